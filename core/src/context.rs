@@ -1,0 +1,316 @@
+//! [`Context`]: what every request is built from (base URL, keys, routes), and the
+//! [`RequestBuilder`] the operations use to turn a route and parameters into a [`Request`].
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use crate::error::Error;
+use crate::http::{encode_segment, Request};
+use crate::routes::{OperationId, RouteTable, SECRET_PLACEHOLDERS};
+use crate::secret::{redact_all, ApiKey, REDACTED};
+
+/// The default instance host.
+pub const DEFAULT_BASE_URL: &str = "https://desktop.saas.de";
+
+/// Base URL, keys, route table and user agent. `Debug` never shows a key.
+#[derive(Clone)]
+pub struct Context {
+    base_url: String,
+    api_key: Option<ApiKey>,
+    workspace_key: Option<ApiKey>,
+    routes: RouteTable,
+    user_agent: Option<String>,
+}
+
+impl Default for Context {
+    fn default() -> Context {
+        Context {
+            base_url: DEFAULT_BASE_URL.to_string(),
+            api_key: None,
+            workspace_key: None,
+            routes: RouteTable::new(),
+            user_agent: None,
+        }
+    }
+}
+
+impl fmt::Debug for Context {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Context")
+            .field("base_url", &self.base_url)
+            .field("api_key", &self.api_key.as_ref().map(|_| REDACTED))
+            .field("workspace_key", &self.workspace_key.as_ref().map(|_| REDACTED))
+            .field("route_overrides", &self.routes.overrides().len())
+            .field("user_agent", &self.user_agent)
+            .finish()
+    }
+}
+
+impl Context {
+    /// A context for the default base URL with the company (or employee) key sent as `{api}`.
+    pub fn new(api_key: impl Into<ApiKey>) -> Context {
+        Context { api_key: Some(api_key.into()), ..Context::default() }
+    }
+
+    /// Sets the base URL. `https://` is required, `http://` only for a loopback host
+    /// (`localhost`, `127.x.x.x`, `[::1]`), because the key travels in the URL.
+    pub fn with_base_url(mut self, base_url: &str) -> Result<Context, Error> {
+        self.base_url = validate_base_url(base_url)?;
+        Ok(self)
+    }
+
+    /// Sets the key sent as `{api}` (company key, or an employee key where an operation allows it).
+    pub fn with_api_key(mut self, key: impl Into<ApiKey>) -> Context {
+        self.api_key = Some(key.into());
+        self
+    }
+
+    /// Sets the workspace key used by `shifts` (path) and `create_shift` (body).
+    pub fn with_workspace_key(mut self, key: impl Into<ApiKey>) -> Context {
+        self.workspace_key = Some(key.into());
+        self
+    }
+
+    /// Replaces the route table.
+    pub fn with_routes(mut self, routes: RouteTable) -> Context {
+        self.routes = routes;
+        self
+    }
+
+    /// Sets a `User-Agent` header value (off by default so browsers send no custom header).
+    pub fn with_user_agent(mut self, ua: impl Into<String>) -> Context {
+        self.user_agent = Some(ua.into());
+        self
+    }
+
+    /// The base URL in use (no key in it).
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    /// The route table in use.
+    pub fn routes(&self) -> &RouteTable {
+        &self.routes
+    }
+
+    /// The route table, to override routes.
+    pub fn routes_mut(&mut self) -> &mut RouteTable {
+        &mut self.routes
+    }
+
+    /// The `{api}` key, or an [`Error::InvalidInput`] naming `api_key`.
+    pub fn api_key(&self) -> Result<&ApiKey, Error> {
+        required_key(self.api_key.as_ref(), "api_key")
+    }
+
+    /// The workspace key, or an [`Error::InvalidInput`] naming `workspace_key`.
+    pub fn workspace_key(&self) -> Result<&ApiKey, Error> {
+        required_key(self.workspace_key.as_ref(), "workspace_key")
+    }
+
+    /// Every secret of this context, raw and percent-encoded, for redaction.
+    fn secrets(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for k in [&self.api_key, &self.workspace_key].into_iter().flatten() {
+            if !k.is_blank() {
+                out.push(k.expose().to_string());
+                out.push(encode_segment(k.expose()));
+            }
+        }
+        // Longest first, so a key that contains another is replaced whole.
+        out.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        out
+    }
+
+    /// Replaces every key of this context in `text` with `***`.
+    pub fn redact(&self, text: &str) -> String {
+        let secrets = self.secrets();
+        let refs: Vec<&str> = secrets.iter().map(String::as_str).collect();
+        redact_all(text, &refs)
+    }
+
+    /// Removes every key of this context from the text fields of `err` (server excerpts may echo
+    /// the URL). Drivers call this on every error they return.
+    pub fn redact_error(&self, err: Error) -> Error {
+        let secrets = self.secrets();
+        if secrets.is_empty() {
+            return err;
+        }
+        let refs: Vec<&str> = secrets.iter().map(String::as_str).collect();
+        err.map_text(|t| redact_all(t, &refs))
+    }
+
+    /// Starts a request for `op` on the route of this context.
+    pub fn request(&self, op: OperationId) -> RequestBuilder<'_> {
+        RequestBuilder { ctx: self, op, params: Vec::new(), query: Vec::new(), body: None, secret_body_fields: Vec::new() }
+    }
+}
+
+fn required_key<'a>(key: Option<&'a ApiKey>, field: &str) -> Result<&'a ApiKey, Error> {
+    match key {
+        Some(k) if !k.is_blank() => Ok(k),
+        Some(_) => Err(Error::invalid(field, "the key is empty")),
+        None => Err(Error::invalid(field, "no key configured for this operation")),
+    }
+}
+
+/// Checks a base URL and returns it without a trailing slash.
+pub fn validate_base_url(base_url: &str) -> Result<String, Error> {
+    let url = base_url.trim().trim_end_matches('/');
+    let (scheme, rest) =
+        url.split_once("://").ok_or_else(|| Error::invalid("base_url", "expected https://host[:port][/prefix]"))?;
+    let authority = rest.split('/').next().unwrap_or("");
+    if authority.is_empty() || authority.contains('@') || rest.contains(['?', '#']) {
+        return Err(Error::invalid("base_url", "expected https://host[:port][/prefix] without credentials, query or fragment"));
+    }
+    let host = if let Some(v6) = authority.strip_prefix('[') {
+        v6.split(']').next().unwrap_or("")
+    } else {
+        authority.split(':').next().unwrap_or("")
+    };
+    match scheme.to_ascii_lowercase().as_str() {
+        "https" => Ok(url.to_string()),
+        "http" if is_loopback(host) => Ok(url.to_string()),
+        "http" => Err(Error::invalid(
+            "base_url",
+            "plain http is only allowed for a loopback host: the API key travels in the URL, use https",
+        )),
+        _ => Err(Error::invalid("base_url", format!("unsupported scheme {scheme:?}, use https"))),
+    }
+}
+
+fn is_loopback(host: &str) -> bool {
+    let host = host.to_ascii_lowercase();
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host == "::1"
+        || host.parse::<std::net::Ipv4Addr>().map(|ip| ip.is_loopback()).unwrap_or(false)
+}
+
+/// Fills a route with parameters and a body; see [`Context::request`].
+pub struct RequestBuilder<'a> {
+    ctx: &'a Context,
+    op: OperationId,
+    params: Vec<(&'static str, String)>,
+    query: Vec<(&'static str, String)>,
+    body: Option<Map<String, Value>>,
+    secret_body_fields: Vec<&'static str>,
+}
+
+impl RequestBuilder<'_> {
+    /// Sets path placeholder `name`.
+    pub fn path(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.params.push((name, value.to_string()));
+        self
+    }
+
+    /// Sets `{api}` from the context's API key.
+    pub fn api_key(self) -> Result<Self, Error> {
+        let key = self.ctx.api_key()?.expose().to_string();
+        Ok(self.path("api", key))
+    }
+
+    /// Adds a query parameter.
+    pub fn query(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.query.push((name, value.to_string()));
+        self
+    }
+
+    /// Sets the JSON object body.
+    pub fn body(mut self, body: Map<String, Value>) -> Self {
+        self.body = Some(body);
+        self
+    }
+
+    /// Marks a body field as secret (redacted in `Debug`).
+    pub fn secret_body_field(mut self, name: &'static str) -> Self {
+        self.secret_body_fields.push(name);
+        self
+    }
+
+    /// Renders the URL, body and headers.
+    pub fn build(self) -> Result<Request, Error> {
+        let route = self.ctx.routes.get(self.op);
+        let mut url = self.ctx.base_url.clone();
+        let mut redacted = url.clone();
+        let mut rest = route.template.as_str();
+        while let Some(start) = rest.find('{') {
+            let end = rest[start..].find('}').map(|e| start + e).unwrap_or(rest.len() - 1);
+            let name = &rest[start + 1..end];
+            url.push_str(&rest[..start]);
+            redacted.push_str(&rest[..start]);
+            let value = self.params.iter().find(|(n, _)| *n == name).map(|(_, v)| v).ok_or_else(|| {
+                Error::invalid("route", format!("the route of `{}` uses {{{name}}}, which this operation does not have", self.op))
+            })?;
+            let encoded = encode_segment(value);
+            url.push_str(&encoded);
+            redacted.push_str(if SECRET_PLACEHOLDERS.contains(&name) { REDACTED } else { &encoded });
+            rest = &rest[end + 1..];
+        }
+        url.push_str(rest);
+        redacted.push_str(rest);
+        let mut sep = '?';
+        for (k, v) in &self.query {
+            let pair = format!("{sep}{}={}", encode_segment(k), encode_segment(v));
+            url.push_str(&pair);
+            redacted.push_str(&pair);
+            sep = '&';
+        }
+        let path_len = url.len() - self.ctx.base_url.len() + base_path_len(&self.ctx.base_url);
+
+        let mut headers = vec![("Accept".to_string(), "application/json".to_string())];
+        if let Some(ua) = &self.ctx.user_agent {
+            headers.push(("User-Agent".to_string(), ua.clone()));
+        }
+        let (body, redacted_body) = match self.body {
+            None => (None, None),
+            Some(map) => {
+                headers.push(("Content-Type".to_string(), "application/json".to_string()));
+                let mut shown = map.clone();
+                for f in &self.secret_body_fields {
+                    if shown.contains_key(*f) {
+                        shown.insert((*f).to_string(), Value::String(REDACTED.to_string()));
+                    }
+                }
+                let bytes = serde_json::to_vec(&Value::Object(map))
+                    .map_err(|e| Error::invalid("body", format!("could not serialize: {e}")))?;
+                (Some(bytes), Some(Value::Object(shown).to_string()))
+            }
+        };
+        Ok(Request { method: route.method, url, redacted_url: redacted, path_len, headers, body, redacted_body })
+    }
+}
+
+/// Length of the path prefix that a base URL like `https://h/prefix` carries.
+fn base_path_len(base_url: &str) -> usize {
+    let after_scheme = base_url.split_once("://").map(|(_, r)| r).unwrap_or(base_url);
+    after_scheme.find('/').map(|i| after_scheme.len() - i).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_url_rules() {
+        assert!(validate_base_url("https://desktop.saas.de/").is_ok());
+        assert!(validate_base_url("http://127.0.0.1:8080").is_ok());
+        assert!(validate_base_url("http://localhost:1").is_ok());
+        assert!(validate_base_url("http://[::1]:9").is_ok());
+        assert!(validate_base_url("http://desktop.saas.de").is_err());
+        assert!(validate_base_url("http://127.0.0.1.evil.de").is_err());
+        assert!(validate_base_url("ftp://x").is_err());
+        assert!(validate_base_url("https://user:pw@x").is_err());
+        assert!(validate_base_url("desktop.saas.de").is_err());
+    }
+
+    #[test]
+    fn path_and_query_with_prefix() {
+        let ctx = Context::new("k").with_base_url("https://h.example/proxy/").unwrap();
+        let r = ctx.request(OperationId::Employees).api_key().unwrap().build().unwrap();
+        assert_eq!(r.url(), "https://h.example/proxy/api/v2/employees/k");
+        assert_eq!(r.path_and_query(), "/proxy/api/v2/employees/k");
+        assert_eq!(r.redacted_url(), "https://h.example/proxy/api/v2/employees/***");
+    }
+}

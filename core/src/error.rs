@@ -1,0 +1,197 @@
+//! The one error type of Zeitkonto. Its variant names are shared by every language binding.
+
+use std::fmt;
+
+/// A result code of the API's error table (`code` in envelopes, or the bare number in a 403 body).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ApiCode {
+    /// 0: OK.
+    Ok,
+    /// 1: employee not found.
+    EmployeeNotFound,
+    /// 2: company inactive.
+    CompanyInactive,
+    /// 3: authentication failed (invalid key).
+    AuthenticationFailed,
+    /// 4: bad date / value could not be resolved.
+    BadValue,
+    /// 7: e-mail already in use.
+    EmailInUse,
+    /// 8: missing module / licence.
+    MissingModule,
+    /// Any other number, kept as sent.
+    Unknown(i64),
+}
+
+impl ApiCode {
+    /// The code for a number of the spec's table.
+    pub fn from_number(n: i64) -> ApiCode {
+        match n {
+            0 => ApiCode::Ok,
+            1 => ApiCode::EmployeeNotFound,
+            2 => ApiCode::CompanyInactive,
+            3 => ApiCode::AuthenticationFailed,
+            4 => ApiCode::BadValue,
+            7 => ApiCode::EmailInUse,
+            8 => ApiCode::MissingModule,
+            n => ApiCode::Unknown(n),
+        }
+    }
+
+    /// The number as the API sends it.
+    pub fn number(self) -> i64 {
+        match self {
+            ApiCode::Ok => 0,
+            ApiCode::EmployeeNotFound => 1,
+            ApiCode::CompanyInactive => 2,
+            ApiCode::AuthenticationFailed => 3,
+            ApiCode::BadValue => 4,
+            ApiCode::EmailInUse => 7,
+            ApiCode::MissingModule => 8,
+            ApiCode::Unknown(n) => n,
+        }
+    }
+
+    /// The meaning from the spec's table, in English.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            ApiCode::Ok => "OK",
+            ApiCode::EmployeeNotFound => "employee not found",
+            ApiCode::CompanyInactive => "company inactive",
+            ApiCode::AuthenticationFailed => "authentication failed (invalid key)",
+            ApiCode::BadValue => "bad date or value could not be resolved",
+            ApiCode::EmailInUse => "e-mail already in use",
+            ApiCode::MissingModule => "missing module or licence",
+            ApiCode::Unknown(_) => "unknown code",
+        }
+    }
+}
+
+/// Every way a Zeitkonto call can fail. Messages never contain an API key.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Error {
+    /// The input was refused before anything was sent (it would have cost a request).
+    InvalidInput {
+        /// The parameter, as named in the SDK's canonical JSON form.
+        field: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The API answered with a code of its error table (a 4xx with a bare number, or an envelope
+    /// whose `code` is not 0).
+    Api {
+        /// HTTP status (403 for a bare code, 200 for an envelope).
+        status: u16,
+        /// The code; see [`ApiCode::from_number`].
+        code: i64,
+    },
+    /// HTTP 403 with an empty body: authentication or authorization failed, reason not given.
+    Forbidden,
+    /// The API answered `false` (clock, extra leave) or `success: false` (create shift).
+    Refused,
+    /// HTTP 429: more than the allowed requests per minute. `retry_after_ms` from `Retry-After`.
+    RateLimited {
+        /// The server's `Retry-After`, in milliseconds.
+        retry_after_ms: Option<u64>,
+    },
+    /// A status the API does not document for this case (5xx, a 4xx with a non-numeric body, ...).
+    UnexpectedStatus {
+        /// HTTP status.
+        status: u16,
+        /// The start of the body, one line, keys removed.
+        excerpt: String,
+    },
+    /// A 2xx body that is not what the operation returns (HTML from a proxy, truncated JSON, ...).
+    Decode {
+        /// The operation's stable name.
+        operation: String,
+        /// What did not fit, with the start of the body.
+        detail: String,
+    },
+    /// The request could not be sent or the connection broke (from the drivers, never the core).
+    Transport {
+        /// What failed (never the URL: it holds the key).
+        detail: String,
+        /// Whether the request may have been applied (false: the connection was never opened).
+        may_have_reached_server: bool,
+    },
+    /// The request took longer than the configured timeout (from the drivers).
+    Timeout,
+}
+
+impl Error {
+    /// An [`Error::InvalidInput`] for `field`.
+    pub fn invalid(field: &str, reason: impl Into<String>) -> Error {
+        Error::InvalidInput { field: field.to_string(), reason: reason.into() }
+    }
+
+    /// The stable, language-neutral name of the variant (`"InvalidInput"`, `"Api"`, ...).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::InvalidInput { .. } => "InvalidInput",
+            Error::Api { .. } => "Api",
+            Error::Forbidden => "Forbidden",
+            Error::Refused => "Refused",
+            Error::RateLimited { .. } => "RateLimited",
+            Error::UnexpectedStatus { .. } => "UnexpectedStatus",
+            Error::Decode { .. } => "Decode",
+            Error::Transport { .. } => "Transport",
+            Error::Timeout => "Timeout",
+        }
+    }
+
+    /// The API code of an [`Error::Api`].
+    pub fn api_code(&self) -> Option<ApiCode> {
+        match self {
+            Error::Api { code, .. } => Some(ApiCode::from_number(*code)),
+            _ => None,
+        }
+    }
+
+    /// The HTTP status, where the error came with one.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            Error::Api { status, .. } | Error::UnexpectedStatus { status, .. } => Some(*status),
+            Error::Forbidden => Some(403),
+            Error::RateLimited { .. } => Some(429),
+            _ => None,
+        }
+    }
+
+    /// Applies `f` to every free-text field (used to redact secrets from server excerpts).
+    pub fn map_text(self, f: impl Fn(&str) -> String) -> Error {
+        match self {
+            Error::InvalidInput { field, reason } => Error::InvalidInput { field, reason: f(&reason) },
+            Error::UnexpectedStatus { status, excerpt } => Error::UnexpectedStatus { status, excerpt: f(&excerpt) },
+            Error::Decode { operation, detail } => Error::Decode { operation, detail: f(&detail) },
+            Error::Transport { detail, may_have_reached_server } => {
+                Error::Transport { detail: f(&detail), may_have_reached_server }
+            }
+            other => other,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InvalidInput { field, reason } => write!(f, "invalid input `{field}`: {reason}"),
+            Error::Api { status, code } => {
+                write!(f, "API error code {code} ({}), HTTP {status}", ApiCode::from_number(*code).meaning())
+            }
+            Error::Forbidden => f.write_str("forbidden: HTTP 403 without a code (authentication or authorization failed)"),
+            Error::Refused => f.write_str("the API refused the action (it answered false)"),
+            Error::RateLimited { retry_after_ms: Some(ms) } => {
+                write!(f, "rate limited (HTTP 429), retry after {:.1} s", *ms as f64 / 1000.0)
+            }
+            Error::RateLimited { retry_after_ms: None } => f.write_str("rate limited (HTTP 429)"),
+            Error::UnexpectedStatus { status, excerpt } if excerpt.is_empty() => write!(f, "unexpected HTTP status {status}"),
+            Error::UnexpectedStatus { status, excerpt } => write!(f, "unexpected HTTP status {status}: {excerpt}"),
+            Error::Decode { operation, detail } => write!(f, "could not decode the `{operation}` response: {detail}"),
+            Error::Transport { detail, .. } => write!(f, "transport error: {detail}"),
+            Error::Timeout => f.write_str("the request timed out"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

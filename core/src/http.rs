@@ -1,0 +1,242 @@
+//! Plain HTTP values: the [`Request`] an operation builds and the [`Response`] it parses.
+//!
+//! The URL of a request holds the API key, so [`Request`]'s `Debug`/`Display` print a redacted
+//! form; the real URL and body are handed out only through [`Request::url`] and [`Request::body`],
+//! which the transport calls.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// The HTTP methods the API uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum Method {
+    Get,
+    Post,
+    Put,
+    Delete,
+    Patch,
+}
+
+impl Method {
+    /// `"GET"`, `"POST"`, ...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+            Method::Put => "PUT",
+            Method::Delete => "DELETE",
+            Method::Patch => "PATCH",
+        }
+    }
+
+    /// Parses a method name (case-insensitive).
+    pub fn parse(s: &str) -> Option<Method> {
+        match s.to_ascii_uppercase().as_str() {
+            "GET" => Some(Method::Get),
+            "POST" => Some(Method::Post),
+            "PUT" => Some(Method::Put),
+            "DELETE" => Some(Method::Delete),
+            "PATCH" => Some(Method::Patch),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An HTTP request ready for any transport. Prints redacted.
+#[derive(Clone, PartialEq)]
+pub struct Request {
+    pub(crate) method: Method,
+    pub(crate) url: String,
+    pub(crate) redacted_url: String,
+    pub(crate) path_len: usize,
+    pub(crate) headers: Vec<(String, String)>,
+    pub(crate) body: Option<Vec<u8>>,
+    pub(crate) redacted_body: Option<String>,
+}
+
+impl Request {
+    /// The method.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// The full URL **including the API key**. For the transport only: never log it.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// The URL with every key replaced by `***`, safe to log.
+    pub fn redacted_url(&self) -> &str {
+        &self.redacted_url
+    }
+
+    /// The path and query of the URL (without scheme and host), **including the key**.
+    pub fn path_and_query(&self) -> &str {
+        &self.url[self.url.len() - self.path_len..]
+    }
+
+    /// Headers to send (`Content-Type: application/json` when there is a body, `Accept`).
+    pub fn headers(&self) -> &[(String, String)] {
+        &self.headers
+    }
+
+    /// The JSON body, if any. It may hold a key (`api-key`, `workspace`): never log it.
+    pub fn body(&self) -> Option<&[u8]> {
+        self.body.as_deref()
+    }
+
+    /// The body with keys replaced by `***`, safe to log.
+    pub fn redacted_body(&self) -> Option<&str> {
+        self.redacted_body.as_deref()
+    }
+}
+
+impl fmt::Debug for Request {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Request")
+            .field("method", &self.method)
+            .field("url", &self.redacted_url)
+            .field("headers", &self.headers)
+            .field("body", &self.redacted_body)
+            .finish()
+    }
+}
+
+impl fmt::Display for Request {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.method, self.redacted_url)
+    }
+}
+
+/// An HTTP response as received: status, headers, raw body bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Response {
+    /// The HTTP status code.
+    pub status: u16,
+    /// Header names and values as received (names compared case-insensitively).
+    #[serde(default)]
+    pub headers: Vec<(String, String)>,
+    /// The body bytes.
+    #[serde(default)]
+    pub body: Vec<u8>,
+}
+
+impl Response {
+    /// A response from its parts.
+    pub fn new(status: u16, headers: Vec<(String, String)>, body: impl Into<Vec<u8>>) -> Response {
+        Response { status, headers, body: body.into() }
+    }
+
+    /// The first value of header `name` (case-insensitive).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    /// `Retry-After` in milliseconds, when it is a number of seconds (decimals accepted).
+    /// HTTP-date values are ignored (`None`): the core has no clock.
+    pub fn retry_after_ms(&self) -> Option<u64> {
+        parse_retry_after(self.header("retry-after")?)
+    }
+}
+
+/// Parses a `Retry-After` value given in seconds into milliseconds.
+pub fn parse_retry_after(v: &str) -> Option<u64> {
+    let secs: f64 = v.trim().parse().ok()?;
+    if secs.is_finite() && secs >= 0.0 {
+        Some((secs * 1000.0).round().min(u64::MAX as f64) as u64)
+    } else {
+        None
+    }
+}
+
+/// Percent-encodes one path segment: everything but RFC 3986 unreserved characters.
+pub fn encode_segment(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push('%');
+            out.push(char::from(b"0123456789ABCDEF"[usize::from(b >> 4)]));
+            out.push(char::from(b"0123456789ABCDEF"[usize::from(b & 15)]));
+        }
+    }
+    out
+}
+
+/// Decodes `%XX` escapes (and nothing else); invalid escapes are kept as they are.
+pub fn decode_segment(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            let hex = |c: u8| (c as char).to_digit(16);
+            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A short, single-line, printable excerpt of a body for error messages (at most `max` chars).
+pub fn excerpt(body: &[u8], max: usize) -> String {
+    let text = String::from_utf8_lossy(body);
+    let mut out = String::new();
+    let mut last_space = false;
+    for c in text.chars() {
+        let c = if c.is_control() || c.is_whitespace() { ' ' } else { c };
+        if c == ' ' && (last_space || out.is_empty()) {
+            continue;
+        }
+        last_space = c == ' ';
+        if out.chars().count() >= max {
+            out.push('…');
+            break;
+        }
+        out.push(c);
+    }
+    out.trim_end().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segments_round_trip() {
+        let s = "a/b?c#d@x.de ü%";
+        let e = encode_segment(s);
+        assert_eq!(e, "a%2Fb%3Fc%23d%40x.de%20%C3%BC%25");
+        assert_eq!(decode_segment(&e), s);
+        assert_eq!(decode_segment("%zz%4"), "%zz%4");
+    }
+
+    #[test]
+    fn excerpt_is_single_line_and_short() {
+        assert_eq!(excerpt(b"<html>\n  <body>Bad   gateway</body>", 200), "<html> <body>Bad gateway</body>");
+        assert_eq!(excerpt(b"abcdef", 3), "abc…");
+    }
+
+    #[test]
+    fn retry_after_seconds() {
+        assert_eq!(parse_retry_after("7"), Some(7000));
+        assert_eq!(parse_retry_after(" 1.5 "), Some(1500));
+        assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT"), None);
+        assert_eq!(parse_retry_after("-1"), None);
+    }
+}

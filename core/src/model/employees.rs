@@ -1,0 +1,38 @@
+//! Employee master data.
+
+use super::{model, wire};
+use crate::date::Date;
+
+model! {
+    /// An employee master record (`employees`, `all_employees`). All fields are strings on the
+    /// wire; an empty string means "none" for the dates.
+    pub struct EmployeeRecord {
+        /// Personnel number (may be empty).
+        personnel_number: opt String = "personnelNumber" => "personnelNumber",
+        /// Main department (may be empty).
+        main_department: opt String = "mainDepartment" => "mainDepartment",
+        /// E-mail address.
+        email: opt String = "email" => "email",
+        /// Given name.
+        given_name: opt String = "givenName" => "givenName",
+        /// Last name.
+        last_name: opt String = "lastName" => "lastName",
+        /// Birthday.
+        birthday: opt Date [via wire::EmptyOr<Date>] = "birthday" => "birthday",
+        /// Join date.
+        join_date: opt Date [via wire::EmptyOr<Date>] = "joinDate" => "joinDate",
+        /// Date of separation, if any.
+        date_of_separation: opt Date [via wire::EmptyOr<Date>] = "dateOfSeparation" => "dateOfSeparation",
+    }
+}
+
+/// One employee and the name of their main department (`employee_departments`). The API sends an
+/// array of single-entry objects `{ "<full name>": "<department>" }`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployeeDepartment {
+    /// Full name of the employee.
+    pub employee: String,
+    /// Name of the main department (`None` when the API sent null or a non-string).
+    pub department: Option<String>,
+}

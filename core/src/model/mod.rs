@@ -1,0 +1,119 @@
+//! Typed models of the API's responses.
+//!
+//! Every model keeps what it does not know: unknown fields land in `extra`, containers the spec
+//! leaves vague stay raw JSON ([`serde_json::Value`]), and every field that might be absent is an
+//! `Option`. Models serialize to the SDK's own JSON form (camelCase English names, calendar months,
+//! `YYYY-MM-DD` dates, `extra` as an object) — the form the bindings and the test vectors use.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+pub mod wire;
+
+mod employees;
+mod leave;
+mod projects;
+mod shifts;
+mod time;
+
+pub use employees::*;
+pub use leave::*;
+pub use projects::*;
+pub use shifts::*;
+pub use time::*;
+
+/// Fields of a response that this version of Zeitkonto does not know, as sent.
+pub type Extra = BTreeMap<String, Value>;
+
+/// Declares a model: a struct whose fields are read from the API's JSON names (through a lenient
+/// wire type) and written under the SDK's names. Unknown fields go to `extra`.
+///
+/// Field syntax: `rust_name: opt Type [via Wire] = "apiName" => "sdkName"`; `opt` fields are
+/// `Option<Type>`, `list` fields are `Type` (defaulted when absent).
+macro_rules! model {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[$fmeta:meta])*
+                $field:ident : $kind:ident $ty:ty $([via $wire:ty])? = $api:literal => $sdk:literal
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Default)]
+        pub struct $name {
+            $( $(#[$fmeta])* pub $field: model!(@fty $kind $ty), )*
+            /// Fields the API sent that this model does not know, unchanged.
+            pub extra: $crate::model::Extra,
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl<'de> serde::de::Visitor<'de> for V {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        f.write_str(concat!("a JSON object (", stringify!($name), ")"))
+                    }
+                    #[allow(unused_mut)]
+                    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<$name, A::Error> {
+                        use $crate::model::wire::IntoField;
+                        let mut out = $name::default();
+                        while let Some($crate::model::wire::Key(key)) = map.next_key()? {
+                            match key.as_ref() {
+                                $(
+                                    $api => {
+                                        let v: Option<model!(@wire $ty $(, $wire)?)> = map.next_value().map_err(|e| {
+                                            serde::de::Error::custom(format!(concat!("field `", $api, "`: {}"), e))
+                                        })?;
+                                        model!(@set $kind out.$field, v.and_then(IntoField::into_field));
+                                    }
+                                )*
+                                _ => {
+                                    let v: serde_json::Value = map.next_value()?;
+                                    out.extra.insert(key.into_owned(), v);
+                                }
+                            }
+                        }
+                        Ok(out)
+                    }
+                }
+                d.deserialize_map(V)
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeMap;
+                let mut m = s.serialize_map(None)?;
+                $( m.serialize_entry($sdk, &self.$field)?; )*
+                m.serialize_entry("extra", &self.extra)?;
+                m.end()
+            }
+        }
+
+        impl $name {
+            /// The API's JSON names of the fields this model knows, in declaration order.
+            pub const API_FIELDS: &'static [&'static str] = &[$($api),*];
+        }
+    };
+    (@fty opt $ty:ty) => { Option<$ty> };
+    (@fty list $ty:ty) => { $ty };
+    (@wire $ty:ty) => { $ty };
+    (@wire $ty:ty, $wire:ty) => { $wire };
+    (@set opt $place:expr, $v:expr) => { $place = $v };
+    (@set list $place:expr, $v:expr) => { $place = $v.unwrap_or_default() };
+}
+pub(crate) use model;
+
+model! {
+    /// The response envelope alone (`code` 0 = OK, `time` in epoch milliseconds).
+    pub struct Envelope {
+        /// Result code (0 = OK); a non-zero code is turned into [`crate::Error::Api`].
+        code: opt i64 [via wire::FlexInt] = "code" => "code",
+        /// Epoch milliseconds at which the call was executed.
+        time: opt i64 [via wire::FlexInt] = "time" => "time",
+    }
+}

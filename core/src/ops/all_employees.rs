@@ -1,0 +1,24 @@
+//! `all_employees`: master data of every employee with a login account.
+
+use serde::Deserialize;
+
+use super::Operation;
+use crate::{parse, Context, EmployeeRecord, Error, OperationId, Request, Response};
+
+/// All employees (employees without a login account are omitted by the API).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AllEmployees {}
+
+impl Operation for AllEmployees {
+    type Output = Vec<EmployeeRecord>;
+    const ID: OperationId = OperationId::AllEmployees;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        ctx.request(Self::ID).api_key()?.build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        parse::json(Self::ID, response)
+    }
+}

@@ -1,0 +1,99 @@
+//! `clock`: clock an employee in (`come`), out (`go`) or restart the booking (`stop`).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{body, s, Operation};
+use crate::{parse, validate, Context, Error, OperationId, Request, Response};
+
+/// The clock action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClockAction {
+    /// Clock in (optionally on a project).
+    Come,
+    /// Clock out.
+    Go,
+    /// Clock out and start a new booking right after.
+    Stop,
+}
+
+impl ClockAction {
+    /// `"come"`, `"go"` or `"stop"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClockAction::Come => "come",
+            ClockAction::Go => "go",
+            ClockAction::Stop => "stop",
+        }
+    }
+}
+
+impl fmt::Display for ClockAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A clock action for one employee. The API answers `true`, or `false` (→ [`Error::Refused`])
+/// when the action is not possible (not clocked in, missing module, unknown employee, bad key).
+/// A write: never retried once it may have reached the server.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Clock {
+    /// `come`, `go` or `stop`.
+    pub action: ClockAction,
+    /// UUID, e-mail or employee key of the employee (percent-encoded into the path).
+    pub employee: String,
+    /// Device name; the server's default is `API`.
+    #[serde(default)]
+    pub device: Option<String>,
+    /// Comment of the booking.
+    #[serde(default)]
+    pub comment: Option<String>,
+    /// External project id, for a project-based `come`.
+    #[serde(default)]
+    pub project: Option<String>,
+    /// External service id, for a project-based `come`.
+    #[serde(default)]
+    pub service: Option<String>,
+}
+
+impl Clock {
+    /// A plain action for `employee`.
+    pub fn new(action: ClockAction, employee: impl Into<String>) -> Clock {
+        Clock { action, employee: employee.into(), device: None, comment: None, project: None, service: None }
+    }
+}
+
+impl Operation for Clock {
+    type Output = ();
+    const ID: OperationId = OperationId::Clock;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        validate::non_empty("employee", &self.employee)?;
+        validate::non_empty_opt("project", self.project.as_deref())?;
+        validate::non_empty_opt("service", self.service.as_deref())?;
+        if self.action != ClockAction::Come && (self.project.is_some() || self.service.is_some()) {
+            let field = if self.project.is_some() { "project" } else { "service" };
+            return Err(Error::invalid(field, format!("only a `come` can start a project booking, not `{}`", self.action)));
+        }
+        let b = body([
+            ("device", s(self.device.as_ref())),
+            ("comment", s(self.comment.as_ref())),
+            ("project", s(self.project.as_ref())),
+            ("service", s(self.service.as_ref())),
+        ]);
+        ctx.request(Self::ID)
+            .path("action", self.action)
+            .api_key()?
+            .path("employee", &self.employee)
+            .body(b)
+            .build()
+    }
+
+    fn parse(response: &Response) -> Result<(), Error> {
+        parse::boolean(Self::ID, response)
+    }
+}

@@ -1,0 +1,48 @@
+//! `create_project`: create a project (key in the body, manager role).
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{key_in_body, Operation};
+use crate::{parse, validate, Context, CreatedProject, Error, OperationId, Request, Response};
+
+/// Creates a project. `project` is the project object (its fields are not shown by the spec, so it
+/// is passed through as JSON; it must be an object). `parentId` goes at the top level of the body
+/// (its place is not shown by the spec); `None` or `"0"` = a top-level project.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CreateProject {
+    /// E-mail of the acting project manager.
+    pub email: String,
+    /// The project object, e.g. `{"name": "Website"}`.
+    pub project: Value,
+    /// UUID of an existing parent project.
+    #[serde(default)]
+    pub parent_id: Option<String>,
+}
+
+impl Operation for CreateProject {
+    type Output = CreatedProject;
+    const ID: OperationId = OperationId::CreateProject;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        match &self.project {
+            Value::Object(o) if !o.is_empty() => {}
+            _ => return Err(Error::invalid("project", "must be a non-empty JSON object")),
+        }
+        validate::non_empty_opt("parentId", self.parent_id.as_deref())?;
+        let mut fields = serde_json::Map::new();
+        fields.insert("project".to_string(), self.project.clone());
+        if let Some(p) = &self.parent_id {
+            fields.insert("parentId".to_string(), Value::String(p.clone()));
+        }
+        let b = key_in_body(ctx, &self.email, fields)?;
+        ctx.request(Self::ID).body(b).secret_body_field("api-key").build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        let r: CreatedProject = parse::json(Self::ID, response)?;
+        parse::check_code(response.status, r.code)?;
+        Ok(r)
+    }
+}

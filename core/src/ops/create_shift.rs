@@ -1,0 +1,80 @@
+//! `create_shift`: create a shift (workspace key in the body as `workspace`).
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{body, s, Operation};
+use crate::{parse, validate, Context, CreatedShift, Date, Error, OperationId, Request, Response};
+
+/// Creates a shift in the context's workspace. Times are minutes after midnight (0..=1439); when
+/// `endTime <= startTime` the shift is overnight and ends the next day. Only employees of the
+/// workspace's company are assigned; unknown or foreign UUIDs are ignored by the API.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CreateShift {
+    /// The day; `None` = today.
+    #[serde(default)]
+    pub start_date: Option<Date>,
+    /// Start, minutes after midnight.
+    pub start_time: u32,
+    /// End, minutes after midnight (not after start = overnight).
+    pub end_time: u32,
+    /// Target number of employees (server default 1; at least 1).
+    #[serde(default)]
+    pub employee_amount: Option<u32>,
+    /// Comment.
+    #[serde(default)]
+    pub comment: Option<String>,
+    /// UUID of a project to link.
+    #[serde(default)]
+    pub project_uuid: Option<String>,
+    /// Employee UUIDs to assign.
+    #[serde(default)]
+    pub employees: Vec<String>,
+}
+
+impl CreateShift {
+    /// Whether the shift ends on the following day.
+    pub fn is_overnight(&self) -> bool {
+        self.end_time <= self.start_time
+    }
+}
+
+impl Operation for CreateShift {
+    type Output = CreatedShift;
+    const ID: OperationId = OperationId::CreateShift;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        validate::minute_of_day("startTime", self.start_time)?;
+        validate::minute_of_day("endTime", self.end_time)?;
+        if self.employee_amount == Some(0) {
+            return Err(Error::invalid("employeeAmount", "must be at least 1"));
+        }
+        validate::non_empty_opt("projectUuid", self.project_uuid.as_deref())?;
+        for e in &self.employees {
+            validate::non_empty("employees", e)?;
+        }
+        let key = ctx.workspace_key()?.expose().to_string();
+        let employees = (!self.employees.is_empty())
+            .then(|| Value::Array(self.employees.iter().cloned().map(Value::String).collect()));
+        let b = body([
+            ("workspace", Some(Value::String(key))),
+            ("startDate", s(self.start_date)),
+            ("startTime", Some(Value::from(self.start_time))),
+            ("endTime", Some(Value::from(self.end_time))),
+            ("employeeAmount", self.employee_amount.map(Value::from)),
+            ("comment", s(self.comment.as_ref())),
+            ("projectUuid", s(self.project_uuid.as_ref())),
+            ("employees", employees),
+        ]);
+        ctx.request(Self::ID).body(b).secret_body_field("workspace").build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        let r: CreatedShift = parse::json(Self::ID, response)?;
+        if r.success == Some(false) {
+            return Err(Error::Refused);
+        }
+        Ok(r)
+    }
+}

@@ -1,0 +1,32 @@
+//! `delete_project`: delete a project of the caller's company (key in the body, manager role).
+
+use serde::Deserialize;
+
+use super::{key_in_body, Operation};
+use crate::{parse, validate, Context, Envelope, Error, OperationId, Request, Response};
+
+/// Deletes a project. An unknown UUID or one of another company is answered with 403 and code 3.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DeleteProject {
+    /// E-mail of the acting project manager.
+    pub email: String,
+    /// External id of the project.
+    pub uuid: String,
+}
+
+impl Operation for DeleteProject {
+    type Output = ();
+    const ID: OperationId = OperationId::DeleteProject;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        validate::non_empty("uuid", &self.uuid)?;
+        let b = key_in_body(ctx, &self.email, Default::default())?;
+        ctx.request(Self::ID).path("uuid", &self.uuid).body(b).secret_body_field("api-key").build()
+    }
+
+    fn parse(response: &Response) -> Result<(), Error> {
+        let r: Envelope = parse::json(Self::ID, response)?;
+        parse::check_code(response.status, r.code)
+    }
+}

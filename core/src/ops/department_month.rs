@@ -1,0 +1,44 @@
+//! `department_month`: the monthly summary of a department (one object; month 0-based on the wire).
+
+use serde::Deserialize;
+
+use super::Operation;
+use crate::{parse, validate, Context, Error, Month, MonthlyAccount, OperationId, Request, Response};
+
+/// Monthly time summary of a department, by department ID.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DepartmentMonth {
+    /// The department ID.
+    pub department: String,
+    /// The year.
+    pub year: i32,
+    /// The calendar month (sent 0-based).
+    pub month: Month,
+}
+
+impl Operation for DepartmentMonth {
+    type Output = MonthlyAccount;
+    const ID: OperationId = OperationId::DepartmentMonth;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        department_month_request(ctx, Self::ID, &self.department, self.year, self.month)
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        parse::json(Self::ID, response)
+    }
+}
+
+/// The request shared by both department summaries: `{api}/{department}/{year}/{month0}`.
+pub(crate) fn department_month_request(
+    ctx: &Context,
+    op: OperationId,
+    department: &str,
+    year: i32,
+    month: Month,
+) -> Result<Request, Error> {
+    validate::non_empty("department", department)?;
+    validate::year("year", year)?;
+    ctx.request(op).api_key()?.path("department", department).path("year", year).path("month", month.zero_based()).build()
+}

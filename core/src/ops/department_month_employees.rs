@@ -1,0 +1,33 @@
+//! `department_month_employees`: one monthly summary per active employee of a department.
+
+use serde::Deserialize;
+
+use super::department_month::department_month_request;
+use super::Operation;
+use crate::{parse, Context, Error, Month, MonthlyAccount, OperationId, Request, Response};
+
+/// Monthly summaries, one per active employee, by the department's external id. Empty when the
+/// month is in the future or no employee qualifies.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DepartmentMonthEmployees {
+    /// The department's external id.
+    pub department: String,
+    /// The year.
+    pub year: i32,
+    /// The calendar month (sent 0-based).
+    pub month: Month,
+}
+
+impl Operation for DepartmentMonthEmployees {
+    type Output = Vec<MonthlyAccount>;
+    const ID: OperationId = OperationId::DepartmentMonthEmployees;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        department_month_request(ctx, Self::ID, &self.department, self.year, self.month)
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        parse::json(Self::ID, response)
+    }
+}

@@ -1,0 +1,35 @@
+//! `employee_departments`: each employee's full name with the name of their main department.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::Operation;
+use crate::{parse, Context, EmployeeDepartment, Error, OperationId, Request, Response};
+
+/// Employees with their main department. The API's single-entry objects become
+/// [`EmployeeDepartment`] pairs (one per entry, so nothing is lost if an object has more).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EmployeeDepartments {}
+
+impl Operation for EmployeeDepartments {
+    type Output = Vec<EmployeeDepartment>;
+    const ID: OperationId = OperationId::EmployeeDepartments;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        ctx.request(Self::ID).api_key()?.build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        let items: Vec<serde_json::Map<String, Value>> = parse::json(Self::ID, response)?;
+        Ok(items
+            .into_iter()
+            .flat_map(|obj| {
+                obj.into_iter().map(|(employee, dep)| EmployeeDepartment {
+                    employee,
+                    department: dep.as_str().map(str::to_string),
+                })
+            })
+            .collect())
+    }
+}

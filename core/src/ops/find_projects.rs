@@ -1,0 +1,36 @@
+//! `find_projects`: UUIDs of the projects with exactly a given name (key in the body).
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{key_in_body, Operation};
+use crate::{parse, validate, Context, Error, FoundProjects, OperationId, Request, Response};
+
+/// Finds non-removed projects by exact name; equal names give several UUIDs.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FindProjects {
+    /// E-mail of the acting project manager.
+    pub email: String,
+    /// The exact project name.
+    pub name: String,
+}
+
+impl Operation for FindProjects {
+    type Output = FoundProjects;
+    const ID: OperationId = OperationId::FindProjects;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        validate::non_empty("name", &self.name)?;
+        let mut fields = serde_json::Map::new();
+        fields.insert("name".to_string(), Value::String(self.name.clone()));
+        let b = key_in_body(ctx, &self.email, fields)?;
+        ctx.request(Self::ID).body(b).secret_body_field("api-key").build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        let r: FoundProjects = parse::json(Self::ID, response)?;
+        parse::check_code(response.status, r.code)?;
+        Ok(r)
+    }
+}

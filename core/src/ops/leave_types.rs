@@ -1,0 +1,31 @@
+//! `leave_types`: the company's leave types (company key and e-mail in the body).
+
+use serde::Deserialize;
+
+use super::{key_in_body, Operation};
+use crate::{parse, Context, Error, LeaveTypesReport, OperationId, Request, Response};
+
+/// Leave types of the company; needs the leave-management module. The company key goes into the
+/// body as `api-key`, with the e-mail of an employee of the company.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LeaveTypes {
+    /// E-mail of an employee of the company.
+    pub email: String,
+}
+
+impl Operation for LeaveTypes {
+    type Output = LeaveTypesReport;
+    const ID: OperationId = OperationId::LeaveTypes;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        let b = key_in_body(ctx, &self.email, Default::default())?;
+        ctx.request(Self::ID).body(b).secret_body_field("api-key").build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        let r: LeaveTypesReport = parse::json(Self::ID, response)?;
+        parse::check_code(response.status, r.code)?;
+        Ok(r)
+    }
+}

@@ -1,0 +1,31 @@
+//! `overview`: today's overview per employee.
+
+use serde::Deserialize;
+
+use super::{body, s, Operation};
+use crate::{parse, validate, Context, Error, OperationId, OverviewReport, Request, Response};
+
+/// Today's overview; one employee with `email`, else the key owner's scope. Sends at least `{}`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Overview {
+    /// One employee; `None` = everyone in the key owner's scope.
+    #[serde(default)]
+    pub email: Option<String>,
+}
+
+impl Operation for Overview {
+    type Output = OverviewReport;
+    const ID: OperationId = OperationId::Overview;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        validate::email_opt("email", self.email.as_deref())?;
+        ctx.request(Self::ID).api_key()?.body(body([("email", s(self.email.as_ref()))])).build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        let r: OverviewReport = parse::json(Self::ID, response)?;
+        parse::check_code(response.status, r.code)?;
+        Ok(r)
+    }
+}

@@ -1,0 +1,35 @@
+//! `presence`: presence and absence of one day.
+
+use serde::Deserialize;
+
+use super::{body, s, Operation};
+use crate::{parse, validate, Context, Date, Error, OperationId, PresenceReport, Request, Response};
+
+/// Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Presence {
+    /// One employee; `None` = all time-tracked employees.
+    #[serde(default)]
+    pub email: Option<String>,
+    /// The day; `None` = today (server time).
+    #[serde(default)]
+    pub day: Option<Date>,
+}
+
+impl Operation for Presence {
+    type Output = PresenceReport;
+    const ID: OperationId = OperationId::Presence;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        validate::email_opt("email", self.email.as_deref())?;
+        let b = body([("email", s(self.email.as_ref())), ("day", s(self.day))]);
+        ctx.request(Self::ID).api_key()?.body(b).build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        let r: PresenceReport = parse::json(Self::ID, response)?;
+        parse::check_code(response.status, r.code)?;
+        Ok(r)
+    }
+}

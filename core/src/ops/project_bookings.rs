@@ -1,0 +1,46 @@
+//! `project_bookings`: a project's (and its sub-projects') time bookings for at most 31 days.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{key_in_body, Operation};
+use crate::{parse, validate, Context, Date, Error, OperationId, ProjectBookingsReport, Request, Response};
+
+/// The most days `endDate` may lie after `startDate`.
+pub const MAX_BOOKING_RANGE_DAYS: i64 = 31;
+
+/// Time bookings of a project and its sub-projects. `startDate` must not be after `endDate`, and
+/// `endDate` at most 31 days after it: both are checked before sending.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProjectBookings {
+    /// E-mail of the acting project manager.
+    pub email: String,
+    /// External id of the project.
+    pub uuid: String,
+    /// First day.
+    pub start_date: Date,
+    /// Last day (at most 31 days after `start_date`).
+    pub end_date: Date,
+}
+
+impl Operation for ProjectBookings {
+    type Output = ProjectBookingsReport;
+    const ID: OperationId = OperationId::ProjectBookings;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        validate::non_empty("uuid", &self.uuid)?;
+        validate::date_range("startDate", self.start_date, self.end_date, Some(MAX_BOOKING_RANGE_DAYS))?;
+        let mut fields = serde_json::Map::new();
+        fields.insert("startDate".to_string(), Value::String(self.start_date.to_string()));
+        fields.insert("endDate".to_string(), Value::String(self.end_date.to_string()));
+        let b = key_in_body(ctx, &self.email, fields)?;
+        ctx.request(Self::ID).path("uuid", &self.uuid).body(b).secret_body_field("api-key").build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        let r: ProjectBookingsReport = parse::json(Self::ID, response)?;
+        parse::check_code(response.status, r.code)?;
+        Ok(r)
+    }
+}

@@ -1,0 +1,31 @@
+//! `projects`: the company's non-removed projects (key in the body, manager role).
+
+use serde::Deserialize;
+
+use super::{key_in_body, Operation};
+use crate::{parse, Context, Error, OperationId, ProjectsReport, Request, Response};
+
+/// Lists the non-removed projects. `email` is the acting employee, who must hold the
+/// project-management manager role.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Projects {
+    /// E-mail of the acting project manager.
+    pub email: String,
+}
+
+impl Operation for Projects {
+    type Output = ProjectsReport;
+    const ID: OperationId = OperationId::Projects;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        let b = key_in_body(ctx, &self.email, Default::default())?;
+        ctx.request(Self::ID).body(b).secret_body_field("api-key").build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        let r: ProjectsReport = parse::json(Self::ID, response)?;
+        parse::check_code(response.status, r.code)?;
+        Ok(r)
+    }
+}

@@ -1,0 +1,31 @@
+//! `shifts`: a workspace's shifts for one ISO week (workspace key in the path).
+
+use serde::Deserialize;
+
+use super::Operation;
+use crate::{date, parse, Context, Error, OperationId, Request, Response, WeekShifts};
+
+/// Shifts of the context's workspace for one ISO week. Week 53 only in years that have it.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Shifts {
+    /// ISO week-year.
+    pub year: i32,
+    /// ISO week 1..=53.
+    pub week: u32,
+}
+
+impl Operation for Shifts {
+    type Output = WeekShifts;
+    const ID: OperationId = OperationId::Shifts;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        date::validate_iso_week(self.year, self.week)?;
+        let key = ctx.workspace_key()?.expose().to_string();
+        ctx.request(Self::ID).path("workspaceApi", key).path("year", self.year).path("week", self.week).build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        parse::json(Self::ID, response)
+    }
+}

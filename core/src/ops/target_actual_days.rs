@@ -1,0 +1,39 @@
+//! `target_actual_days`: target/actual minutes per day for a date range.
+
+use serde::Deserialize;
+
+use super::{body, s, Operation};
+use crate::{parse, validate, Context, Date, Error, OperationId, Request, Response, TargetActualReport};
+
+/// Target/actual minutes per day. `start`/`end` default to today; the server caps `end` at today
+/// and does not check `start` against `end` (neither does Zeitkonto: the spec allows it).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TargetActualDays {
+    /// One employee; `None` = all time-tracked employees.
+    #[serde(default)]
+    pub email: Option<String>,
+    /// First day; `None` = today.
+    #[serde(default)]
+    pub start: Option<Date>,
+    /// Last day; `None` = today (capped at today by the server).
+    #[serde(default)]
+    pub end: Option<Date>,
+}
+
+impl Operation for TargetActualDays {
+    type Output = TargetActualReport;
+    const ID: OperationId = OperationId::TargetActualDays;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        validate::email_opt("email", self.email.as_deref())?;
+        let b = body([("email", s(self.email.as_ref())), ("start", s(self.start)), ("end", s(self.end))]);
+        ctx.request(Self::ID).api_key()?.body(b).build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        let r: TargetActualReport = parse::json(Self::ID, response)?;
+        parse::check_code(response.status, r.code)?;
+        Ok(r)
+    }
+}

@@ -1,0 +1,38 @@
+//! `time_account`: monthly time account of one employee (v2 GET; the month is 0-based on the wire).
+
+use serde::Deserialize;
+
+use super::Operation;
+use crate::{parse, validate, Context, Error, Month, MonthlyAccount, OperationId, Request, Response};
+
+/// The monthly account of one employee. `month` is a calendar month; it is sent 0-based.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TimeAccount {
+    /// UUID or e-mail (or employee key) of the employee; percent-encoded into the path.
+    pub employee: String,
+    /// The year.
+    pub year: i32,
+    /// The calendar month.
+    pub month: Month,
+}
+
+impl Operation for TimeAccount {
+    type Output = MonthlyAccount;
+    const ID: OperationId = OperationId::TimeAccount;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        validate::non_empty("employee", &self.employee)?;
+        validate::year("year", self.year)?;
+        ctx.request(Self::ID)
+            .api_key()?
+            .path("employee", &self.employee)
+            .path("year", self.year)
+            .path("month", self.month.zero_based())
+            .build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        parse::json(Self::ID, response)
+    }
+}

@@ -1,0 +1,54 @@
+//! `time_account_report`: the body-based monthly account (1-based month, sent as strings).
+
+use serde::Deserialize;
+
+use super::{body, Operation};
+use crate::{parse, validate, AccountReport, Context, Error, Month, OperationId, Request, Response};
+use serde_json::Value;
+
+/// The body-based monthly account of one employee. `year`/`month` default to the current ones
+/// (server time); they are sent as the strings `YYYY` and `MM` (01-12). A future month is
+/// answered with code 4.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TimeAccountReport {
+    /// E-mail of the employee (required).
+    pub email: String,
+    /// The year; `None` = current year.
+    #[serde(default)]
+    pub year: Option<i32>,
+    /// The calendar month; `None` = current month.
+    #[serde(default)]
+    pub month: Option<Month>,
+    /// Also return the project name of each booking (`?project=true`).
+    #[serde(default)]
+    pub project: bool,
+}
+
+impl Operation for TimeAccountReport {
+    type Output = AccountReport;
+    const ID: OperationId = OperationId::TimeAccountReport;
+
+    fn request(&self, ctx: &Context) -> Result<Request, Error> {
+        validate::email("email", &self.email)?;
+        if let Some(y) = self.year {
+            validate::year("year", y)?;
+        }
+        let b = body([
+            ("email", Some(Value::String(self.email.clone()))),
+            ("year", self.year.map(|y| Value::String(format!("{y:04}")))),
+            ("month", self.month.map(|m| Value::String(format!("{:02}", m.number())))),
+        ]);
+        let mut req = ctx.request(Self::ID).api_key()?;
+        if self.project {
+            req = req.query("project", "true");
+        }
+        req.body(b).build()
+    }
+
+    fn parse(response: &Response) -> Result<Self::Output, Error> {
+        let r: AccountReport = parse::json(Self::ID, response)?;
+        parse::check_code(response.status, r.code)?;
+        Ok(r)
+    }
+}

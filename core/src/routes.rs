@@ -1,0 +1,238 @@
+//! The route table: method and path template of each of the 24 operations.
+//!
+//! The defaults are those of `spec/routes.md`; 15 of them are assumptions, so every route can be
+//! overridden at run time ([`RouteTable::set`]). The sandbox serves the same table.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::error::Error;
+use crate::http::Method;
+
+macro_rules! operations {
+    ($( $(#[$doc:meta])* $variant:ident = $name:literal, $method:ident, $path:literal, $idem:literal, $source:literal; )*) => {
+        /// The 24 operations of the API, by their stable name.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum OperationId {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl OperationId {
+            /// All operations, in the order of `spec/routes.md`.
+            pub const ALL: &'static [OperationId] = &[$(OperationId::$variant),*];
+
+            /// The stable snake_case name (`"time_account"`), the same in every language.
+            pub fn name(self) -> &'static str {
+                match self { $(OperationId::$variant => $name,)* }
+            }
+
+            /// Whether sending it twice is harmless (reads). Writes are never retried once they may
+            /// have reached the server.
+            pub fn is_idempotent(self) -> bool {
+                match self { $(OperationId::$variant => $idem,)* }
+            }
+
+            /// The default route of `spec/routes.md`.
+            pub fn default_route(self) -> Route {
+                match self { $(OperationId::$variant => Route { method: Method::$method, template: $path.to_string() },)* }
+            }
+
+            /// Where the default route comes from: `help`, `spec` or `assumed`.
+            pub fn route_source(self) -> &'static str {
+                match self { $(OperationId::$variant => $source,)* }
+            }
+
+            /// The operation with this stable name.
+            pub fn from_name(name: &str) -> Option<OperationId> {
+                match name { $($name => Some(OperationId::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+operations! {
+    /// Employee master data (active employees).
+    Employees = "employees", Get, "/api/v2/employees/{api}", true, "spec";
+    /// Presence and absence of one day.
+    Presence = "presence", Post, "/rest/api/time/presence/{api}", true, "help";
+    /// Today's overview per employee.
+    Overview = "overview", Post, "/rest/api/time/overview/{api}", true, "help";
+    /// Monthly time account of one employee (v2 GET, 0-based month on the wire).
+    TimeAccount = "time_account", Get, "/rest/api/v2/time/account/{api}/{employee}/{year}/{month}", true, "spec";
+    /// Monthly time account, body-based (1-based month on the wire).
+    TimeAccountReport = "time_account_report", Post, "/rest/api/time/account/{api}", true, "help";
+    /// Target/actual minutes per day for a date range.
+    TargetActualDays = "target_actual_days", Post, "/rest/api/time/days/{api}", true, "help";
+    /// Clock an employee in or out (`come`, `go`, `stop`).
+    Clock = "clock", Post, "/rest/api/v2/time/{action}/{api}/{employee}", false, "help";
+    /// Current time accounts of a department, keyed by login e-mail.
+    DepartmentAccounts = "department_accounts", Get, "/rest/api/v2/time/department/{api}/{department}", true, "assumed";
+    /// Monthly time summary of a department (one object).
+    DepartmentMonth = "department_month", Get, "/rest/api/v2/time/month/content/{api}/{department}/{year}/{month}", true, "spec";
+    /// Monthly time summaries of a department, one per active employee.
+    DepartmentMonthEmployees = "department_month_employees", Get, "/rest/api/v2/time/month/employees/{api}/{department}/{year}/{month}", true, "assumed";
+    /// Pay extra leave in or out.
+    ExtraLeave = "extra_leave", Post, "/rest/api/v2/leave/account/{api}", false, "assumed";
+    /// Book an absence.
+    BookAbsence = "book_absence", Post, "/rest/api/v2/absence/{api}", false, "assumed";
+    /// Leave records overlapping a month.
+    LeaveMonth = "leave_month", Get, "/rest/api/v2/leave/month/{api}/{year}/{month}", true, "assumed";
+    /// Yearly leave overview.
+    LeaveYear = "leave_year", Get, "/rest/api/v2/leave/year/{api}/{year}", true, "assumed";
+    /// Leave types of the company (key in the body).
+    LeaveTypes = "leave_types", Post, "/rest/api/leave/types", true, "spec";
+    /// Employees with their main department.
+    EmployeeDepartments = "employee_departments", Get, "/rest/api/v2/employees/departments/{api}", true, "assumed";
+    /// All employees with a login account.
+    AllEmployees = "all_employees", Get, "/rest/api/v2/employees/all/{api}", true, "assumed";
+    /// Projects of the company (key in the body).
+    Projects = "projects", Post, "/rest/api/project/list", true, "assumed";
+    /// Create a project (key in the body).
+    CreateProject = "create_project", Post, "/rest/api/project/create", false, "assumed";
+    /// Delete a project (key in the body).
+    DeleteProject = "delete_project", Post, "/rest/api/project/delete/{uuid}", false, "assumed";
+    /// Find project UUIDs by exact name (key in the body).
+    FindProjects = "find_projects", Post, "/rest/api/project/find", true, "assumed";
+    /// A project's time bookings for at most 31 days (key in the body).
+    ProjectBookings = "project_bookings", Post, "/rest/api/project/bookings/{uuid}", true, "assumed";
+    /// Shifts of a workspace for one ISO week (workspace key in the path).
+    Shifts = "shifts", Get, "/rest/api/v2/shift/{workspaceApi}/{year}/{week}", true, "assumed";
+    /// Create a shift (workspace key in the body).
+    CreateShift = "create_shift", Post, "/rest/api/v2/shift/create", false, "assumed";
+}
+
+impl fmt::Display for OperationId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Path placeholders whose values are secrets (printed as `***`).
+pub const SECRET_PLACEHOLDERS: &[&str] = &["api", "workspaceApi", "employee", "department"];
+
+/// A method and a path template such as `/rest/api/time/presence/{api}`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Route {
+    /// The HTTP method.
+    pub method: Method,
+    /// The path template; `{name}` placeholders are filled from the operation's parameters.
+    pub template: String,
+}
+
+impl Route {
+    /// A route from a method and a template; the template must start with `/` and its `{...}`
+    /// placeholders must be well-formed.
+    pub fn new(method: Method, template: impl Into<String>) -> Result<Route, Error> {
+        let template = template.into();
+        if !template.starts_with('/') {
+            return Err(Error::invalid("route", format!("a path template must start with '/', got {template:?}")));
+        }
+        if template.contains(['?', '#']) {
+            return Err(Error::invalid("route", "a path template has no query or fragment"));
+        }
+        placeholders(&template)?;
+        Ok(Route { method, template })
+    }
+
+    /// Parses `"POST /rest/api/x/{api}"`.
+    pub fn parse(s: &str) -> Result<Route, Error> {
+        let (m, p) = s.trim().split_once(' ').ok_or_else(|| Error::invalid("route", "expected \"METHOD /path\""))?;
+        let method = Method::parse(m).ok_or_else(|| Error::invalid("route", format!("unknown method {m:?}")))?;
+        Route::new(method, p.trim())
+    }
+
+    /// The placeholder names of the template, in order.
+    pub fn placeholders(&self) -> Vec<&str> {
+        placeholders(&self.template).unwrap_or_default()
+    }
+}
+
+impl fmt::Display for Route {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.method, self.template)
+    }
+}
+
+fn placeholders(template: &str) -> Result<Vec<&str>, Error> {
+    let mut out = Vec::new();
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        let after = &rest[start + 1..];
+        let end = after.find('}').ok_or_else(|| Error::invalid("route", "unclosed '{' in path template"))?;
+        let name = &after[..end];
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(Error::invalid("route", format!("bad placeholder {{{name}}} in path template")));
+        }
+        out.push(name);
+        rest = &after[end + 1..];
+    }
+    if rest.contains('}') {
+        return Err(Error::invalid("route", "stray '}' in path template"));
+    }
+    Ok(out)
+}
+
+/// The routes in use: the defaults of `spec/routes.md` plus any overrides.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RouteTable {
+    overrides: BTreeMap<OperationId, Route>,
+}
+
+impl RouteTable {
+    /// The default table.
+    pub fn new() -> RouteTable {
+        RouteTable::default()
+    }
+
+    /// The route of `op` (override or default).
+    pub fn get(&self, op: OperationId) -> Route {
+        self.overrides.get(&op).cloned().unwrap_or_else(|| op.default_route())
+    }
+
+    /// Overrides the route of `op`.
+    pub fn set(&mut self, op: OperationId, route: Route) {
+        self.overrides.insert(op, route);
+    }
+
+    /// Overrides by stable operation name and `"METHOD /path"`.
+    pub fn set_by_name(&mut self, operation: &str, route: &str) -> Result<(), Error> {
+        let op = OperationId::from_name(operation)
+            .ok_or_else(|| Error::invalid("route", format!("unknown operation {operation:?}")))?;
+        self.set(op, Route::parse(route)?);
+        Ok(())
+    }
+
+    /// Every operation with its route in use.
+    pub fn entries(&self) -> Vec<(OperationId, Route)> {
+        OperationId::ALL.iter().map(|&op| (op, self.get(op))).collect()
+    }
+
+    /// The overrides only.
+    pub fn overrides(&self) -> &BTreeMap<OperationId, Route> {
+        &self.overrides
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_has_24_distinct_operations() {
+        assert_eq!(OperationId::ALL.len(), 24);
+        for op in OperationId::ALL {
+            assert_eq!(OperationId::from_name(op.name()), Some(*op));
+            Route::new(op.default_route().method, op.default_route().template).unwrap();
+        }
+    }
+
+    #[test]
+    fn overrides_are_validated() {
+        let mut t = RouteTable::new();
+        assert!(t.set_by_name("clock", "PUT /x/{action}/{api}/{employee}").is_ok());
+        assert_eq!(t.get(OperationId::Clock).method, Method::Put);
+        assert!(t.set_by_name("clock", "POST x").is_err());
+        assert!(t.set_by_name("clock", "POST /x/{a").is_err());
+        assert!(t.set_by_name("nope", "POST /x").is_err());
+    }
+}

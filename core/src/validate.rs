@@ -1,0 +1,72 @@
+//! Checks that run before a request is built: each one saves a rate-limited request that the API
+//! would refuse anyway.
+
+use crate::date::Date;
+use crate::error::Error;
+
+/// A required string: non-empty after trimming.
+pub fn non_empty(field: &str, value: &str) -> Result<(), Error> {
+    if value.trim().is_empty() {
+        return Err(Error::invalid(field, "must not be empty"));
+    }
+    Ok(())
+}
+
+/// An optional string: when given, non-empty.
+pub fn non_empty_opt(field: &str, value: Option<&str>) -> Result<(), Error> {
+    value.map_or(Ok(()), |v| non_empty(field, v))
+}
+
+/// A plausible e-mail: `local@domain`, both parts non-empty, no white space or control
+/// characters, a dot inside the domain. (Characters like `/?#` are allowed in the local part; they
+/// are percent-encoded where the address goes into a path.)
+pub fn email(field: &str, value: &str) -> Result<(), Error> {
+    non_empty(field, value)?;
+    let bad = || Error::invalid(field, format!("not a plausible e-mail address: {value:?}"));
+    if value.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(bad());
+    }
+    let (local, domain) = value.rsplit_once('@').ok_or_else(bad)?;
+    if local.is_empty() || domain.len() < 3 || !domain.contains('.') || domain.starts_with('.') || domain.ends_with('.') {
+        return Err(bad());
+    }
+    Ok(())
+}
+
+/// An optional e-mail: when given, plausible.
+pub fn email_opt(field: &str, value: Option<&str>) -> Result<(), Error> {
+    value.map_or(Ok(()), |v| email(field, v))
+}
+
+/// A year the API can mean: 1..=9999.
+pub fn year(field: &str, year: i32) -> Result<(), Error> {
+    if !(1..=9999).contains(&year) {
+        return Err(Error::invalid(field, format!("year must be 1..=9999, got {year}")));
+    }
+    Ok(())
+}
+
+/// `start` not after `end`, and at most `max_days` days between them (when given).
+pub fn date_range(start_field: &str, start: Date, end: Date, max_days: Option<i64>) -> Result<(), Error> {
+    let days = start.days_until(end);
+    if days < 0 {
+        return Err(Error::invalid(start_field, format!("start {start} is after end {end}")));
+    }
+    if let Some(max) = max_days {
+        if days > max {
+            return Err(Error::invalid(
+                start_field,
+                format!("range {start}..{end} spans {days} days; at most {max} days are allowed"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Minutes after midnight: 0..=1439.
+pub fn minute_of_day(field: &str, minutes: u32) -> Result<(), Error> {
+    if minutes > 1439 {
+        return Err(Error::invalid(field, format!("minutes after midnight must be 0..=1439, got {minutes}")));
+    }
+    Ok(())
+}
