@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
 /// A result code of the API's error table (`code` in envelopes, or the bare number in a 403 body).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ApiCode {
@@ -122,7 +124,10 @@ pub enum Error {
 impl Error {
     /// An [`Error::InvalidInput`] for `field`.
     pub fn invalid(field: &str, reason: impl Into<String>) -> Error {
-        Error::InvalidInput { field: field.to_string(), reason: reason.into() }
+        Error::InvalidInput {
+            field: field.to_string(),
+            reason: reason.into(),
+        }
     }
 
     /// The stable, language-neutral name of the variant (`"InvalidInput"`, `"Api"`, ...).
@@ -161,12 +166,25 @@ impl Error {
     /// Applies `f` to every free-text field (used to redact secrets from server excerpts).
     pub fn map_text(self, f: impl Fn(&str) -> String) -> Error {
         match self {
-            Error::InvalidInput { field, reason } => Error::InvalidInput { field, reason: f(&reason) },
-            Error::UnexpectedStatus { status, excerpt } => Error::UnexpectedStatus { status, excerpt: f(&excerpt) },
-            Error::Decode { operation, detail } => Error::Decode { operation, detail: f(&detail) },
-            Error::Transport { detail, may_have_reached_server } => {
-                Error::Transport { detail: f(&detail), may_have_reached_server }
-            }
+            Error::InvalidInput { field, reason } => Error::InvalidInput {
+                field,
+                reason: f(&reason),
+            },
+            Error::UnexpectedStatus { status, excerpt } => Error::UnexpectedStatus {
+                status,
+                excerpt: f(&excerpt),
+            },
+            Error::Decode { operation, detail } => Error::Decode {
+                operation,
+                detail: f(&detail),
+            },
+            Error::Transport {
+                detail,
+                may_have_reached_server,
+            } => Error::Transport {
+                detail: f(&detail),
+                may_have_reached_server,
+            },
             other => other,
         }
     }
@@ -177,17 +195,37 @@ impl fmt::Display for Error {
         match self {
             Error::InvalidInput { field, reason } => write!(f, "invalid input `{field}`: {reason}"),
             Error::Api { status, code } => {
-                write!(f, "API error code {code} ({}), HTTP {status}", ApiCode::from_number(*code).meaning())
+                write!(
+                    f,
+                    "API error code {code} ({}), HTTP {status}",
+                    ApiCode::from_number(*code).meaning()
+                )
             }
-            Error::Forbidden => f.write_str("forbidden: HTTP 403 without a code (authentication or authorization failed)"),
+            Error::Forbidden => f.write_str(
+                "forbidden: HTTP 403 without a code (authentication or authorization failed)",
+            ),
             Error::Refused => f.write_str("the API refused the action (it answered false)"),
-            Error::RateLimited { retry_after_ms: Some(ms) } => {
-                write!(f, "rate limited (HTTP 429), retry after {:.1} s", *ms as f64 / 1000.0)
+            Error::RateLimited {
+                retry_after_ms: Some(ms),
+            } => {
+                write!(
+                    f,
+                    "rate limited (HTTP 429), retry after {:.1} s",
+                    *ms as f64 / 1000.0
+                )
             }
-            Error::RateLimited { retry_after_ms: None } => f.write_str("rate limited (HTTP 429)"),
-            Error::UnexpectedStatus { status, excerpt } if excerpt.is_empty() => write!(f, "unexpected HTTP status {status}"),
-            Error::UnexpectedStatus { status, excerpt } => write!(f, "unexpected HTTP status {status}: {excerpt}"),
-            Error::Decode { operation, detail } => write!(f, "could not decode the `{operation}` response: {detail}"),
+            Error::RateLimited {
+                retry_after_ms: None,
+            } => f.write_str("rate limited (HTTP 429)"),
+            Error::UnexpectedStatus { status, excerpt } if excerpt.is_empty() => {
+                write!(f, "unexpected HTTP status {status}")
+            }
+            Error::UnexpectedStatus { status, excerpt } => {
+                write!(f, "unexpected HTTP status {status}: {excerpt}")
+            }
+            Error::Decode { operation, detail } => {
+                write!(f, "could not decode the `{operation}` response: {detail}")
+            }
             Error::Transport { detail, .. } => write!(f, "transport error: {detail}"),
             Error::Timeout => f.write_str("the request timed out"),
         }
@@ -195,3 +233,45 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl Serialize for Error {
+    /// The language-neutral JSON form used by the bindings and the vectors:
+    /// `{"kind": "Api", "message": "...", "status": 403, "code": 4}` (fields per variant, camelCase).
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("kind", self.kind())?;
+        m.serialize_entry("message", &self.to_string())?;
+        match self {
+            Error::InvalidInput { field, reason } => {
+                m.serialize_entry("field", field)?;
+                m.serialize_entry("reason", reason)?;
+            }
+            Error::Api { status, code } => {
+                m.serialize_entry("status", status)?;
+                m.serialize_entry("code", code)?;
+            }
+            Error::Forbidden => m.serialize_entry("status", &403)?,
+            Error::Refused | Error::Timeout => {}
+            Error::RateLimited { retry_after_ms } => {
+                m.serialize_entry("status", &429)?;
+                m.serialize_entry("retryAfterMs", retry_after_ms)?;
+            }
+            Error::UnexpectedStatus { status, excerpt } => {
+                m.serialize_entry("status", status)?;
+                m.serialize_entry("excerpt", excerpt)?;
+            }
+            Error::Decode { operation, detail } => {
+                m.serialize_entry("operation", operation)?;
+                m.serialize_entry("detail", detail)?;
+            }
+            Error::Transport {
+                detail,
+                may_have_reached_server,
+            } => {
+                m.serialize_entry("detail", detail)?;
+                m.serialize_entry("mayHaveReachedServer", may_have_reached_server)?;
+            }
+        }
+        m.end()
+    }
+}

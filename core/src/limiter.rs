@@ -10,7 +10,8 @@
 use std::collections::VecDeque;
 
 /// Limiter settings. Default: 60 requests per 60 s, 1 % margin.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct LimiterConfig {
     /// Requests allowed per window (the API: 60). 0 disables the limiter.
     pub limit: u32,
@@ -29,7 +30,11 @@ impl Default for LimiterConfig {
 impl LimiterConfig {
     /// `limit` requests per `window_ms`, with a margin of 1 % of the window.
     pub fn per_window(limit: u32, window_ms: u64) -> LimiterConfig {
-        LimiterConfig { limit, window_ms, margin_ms: window_ms / 100 }
+        LimiterConfig {
+            limit,
+            window_ms,
+            margin_ms: window_ms / 100,
+        }
     }
 }
 
@@ -53,7 +58,11 @@ pub struct RateLimiter {
 impl RateLimiter {
     /// A full bucket.
     pub fn new(config: LimiterConfig) -> RateLimiter {
-        RateLimiter { config, spent: VecDeque::new(), blocked_until: 0 }
+        RateLimiter {
+            config,
+            spent: VecDeque::new(),
+            blocked_until: 0,
+        }
     }
 
     /// The settings.
@@ -67,7 +76,11 @@ impl RateLimiter {
 
     fn expire(&mut self, now_ms: u64) {
         let life = self.token_lifetime();
-        while self.spent.front().is_some_and(|&t| t.saturating_add(life) <= now_ms) {
+        while self
+            .spent
+            .front()
+            .is_some_and(|&t| t.saturating_add(life) <= now_ms)
+        {
             self.spent.pop_front();
         }
     }
@@ -86,7 +99,11 @@ impl RateLimiter {
             return Acquire::Ready;
         }
         let oldest = self.spent.front().copied().unwrap_or(now_ms);
-        Acquire::Wait((oldest + self.token_lifetime()).saturating_sub(now_ms).max(1))
+        Acquire::Wait(
+            (oldest + self.token_lifetime())
+                .saturating_sub(now_ms)
+                .max(1),
+        )
     }
 
     /// Tokens left at `now_ms`.

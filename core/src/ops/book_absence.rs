@@ -58,10 +58,23 @@ impl Operation for BookAbsence {
             validate::date_range("startDay", start, end, None)?;
         }
         let b = body([
-            ("abscenceReasonUuid", Some(Value::String(self.reason_uuid.clone()))),
-            ("employeeUuid", Some(Value::String(self.employee_uuid.clone()))),
+            (
+                "abscenceReasonUuid",
+                Some(Value::String(self.reason_uuid.clone())),
+            ),
+            (
+                "employeeUuid",
+                Some(Value::String(self.employee_uuid.clone())),
+            ),
             ("replacementUuid", s(self.replacement_uuid.as_ref())),
-            ("duration", Some(Value::from(if self.duration == AbsenceDuration::HalfDay { 0 } else { 1 }))),
+            (
+                "duration",
+                Some(Value::from(if self.duration == AbsenceDuration::HalfDay {
+                    0
+                } else {
+                    1
+                })),
+            ),
             ("startDay", s(self.start_day)),
             ("endDay", s(self.end_day)),
             ("planned", Some(Value::Bool(self.planned))),
@@ -71,7 +84,7 @@ impl Operation for BookAbsence {
     }
 
     fn parse(response: &Response) -> Result<(), Error> {
-        let v: Value = parse::json(Self::ID, response)?;
+        let v = parse::json_or_text(Self::ID, response)?;
         match &v {
             Value::String(s) if s.to_ascii_lowercase().contains("success") => Ok(()),
             Value::Bool(false) => Err(Error::Refused),

@@ -63,7 +63,14 @@ pub struct Clock {
 impl Clock {
     /// A plain action for `employee`.
     pub fn new(action: ClockAction, employee: impl Into<String>) -> Clock {
-        Clock { action, employee: employee.into(), device: None, comment: None, project: None, service: None }
+        Clock {
+            action,
+            employee: employee.into(),
+            device: None,
+            comment: None,
+            project: None,
+            service: None,
+        }
     }
 }
 
@@ -76,8 +83,18 @@ impl Operation for Clock {
         validate::non_empty_opt("project", self.project.as_deref())?;
         validate::non_empty_opt("service", self.service.as_deref())?;
         if self.action != ClockAction::Come && (self.project.is_some() || self.service.is_some()) {
-            let field = if self.project.is_some() { "project" } else { "service" };
-            return Err(Error::invalid(field, format!("only a `come` can start a project booking, not `{}`", self.action)));
+            let field = if self.project.is_some() {
+                "project"
+            } else {
+                "service"
+            };
+            return Err(Error::invalid(
+                field,
+                format!(
+                    "only a `come` can start a project booking, not `{}`",
+                    self.action
+                ),
+            ));
         }
         let b = body([
             ("device", s(self.device.as_ref())),

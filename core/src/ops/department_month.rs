@@ -3,7 +3,9 @@
 use serde::Deserialize;
 
 use super::Operation;
-use crate::{parse, validate, Context, Error, Month, MonthlyAccount, OperationId, Request, Response};
+use crate::{
+    parse, validate, Context, Error, Month, MonthlyAccount, OperationId, Request, Response,
+};
 
 /// Monthly time summary of a department, by department ID.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -40,5 +42,10 @@ pub(crate) fn department_month_request(
 ) -> Result<Request, Error> {
     validate::non_empty("department", department)?;
     validate::year("year", year)?;
-    ctx.request(op).api_key()?.path("department", department).path("year", year).path("month", month.zero_based()).build()
+    ctx.request(op)
+        .api_key()?
+        .path("department", department)
+        .path("year", year)
+        .path("month", month.zero_based())
+        .build()
 }

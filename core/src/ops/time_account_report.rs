@@ -3,7 +3,9 @@
 use serde::Deserialize;
 
 use super::{body, Operation};
-use crate::{parse, validate, AccountReport, Context, Error, Month, OperationId, Request, Response};
+use crate::{
+    parse, validate, AccountReport, Context, Error, Month, OperationId, Request, Response,
+};
 use serde_json::Value;
 
 /// The body-based monthly account of one employee. `year`/`month` default to the current ones
@@ -37,7 +39,11 @@ impl Operation for TimeAccountReport {
         let b = body([
             ("email", Some(Value::String(self.email.clone()))),
             ("year", self.year.map(|y| Value::String(format!("{y:04}")))),
-            ("month", self.month.map(|m| Value::String(format!("{:02}", m.number())))),
+            (
+                "month",
+                self.month
+                    .map(|m| Value::String(format!("{:02}", m.number()))),
+            ),
         ]);
         let mut req = ctx.request(Self::ID).api_key()?;
         if self.project {

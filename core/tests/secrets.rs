@@ -1,0 +1,142 @@
+//! The API key must never appear in printed requests, contexts or errors. Every operation is built
+//! (from its vector parameters) with distinctive keys, and every formatted form is searched.
+
+use std::path::Path;
+
+use serde_json::Value;
+use zeitkonto_core::{build_request, parse_response, Context, Error, OperationId, Response};
+
+const COMPANY_KEY: &str = "SeCrEt-company-9f8e7d";
+const WORKSPACE_KEY: &str = "SeCrEt-workspace-1a2b3c";
+/// A key with characters that percent-encoding changes: the encoded form must not leak either.
+const ODD_KEY: &str = "odd key/with?chars#1";
+
+fn all_forms(text: &str) -> Vec<String> {
+    let mut v = vec![text.to_string()];
+    v.push(zeitkonto_core::http::encode_segment(text));
+    v
+}
+
+fn assert_clean(what: &str, printed: &str, keys: &[&str]) {
+    for key in keys {
+        for form in all_forms(key) {
+            assert!(!printed.contains(&form), "{what} leaks a key: {printed}");
+        }
+    }
+}
+
+fn vector_cases(op: OperationId) -> Vec<Value> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../tests/vectors/operations/{}.json", op.name()));
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("vector file")).expect("json");
+    v["build"].as_array().cloned().unwrap_or_default()
+}
+
+#[test]
+fn no_operation_prints_a_key() {
+    for key in [COMPANY_KEY, ODD_KEY] {
+        let ctx = Context::new(key).with_workspace_key(WORKSPACE_KEY);
+        assert_clean("Context Debug", &format!("{ctx:?}"), &[key, WORKSPACE_KEY]);
+        let mut built = 0;
+        for op in OperationId::ALL {
+            for case in vector_cases(*op) {
+                match build_request(*op, &case["params"], &ctx) {
+                    Ok(req) => {
+                        built += 1;
+                        // The real URL or body does carry the key (or the operation would not authenticate).
+                        let carried = req
+                            .url()
+                            .contains(&zeitkonto_core::http::encode_segment(key))
+                            || req
+                                .url()
+                                .contains(&zeitkonto_core::http::encode_segment(WORKSPACE_KEY))
+                            || req.body().is_some_and(|b| {
+                                let b = String::from_utf8_lossy(b);
+                                b.contains(key) || b.contains(WORKSPACE_KEY)
+                            });
+                        assert!(carried, "{op}: the key is not in the request at all");
+                        assert_clean(
+                            &format!("{op} Debug"),
+                            &format!("{req:?}"),
+                            &[key, WORKSPACE_KEY],
+                        );
+                        assert_clean(
+                            &format!("{op} Display"),
+                            &format!("{req}"),
+                            &[key, WORKSPACE_KEY],
+                        );
+                        assert_clean(
+                            &format!("{op} redacted_url"),
+                            req.redacted_url(),
+                            &[key, WORKSPACE_KEY],
+                        );
+                        assert_clean(
+                            &format!("{op} redacted_body"),
+                            req.redacted_body().unwrap_or(""),
+                            &[key, WORKSPACE_KEY],
+                        );
+                    }
+                    Err(err) => {
+                        assert_clean(
+                            &format!("{op} error Display"),
+                            &err.to_string(),
+                            &[key, WORKSPACE_KEY],
+                        );
+                        assert_clean(
+                            &format!("{op} error Debug"),
+                            &format!("{err:?}"),
+                            &[key, WORKSPACE_KEY],
+                        );
+                    }
+                }
+            }
+        }
+        assert!(built >= 24, "only {built} requests built");
+    }
+}
+
+#[test]
+fn server_excerpts_echoing_the_key_are_redacted() {
+    let ctx = Context::new(ODD_KEY).with_workspace_key(WORKSPACE_KEY);
+    let echo = format!(
+        "<html>no route for /api/v2/employees/{} ({ODD_KEY}) ws={WORKSPACE_KEY}</html>",
+        zeitkonto_core::http::encode_segment(ODD_KEY)
+    );
+    for op in OperationId::ALL {
+        for status in [200u16, 404, 500] {
+            let resp = Response::new(status, vec![], echo.clone());
+            let err = parse_response(*op, &resp).expect_err("HTML is never a valid answer");
+            let err = ctx.redact_error(err);
+            assert_clean(
+                &format!("{op} {status}"),
+                &err.to_string(),
+                &[ODD_KEY, WORKSPACE_KEY],
+            );
+            assert_clean(
+                &format!("{op} {status} Debug"),
+                &format!("{err:?}"),
+                &[ODD_KEY, WORKSPACE_KEY],
+            );
+            assert!(err.to_string().contains("***"), "{op} {status}: {err}");
+        }
+    }
+}
+
+#[test]
+fn api_key_type_never_prints() {
+    let k = zeitkonto_core::ApiKey::new(COMPANY_KEY);
+    assert_eq!(format!("{k}"), "***");
+    assert_eq!(format!("{k:?}"), "ApiKey(***)");
+    let e = Error::Transport {
+        detail: ctx_redacted(),
+        may_have_reached_server: false,
+    };
+    assert_clean("transport", &e.to_string(), &[COMPANY_KEY]);
+}
+
+fn ctx_redacted() -> String {
+    Context::new(COMPANY_KEY).redact(&format!(
+        "connect to https://h/api/v2/employees/{COMPANY_KEY} failed"
+    ))
+}
