@@ -1,0 +1,141 @@
+//! The one driver: "limiter → send → policy decides → sleep or finish", written once for every
+//! operation, every target and every binding.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use zeitkonto_core::limiter::{Acquire, LimiterConfig, RateLimiter};
+use zeitkonto_core::retry::{Decision, Outcome, RetryConfig, RetryState};
+use zeitkonto_core::{Context, Error, OperationId, Request, Response};
+
+use crate::runtime;
+use crate::transport::{Transport, TransportError};
+
+/// One limiter per key and limiter setting, shared by every client of that key in the process.
+fn shared_limiter(key: &str, config: LimiterConfig) -> Arc<Mutex<RateLimiter>> {
+    type Registry = Mutex<HashMap<(u64, u32, u64, u64), Arc<Mutex<RateLimiter>>>>;
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    // Only a hash of the key is kept: the registry never holds the secret itself.
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    key.hash(&mut h);
+    let id = (h.finish(), config.limit, config.window_ms, config.margin_ms);
+    let registry = REGISTRY.get_or_init(Default::default);
+    let mut map = registry.lock().unwrap_or_else(|p| p.into_inner());
+    map.entry(id).or_insert_with(|| Arc::new(Mutex::new(RateLimiter::new(config)))).clone()
+}
+
+/// Everything the driver needs besides the request: context, transport, settings.
+pub struct Driver {
+    pub(crate) context: Context,
+    pub(crate) transport: Arc<dyn Transport>,
+    pub(crate) timeout: Option<Duration>,
+    pub(crate) retry: RetryConfig,
+    pub(crate) limiter: LimiterConfig,
+    pub(crate) observer: Option<Arc<dyn Fn(&Event) + Send + Sync>>,
+}
+
+/// What the driver did, for logging. Holds only redacted text.
+#[derive(Debug, Clone, PartialEq)]
+#[allow(missing_docs)] // fields are named for what they hold
+pub enum Event {
+    /// A request is being sent (redacted `METHOD url`), attempt number from 1.
+    Send { operation: &'static str, request: String, attempt: u32 },
+    /// A response arrived.
+    Received { operation: &'static str, status: u16, elapsed_ms: u64 },
+    /// Waiting before the next attempt (`reason`: "rate limit", "429" or "retry").
+    Wait { operation: &'static str, ms: u64, reason: &'static str },
+    /// The call failed (redacted message).
+    Failed { operation: &'static str, error: String },
+}
+
+fn lock(l: &Mutex<RateLimiter>) -> std::sync::MutexGuard<'_, RateLimiter> {
+    l.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Driver {
+    fn emit(&self, e: Event) {
+        if let Some(o) = &self.observer {
+            o(&e);
+        }
+    }
+
+    /// The key the server counts requests against for `op`.
+    fn limiter_key(&self, op: OperationId) -> String {
+        let key = match op {
+            OperationId::Shifts | OperationId::CreateShift => self.context.workspace_key(),
+            _ => self.context.api_key(),
+        };
+        key.map(|k| k.expose().to_string()).unwrap_or_default()
+    }
+
+    /// Sends `request` for `op` under the limiter and the retry policy, and hands the final
+    /// response to `parse`. Errors are redacted against the context's keys.
+    pub async fn run<T>(&self, op: OperationId, request: Request, parse: impl Fn(&Response) -> Result<T, Error>) -> Result<T, Error> {
+        let result = self.run_inner(op, &request, parse).await;
+        result.map_err(|e| {
+            let e = self.context.redact_error(e);
+            self.emit(Event::Failed { operation: op.name(), error: e.to_string() });
+            e
+        })
+    }
+
+    async fn run_inner<T>(&self, op: OperationId, request: &Request, parse: impl Fn(&Response) -> Result<T, Error>) -> Result<T, Error> {
+        let limiter = shared_limiter(&self.limiter_key(op), self.limiter);
+        let idempotent = op.is_idempotent();
+        let mut state = RetryState::default();
+        let mut attempt = 0;
+        loop {
+            loop {
+                let decision = lock(&limiter).acquire(runtime::now_ms());
+                match decision {
+                    Acquire::Ready => break,
+                    Acquire::Wait(ms) => {
+                        self.emit(Event::Wait { operation: op.name(), ms, reason: "rate limit" });
+                        runtime::sleep_ms(ms).await;
+                    }
+                }
+            }
+            attempt += 1;
+            self.emit(Event::Send { operation: op.name(), request: request.to_string(), attempt });
+            let started = runtime::now_ms();
+            let sent = self.transport.send(request, self.timeout).await;
+            let (outcome, result) = match sent {
+                Ok(resp) => {
+                    self.emit(Event::Received {
+                        operation: op.name(),
+                        status: resp.status,
+                        elapsed_ms: runtime::now_ms().saturating_sub(started),
+                    });
+                    if resp.status == 429 {
+                        let wait_ms = lock(&limiter).on_rate_limited(runtime::now_ms(), resp.retry_after_ms());
+                        (Outcome::RateLimited { wait_ms }, Ok(resp))
+                    } else {
+                        (Outcome::Status(resp.status), Ok(resp))
+                    }
+                }
+                Err(TransportError::Connect(detail)) => {
+                    (Outcome::ConnectFailed, Err(Error::Transport { detail, may_have_reached_server: false }))
+                }
+                Err(TransportError::Lost(detail)) => {
+                    (Outcome::ConnectionLost, Err(Error::Transport { detail, may_have_reached_server: true }))
+                }
+                Err(TransportError::Timeout) => (Outcome::TimedOut, Err(Error::Timeout)),
+            };
+            match self.retry.decide(&mut state, idempotent, outcome, runtime::jitter()) {
+                Decision::Finish | Decision::GiveUp => {
+                    return match result {
+                        Ok(resp) => parse(&resp),
+                        Err(e) => Err(e),
+                    };
+                }
+                Decision::Retry { after_ms } => {
+                    let reason = if matches!(outcome, Outcome::RateLimited { .. }) { "429" } else { "retry" };
+                    self.emit(Event::Wait { operation: op.name(), ms: after_ms, reason });
+                    runtime::sleep_ms(after_ms).await;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! # zeitkonto
+//!
+//! The Rust client of Zeitkonto for the saas.de Working-Time, Presence and Leave Integration API.
+//! It adds the transport to the sans-IO [`zeitkonto_core`]: one driver loop (rate limiter → send →
+//! retry policy → sleep or finish) over a small [`Transport`] trait, and one reqwest transport that
+//! builds natively (rustls) and for `wasm32-unknown-unknown` (`fetch`).
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), zeitkonto::Error> {
+//! use zeitkonto::{Client, Month};
+//!
+//! let client = Client::builder()
+//!     .base_url("https://desktop.saas.de")
+//!     .api_key(std::env::var("ZEITKONTO_API_KEY").unwrap_or_default())
+//!     .build()?;
+//! for e in client.employees().await? {
+//!     println!("{:?} {:?}", e.given_name, e.last_name);
+//! }
+//! client.come("anna.schmidt@demo.example").await?;
+//! let march = client.time_account("anna.schmidt@demo.example", 2026, Month::March).await?;
+//! println!("balance: {:?} min", march.balance);
+//! # Ok(()) }
+//! ```
+//!
+//! Errors are [`Error`] values with stable variants (`Api { status, code }`, `Refused`,
+//! `RateLimited`, ...); none of them, and no `Debug` output, ever contains a key.
+
+#![warn(missing_docs)]
+
+mod client;
+pub mod driver;
+pub mod runtime;
+pub mod transport;
+
+pub use client::{Client, ClientBuilder, DEFAULT_TIMEOUT};
+pub use driver::Event;
+pub use transport::{ReqwestTransport, Transport, TransportError};
+pub use zeitkonto_core::{self as core, ops, ApiCode, Date, Error, LimiterConfig, Month, OperationId, RetryConfig};

@@ -1,0 +1,116 @@
+//! The transport: one small trait, and the one reqwest implementation that builds natively (rustls)
+//! and for `wasm32-unknown-unknown` (the browser's or Node's `fetch`).
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+use zeitkonto_core::{Request, Response};
+
+/// A boxed future; `Send` except on wasm32, where nothing is.
+#[cfg(not(target_arch = "wasm32"))]
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+/// A boxed future; `Send` except on wasm32, where nothing is.
+#[cfg(target_arch = "wasm32")]
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + 'a>>;
+
+/// How a send failed. `detail` never contains the URL (it holds the key).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TransportError {
+    /// The connection could not be opened: nothing reached the server.
+    Connect(String),
+    /// The connection broke or the body could not be read: the request may have been applied.
+    Lost(String),
+    /// No complete answer within the timeout: the request may have been applied.
+    Timeout,
+}
+
+/// Sends one request and returns the response, whatever its status.
+pub trait Transport: Send + Sync {
+    /// Sends `request`; `timeout` bounds the whole exchange (`None` = no timeout).
+    fn send<'a>(&'a self, request: &'a Request, timeout: Option<Duration>) -> BoxFuture<'a, Result<Response, TransportError>>;
+}
+
+/// The reqwest transport (rustls natively, `fetch` on wasm32). Sends no custom headers beyond
+/// `Accept` and `Content-Type`, so a browser's CORS stays simple.
+#[derive(Debug, Clone)]
+pub struct ReqwestTransport {
+    client: reqwest::Client,
+}
+
+impl ReqwestTransport {
+    /// A transport with its own connection pool.
+    pub fn new() -> Result<ReqwestTransport, zeitkonto_core::Error> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            // reqwest is built without a default crypto provider (keeps aws-lc out of the build):
+            // install ring once per process. A second install is a harmless no-op error.
+            let _ = rustls::crypto::ring::default_provider().install_default();
+        }
+        let client = reqwest::Client::builder().build().map_err(|e| zeitkonto_core::Error::Transport {
+            detail: format!("could not create the HTTP client: {}", e.without_url()),
+            may_have_reached_server: false,
+        })?;
+        Ok(ReqwestTransport { client })
+    }
+
+    /// Wraps an existing reqwest client (to share a pool or set proxies).
+    pub fn with_client(client: reqwest::Client) -> ReqwestTransport {
+        ReqwestTransport { client }
+    }
+}
+
+fn classify(e: reqwest::Error) -> TransportError {
+    let e = e.without_url();
+    if e.is_timeout() {
+        return TransportError::Timeout;
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if e.is_connect() {
+        return TransportError::Connect(describe(&e));
+    }
+    if e.is_builder() {
+        return TransportError::Connect(describe(&e));
+    }
+    TransportError::Lost(describe(&e))
+}
+
+/// The error and its sources, one line, without the URL.
+fn describe(e: &reqwest::Error) -> String {
+    let mut out = e.to_string();
+    let mut src = std::error::Error::source(e);
+    while let Some(s) = src {
+        out.push_str(": ");
+        out.push_str(&s.to_string());
+        src = s.source();
+    }
+    out
+}
+
+impl Transport for ReqwestTransport {
+    fn send<'a>(&'a self, request: &'a Request, timeout: Option<Duration>) -> BoxFuture<'a, Result<Response, TransportError>> {
+        Box::pin(async move {
+            let method = reqwest::Method::from_bytes(request.method().as_str().as_bytes())
+                .map_err(|_| TransportError::Connect("bad method".to_string()))?;
+            let mut rb = self.client.request(method, request.url());
+            for (k, v) in request.headers() {
+                rb = rb.header(k.as_str(), v.as_str());
+            }
+            if let Some(body) = request.body() {
+                rb = rb.body(body.to_vec());
+            }
+            if let Some(t) = timeout {
+                rb = rb.timeout(t);
+            }
+            let resp = rb.send().await.map_err(classify)?;
+            let status = resp.status().as_u16();
+            let headers = resp
+                .headers()
+                .iter()
+                .map(|(k, v)| (k.as_str().to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
+                .collect();
+            let body = resp.bytes().await.map_err(classify)?;
+            Ok(Response::new(status, headers, body.to_vec()))
+        })
+    }
+}

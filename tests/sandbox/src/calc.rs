@@ -1,0 +1,205 @@
+//! Monthly accounts computed from bookings, the work schedule and leave: target (soll), actual
+//! (ist), balance (saldo) and carry-over, as the API describes them.
+
+use std::collections::HashMap;
+
+use serde_json::{json, Value};
+use zeitkonto_core::Date;
+
+use crate::seed::{day_start_ms, Booking, Employee, LeaveRecord, Seed};
+
+/// Bookings and leave of one employee, looked up once per request.
+pub struct Index<'a> {
+    bookings: HashMap<&'a str, Vec<&'a Booking>>,
+    leave: HashMap<&'a str, Vec<&'a LeaveRecord>>,
+}
+
+impl<'a> Index<'a> {
+    /// Groups the seed's bookings and leave by employee.
+    pub fn new(seed: &'a Seed) -> Index<'a> {
+        let mut bookings: HashMap<&str, Vec<&Booking>> = HashMap::new();
+        for b in &seed.bookings {
+            bookings.entry(b.employee.as_str()).or_default().push(b);
+        }
+        let mut leave: HashMap<&str, Vec<&LeaveRecord>> = HashMap::new();
+        for l in &seed.leave {
+            leave.entry(l.employee.as_str()).or_default().push(l);
+        }
+        Index { bookings, leave }
+    }
+
+    /// Bookings of an employee.
+    pub fn bookings(&self, uuid: &str) -> &[&'a Booking] {
+        self.bookings.get(uuid).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// Leave of an employee.
+    pub fn leave(&self, uuid: &str) -> &[&'a LeaveRecord] {
+        self.leave.get(uuid).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// The leave record covering `day`, if any.
+    pub fn leave_on(&self, uuid: &str, day: Date) -> Option<&'a LeaveRecord> {
+        self.leave(uuid).iter().copied().find(|l| l.start <= day && day <= l.end)
+    }
+
+    /// Target minutes of `day`: the schedule, less leave (half a day halves it).
+    pub fn target(&self, e: &Employee, day: Date) -> i64 {
+        if !e.active_on(day) || day < e.tracking_start {
+            return 0;
+        }
+        let planned = i64::from(e.weekly_minutes[(day.iso_weekday() - 1) as usize]);
+        match self.leave_on(&e.uuid, day) {
+            Some(l) if l.half_day => planned / 2,
+            Some(_) => 0,
+            None => planned,
+        }
+    }
+}
+
+/// Worked minutes of a booking (a running one counts until `now`), less its break.
+pub fn booking_minutes(b: &Booking, now: i64) -> i64 {
+    let end = b.end.unwrap_or(now).max(b.start);
+    let gross = (end - b.start) / 60_000;
+    (gross - i64::from(b.pause)).max(0)
+}
+
+/// `YYYY-MM-DD hh:mm:ss` of epoch milliseconds (UTC).
+pub fn timestamp(ms: i64) -> String {
+    let day = Date::from_epoch_millis(ms).map(|d| d.to_string()).unwrap_or_default();
+    let secs = ms.rem_euclid(86_400_000) / 1000;
+    format!("{day} {:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+}
+
+/// `hh:mm` of epoch milliseconds (UTC).
+pub fn clock_time(ms: i64) -> String {
+    let mins = ms.rem_euclid(86_400_000) / 60_000;
+    format!("{:02}:{:02}", mins / 60, mins % 60)
+}
+
+/// The day of a booking's start.
+pub fn booking_day(b: &Booking) -> Date {
+    Date::from_epoch_millis(b.start).unwrap_or_else(|| Date::new(1970, 1, 1).expect("valid"))
+}
+
+/// Totals of one month for one employee. For the current month, days after today do not count.
+pub struct MonthTotals {
+    pub target: i64,
+    pub actual: i64,
+    pub carry_over: i64,
+    pub weekend: i64,
+    pub has_time: bool,
+}
+
+/// The first and last counted day of a month (`None` if the month has not started yet).
+pub fn month_days(year: i32, month: u8, today: Date) -> Option<(Date, Date)> {
+    let first = Date::new(year, month, 1)?;
+    if first > today {
+        return None;
+    }
+    let last = Date::new(year, month, first.days_in_month())?;
+    Some((first, last.min(today)))
+}
+
+fn range_totals(ix: &Index<'_>, e: &Employee, from: Date, to: Date, now: i64) -> (i64, i64, i64, bool) {
+    let mut target = 0;
+    let mut d = from;
+    while d <= to {
+        target += ix.target(e, d);
+        d = match d.add_days(1) {
+            Some(n) => n,
+            None => break,
+        };
+    }
+    let (lo, hi) = (day_start_ms(from), day_start_ms(to) + 86_400_000);
+    let mut actual = 0;
+    let mut weekend = 0;
+    let mut any = false;
+    for b in ix.bookings(&e.uuid).iter().filter(|b| b.start >= lo && b.start < hi) {
+        let m = booking_minutes(b, now);
+        actual += m;
+        any = true;
+        if booking_day(b).iso_weekday() >= 6 {
+            weekend += m;
+        }
+    }
+    (target, actual, weekend, any)
+}
+
+/// Totals of a calendar month (`month` 1..=12).
+pub fn month_totals(ix: &Index<'_>, e: &Employee, year: i32, month: u8, today: Date, now: i64) -> MonthTotals {
+    let Some((first, last)) = month_days(year, month, today) else {
+        return MonthTotals { target: 0, actual: 0, carry_over: 0, weekend: 0, has_time: false };
+    };
+    let (target, actual, weekend, has_time) = range_totals(ix, e, first, last, now);
+    let carry_over = match first.add_days(-1) {
+        Some(prev) if prev >= e.tracking_start => {
+            let (t, a, _, _) = range_totals(ix, e, e.tracking_start, prev, now);
+            a - t
+        }
+        _ => 0,
+    };
+    MonthTotals { target, actual, carry_over, weekend, has_time }
+}
+
+/// The running booking of an employee, if any.
+pub fn running<'a>(ix: &Index<'a>, uuid: &str) -> Option<&'a Booking> {
+    ix.bookings(uuid).iter().copied().find(|b| b.end.is_none())
+}
+
+/// The v2 monthly account object of one employee (wire names; month 0-based).
+pub fn monthly_account(ix: &Index<'_>, e: &Employee, year: i32, month: u8, today: Date, now: i64) -> Value {
+    let t = month_totals(ix, e, year, month, today, now);
+    let run = running(ix, &e.uuid);
+    let today_ist: i64 = ix
+        .bookings(&e.uuid)
+        .iter()
+        .filter(|b| booking_day(b) == today)
+        .map(|b| booking_minutes(b, now))
+        .sum();
+    let mut list = Vec::new();
+    if let Some((first, last)) = month_days(year, month, today) {
+        let (lo, hi) = (day_start_ms(first), day_start_ms(last) + 86_400_000);
+        let name = format!("{} {}", e.given_name, e.last_name);
+        for b in ix.bookings(&e.uuid).iter().filter(|b| b.start >= lo && b.start < hi) {
+            let day = booking_day(b);
+            list.push(json!({
+                "date": day.to_string(), "annotation": 0, "employeeName": name, "employeeUUID": e.uuid,
+                "start": timestamp(b.start), "startDate": day.to_string(), "startTime": clock_time(b.start),
+                "endDate": b.end.and_then(Date::from_epoch_millis).map(|d| d.to_string()),
+                "endTime": b.end.map(clock_time), "soll": ix.target(e, day), "ist": booking_minutes(b, now),
+                "pause": b.pause, "pausemin": i32::from(b.pause >= 30), "warning": 0, "comment": b.comment,
+                "surchargeMinutes": 0, "holidayType": null, "isDummy": false
+            }));
+        }
+    }
+    let saldo = t.actual - t.target;
+    json!({
+        "employee": e.uuid, "year": year, "month": month - 1, "hasTime": t.has_time,
+        "hasProject": run.is_some_and(|b| b.project.is_some()),
+        "current": run.map(|b| timestamp(b.start)), "lastMonth": t.carry_over, "soll": t.target, "ist": t.actual,
+        "saldo": saldo, "saldo2": saldo, "istOnWeekend": t.weekend, "outOfWork": 0, "onWork": i32::from(run.is_some()),
+        "TIMEACCOUNT_PAYOFF": 0, "TIMEACCOUNT_OVERTIMEACCOUNT": 0, "unpaidOvertime": 0, "overtimeAccountMonth": 0,
+        "overtimeAccount": 0, "today": {"soll": ix.target(e, today), "ist": today_ist}, "traffic": {"active": run.is_some()},
+        "start": e.tracking_start.to_string(), "list": list, "surcharge": 0, "PAYOFF_TIMEACCOUNT": 0, "autoOvertime": false,
+        "isReadOnly": false, "inactive": !e.active_on(today), "OVERTIMEACCOUNT_TIMEACCOUNT": 0, "end": null,
+        "OVERTIMEACCOUNT_PAYOFF": 0, "PAYOFF_OVERTIMEACCOUNT": 0, "extraLeaveDays": extra_leave
+    })
+}
+
+/// One entry of a department summary (wire names; month 0-based).
+pub fn department_entry(ix: &Index<'_>, e: &Employee, year: i32, month: u8, today: Date, now: i64) -> Value {
+    let t = month_totals(ix, e, year, month, today, now);
+    let run = running(ix, &e.uuid);
+    let saldo = t.actual - t.target;
+    json!({
+        "surcharge": 0, "PAYOFF_TIMEACCOUNT": 0, "year": year, "istOnWeekend": t.weekend, "TIMEACCOUNT_PAYOFF": 0,
+        "lastMonth": t.carry_over, "outOfWork": 0, "ist": t.actual, "autoOvertime": false, "employee": e.uuid,
+        "hasTime": t.has_time, "uuid": e.uuid, "current": run.map(|b| timestamp(b.start)), "isReadOnly": false,
+        "officialAbsence": 0, "today": {"soll": ix.target(e, today), "ist": 0}, "OVERTIMEACCOUNT_TIMEACCOUNT": 0,
+        "traffic": {"active": run.is_some()}, "TIMEACCOUNT_OVERTIMEACCOUNT": 0, "soll": t.target,
+        "hasProject": run.is_some_and(|b| b.project.is_some()), "saldo": saldo, "overtimeAccountMonth": 0, "saldo2": saldo,
+        "onWork": i32::from(run.is_some()), "unpaidOvertime": 0, "month": month - 1,
+        "name": format!("{} {}", e.given_name, e.last_name), "overtimeAccount": 0
+    })
+}

@@ -1,0 +1,158 @@
+//! The mutable world behind the sandbox: the seed data, the clock, counters, faults, rate limits.
+
+use std::collections::{BTreeMap, HashMap};
+use std::time::Instant;
+
+use zeitkonto_core::limiter::{Acquire, LimiterConfig, RateLimiter};
+use zeitkonto_core::{Date, OperationId, RouteTable};
+
+use crate::control::Fault;
+use crate::seed::{day_start_ms, Company, Employee, Seed};
+
+/// The sandbox's notion of "now": real time, or a frozen day (then 12:00 UTC of that day plus the
+/// real time elapsed since start, so clock actions still happen in order).
+#[derive(Debug, Clone)]
+pub struct Clock {
+    frozen: Option<Date>,
+    started: Instant,
+}
+
+impl Clock {
+    /// A clock frozen at `today`, or the real one.
+    pub fn new(frozen: Option<Date>) -> Clock {
+        Clock { frozen, started: Instant::now() }
+    }
+
+    /// Epoch milliseconds now.
+    pub fn now_ms(&self) -> i64 {
+        match self.frozen {
+            Some(day) => day_start_ms(day) + 12 * 3_600_000 + self.started.elapsed().as_millis() as i64,
+            None => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_millis() as i64)
+                .unwrap_or(0),
+        }
+    }
+
+    /// Today's date (UTC).
+    pub fn today(&self) -> Date {
+        Date::from_epoch_millis(self.now_ms()).unwrap_or_else(|| Date::new(2026, 1, 1).expect("valid date"))
+    }
+}
+
+/// Counters that let tests prove what was applied.
+#[derive(Debug, Clone, Default)]
+pub struct Stats {
+    /// Applied writes per operation name.
+    pub writes: BTreeMap<&'static str, u64>,
+    /// Requests received per operation name (before faults and rate limits).
+    pub requests: BTreeMap<&'static str, u64>,
+    /// 429s answered by the rate limiter (not injected ones).
+    pub rate_limited: u64,
+}
+
+/// The whole state, behind one mutex.
+pub struct World {
+    pub data: Seed,
+    pub initial: Seed,
+    pub clock: Clock,
+    pub stats: Stats,
+    pub faults: Vec<Fault>,
+    pub limit: LimiterConfig,
+    limiters: HashMap<String, RateLimiter>,
+    pub routes: RouteTable,
+    pub next_id: u64,
+}
+
+impl World {
+    /// A world from a seed.
+    pub fn new(seed: Seed, clock: Clock, limit: LimiterConfig, routes: RouteTable) -> World {
+        World {
+            data: seed.clone(),
+            initial: seed,
+            clock,
+            stats: Stats::default(),
+            faults: Vec::new(),
+            limit,
+            limiters: HashMap::new(),
+            routes,
+            next_id: 1_000_000,
+        }
+    }
+
+    /// Back to the seed: data, counters, faults and rate limits.
+    pub fn reset(&mut self) {
+        self.data = self.initial.clone();
+        self.stats = Stats::default();
+        self.faults.clear();
+        self.limiters.clear();
+    }
+
+    /// A fresh id.
+    pub fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// Counts an applied write.
+    pub fn wrote(&mut self, op: OperationId) {
+        *self.stats.writes.entry(op.name()).or_default() += 1;
+    }
+
+    /// Takes a request slot for `key`; `Err(retry_after_secs)` when over the limit.
+    pub fn rate_limit(&mut self, key: &str) -> Result<(), u64> {
+        let now = self.clock.started.elapsed().as_millis() as u64;
+        let cfg = LimiterConfig { margin_ms: 0, ..self.limit };
+        let lim = self.limiters.entry(key.to_string()).or_insert_with(|| RateLimiter::new(cfg));
+        match lim.acquire(now) {
+            Acquire::Ready => Ok(()),
+            Acquire::Wait(ms) => {
+                self.stats.rate_limited += 1;
+                Err(ms.div_ceil(1000).max(1))
+            }
+        }
+    }
+
+    /// Changes the rate limit (clears the counters).
+    pub fn set_limit(&mut self, limit: LimiterConfig) {
+        self.limit = limit;
+        self.limiters.clear();
+    }
+
+    /// The company with this key.
+    pub fn company_by_key(&self, key: &str) -> Option<&Company> {
+        self.data.companies.iter().find(|c| c.key == key)
+    }
+
+    /// The company with this id.
+    pub fn company(&self, id: &str) -> Option<&Company> {
+        self.data.companies.iter().find(|c| c.id == id)
+    }
+
+    /// The employee with this key.
+    pub fn employee_by_key(&self, key: &str) -> Option<&Employee> {
+        self.data.employees.iter().find(|e| e.key.as_deref() == Some(key))
+    }
+
+    /// An employee of `company` by UUID, e-mail (case-insensitive) or employee key.
+    pub fn find_employee(&self, company: &str, ident: &str) -> Option<&Employee> {
+        self.data.employees.iter().find(|e| {
+            e.company == company
+                && (e.uuid == ident || e.email.eq_ignore_ascii_case(ident) || e.key.as_deref() == Some(ident))
+        })
+    }
+
+    /// Employees of `company`.
+    pub fn employees_of<'a>(&'a self, company: &'a str) -> impl Iterator<Item = &'a Employee> + 'a {
+        self.data.employees.iter().filter(move |e| e.company == company)
+    }
+
+    /// The department name of an employee.
+    pub fn department_name(&self, e: &Employee) -> String {
+        e.department
+            .as_ref()
+            .and_then(|d| self.data.departments.iter().find(|x| &x.id == d && x.company == e.company))
+            .map(|d| d.name.clone())
+            .unwrap_or_default()
+    }
+}
