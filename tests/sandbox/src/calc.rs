@@ -183,7 +183,7 @@ pub fn monthly_account(ix: &Index<'_>, e: &Employee, year: i32, month: u8, today
         "overtimeAccount": 0, "today": {"soll": ix.target(e, today), "ist": today_ist}, "traffic": {"active": run.is_some()},
         "start": e.tracking_start.to_string(), "list": list, "surcharge": 0, "PAYOFF_TIMEACCOUNT": 0, "autoOvertime": false,
         "isReadOnly": false, "inactive": !e.active_on(today), "OVERTIMEACCOUNT_TIMEACCOUNT": 0, "end": null,
-        "OVERTIMEACCOUNT_PAYOFF": 0, "PAYOFF_OVERTIMEACCOUNT": 0, "extraLeaveDays": extra_leave
+        "OVERTIMEACCOUNT_PAYOFF": 0, "PAYOFF_OVERTIMEACCOUNT": 0
     })
 }
 
