@@ -28,7 +28,11 @@ pub enum TransportError {
 /// Sends one request and returns the response, whatever its status.
 pub trait Transport: Send + Sync {
     /// Sends `request`; `timeout` bounds the whole exchange (`None` = no timeout).
-    fn send<'a>(&'a self, request: &'a Request, timeout: Option<Duration>) -> BoxFuture<'a, Result<Response, TransportError>>;
+    fn send<'a>(
+        &'a self,
+        request: &'a Request,
+        timeout: Option<Duration>,
+    ) -> BoxFuture<'a, Result<Response, TransportError>>;
 }
 
 /// The reqwest transport (rustls natively, `fetch` on wasm32). Sends no custom headers beyond
@@ -47,10 +51,13 @@ impl ReqwestTransport {
             // install ring once per process. A second install is a harmless no-op error.
             let _ = rustls::crypto::ring::default_provider().install_default();
         }
-        let client = reqwest::Client::builder().build().map_err(|e| zeitkonto_core::Error::Transport {
-            detail: format!("could not create the HTTP client: {}", e.without_url()),
-            may_have_reached_server: false,
-        })?;
+        let client =
+            reqwest::Client::builder()
+                .build()
+                .map_err(|e| zeitkonto_core::Error::Transport {
+                    detail: format!("could not create the HTTP client: {}", e.without_url()),
+                    may_have_reached_server: false,
+                })?;
         Ok(ReqwestTransport { client })
     }
 
@@ -88,7 +95,11 @@ fn describe(e: &reqwest::Error) -> String {
 }
 
 impl Transport for ReqwestTransport {
-    fn send<'a>(&'a self, request: &'a Request, timeout: Option<Duration>) -> BoxFuture<'a, Result<Response, TransportError>> {
+    fn send<'a>(
+        &'a self,
+        request: &'a Request,
+        timeout: Option<Duration>,
+    ) -> BoxFuture<'a, Result<Response, TransportError>> {
         Box::pin(async move {
             let method = reqwest::Method::from_bytes(request.method().as_str().as_bytes())
                 .map_err(|_| TransportError::Connect("bad method".to_string()))?;
@@ -107,7 +118,12 @@ impl Transport for ReqwestTransport {
             let headers = resp
                 .headers()
                 .iter()
-                .map(|(k, v)| (k.as_str().to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
+                .map(|(k, v)| {
+                    (
+                        k.as_str().to_string(),
+                        String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                    )
+                })
                 .collect();
             let body = resp.bytes().await.map_err(classify)?;
             Ok(Response::new(status, headers, body.to_vec()))

@@ -5,9 +5,15 @@
 //! (plus a small `margin`) after it was spent. That is stricter than a bucket that refills
 //! continuously: it never lets more than `limit` requests start in any window, so it stays under
 //! the API's "60 requests per minute" whether the server counts in fixed windows, sliding windows or
-//! a continuous bucket. The margin covers the time a request takes to reach the server.
+//! a continuous bucket.
+//!
+//! A token is first stamped with the time the request was sent; when the answer (or failure)
+//! arrives, the driver calls [`RateLimiter::settle`] and the stamp moves to that time. The server
+//! counted the request somewhere in between, so a token that comes back one window after the
+//! answer can never be early, whatever the latency. The margin adds a little slack for servers that
+//! count in coarse clock ticks.
 
-use std::collections::VecDeque;
+use std::collections::BTreeMap;
 
 /// Limiter settings. Default: 60 requests per 60 s, 1 % margin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -51,7 +57,9 @@ pub enum Acquire {
 #[derive(Debug, Clone)]
 pub struct RateLimiter {
     config: LimiterConfig,
-    spent: VecDeque<u64>,
+    /// Spent tokens: stamp → how many carry it.
+    spent: BTreeMap<u64, u32>,
+    count: u32,
     blocked_until: u64,
 }
 
@@ -60,7 +68,8 @@ impl RateLimiter {
     pub fn new(config: LimiterConfig) -> RateLimiter {
         RateLimiter {
             config,
-            spent: VecDeque::new(),
+            spent: BTreeMap::new(),
+            count: 0,
             blocked_until: 0,
         }
     }
@@ -76,16 +85,20 @@ impl RateLimiter {
 
     fn expire(&mut self, now_ms: u64) {
         let life = self.token_lifetime();
-        while self
-            .spent
-            .front()
-            .is_some_and(|&t| t.saturating_add(life) <= now_ms)
-        {
-            self.spent.pop_front();
+        while let Some((&t, &n)) = self.spent.first_key_value() {
+            if t.saturating_add(life) > now_ms {
+                break;
+            }
+            self.spent.remove(&t);
+            self.count -= n;
         }
     }
 
-    /// Takes a token at `now_ms`, or says how long to wait for one.
+    fn oldest(&self) -> Option<u64> {
+        self.spent.first_key_value().map(|(&t, _)| t)
+    }
+
+    /// Takes a token at `now_ms` (stamped `now_ms`), or says how long to wait for one.
     pub fn acquire(&mut self, now_ms: u64) -> Acquire {
         if self.config.limit == 0 {
             return Acquire::Ready;
@@ -94,16 +107,29 @@ impl RateLimiter {
             return Acquire::Wait(self.blocked_until - now_ms);
         }
         self.expire(now_ms);
-        if self.spent.len() < self.config.limit as usize {
-            self.spent.push_back(now_ms);
+        if self.count < self.config.limit {
+            *self.spent.entry(now_ms).or_default() += 1;
+            self.count += 1;
             return Acquire::Ready;
         }
-        let oldest = self.spent.front().copied().unwrap_or(now_ms);
+        let oldest = self.oldest().unwrap_or(now_ms);
         Acquire::Wait(
             (oldest + self.token_lifetime())
                 .saturating_sub(now_ms)
                 .max(1),
         )
+    }
+
+    /// The request whose token was stamped `sent_ms` got its answer (or failed) at `now_ms`:
+    /// the token's stamp moves to `now_ms`, so it comes back one window after the answer.
+    pub fn settle(&mut self, sent_ms: u64, now_ms: u64) {
+        if let Some(n) = self.spent.get_mut(&sent_ms) {
+            *n -= 1;
+            if *n == 0 {
+                self.spent.remove(&sent_ms);
+            }
+            *self.spent.entry(now_ms.max(sent_ms)).or_default() += 1;
+        }
     }
 
     /// Tokens left at `now_ms`.
@@ -115,18 +141,25 @@ impl RateLimiter {
             return 0;
         }
         self.expire(now_ms);
-        self.config.limit - self.spent.len() as u32
+        self.config.limit - self.count
+    }
+
+    /// The wait [`RateLimiter::on_rate_limited`] would impose, without imposing it.
+    pub fn rate_limited_wait(&mut self, now_ms: u64, retry_after_ms: Option<u64>) -> u64 {
+        let mut probe = self.clone();
+        probe.on_rate_limited(now_ms, retry_after_ms)
     }
 
     /// The server answered 429: block every caller of this key until the wait is over and return
-    /// the wait. With `Retry-After` the wait is that; without, it is until the oldest spent token
+    /// the wait. Call it only for a wait that will be honoured (see
+    /// [`RateLimiter::rate_limited_wait`] to look first). With `Retry-After` the wait is that; without, it is until the oldest spent token
     /// comes back, or a whole window when none is spent here (another process used the key).
     pub fn on_rate_limited(&mut self, now_ms: u64, retry_after_ms: Option<u64>) -> u64 {
         self.expire(now_ms);
         let wait = match retry_after_ms {
             Some(ms) => ms,
-            None => match self.spent.front() {
-                Some(&oldest) if self.spent.len() >= self.config.limit as usize => {
+            None => match self.oldest() {
+                Some(oldest) if self.count >= self.config.limit => {
                     (oldest + self.token_lifetime()).saturating_sub(now_ms)
                 }
                 _ => self.config.window_ms / u64::from(self.config.limit.max(1)).max(1),

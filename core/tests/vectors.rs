@@ -289,6 +289,9 @@ fn limiter_decision_table() {
                     }
                 }
                 last
+            } else if let Some(sent) = step.get("settle").and_then(Value::as_u64) {
+                lim.settle(sent, at);
+                Value::Null
             } else {
                 let ra = step["rateLimited"]["retryAfterMs"].as_u64();
                 json!({ "waitMs": lim.on_rate_limited(at, ra) })

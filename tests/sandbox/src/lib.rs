@@ -59,7 +59,11 @@ impl Default for SandboxConfig {
             port: 0,
             seed: None,
             today: None,
-            rate_limit: LimiterConfig { limit: 60, window_ms: 60_000, margin_ms: 0 },
+            rate_limit: LimiterConfig {
+                limit: 60,
+                window_ms: 60_000,
+                margin_ms: 0,
+            },
             routes: RouteTable::new(),
         }
     }
@@ -114,26 +118,44 @@ async fn api_call(
     query: HashMap<String, String>,
     body: Bytes,
 ) -> Response {
-    let body = if body.iter().all(u8::is_ascii_whitespace) { Some(Value::Object(Default::default())) } else { serde_json::from_slice(&body).ok() };
-    let call = api::Call { op, path, query, body };
+    let body = if body.iter().all(u8::is_ascii_whitespace) {
+        Some(Value::Object(Default::default()))
+    } else {
+        serde_json::from_slice(&body).ok()
+    };
+    let call = api::Call {
+        op,
+        path,
+        query,
+        body,
+    };
     let fault = {
         let mut w = app.lock();
         *w.stats.requests.entry(op.name()).or_default() += 1;
         if let Err(secs) = w.rate_limit(&call.limit_key()) {
-            return (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, secs.to_string())], "Too Many Requests").into_response();
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                [(header::RETRY_AFTER, secs.to_string())],
+                "Too Many Requests",
+            )
+                .into_response();
         }
         control::take(&mut w.faults, op)
     };
-    if let Some(f) = &fault {
-        if f.kind == FaultKind::Delay {
-            control::delay(f).await;
-        } else if !f.after {
-            return control::respond(f);
-        }
+    match &fault {
+        Some(f) if f.kind == FaultKind::Delay && !f.after => control::delay(f).await,
+        Some(f) if !f.after => return control::respond(f),
+        _ => {}
     }
+    // Applied before any `after` fault answers, so a client that gives up (and makes hyper drop
+    // this future) cannot undo the write.
     let response = api::handle(&mut app.lock(), &call);
     match fault {
-        Some(f) if f.after && f.kind != FaultKind::Delay => control::respond(&f),
+        Some(f) if f.after && f.kind == FaultKind::Delay => {
+            control::delay(&f).await;
+            response
+        }
+        Some(f) if f.after => control::respond(&f),
         _ => response,
     }
 }
@@ -146,14 +168,24 @@ pub fn router(app: Arc<App>, routes: &RouteTable) -> Router {
                             path: Option<Path<HashMap<String, String>>>,
                             Query(query): Query<HashMap<String, String>>,
                             body: Bytes| async move {
-            api_call(app, op, path.map(|Path(p)| p).unwrap_or_default(), query, body).await
+            api_call(
+                app,
+                op,
+                path.map(|Path(p)| p).unwrap_or_default(),
+                query,
+                body,
+            )
+            .await
         };
         let mr = on(method_filter(route.method), handler);
         let entry = by_path.remove(&route.template);
-        by_path.insert(route.template.clone(), match entry {
-            Some(existing) => existing.merge(mr),
-            None => mr,
-        });
+        by_path.insert(
+            route.template.clone(),
+            match entry {
+                Some(existing) => existing.merge(mr),
+                None => mr,
+            },
+        );
     }
     let mut router = Router::new();
     for (path, mr) in by_path {
@@ -161,12 +193,24 @@ pub fn router(app: Arc<App>, routes: &RouteTable) -> Router {
     }
     let cors = CorsLayer::new()
         .allow_origin(Any)
-        .allow_methods([HttpMethod::GET, HttpMethod::POST, HttpMethod::PUT, HttpMethod::DELETE, HttpMethod::PATCH])
+        .allow_methods([
+            HttpMethod::GET,
+            HttpMethod::POST,
+            HttpMethod::PUT,
+            HttpMethod::DELETE,
+            HttpMethod::PATCH,
+        ])
         .allow_headers([header::CONTENT_TYPE, header::ACCEPT])
         .expose_headers([header::RETRY_AFTER]);
     router
         .nest("/__sandbox", control::router())
-        .fallback(|| async { (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, HeaderValue::from_static("text/plain"))], "Not Found") })
+        .fallback(|| async {
+            (
+                StatusCode::NOT_FOUND,
+                [(header::CONTENT_TYPE, HeaderValue::from_static("text/plain"))],
+                "Not Found",
+            )
+        })
         .layer(cors)
         .with_state(app)
 }
@@ -191,21 +235,40 @@ impl Sandbox {
         let base_url = format!("http://{host}:{}", addr.port());
         let clock = Clock::new(config.today);
         let seed = config.seed.unwrap_or_else(|| Seed::demo(clock.today()));
-        let app = Arc::new(App { world: Mutex::new(World::new(seed, clock, config.rate_limit, config.routes.clone())), base_url });
+        let app = Arc::new(App {
+            world: Mutex::new(World::new(
+                seed,
+                clock,
+                config.rate_limit,
+                config.routes.clone(),
+            )),
+            base_url,
+        });
         let router = router(app.clone(), &config.routes);
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
-        let thread = std::thread::Builder::new().name("zeitkonto-sandbox".into()).spawn(move || {
-            runtime.block_on(async move {
-                let Ok(listener) = tokio::net::TcpListener::from_std(listener) else { return };
-                let _ = axum::serve(listener, router)
-                    .with_graceful_shutdown(async {
-                        let _ = rx.await;
-                    })
-                    .await;
-            });
-        })?;
-        Ok(Sandbox { app, shutdown: Some(tx), thread: Some(thread) })
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()?;
+        let thread = std::thread::Builder::new()
+            .name("zeitkonto-sandbox".into())
+            .spawn(move || {
+                runtime.block_on(async move {
+                    let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
+                        return;
+                    };
+                    let _ = axum::serve(listener, router)
+                        .with_graceful_shutdown(async {
+                            let _ = rx.await;
+                        })
+                        .await;
+                });
+            })?;
+        Ok(Sandbox {
+            app,
+            shutdown: Some(tx),
+            thread: Some(thread),
+        })
     }
 
     /// `http://127.0.0.1:PORT`.
@@ -220,12 +283,24 @@ impl Sandbox {
 
     /// Applied writes of `op` so far.
     pub fn writes(&self, op: OperationId) -> u64 {
-        self.app.lock().stats.writes.get(op.name()).copied().unwrap_or(0)
+        self.app
+            .lock()
+            .stats
+            .writes
+            .get(op.name())
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Requests of `op` received so far.
     pub fn requests(&self, op: OperationId) -> u64 {
-        self.app.lock().stats.requests.get(op.name()).copied().unwrap_or(0)
+        self.app
+            .lock()
+            .stats
+            .requests
+            .get(op.name())
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Injects a fault.
@@ -240,7 +315,11 @@ impl Sandbox {
 
     /// Changes the rate limit.
     pub fn set_rate_limit(&self, limit: u32, window_ms: u64) {
-        self.app.lock().set_limit(LimiterConfig { limit, window_ms, margin_ms: 0 });
+        self.app.lock().set_limit(LimiterConfig {
+            limit,
+            window_ms,
+            margin_ms: 0,
+        });
     }
 
     /// Blocks until the server stops (for the binary).
