@@ -244,7 +244,7 @@ async fn projects_lifecycle() {
         .unwrap();
     let uuid = created.uuid.unwrap();
     let found = c.find_projects(demo::MANAGER, "Launch").await.unwrap();
-    assert_eq!(found.projects, [uuid.clone()]);
+    assert_eq!(found.projects, std::slice::from_ref(&uuid));
     let bookings = c
         .project_bookings(
             demo::MANAGER,
