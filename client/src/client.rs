@@ -9,10 +9,10 @@ use zeitkonto_core::limiter::LimiterConfig;
 use zeitkonto_core::ops::*;
 use zeitkonto_core::retry::RetryConfig;
 use zeitkonto_core::{
-    AccountReport, ApiKey, Context, CreatedProject, CreatedShift, Date, EmployeeDepartment,
-    EmployeeRecord, Error, FoundProjects, LeaveTypesReport, LeaveYearOverview, Month,
-    MonthlyAccount, Operation, OperationId, OverviewReport, PresenceReport, ProjectBookingsReport,
-    ProjectsReport, Request, Response, Route, RouteTable, TargetActualReport, WeekShifts,
+    AccountReport, ApiKey, Context, CreatedProject, CreatedShift, Date, EmployeeDepartment, EmployeeRecord, Error,
+    FoundProjects, LeaveTypesReport, LeaveYearOverview, Month, MonthlyAccount, Operation, OperationId, OverviewReport,
+    PresenceReport, ProjectBookingsReport, ProjectsReport, Request, Response, Route, RouteTable, TargetActualReport,
+    WeekShifts,
 };
 
 use crate::driver::{Driver, Event, Observer};
@@ -159,9 +159,7 @@ pub struct Client {
 
 impl std::fmt::Debug for Client {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Client")
-            .field("context", &self.driver.context)
-            .finish_non_exhaustive()
+        f.debug_struct("Client").field("context", &self.driver.context).finish_non_exhaustive()
     }
 }
 
@@ -197,9 +195,7 @@ impl Client {
     /// canonical JSON output (what the language bindings call).
     pub async fn call_json(&self, op: OperationId, params: &Value) -> Result<Value, Error> {
         let request = zeitkonto_core::build_request(op, params, &self.driver.context)?;
-        self.driver
-            .run(op, request, |r| zeitkonto_core::parse_response(op, r))
-            .await
+        self.driver.run(op, request, |r| zeitkonto_core::parse_response(op, r)).await
     }
 
     /// Sends a prepared request through the limiter and retry policy and returns the final raw
@@ -214,54 +210,27 @@ impl Client {
     }
 
     /// Presence for one day (`None` = today) of one employee or everyone.
-    pub async fn presence(
-        &self,
-        email: Option<&str>,
-        day: Option<Date>,
-    ) -> Result<PresenceReport, Error> {
-        self.execute(&Presence {
-            email: email.map(str::to_string),
-            day,
-        })
-        .await
+    pub async fn presence(&self, email: Option<&str>, day: Option<Date>) -> Result<PresenceReport, Error> {
+        self.execute(&Presence { email: email.map(str::to_string), day }).await
     }
 
     /// Today's overview of one employee or everyone in scope.
     pub async fn overview(&self, email: Option<&str>) -> Result<OverviewReport, Error> {
-        self.execute(&Overview {
-            email: email.map(str::to_string),
-        })
-        .await
+        self.execute(&Overview { email: email.map(str::to_string) }).await
     }
 
     /// Monthly time account of one employee (UUID, e-mail or employee key) for a calendar month.
-    pub async fn time_account(
-        &self,
-        employee: &str,
-        year: i32,
-        month: Month,
-    ) -> Result<MonthlyAccount, Error> {
-        self.execute(&TimeAccount {
-            employee: employee.to_string(),
-            year,
-            month,
-        })
-        .await
+    pub async fn time_account(&self, employee: &str, year: i32, month: Month) -> Result<MonthlyAccount, Error> {
+        self.execute(&TimeAccount { employee: employee.to_string(), year, month }).await
     }
 
     /// The body-based monthly account.
-    pub async fn time_account_report(
-        &self,
-        params: &TimeAccountReport,
-    ) -> Result<AccountReport, Error> {
+    pub async fn time_account_report(&self, params: &TimeAccountReport) -> Result<AccountReport, Error> {
         self.execute(params).await
     }
 
     /// Target/actual minutes per day for a range.
-    pub async fn target_actual_days(
-        &self,
-        params: &TargetActualDays,
-    ) -> Result<TargetActualReport, Error> {
+    pub async fn target_actual_days(&self, params: &TargetActualDays) -> Result<TargetActualReport, Error> {
         self.execute(params).await
     }
 
@@ -286,29 +255,13 @@ impl Client {
     }
 
     /// Current time accounts of a department (by department key), keyed by login e-mail.
-    pub async fn department_accounts(
-        &self,
-        department: &str,
-    ) -> Result<BTreeMap<String, Value>, Error> {
-        self.execute(&DepartmentAccounts {
-            department: department.to_string(),
-        })
-        .await
+    pub async fn department_accounts(&self, department: &str) -> Result<BTreeMap<String, Value>, Error> {
+        self.execute(&DepartmentAccounts { department: department.to_string() }).await
     }
 
     /// Monthly summary of a department (by ID).
-    pub async fn department_month(
-        &self,
-        department: &str,
-        year: i32,
-        month: Month,
-    ) -> Result<MonthlyAccount, Error> {
-        self.execute(&DepartmentMonth {
-            department: department.to_string(),
-            year,
-            month,
-        })
-        .await
+    pub async fn department_month(&self, department: &str, year: i32, month: Month) -> Result<MonthlyAccount, Error> {
+        self.execute(&DepartmentMonth { department: department.to_string(), year, month }).await
     }
 
     /// Monthly summaries per active employee of a department (by external id).
@@ -318,12 +271,7 @@ impl Client {
         year: i32,
         month: Month,
     ) -> Result<Vec<MonthlyAccount>, Error> {
-        self.execute(&DepartmentMonthEmployees {
-            department: department.to_string(),
-            year,
-            month,
-        })
-        .await
+        self.execute(&DepartmentMonthEmployees { department: department.to_string(), year, month }).await
     }
 
     /// Pays extra leave in (positive days) or out (negative).
@@ -348,10 +296,7 @@ impl Client {
 
     /// Leave types of the company (`email`: an employee of the company).
     pub async fn leave_types(&self, email: &str) -> Result<LeaveTypesReport, Error> {
-        self.execute(&LeaveTypes {
-            email: email.to_string(),
-        })
-        .await
+        self.execute(&LeaveTypes { email: email.to_string() }).await
     }
 
     /// Employees with their main department.
@@ -366,10 +311,7 @@ impl Client {
 
     /// Projects of the company (`email`: the acting project manager).
     pub async fn projects(&self, email: &str) -> Result<ProjectsReport, Error> {
-        self.execute(&Projects {
-            email: email.to_string(),
-        })
-        .await
+        self.execute(&Projects { email: email.to_string() }).await
     }
 
     /// Creates a project.
@@ -379,20 +321,12 @@ impl Client {
 
     /// Deletes a project.
     pub async fn delete_project(&self, email: &str, uuid: &str) -> Result<(), Error> {
-        self.execute(&DeleteProject {
-            email: email.to_string(),
-            uuid: uuid.to_string(),
-        })
-        .await
+        self.execute(&DeleteProject { email: email.to_string(), uuid: uuid.to_string() }).await
     }
 
     /// UUIDs of the projects with exactly this name.
     pub async fn find_projects(&self, email: &str, name: &str) -> Result<FoundProjects, Error> {
-        self.execute(&FindProjects {
-            email: email.to_string(),
-            name: name.to_string(),
-        })
-        .await
+        self.execute(&FindProjects { email: email.to_string(), name: name.to_string() }).await
     }
 
     /// Time bookings of a project and its sub-projects (at most 31 days).
@@ -403,12 +337,7 @@ impl Client {
         start: Date,
         end: Date,
     ) -> Result<ProjectBookingsReport, Error> {
-        let op = ProjectBookings {
-            email: email.to_string(),
-            uuid: uuid.to_string(),
-            start_date: start,
-            end_date: end,
-        };
+        let op = ProjectBookings { email: email.to_string(), uuid: uuid.to_string(), start_date: start, end_date: end };
         self.execute(&op).await
     }
 

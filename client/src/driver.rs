@@ -23,9 +23,7 @@ fn shared_limiter(key: &str, config: LimiterConfig) -> Arc<Mutex<RateLimiter>> {
     let id = (h.finish(), config.limit, config.window_ms, config.margin_ms);
     let registry = REGISTRY.get_or_init(Default::default);
     let mut map = registry.lock().unwrap_or_else(|p| p.into_inner());
-    map.entry(id)
-        .or_insert_with(|| Arc::new(Mutex::new(RateLimiter::new(config))))
-        .clone()
+    map.entry(id).or_insert_with(|| Arc::new(Mutex::new(RateLimiter::new(config)))).clone()
 }
 
 /// A callback for driver events (logging).
@@ -46,28 +44,13 @@ pub struct Driver {
 #[allow(missing_docs)] // fields are named for what they hold
 pub enum Event {
     /// A request is being sent (redacted `METHOD url`), attempt number from 1.
-    Send {
-        operation: &'static str,
-        request: String,
-        attempt: u32,
-    },
+    Send { operation: &'static str, request: String, attempt: u32 },
     /// A response arrived.
-    Received {
-        operation: &'static str,
-        status: u16,
-        elapsed_ms: u64,
-    },
+    Received { operation: &'static str, status: u16, elapsed_ms: u64 },
     /// Waiting before the next attempt (`reason`: "rate limit", "429" or "retry").
-    Wait {
-        operation: &'static str,
-        ms: u64,
-        reason: &'static str,
-    },
+    Wait { operation: &'static str, ms: u64, reason: &'static str },
     /// The call failed (redacted message).
-    Failed {
-        operation: &'static str,
-        error: String,
-    },
+    Failed { operation: &'static str, error: String },
 }
 
 fn lock(l: &Mutex<RateLimiter>) -> std::sync::MutexGuard<'_, RateLimiter> {
@@ -101,10 +84,7 @@ impl Driver {
         let result = self.run_inner(op, &request, parse).await;
         result.map_err(|e| {
             let e = self.context.redact_error(e);
-            self.emit(Event::Failed {
-                operation: op.name(),
-                error: e.to_string(),
-            });
+            self.emit(Event::Failed { operation: op.name(), error: e.to_string() });
             e
         })
     }
@@ -126,21 +106,13 @@ impl Driver {
                 match decision {
                     Acquire::Ready => break now,
                     Acquire::Wait(ms) => {
-                        self.emit(Event::Wait {
-                            operation: op.name(),
-                            ms,
-                            reason: "rate limit",
-                        });
+                        self.emit(Event::Wait { operation: op.name(), ms, reason: "rate limit" });
                         runtime::sleep_ms(ms).await;
                     }
                 }
             };
             attempt += 1;
-            self.emit(Event::Send {
-                operation: op.name(),
-                request: request.to_string(),
-                attempt,
-            });
+            self.emit(Event::Send { operation: op.name(), request: request.to_string(), attempt });
             let started = runtime::now_ms();
             let sent = self.transport.send(request, self.timeout).await;
             lock(&limiter).settle(sent_at, runtime::now_ms());
@@ -155,8 +127,7 @@ impl Driver {
                         // Every caller of the key waits too, but only for a wait this call honours:
                         // a longer one gives up at once and must not stall the others.
                         let mut l = lock(&limiter);
-                        let mut wait_ms =
-                            l.rate_limited_wait(runtime::now_ms(), resp.retry_after_ms());
+                        let mut wait_ms = l.rate_limited_wait(runtime::now_ms(), resp.retry_after_ms());
                         if wait_ms <= self.retry.max_retry_after_ms {
                             wait_ms = l.on_rate_limited(runtime::now_ms(), resp.retry_after_ms());
                         }
@@ -165,26 +136,15 @@ impl Driver {
                         (Outcome::Status(resp.status), Ok(resp))
                     }
                 }
-                Err(TransportError::Connect(detail)) => (
-                    Outcome::ConnectFailed,
-                    Err(Error::Transport {
-                        detail,
-                        may_have_reached_server: false,
-                    }),
-                ),
-                Err(TransportError::Lost(detail)) => (
-                    Outcome::ConnectionLost,
-                    Err(Error::Transport {
-                        detail,
-                        may_have_reached_server: true,
-                    }),
-                ),
+                Err(TransportError::Connect(detail)) => {
+                    (Outcome::ConnectFailed, Err(Error::Transport { detail, may_have_reached_server: false }))
+                }
+                Err(TransportError::Lost(detail)) => {
+                    (Outcome::ConnectionLost, Err(Error::Transport { detail, may_have_reached_server: true }))
+                }
                 Err(TransportError::Timeout) => (Outcome::TimedOut, Err(Error::Timeout)),
             };
-            match self
-                .retry
-                .decide(&mut state, idempotent, outcome, runtime::jitter())
-            {
+            match self.retry.decide(&mut state, idempotent, outcome, runtime::jitter()) {
                 Decision::Finish | Decision::GiveUp => {
                     return match result {
                         Ok(resp) => parse(&resp),
@@ -192,16 +152,8 @@ impl Driver {
                     };
                 }
                 Decision::Retry { after_ms } => {
-                    let reason = if matches!(outcome, Outcome::RateLimited { .. }) {
-                        "429"
-                    } else {
-                        "retry"
-                    };
-                    self.emit(Event::Wait {
-                        operation: op.name(),
-                        ms: after_ms,
-                        reason,
-                    });
+                    let reason = if matches!(outcome, Outcome::RateLimited { .. }) { "429" } else { "retry" };
+                    self.emit(Event::Wait { operation: op.name(), ms: after_ms, reason });
                     runtime::sleep_ms(after_ms).await;
                 }
             }

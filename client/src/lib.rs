@@ -35,6 +35,4 @@ pub mod transport;
 pub use client::{Client, ClientBuilder, DEFAULT_TIMEOUT};
 pub use driver::Event;
 pub use transport::{ReqwestTransport, Transport, TransportError};
-pub use zeitkonto_core::{
-    self as core, ops, ApiCode, Date, Error, LimiterConfig, Month, OperationId, RetryConfig,
-};
+pub use zeitkonto_core::{self as core, ops, ApiCode, Date, Error, LimiterConfig, Month, OperationId, RetryConfig};

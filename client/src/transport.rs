@@ -51,13 +51,10 @@ impl ReqwestTransport {
             // install ring once per process. A second install is a harmless no-op error.
             let _ = rustls::crypto::ring::default_provider().install_default();
         }
-        let client =
-            reqwest::Client::builder()
-                .build()
-                .map_err(|e| zeitkonto_core::Error::Transport {
-                    detail: format!("could not create the HTTP client: {}", e.without_url()),
-                    may_have_reached_server: false,
-                })?;
+        let client = reqwest::Client::builder().build().map_err(|e| zeitkonto_core::Error::Transport {
+            detail: format!("could not create the HTTP client: {}", e.without_url()),
+            may_have_reached_server: false,
+        })?;
         Ok(ReqwestTransport { client })
     }
 
@@ -118,12 +115,7 @@ impl Transport for ReqwestTransport {
             let headers = resp
                 .headers()
                 .iter()
-                .map(|(k, v)| {
-                    (
-                        k.as_str().to_string(),
-                        String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                    )
-                })
+                .map(|(k, v)| (k.as_str().to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
                 .collect();
             let body = resp.bytes().await.map_err(classify)?;
             Ok(Response::new(status, headers, body.to_vec()))

@@ -5,8 +5,8 @@ mod common;
 use common::*;
 use serde_json::json;
 use zeitkonto::ops::{
-    AbsenceDuration, BookAbsence, Clock, ClockAction, CreateProject, CreateShift, ExtraLeave,
-    TargetActualDays, TimeAccountReport,
+    AbsenceDuration, BookAbsence, Clock, ClockAction, CreateProject, CreateShift, ExtraLeave, TargetActualDays,
+    TimeAccountReport,
 };
 use zeitkonto::{Date, Error, Month, OperationId};
 use zeitkonto_sandbox::demo;
@@ -20,23 +20,14 @@ async fn employees_all_employees_and_departments() {
     let sb = sandbox();
     let c = client(&sb);
     let active = c.employees().await.unwrap();
-    assert!(active
-        .iter()
-        .any(|e| e.email.as_deref() == Some(demo::ANNA)));
-    assert!(active
-        .iter()
-        .all(|e| e.email.as_deref() != Some(demo::FORMER)));
-    let anna = active
-        .iter()
-        .find(|e| e.email.as_deref() == Some(demo::ANNA))
-        .unwrap();
+    assert!(active.iter().any(|e| e.email.as_deref() == Some(demo::ANNA)));
+    assert!(active.iter().all(|e| e.email.as_deref() != Some(demo::FORMER)));
+    let anna = active.iter().find(|e| e.email.as_deref() == Some(demo::ANNA)).unwrap();
     assert_eq!(anna.date_of_separation, None);
     assert!(anna.join_date.is_some());
     let all = c.all_employees().await.unwrap();
     assert!(all.iter().any(|e| e.email.as_deref() == Some(demo::FORMER)));
-    assert!(all
-        .iter()
-        .all(|e| e.email.as_deref() != Some(demo::NO_LOGIN)));
+    assert!(all.iter().all(|e| e.email.as_deref() != Some(demo::NO_LOGIN)));
     let deps = c.employee_departments().await.unwrap();
     let anna = deps.iter().find(|d| d.employee == "Schmidt, Anna").unwrap();
     assert_eq!(anna.department.as_deref(), Some("Sales"));
@@ -56,11 +47,7 @@ async fn presence_overview_and_the_clock_state_machine() {
     assert_eq!(presence.info[0].present, Some(true));
     c.stop(demo::ANNA).await.unwrap();
     c.go(demo::ANNA).await.unwrap();
-    assert_eq!(
-        c.go(demo::ANNA).await,
-        Err(Error::Refused),
-        "go when not clocked in"
-    );
+    assert_eq!(c.go(demo::ANNA).await, Err(Error::Refused), "go when not clocked in");
     let project_come = Clock {
         project: Some(demo::PROJECT_WEBSITE.into()),
         device: Some("Kiosk".into()),
@@ -77,20 +64,10 @@ async fn presence_overview_and_the_clock_state_machine() {
 async fn monthly_accounts_use_calendar_months() {
     let sb = sandbox();
     let c = client(&sb);
-    let oct = c
-        .time_account(demo::ANNA, 2026, Month::October)
-        .await
-        .unwrap();
-    assert_eq!(
-        oct.month,
-        Some(Month::October),
-        "sent 0-based, read back as a calendar month"
-    );
+    let oct = c.time_account(demo::ANNA, 2026, Month::October).await.unwrap();
+    assert_eq!(oct.month, Some(Month::October), "sent 0-based, read back as a calendar month");
     assert!(!oct.bookings.is_empty());
-    assert!(oct
-        .bookings
-        .iter()
-        .all(|b| b.date.map(|d| d.month()) == Some(Month::October)));
+    assert!(oct.bookings.iter().all(|b| b.date.map(|d| d.month()) == Some(Month::October)));
     assert_eq!(oct.balance, Some(oct.actual.unwrap() - oct.target.unwrap()));
     let report = c
         .time_account_report(&TimeAccountReport {
@@ -101,10 +78,7 @@ async fn monthly_accounts_use_calendar_months() {
         })
         .await
         .unwrap();
-    assert_eq!(
-        report.target, oct.target,
-        "both variants compute the same month"
-    );
+    assert_eq!(report.target, oct.target, "both variants compute the same month");
     assert_eq!(report.bookings.len(), oct.bookings.len());
     let future = c
         .time_account_report(&TimeAccountReport {
@@ -114,14 +88,7 @@ async fn monthly_accounts_use_calendar_months() {
             project: false,
         })
         .await;
-    assert_eq!(
-        future.unwrap_err(),
-        Error::Api {
-            status: 403,
-            code: 4
-        },
-        "a future month is code 4"
-    );
+    assert_eq!(future.unwrap_err(), Error::Api { status: 403, code: 4 }, "a future month is code 4");
     let range = c
         .target_actual_days(&TargetActualDays {
             email: Some(demo::ANNA.into()),
@@ -139,27 +106,14 @@ async fn department_accounts_and_summaries() {
     let c = client(&sb);
     let accounts = c.department_accounts(demo::DEPARTMENT_KEY).await.unwrap();
     assert!(accounts.contains_key(demo::ANNA));
-    let one = c
-        .department_month(demo::SALES_ID, 2026, Month::October)
-        .await
-        .unwrap();
-    assert_eq!(
-        (one.name.as_deref(), one.month),
-        (Some("Sales"), Some(Month::October))
-    );
-    let each = c
-        .department_month_employees(demo::SALES_EXTERNAL, 2026, Month::October)
-        .await
-        .unwrap();
+    let one = c.department_month(demo::SALES_ID, 2026, Month::October).await.unwrap();
+    assert_eq!((one.name.as_deref(), one.month), (Some("Sales"), Some(Month::October)));
+    let each = c.department_month_employees(demo::SALES_EXTERNAL, 2026, Month::October).await.unwrap();
     assert!(each.len() >= 10);
     assert!(each.iter().all(|e| e.month == Some(Month::October)));
     let sum: f64 = each.iter().filter_map(|e| e.target).sum();
     assert_eq!(Some(sum), one.target);
-    assert!(c
-        .department_month_employees(demo::SALES_EXTERNAL, 2027, Month::January)
-        .await
-        .unwrap()
-        .is_empty());
+    assert!(c.department_month_employees(demo::SALES_EXTERNAL, 2027, Month::January).await.unwrap().is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -175,12 +129,7 @@ async fn leave_extra_absence_records_overview_types() {
     .await
     .unwrap();
     let refused = c
-        .extra_leave(&ExtraLeave {
-            account: demo::OTHER_EMPLOYEE.into(),
-            value: 1.0,
-            year: None,
-            comment: None,
-        })
+        .extra_leave(&ExtraLeave { account: demo::OTHER_EMPLOYEE.into(), value: 1.0, year: None, comment: None })
         .await;
     assert_eq!(refused, Err(Error::Refused), "employee of another company");
     let absence = BookAbsence {
@@ -194,35 +143,18 @@ async fn leave_extra_absence_records_overview_types() {
         comment: None,
     };
     c.book_absence(&absence).await.unwrap();
-    let needs_sub = BookAbsence {
-        reason_uuid: demo::SPECIAL_LEAVE.into(),
-        duration: AbsenceDuration::FullDay,
-        ..absence.clone()
-    };
-    assert_eq!(
-        c.book_absence(&needs_sub).await,
-        Err(Error::Api {
-            status: 403,
-            code: 4
-        })
-    );
+    let needs_sub =
+        BookAbsence { reason_uuid: demo::SPECIAL_LEAVE.into(), duration: AbsenceDuration::FullDay, ..absence.clone() };
+    assert_eq!(c.book_absence(&needs_sub).await, Err(Error::Api { status: 403, code: 4 }));
     let dec = c.leave_month(2026, Month::December).await.unwrap();
-    assert!(dec.iter().any(|l| l["employee"] == demo::ANNA_UUID
-        && l["halfDay"] == true
-        && l["start"] == "2026-12-21"));
+    assert!(dec.iter().any(|l| l["employee"] == demo::ANNA_UUID && l["halfDay"] == true && l["start"] == "2026-12-21"));
     let year = c.leave_year(2026).await.unwrap();
     assert_eq!(year.legend[demo::VACATION]["en"], "Vacation");
     let anna = year.list.iter().find(|e| e["email"] == demo::ANNA).unwrap();
     assert_eq!(anna["extra"], 2.0);
     let types = c.leave_types(demo::ANNA).await.unwrap();
-    assert!(types
-        .leave_types
-        .iter()
-        .any(|t| t["uuid"] == demo::VACATION));
-    assert_eq!(
-        sb.writes(OperationId::ExtraLeave) + sb.writes(OperationId::BookAbsence),
-        2
-    );
+    assert!(types.leave_types.iter().any(|t| t["uuid"] == demo::VACATION));
+    assert_eq!(sb.writes(OperationId::ExtraLeave) + sb.writes(OperationId::BookAbsence), 2);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -230,10 +162,7 @@ async fn projects_lifecycle() {
     let sb = sandbox();
     let c = client(&sb);
     let list = c.projects(demo::MANAGER).await.unwrap();
-    assert!(list
-        .projects
-        .iter()
-        .any(|p| p["uuid"] == demo::PROJECT_WEBSITE));
+    assert!(list.projects.iter().any(|p| p["uuid"] == demo::PROJECT_WEBSITE));
     let created = c
         .create_project(&CreateProject {
             email: demo::MANAGER.into(),
@@ -245,41 +174,16 @@ async fn projects_lifecycle() {
     let uuid = created.uuid.unwrap();
     let found = c.find_projects(demo::MANAGER, "Launch").await.unwrap();
     assert_eq!(found.projects, std::slice::from_ref(&uuid));
-    let bookings = c
-        .project_bookings(
-            demo::MANAGER,
-            demo::PROJECT_WEBSITE,
-            d("2026-11-01"),
-            d("2026-11-20"),
-        )
-        .await
-        .unwrap();
+    let bookings =
+        c.project_bookings(demo::MANAGER, demo::PROJECT_WEBSITE, d("2026-11-01"), d("2026-11-20")).await.unwrap();
     assert!(!bookings.entries.is_empty());
     c.delete_project(demo::MANAGER, &uuid).await.unwrap();
+    assert_eq!(c.delete_project(demo::MANAGER, &uuid).await, Err(Error::Api { status: 403, code: 3 }), "unknown UUID");
     assert_eq!(
-        c.delete_project(demo::MANAGER, &uuid).await,
-        Err(Error::Api {
-            status: 403,
-            code: 3
-        }),
-        "unknown UUID"
+        c.delete_project(demo::MANAGER, demo::PROJECT_OTHER_COMPANY).await,
+        Err(Error::Api { status: 403, code: 3 })
     );
-    assert_eq!(
-        c.delete_project(demo::MANAGER, demo::PROJECT_OTHER_COMPANY)
-            .await,
-        Err(Error::Api {
-            status: 403,
-            code: 3
-        })
-    );
-    assert_eq!(
-        c.projects(demo::ANNA).await,
-        Err(Error::Api {
-            status: 403,
-            code: 8
-        }),
-        "not a project manager"
-    );
+    assert_eq!(c.projects(demo::ANNA).await, Err(Error::Api { status: 403, code: 8 }), "not a project manager");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -287,10 +191,7 @@ async fn shifts_read_and_create() {
     let sb = sandbox();
     let c = client(&sb);
     let week = c.shifts(2026, 47).await.unwrap();
-    assert_eq!(
-        (week.year, week.week, week.workspace_name.as_deref()),
-        (Some(2026), Some(47), Some("Front desk"))
-    );
+    assert_eq!((week.year, week.week, week.workspace_name.as_deref()), (Some(2026), Some(47), Some("Front desk")));
     let created = c
         .create_shift(&CreateShift {
             start_date: Some(d("2026-11-24")),
@@ -305,20 +206,9 @@ async fn shifts_read_and_create() {
         .unwrap();
     assert_eq!(created.success, Some(true));
     let next = c.shifts(2026, 48).await.unwrap();
-    let shift = next
-        .shifts
-        .iter()
-        .find(|s| s["id"] == json!(created.shift_id))
-        .unwrap();
-    assert_eq!(
-        shift["mitarbeiter"].as_array().unwrap().len(),
-        1,
-        "the foreign employee is ignored"
-    );
-    assert!(
-        matches!(c.shifts(2025, 53).await, Err(Error::InvalidInput { .. })),
-        "2025 has no week 53"
-    );
+    let shift = next.shifts.iter().find(|s| s["id"] == json!(created.shift_id)).unwrap();
+    assert_eq!(shift["mitarbeiter"].as_array().unwrap().len(), 1, "the foreign employee is ignored");
+    assert!(matches!(c.shifts(2025, 53).await, Err(Error::InvalidInput { .. })), "2025 has no week 53");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -326,35 +216,21 @@ async fn call_json_runs_any_operation_by_name() {
     let sb = sandbox();
     let c = client(&sb);
     let v = c
-        .call_json(
-            OperationId::TimeAccount,
-            &json!({"employee": demo::ANNA, "year": 2026, "month": 10}),
-        )
+        .call_json(OperationId::TimeAccount, &json!({"employee": demo::ANNA, "year": 2026, "month": 10}))
         .await
         .unwrap();
     assert_eq!(v["month"], 10);
     assert_eq!(v["employee"], demo::ANNA_UUID);
-    let err = c
-        .call_json(OperationId::Shifts, &json!({"year": 2026, "week": 54}))
-        .await
-        .unwrap_err();
+    let err = c.call_json(OperationId::Shifts, &json!({"year": 2026, "week": 54})).await.unwrap_err();
     assert!(matches!(err, Error::InvalidInput { ref field, .. } if field == "week"));
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn route_overrides_reach_a_sandbox_with_the_same_table() {
-    let mut cfg = zeitkonto_sandbox::SandboxConfig {
-        today: Some(today()),
-        ..Default::default()
-    };
-    cfg.routes
-        .set_by_name("clock", "PUT /custom/{api}/{employee}/{action}")
-        .unwrap();
+    let mut cfg = zeitkonto_sandbox::SandboxConfig { today: Some(today()), ..Default::default() };
+    cfg.routes.set_by_name("clock", "PUT /custom/{api}/{employee}/{action}").unwrap();
     let sb = zeitkonto_sandbox::Sandbox::start(cfg).unwrap();
-    let c = builder(&sb)
-        .route(OperationId::Clock, "PUT /custom/{api}/{employee}/{action}")
-        .build()
-        .unwrap();
+    let c = builder(&sb).route(OperationId::Clock, "PUT /custom/{api}/{employee}/{action}").build().unwrap();
     c.come(demo::ANNA).await.unwrap();
     assert_eq!(sb.writes(OperationId::Clock), 1);
     let bad = builder(&sb).route(OperationId::Clock, "PUT custom").build();

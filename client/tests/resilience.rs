@@ -21,51 +21,22 @@ async fn error_kinds_from_the_api() {
     let sb = sandbox();
     let c = client(&sb);
     let with_key = |k: &str| builder(&sb).api_key(k).build().unwrap();
+    assert_eq!(with_key("wrong-key").employees().await.unwrap_err(), Error::Api { status: 403, code: 3 });
     assert_eq!(
-        with_key("wrong-key").employees().await.unwrap_err(),
-        Error::Api {
-            status: 403,
-            code: 3
-        }
+        with_key(demo::INACTIVE_COMPANY_KEY).employees().await.unwrap_err(),
+        Error::Api { status: 403, code: 2 }
     );
     assert_eq!(
-        with_key(demo::INACTIVE_COMPANY_KEY)
-            .employees()
-            .await
-            .unwrap_err(),
-        Error::Api {
-            status: 403,
-            code: 2
-        }
+        with_key(demo::NOMODULES_COMPANY_KEY).presence(None, None).await.unwrap_err(),
+        Error::Api { status: 403, code: 8 }
     );
+    assert_eq!(with_key(demo::EMPLOYEE_KEY).employees().await.unwrap_err(), Error::Forbidden);
     assert_eq!(
-        with_key(demo::NOMODULES_COMPANY_KEY)
-            .presence(None, None)
-            .await
-            .unwrap_err(),
-        Error::Api {
-            status: 403,
-            code: 8
-        }
-    );
-    assert_eq!(
-        with_key(demo::EMPLOYEE_KEY).employees().await.unwrap_err(),
-        Error::Forbidden
-    );
-    assert_eq!(
-        c.time_account("nobody@demo.example", 2026, Month::May)
-            .await
-            .unwrap_err(),
-        Error::Api {
-            status: 403,
-            code: 1
-        }
+        c.time_account("nobody@demo.example", 2026, Month::May).await.unwrap_err(),
+        Error::Api { status: 403, code: 1 }
     );
     assert_eq!(c.go(demo::ANNA).await.unwrap_err(), Error::Refused);
-    let err = c
-        .time_account("nobody@demo.example", 2026, Month::May)
-        .await
-        .unwrap_err();
+    let err = c.time_account("nobody@demo.example", 2026, Month::May).await.unwrap_err();
     assert_eq!(err.api_code(), Some(zeitkonto::ApiCode::EmployeeNotFound));
 }
 
@@ -73,14 +44,7 @@ async fn error_kinds_from_the_api() {
 async fn invalid_input_is_refused_before_sending() {
     let sb = sandbox();
     let c = client(&sb);
-    let long = c
-        .project_bookings(
-            demo::MANAGER,
-            demo::PROJECT_WEBSITE,
-            d("2026-10-01"),
-            d("2026-11-05"),
-        )
-        .await;
+    let long = c.project_bookings(demo::MANAGER, demo::PROJECT_WEBSITE, d("2026-10-01"), d("2026-11-05")).await;
     assert!(matches!(long, Err(Error::InvalidInput { ref field, .. }) if field == "startDate"));
     let shift = CreateShift {
         start_date: None,
@@ -91,18 +55,10 @@ async fn invalid_input_is_refused_before_sending() {
         project_uuid: None,
         employees: vec![],
     };
-    assert!(matches!(
-        c.create_shift(&shift).await,
-        Err(Error::InvalidInput { .. })
-    ));
-    assert!(matches!(
-        c.presence(Some(""), None).await,
-        Err(Error::InvalidInput { .. })
-    ));
+    assert!(matches!(c.create_shift(&shift).await, Err(Error::InvalidInput { .. })));
+    assert!(matches!(c.presence(Some(""), None).await, Err(Error::InvalidInput { .. })));
     let none = Client::builder().base_url(sb.base_url()).build().unwrap();
-    assert!(
-        matches!(none.employees().await, Err(Error::InvalidInput { ref field, .. }) if field == "api_key")
-    );
+    assert!(matches!(none.employees().await, Err(Error::InvalidInput { ref field, .. }) if field == "api_key"));
     assert_eq!(
         sb.requests(OperationId::ProjectBookings)
             + sb.requests(OperationId::CreateShift)
@@ -111,11 +67,7 @@ async fn invalid_input_is_refused_before_sending() {
     );
     assert_eq!(sb.requests(OperationId::Employees), 0);
     assert!(
-        Client::builder()
-            .base_url("http://desktop.saas.de")
-            .api_key("k")
-            .build()
-            .is_err(),
+        Client::builder().base_url("http://desktop.saas.de").api_key("k").build().is_err(),
         "plain http only on loopback"
     );
 }
@@ -125,34 +77,16 @@ async fn bad_responses_are_typed_errors() {
     let sb = sandbox();
     let c = client(&sb);
     sb.inject(Fault::new(FaultKind::Html).on(OperationId::Employees));
-    assert!(
-        matches!(c.employees().await, Err(Error::Decode { ref operation, .. }) if operation == "employees")
-    );
+    assert!(matches!(c.employees().await, Err(Error::Decode { ref operation, .. }) if operation == "employees"));
     sb.inject(Fault::new(FaultKind::Truncated).on(OperationId::Presence));
-    assert!(matches!(
-        c.presence(None, None).await,
-        Err(Error::Decode { .. })
-    ));
-    sb.inject(
-        Fault::new(FaultKind::Html)
-            .status(502)
-            .on(OperationId::Clock),
-    );
+    assert!(matches!(c.presence(None, None).await, Err(Error::Decode { .. })));
+    sb.inject(Fault::new(FaultKind::Html).status(502).on(OperationId::Clock));
     let e = c.come(demo::ANNA).await.unwrap_err();
-    assert!(
-        matches!(e, Error::UnexpectedStatus { status: 502, ref excerpt } if excerpt.contains("<html>")),
-        "{e:?}"
-    );
-    sb.inject(
-        Fault::new(FaultKind::RateLimit)
-            .retry_after(120)
-            .on(OperationId::Employees),
-    );
+    assert!(matches!(e, Error::UnexpectedStatus { status: 502, ref excerpt } if excerpt.contains("<html>")), "{e:?}");
+    sb.inject(Fault::new(FaultKind::RateLimit).retry_after(120).on(OperationId::Employees));
     assert_eq!(
         c.employees().await.unwrap_err(),
-        Error::RateLimited {
-            retry_after_ms: Some(120_000)
-        },
+        Error::RateLimited { retry_after_ms: Some(120_000) },
         "over 60 s is not waited for"
     );
 }
@@ -171,63 +105,29 @@ async fn transport_and_timeout_errors() {
         .build()
         .unwrap();
     let e = c.come(demo::ANNA).await.unwrap_err();
-    assert!(
-        matches!(
-            e,
-            Error::Transport {
-                may_have_reached_server: false,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    assert!(matches!(e, Error::Transport { may_have_reached_server: false, .. }), "{e:?}");
     assert!(!e.to_string().contains(demo::COMPANY_KEY));
 
     let sb = sandbox();
-    let slow = builder(&sb)
-        .timeout(Some(Duration::from_millis(300)))
-        .build()
-        .unwrap();
-    sb.inject(
-        Fault::new(FaultKind::Delay)
-            .delay_ms(1500)
-            .times(3)
-            .on(OperationId::Employees),
-    );
+    let slow = builder(&sb).timeout(Some(Duration::from_millis(300))).build().unwrap();
+    sb.inject(Fault::new(FaultKind::Delay).delay_ms(1500).times(3).on(OperationId::Employees));
     assert_eq!(slow.employees().await.unwrap_err(), Error::Timeout);
-    assert_eq!(
-        sb.requests(OperationId::Employees),
-        3,
-        "a read is retried twice after timeouts"
-    );
+    assert_eq!(sb.requests(OperationId::Employees), 3, "a read is retried twice after timeouts");
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn reads_are_retried_after_5xx_and_resets() {
     let sb = sandbox();
     let c = client(&sb);
-    sb.inject(
-        Fault::new(FaultKind::Status)
-            .status(503)
-            .times(2)
-            .on(OperationId::Employees),
-    );
+    sb.inject(Fault::new(FaultKind::Status).status(503).times(2).on(OperationId::Employees));
     assert!(!c.employees().await.unwrap().is_empty());
     assert_eq!(sb.requests(OperationId::Employees), 3);
     sb.inject(Fault::new(FaultKind::Reset).on(OperationId::Presence));
     assert!(!c.presence(None, None).await.unwrap().info.is_empty());
     assert_eq!(sb.requests(OperationId::Presence), 2);
-    sb.inject(
-        Fault::new(FaultKind::Status)
-            .status(500)
-            .times(3)
-            .on(OperationId::Overview),
-    );
+    sb.inject(Fault::new(FaultKind::Status).status(500).times(3).on(OperationId::Overview));
     assert!(
-        matches!(
-            c.overview(None).await,
-            Err(Error::UnexpectedStatus { status: 500, .. })
-        ),
+        matches!(c.overview(None).await, Err(Error::UnexpectedStatus { status: 500, .. })),
         "gives up after 2 retries"
     );
     assert_eq!(sb.requests(OperationId::Overview), 3);
@@ -238,21 +138,9 @@ async fn writes_are_never_sent_twice() {
     let sb = sandbox();
     let c = client(&sb);
     // Applied, then the answer is lost: the client must not send it again.
-    sb.inject(
-        Fault::new(FaultKind::Status)
-            .status(500)
-            .after_applying()
-            .on(OperationId::Clock),
-    );
-    assert!(matches!(
-        c.come(demo::ANNA).await,
-        Err(Error::UnexpectedStatus { status: 500, .. })
-    ));
-    sb.inject(
-        Fault::new(FaultKind::Reset)
-            .after_applying()
-            .on(OperationId::CreateProject),
-    );
+    sb.inject(Fault::new(FaultKind::Status).status(500).after_applying().on(OperationId::Clock));
+    assert!(matches!(c.come(demo::ANNA).await, Err(Error::UnexpectedStatus { status: 500, .. })));
+    sb.inject(Fault::new(FaultKind::Reset).after_applying().on(OperationId::CreateProject));
     let created = c
         .create_project(&CreateProject {
             email: demo::MANAGER.into(),
@@ -260,34 +148,11 @@ async fn writes_are_never_sent_twice() {
             parent_id: None,
         })
         .await;
-    assert!(
-        matches!(
-            created,
-            Err(Error::Transport {
-                may_have_reached_server: true,
-                ..
-            })
-        ),
-        "{created:?}"
-    );
-    sb.inject(
-        Fault::new(FaultKind::Status)
-            .status(502)
-            .after_applying()
-            .on(OperationId::ExtraLeave),
-    );
-    let leave = ExtraLeave {
-        account: demo::ANNA.into(),
-        value: 1.0,
-        year: None,
-        comment: None,
-    };
+    assert!(matches!(created, Err(Error::Transport { may_have_reached_server: true, .. })), "{created:?}");
+    sb.inject(Fault::new(FaultKind::Status).status(502).after_applying().on(OperationId::ExtraLeave));
+    let leave = ExtraLeave { account: demo::ANNA.into(), value: 1.0, year: None, comment: None };
     assert!(c.extra_leave(&leave).await.is_err());
-    sb.inject(
-        Fault::new(FaultKind::Reset)
-            .after_applying()
-            .on(OperationId::BookAbsence),
-    );
+    sb.inject(Fault::new(FaultKind::Reset).after_applying().on(OperationId::BookAbsence));
     let absence = BookAbsence {
         reason_uuid: demo::VACATION.into(),
         employee_uuid: demo::ANNA_UUID.into(),
@@ -299,12 +164,7 @@ async fn writes_are_never_sent_twice() {
         comment: None,
     };
     assert!(c.book_absence(&absence).await.is_err());
-    sb.inject(
-        Fault::new(FaultKind::Status)
-            .status(503)
-            .after_applying()
-            .on(OperationId::CreateShift),
-    );
+    sb.inject(Fault::new(FaultKind::Status).status(503).after_applying().on(OperationId::CreateShift));
     let shift = CreateShift {
         start_date: None,
         start_time: 480,
@@ -315,12 +175,7 @@ async fn writes_are_never_sent_twice() {
         employees: vec![],
     };
     assert!(c.create_shift(&shift).await.is_err());
-    sb.inject(
-        Fault::new(FaultKind::Status)
-            .status(500)
-            .after_applying()
-            .on(OperationId::DeleteProject),
-    );
+    sb.inject(Fault::new(FaultKind::Status).status(500).after_applying().on(OperationId::DeleteProject));
     assert!(c.delete_project(demo::MANAGER, "p-internal").await.is_err());
     for op in [
         OperationId::Clock,
@@ -330,53 +185,25 @@ async fn writes_are_never_sent_twice() {
         OperationId::CreateShift,
         OperationId::DeleteProject,
     ] {
-        assert_eq!(
-            (op, sb.requests(op), sb.writes(op)),
-            (op, 1, 1),
-            "sent once, applied once"
-        );
+        assert_eq!((op, sb.requests(op), sb.writes(op)), (op, 1, 1), "sent once, applied once");
     }
     // A write that timed out may have been applied: not sent again either.
-    let slow = builder(&sb)
-        .timeout(Some(Duration::from_millis(200)))
-        .build()
-        .unwrap();
-    sb.inject(
-        Fault::new(FaultKind::Delay)
-            .delay_ms(600)
-            .after_applying()
-            .on(OperationId::Clock),
-    );
+    let slow = builder(&sb).timeout(Some(Duration::from_millis(200))).build().unwrap();
+    sb.inject(Fault::new(FaultKind::Delay).delay_ms(600).after_applying().on(OperationId::Clock));
     assert_eq!(slow.go(demo::ANNA).await.unwrap_err(), Error::Timeout);
-    assert_eq!(
-        (
-            sb.requests(OperationId::Clock),
-            sb.writes(OperationId::Clock)
-        ),
-        (2, 2)
-    );
+    assert_eq!((sb.requests(OperationId::Clock), sb.writes(OperationId::Clock)), (2, 2));
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_server_forced_429_is_honoured_for_reads_and_writes() {
     let sb = sandbox();
     let c = client(&sb);
-    sb.inject(
-        Fault::new(FaultKind::RateLimit)
-            .retry_after(1)
-            .on(OperationId::Clock),
-    );
+    sb.inject(Fault::new(FaultKind::RateLimit).retry_after(1).on(OperationId::Clock));
     let started = Instant::now();
     c.come(demo::ANNA).await.unwrap();
-    assert!(
-        started.elapsed() >= Duration::from_millis(950),
-        "waited for Retry-After"
-    );
+    assert!(started.elapsed() >= Duration::from_millis(950), "waited for Retry-After");
     assert_eq!(
-        (
-            sb.requests(OperationId::Clock),
-            sb.writes(OperationId::Clock)
-        ),
+        (sb.requests(OperationId::Clock), sb.writes(OperationId::Clock)),
         (2, 1),
         "the 429 applied nothing; the retry applied once"
     );
@@ -386,11 +213,7 @@ async fn a_server_forced_429_is_honoured_for_reads_and_writes() {
 async fn the_limiter_keeps_a_burst_of_100_calls_free_of_429s() {
     let sb = sandbox();
     sb.set_rate_limit(20, 1000);
-    let c = builder(&sb)
-        .rate_limit(LimiterConfig::per_window(20, 1000))
-        .retry(RetryConfig::none())
-        .build()
-        .unwrap();
+    let c = builder(&sb).rate_limit(LimiterConfig::per_window(20, 1000)).retry(RetryConfig::none()).build().unwrap();
     let started = Instant::now();
     let calls = (0..100).map(|_| {
         let c = c.clone();
@@ -400,10 +223,7 @@ async fn the_limiter_keeps_a_burst_of_100_calls_free_of_429s() {
         call.await.unwrap().unwrap();
     }
     assert_eq!(sb.world().stats.rate_limited, 0, "no 429 met");
-    assert!(
-        started.elapsed() >= Duration::from_secs(4),
-        "100 calls at 20 per second need at least 4 s"
-    );
+    assert!(started.elapsed() >= Duration::from_secs(4), "100 calls at 20 per second need at least 4 s");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -418,25 +238,11 @@ async fn keys_never_reach_errors_debug_or_events() {
         .build()
         .unwrap();
     let err = c.employees().await.unwrap_err();
-    assert_eq!(
-        err,
-        Error::Api {
-            status: 403,
-            code: 3
-        }
-    );
+    assert_eq!(err, Error::Api { status: 403, code: 3 });
     let good = client(&sb);
     good.employees().await.unwrap();
-    for text in [
-        err.to_string(),
-        format!("{err:?}"),
-        format!("{c:?}"),
-        format!("{good:?}"),
-    ] {
-        assert!(
-            !text.contains(secret) && !text.contains(demo::COMPANY_KEY),
-            "{text}"
-        );
+    for text in [err.to_string(), format!("{err:?}"), format!("{c:?}"), format!("{good:?}")] {
+        assert!(!text.contains(secret) && !text.contains(demo::COMPANY_KEY), "{text}");
     }
     let events = events.lock().unwrap();
     assert!(events.iter().any(|e| e.contains("***")), "{events:?}");

@@ -58,20 +58,14 @@ fn bench(c: &mut Criterion) {
     let summaries = Response::new(200, vec![], department_summaries(1000));
     let account = Response::new(200, vec![], month_account(31));
     let mut g = c.benchmark_group("department_month_employees_1000");
-    g.bench_function("typed", |b| {
-        b.iter(|| DepartmentMonthEmployees::parse(black_box(&summaries)).expect("parse"))
-    });
+    g.bench_function("typed", |b| b.iter(|| DepartmentMonthEmployees::parse(black_box(&summaries)).expect("parse")));
     g.bench_function("value", |b| {
         b.iter(|| serde_json::from_slice::<Value>(black_box(&summaries.body)).expect("parse"))
     });
     g.finish();
     let mut g = c.benchmark_group("time_account_31_days");
-    g.bench_function("typed", |b| {
-        b.iter(|| TimeAccount::parse(black_box(&account)).expect("parse"))
-    });
-    g.bench_function("value", |b| {
-        b.iter(|| serde_json::from_slice::<Value>(black_box(&account.body)).expect("parse"))
-    });
+    g.bench_function("typed", |b| b.iter(|| TimeAccount::parse(black_box(&account)).expect("parse")));
+    g.bench_function("value", |b| b.iter(|| serde_json::from_slice::<Value>(black_box(&account.body)).expect("parse")));
     g.finish();
 }
 
@@ -101,29 +95,15 @@ fn main() {
     let summaries = Response::new(200, vec![], department_summaries(1000));
     let account = Response::new(200, vec![], month_account(31));
     let r1 = ratio(
-        || {
-            drop(black_box(
-                DepartmentMonthEmployees::parse(&summaries).expect("parse"),
-            ))
-        },
-        || {
-            drop(black_box(
-                serde_json::from_slice::<Value>(&summaries.body).expect("parse"),
-            ))
-        },
+        || drop(black_box(DepartmentMonthEmployees::parse(&summaries).expect("parse"))),
+        || drop(black_box(serde_json::from_slice::<Value>(&summaries.body).expect("parse"))),
         200,
     );
     let r2 = ratio(
         || drop(black_box(TimeAccount::parse(&account).expect("parse"))),
-        || {
-            drop(black_box(
-                serde_json::from_slice::<Value>(&account.body).expect("parse"),
-            ))
-        },
+        || drop(black_box(serde_json::from_slice::<Value>(&account.body).expect("parse"))),
         5000,
     );
-    println!(
-        "ratio department_month_employees_1000 (Value time / typed time): {r1:.2}x (goal >= 1.50x)"
-    );
+    println!("ratio department_month_employees_1000 (Value time / typed time): {r1:.2}x (goal >= 1.50x)");
     println!("ratio time_account_31_days (Value time / typed time): {r2:.2}x (goal >= 1.50x)");
 }

@@ -40,10 +40,7 @@ impl fmt::Debug for Context {
         f.debug_struct("Context")
             .field("base_url", &self.base_url)
             .field("api_key", &self.api_key.as_ref().map(|_| REDACTED))
-            .field(
-                "workspace_key",
-                &self.workspace_key.as_ref().map(|_| REDACTED),
-            )
+            .field("workspace_key", &self.workspace_key.as_ref().map(|_| REDACTED))
             .field("route_overrides", &self.routes.overrides().len())
             .field("user_agent", &self.user_agent)
             .finish()
@@ -53,10 +50,7 @@ impl fmt::Debug for Context {
 impl Context {
     /// A context for the default base URL with the company (or employee) key sent as `{api}`.
     pub fn new(api_key: impl Into<ApiKey>) -> Context {
-        Context {
-            api_key: Some(api_key.into()),
-            ..Context::default()
-        }
+        Context { api_key: Some(api_key.into()), ..Context::default() }
     }
 
     /// Sets the base URL. `https://` is required, `http://` only for a loopback host
@@ -164,19 +158,15 @@ fn required_key<'a>(key: Option<&'a ApiKey>, field: &str) -> Result<&'a ApiKey, 
     match key {
         Some(k) if !k.is_blank() => Ok(k),
         Some(_) => Err(Error::invalid(field, "the key is empty")),
-        None => Err(Error::invalid(
-            field,
-            "no key configured for this operation",
-        )),
+        None => Err(Error::invalid(field, "no key configured for this operation")),
     }
 }
 
 /// Checks a base URL and returns it without a trailing slash.
 pub fn validate_base_url(base_url: &str) -> Result<String, Error> {
     let url = base_url.trim().trim_end_matches('/');
-    let (scheme, rest) = url
-        .split_once("://")
-        .ok_or_else(|| Error::invalid("base_url", "expected https://host[:port][/prefix]"))?;
+    let (scheme, rest) =
+        url.split_once("://").ok_or_else(|| Error::invalid("base_url", "expected https://host[:port][/prefix]"))?;
     let authority = rest.split('/').next().unwrap_or("");
     if authority.is_empty() || authority.contains('@') || rest.contains(['?', '#']) {
         return Err(Error::invalid(
@@ -205,10 +195,7 @@ fn is_loopback(host: &str) -> bool {
     host == "localhost"
         || host.ends_with(".localhost")
         || host == "::1"
-        || host
-            .parse::<std::net::Ipv4Addr>()
-            .map(|ip| ip.is_loopback())
-            .unwrap_or(false)
+        || host.parse::<std::net::Ipv4Addr>().map(|ip| ip.is_loopback()).unwrap_or(false)
 }
 
 /// Fills a route with parameters and a body; see [`Context::request`].
@@ -259,34 +246,19 @@ impl RequestBuilder<'_> {
         let mut redacted = url.clone();
         let mut rest = route.template.as_str();
         while let Some(start) = rest.find('{') {
-            let end = rest[start..]
-                .find('}')
-                .map(|e| start + e)
-                .unwrap_or(rest.len() - 1);
+            let end = rest[start..].find('}').map(|e| start + e).unwrap_or(rest.len() - 1);
             let name = &rest[start + 1..end];
             url.push_str(&rest[..start]);
             redacted.push_str(&rest[..start]);
-            let value = self
-                .params
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| v)
-                .ok_or_else(|| {
-                    Error::invalid(
-                        "route",
-                        format!(
-                            "the route of `{}` uses {{{name}}}, which this operation does not have",
-                            self.op
-                        ),
-                    )
-                })?;
+            let value = self.params.iter().find(|(n, _)| *n == name).map(|(_, v)| v).ok_or_else(|| {
+                Error::invalid(
+                    "route",
+                    format!("the route of `{}` uses {{{name}}}, which this operation does not have", self.op),
+                )
+            })?;
             let encoded = encode_segment(value);
             url.push_str(&encoded);
-            redacted.push_str(if SECRET_PLACEHOLDERS.contains(&name) {
-                REDACTED
-            } else {
-                &encoded
-            });
+            redacted.push_str(if SECRET_PLACEHOLDERS.contains(&name) { REDACTED } else { &encoded });
             rest = &rest[end + 1..];
         }
         url.push_str(rest);
@@ -319,28 +291,14 @@ impl RequestBuilder<'_> {
                 (Some(bytes), Some(Value::Object(shown).to_string()))
             }
         };
-        Ok(Request {
-            method: route.method,
-            url,
-            redacted_url: redacted,
-            path_len,
-            headers,
-            body,
-            redacted_body,
-        })
+        Ok(Request { method: route.method, url, redacted_url: redacted, path_len, headers, body, redacted_body })
     }
 }
 
 /// Length of the path prefix that a base URL like `https://h/prefix` carries.
 fn base_path_len(base_url: &str) -> usize {
-    let after_scheme = base_url
-        .split_once("://")
-        .map(|(_, r)| r)
-        .unwrap_or(base_url);
-    after_scheme
-        .find('/')
-        .map(|i| after_scheme.len() - i)
-        .unwrap_or(0)
+    let after_scheme = base_url.split_once("://").map(|(_, r)| r).unwrap_or(base_url);
+    after_scheme.find('/').map(|i| after_scheme.len() - i).unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -362,20 +320,10 @@ mod tests {
 
     #[test]
     fn path_and_query_with_prefix() {
-        let ctx = Context::new("k")
-            .with_base_url("https://h.example/proxy/")
-            .unwrap();
-        let r = ctx
-            .request(OperationId::Employees)
-            .api_key()
-            .unwrap()
-            .build()
-            .unwrap();
+        let ctx = Context::new("k").with_base_url("https://h.example/proxy/").unwrap();
+        let r = ctx.request(OperationId::Employees).api_key().unwrap().build().unwrap();
         assert_eq!(r.url(), "https://h.example/proxy/api/v2/employees/k");
         assert_eq!(r.path_and_query(), "/proxy/api/v2/employees/k");
-        assert_eq!(
-            r.redacted_url(),
-            "https://h.example/proxy/api/v2/employees/***"
-        );
+        assert_eq!(r.redacted_url(), "https://h.example/proxy/api/v2/employees/***");
     }
 }

@@ -71,12 +71,8 @@ impl Month {
 
     /// Like [`Month::from_number`], but an out-of-range number is an [`Error::InvalidInput`] for `field`.
     pub fn try_from_number(n: i64, field: &str) -> Result<Month, Error> {
-        Month::from_number(n).ok_or_else(|| {
-            Error::invalid(
-                field,
-                format!("month must be 1..=12 (January = 1), got {n}"),
-            )
-        })
+        Month::from_number(n)
+            .ok_or_else(|| Error::invalid(field, format!("month must be 1..=12 (January = 1), got {n}")))
     }
 }
 
@@ -90,9 +86,8 @@ impl<'de> Deserialize<'de> for Month {
     /// Deserializes a calendar month number 1..=12 (the SDK's own JSON form, not the API's).
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let n = i64::deserialize(d)?;
-        Month::from_number(n).ok_or_else(|| {
-            serde::de::Error::custom(format!("month must be 1..=12 (January = 1), got {n}"))
-        })
+        Month::from_number(n)
+            .ok_or_else(|| serde::de::Error::custom(format!("month must be 1..=12 (January = 1), got {n}")))
     }
 }
 
@@ -107,11 +102,7 @@ pub struct Date {
 impl Date {
     /// A valid date, or `None` (month 1..=12, day within the month, year 1..=9999).
     pub fn new(year: i32, month: u8, day: u8) -> Option<Date> {
-        if !(1..=9999).contains(&year)
-            || !(1..=12).contains(&month)
-            || day == 0
-            || day > days_in_month(year, month)
-        {
+        if !(1..=9999).contains(&year) || !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
             return None;
         }
         Some(Date { year, month, day })
@@ -181,14 +172,7 @@ impl Date {
 
     /// The ISO week-year and week number of this date.
     pub fn iso_week(self) -> (i32, u8) {
-        let doy = self.days_since_epoch()
-            - Date {
-                year: self.year,
-                month: 1,
-                day: 1,
-            }
-            .days_since_epoch()
-            + 1;
+        let doy = self.days_since_epoch() - Date { year: self.year, month: 1, day: 1 }.days_since_epoch() + 1;
         let week = (doy - i64::from(self.iso_weekday()) + 10) / 7;
         if week < 1 {
             (self.year - 1, iso_weeks_in_year(self.year - 1))
@@ -211,8 +195,7 @@ impl Date {
 
     /// Parses `YYYY-MM-DD`; an error names `field`.
     pub fn parse_field(s: &str, field: &str) -> Result<Date, Error> {
-        s.parse()
-            .map_err(|_| Error::invalid(field, format!("expected a date YYYY-MM-DD, got {s:?}")))
+        s.parse().map_err(|_| Error::invalid(field, format!("expected a date YYYY-MM-DD, got {s:?}")))
     }
 }
 
@@ -248,17 +231,11 @@ pub fn iso_weeks_in_year(year: i32) -> u8 {
 /// Checks an ISO week-year and week (1..=53, and 53 only in years that have it).
 pub fn validate_iso_week(year: i32, week: u32) -> Result<(), Error> {
     if !(1..=9999).contains(&year) {
-        return Err(Error::invalid(
-            "year",
-            format!("year must be 1..=9999, got {year}"),
-        ));
+        return Err(Error::invalid("year", format!("year must be 1..=9999, got {year}")));
     }
     let max = u32::from(iso_weeks_in_year(year));
     if week == 0 || week > max {
-        return Err(Error::invalid(
-            "week",
-            format!("ISO week-year {year} has weeks 1..={max}, got {week}"),
-        ));
+        return Err(Error::invalid("week", format!("ISO week-year {year} has weeks 1..={max}, got {week}")));
     }
     Ok(())
 }
@@ -303,9 +280,7 @@ impl FromStr for Date {
         }
         let (y, m, d) = (digits(&b[0..4]), digits(&b[5..7]), digits(&b[8..10]));
         match (y, m, d) {
-            (Some(y), Some(m), Some(d)) => {
-                Date::new(y as i32, m as u8, d as u8).ok_or(DateParseError)
-            }
+            (Some(y), Some(m), Some(d)) => Date::new(y as i32, m as u8, d as u8).ok_or(DateParseError),
             _ => Err(DateParseError),
         }
     }
@@ -320,8 +295,7 @@ impl Serialize for Date {
 impl<'de> Deserialize<'de> for Date {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse()
-            .map_err(|_| serde::de::Error::custom(format!("expected a date YYYY-MM-DD, got {s:?}")))
+        s.parse().map_err(|_| serde::de::Error::custom(format!("expected a date YYYY-MM-DD, got {s:?}")))
     }
 }
 
@@ -340,11 +314,7 @@ pub struct DateTime {
 
 impl fmt::Display for DateTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {:02}:{:02}:{:02}",
-            self.date, self.hour, self.minute, self.second
-        )
+        write!(f, "{} {:02}:{:02}:{:02}", self.date, self.hour, self.minute, self.second)
     }
 }
 
@@ -376,12 +346,7 @@ impl FromStr for DateTime {
         if hour > 23 || minute > 59 || second > 59 {
             return Err(DateParseError);
         }
-        Ok(DateTime {
-            date,
-            hour: hour as u8,
-            minute: minute as u8,
-            second: second as u8,
-        })
+        Ok(DateTime { date, hour: hour as u8, minute: minute as u8, second: second as u8 })
     }
 }
 
@@ -394,9 +359,7 @@ impl Serialize for DateTime {
 impl<'de> Deserialize<'de> for DateTime {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(|_| {
-            serde::de::Error::custom(format!("expected YYYY-MM-DD hh:mm:ss, got {s:?}"))
-        })
+        s.parse().map_err(|_| serde::de::Error::custom(format!("expected YYYY-MM-DD hh:mm:ss, got {s:?}")))
     }
 }
 
@@ -416,21 +379,10 @@ mod tests {
 
     #[test]
     fn parse_rejects_bad_dates() {
-        for s in [
-            "2026-02-29",
-            "2026-13-01",
-            "2026-1-01",
-            "20261101",
-            "2026-11-00",
-            "abcd-ef-gh",
-            "",
-        ] {
+        for s in ["2026-02-29", "2026-13-01", "2026-1-01", "20261101", "2026-11-00", "abcd-ef-gh", ""] {
             assert!(s.parse::<Date>().is_err(), "{s}");
         }
-        assert_eq!(
-            "2024-02-29".parse::<Date>().unwrap().to_string(),
-            "2024-02-29"
-        );
+        assert_eq!("2024-02-29".parse::<Date>().unwrap().to_string(), "2024-02-29");
     }
 
     #[test]

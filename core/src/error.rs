@@ -124,10 +124,7 @@ pub enum Error {
 impl Error {
     /// An [`Error::InvalidInput`] for `field`.
     pub fn invalid(field: &str, reason: impl Into<String>) -> Error {
-        Error::InvalidInput {
-            field: field.to_string(),
-            reason: reason.into(),
-        }
+        Error::InvalidInput { field: field.to_string(), reason: reason.into() }
     }
 
     /// The stable, language-neutral name of the variant (`"InvalidInput"`, `"Api"`, ...).
@@ -166,25 +163,12 @@ impl Error {
     /// Applies `f` to every free-text field (used to redact secrets from server excerpts).
     pub fn map_text(self, f: impl Fn(&str) -> String) -> Error {
         match self {
-            Error::InvalidInput { field, reason } => Error::InvalidInput {
-                field,
-                reason: f(&reason),
-            },
-            Error::UnexpectedStatus { status, excerpt } => Error::UnexpectedStatus {
-                status,
-                excerpt: f(&excerpt),
-            },
-            Error::Decode { operation, detail } => Error::Decode {
-                operation,
-                detail: f(&detail),
-            },
-            Error::Transport {
-                detail,
-                may_have_reached_server,
-            } => Error::Transport {
-                detail: f(&detail),
-                may_have_reached_server,
-            },
+            Error::InvalidInput { field, reason } => Error::InvalidInput { field, reason: f(&reason) },
+            Error::UnexpectedStatus { status, excerpt } => Error::UnexpectedStatus { status, excerpt: f(&excerpt) },
+            Error::Decode { operation, detail } => Error::Decode { operation, detail: f(&detail) },
+            Error::Transport { detail, may_have_reached_server } => {
+                Error::Transport { detail: f(&detail), may_have_reached_server }
+            }
             other => other,
         }
     }
@@ -195,28 +179,16 @@ impl fmt::Display for Error {
         match self {
             Error::InvalidInput { field, reason } => write!(f, "invalid input `{field}`: {reason}"),
             Error::Api { status, code } => {
-                write!(
-                    f,
-                    "API error code {code} ({}), HTTP {status}",
-                    ApiCode::from_number(*code).meaning()
-                )
+                write!(f, "API error code {code} ({}), HTTP {status}", ApiCode::from_number(*code).meaning())
             }
-            Error::Forbidden => f.write_str(
-                "forbidden: HTTP 403 without a code (authentication or authorization failed)",
-            ),
+            Error::Forbidden => {
+                f.write_str("forbidden: HTTP 403 without a code (authentication or authorization failed)")
+            }
             Error::Refused => f.write_str("the API refused the action (it answered false)"),
-            Error::RateLimited {
-                retry_after_ms: Some(ms),
-            } => {
-                write!(
-                    f,
-                    "rate limited (HTTP 429), retry after {:.1} s",
-                    *ms as f64 / 1000.0
-                )
+            Error::RateLimited { retry_after_ms: Some(ms) } => {
+                write!(f, "rate limited (HTTP 429), retry after {:.1} s", *ms as f64 / 1000.0)
             }
-            Error::RateLimited {
-                retry_after_ms: None,
-            } => f.write_str("rate limited (HTTP 429)"),
+            Error::RateLimited { retry_after_ms: None } => f.write_str("rate limited (HTTP 429)"),
             Error::UnexpectedStatus { status, excerpt } if excerpt.is_empty() => {
                 write!(f, "unexpected HTTP status {status}")
             }
@@ -264,10 +236,7 @@ impl Serialize for Error {
                 m.serialize_entry("operation", operation)?;
                 m.serialize_entry("detail", detail)?;
             }
-            Error::Transport {
-                detail,
-                may_have_reached_server,
-            } => {
+            Error::Transport { detail, may_have_reached_server } => {
                 m.serialize_entry("detail", detail)?;
                 m.serialize_entry("mayHaveReachedServer", may_have_reached_server)?;
             }

@@ -133,19 +133,12 @@ pub struct Response {
 impl Response {
     /// A response from its parts.
     pub fn new(status: u16, headers: Vec<(String, String)>, body: impl Into<Vec<u8>>) -> Response {
-        Response {
-            status,
-            headers,
-            body: body.into(),
-        }
+        Response { status, headers, body: body.into() }
     }
 
     /// The first value of header `name` (case-insensitive).
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 
     /// `Retry-After` in milliseconds, when it is a number of seconds (decimals accepted).
@@ -206,11 +199,7 @@ pub fn excerpt(body: &[u8], max: usize) -> String {
     let mut out = String::new();
     let mut last_space = false;
     for c in text.chars() {
-        let c = if c.is_control() || c.is_whitespace() {
-            ' '
-        } else {
-            c
-        };
+        let c = if c.is_control() || c.is_whitespace() { ' ' } else { c };
         if c == ' ' && (last_space || out.is_empty()) {
             continue;
         }
@@ -239,10 +228,7 @@ mod tests {
 
     #[test]
     fn excerpt_is_single_line_and_short() {
-        assert_eq!(
-            excerpt(b"<html>\n  <body>Bad   gateway</body>", 200),
-            "<html> <body>Bad gateway</body>"
-        );
+        assert_eq!(excerpt(b"<html>\n  <body>Bad   gateway</body>", 200), "<html> <body>Bad gateway</body>");
         assert_eq!(excerpt(b"abcdef", 3), "abc…");
     }
 

@@ -36,11 +36,7 @@ impl Default for LimiterConfig {
 impl LimiterConfig {
     /// `limit` requests per `window_ms`, with a margin of 1 % of the window.
     pub fn per_window(limit: u32, window_ms: u64) -> LimiterConfig {
-        LimiterConfig {
-            limit,
-            window_ms,
-            margin_ms: window_ms / 100,
-        }
+        LimiterConfig { limit, window_ms, margin_ms: window_ms / 100 }
     }
 }
 
@@ -66,12 +62,7 @@ pub struct RateLimiter {
 impl RateLimiter {
     /// A full bucket.
     pub fn new(config: LimiterConfig) -> RateLimiter {
-        RateLimiter {
-            config,
-            spent: BTreeMap::new(),
-            count: 0,
-            blocked_until: 0,
-        }
+        RateLimiter { config, spent: BTreeMap::new(), count: 0, blocked_until: 0 }
     }
 
     /// The settings.
@@ -113,11 +104,7 @@ impl RateLimiter {
             return Acquire::Ready;
         }
         let oldest = self.oldest().unwrap_or(now_ms);
-        Acquire::Wait(
-            (oldest + self.token_lifetime())
-                .saturating_sub(now_ms)
-                .max(1),
-        )
+        Acquire::Wait((oldest + self.token_lifetime()).saturating_sub(now_ms).max(1))
     }
 
     /// The request whose token was stamped `sent_ms` got its answer (or failed) at `now_ms`:

@@ -22,9 +22,7 @@ pub fn check_status(resp: &Response) -> Result<(), Error> {
         return Ok(());
     }
     if status == 429 {
-        return Err(Error::RateLimited {
-            retry_after_ms: resp.retry_after_ms(),
-        });
+        return Err(Error::RateLimited { retry_after_ms: resp.retry_after_ms() });
     }
     let text = String::from_utf8_lossy(&resp.body);
     let trimmed = text.trim().trim_start_matches('\u{feff}').trim();
@@ -36,10 +34,7 @@ pub fn check_status(resp: &Response) -> Result<(), Error> {
             return Err(Error::Forbidden);
         }
     }
-    Err(Error::UnexpectedStatus {
-        status,
-        excerpt: excerpt(&resp.body, EXCERPT_CHARS),
-    })
+    Err(Error::UnexpectedStatus { status, excerpt: excerpt(&resp.body, EXCERPT_CHARS) })
 }
 
 fn body_text(body: &[u8]) -> &[u8] {
@@ -53,10 +48,7 @@ pub fn json<T: DeserializeOwned>(op: OperationId, resp: &Response) -> Result<T, 
     check_status(resp)?;
     let body = body_text(&resp.body);
     if body.is_empty() {
-        return Err(Error::Decode {
-            operation: op.name().to_string(),
-            detail: "empty body".to_string(),
-        });
+        return Err(Error::Decode { operation: op.name().to_string(), detail: "empty body".to_string() });
     }
     match serde_json::from_slice::<T>(body) {
         Ok(v) => Ok(v),
@@ -109,10 +101,7 @@ pub fn boolean(op: OperationId, resp: &Response) -> Result<(), Error> {
         serde_json::Value::String(s) if s.trim() == "false" => Err(Error::Refused),
         other => Err(Error::Decode {
             operation: op.name().to_string(),
-            detail: format!(
-                "expected true or false, got {}",
-                excerpt(other.to_string().as_bytes(), EXCERPT_CHARS)
-            ),
+            detail: format!("expected true or false, got {}", excerpt(other.to_string().as_bytes(), EXCERPT_CHARS)),
         }),
     }
 }

@@ -40,11 +40,7 @@ impl Default for RetryConfig {
 impl RetryConfig {
     /// No retries at all.
     pub fn none() -> RetryConfig {
-        RetryConfig {
-            max_retries: 0,
-            max_rate_limit_retries: 0,
-            ..RetryConfig::default()
-        }
+        RetryConfig { max_retries: 0, max_rate_limit_retries: 0, ..RetryConfig::default() }
     }
 }
 
@@ -93,35 +89,18 @@ impl RetryConfig {
     /// The backoff before transient retry number `n` (0-based), with equal jitter:
     /// `d/2 + jitter * d/2`, where `d = min(base * 2^n, max)`.
     pub fn backoff_ms(&self, n: u32, jitter: f64) -> u64 {
-        let d = self
-            .base_delay_ms
-            .saturating_mul(1u64 << n.min(32))
-            .min(self.max_delay_ms);
-        let j = if jitter.is_finite() {
-            jitter.clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
+        let d = self.base_delay_ms.saturating_mul(1u64 << n.min(32)).min(self.max_delay_ms);
+        let j = if jitter.is_finite() { jitter.clamp(0.0, 1.0) } else { 0.0 };
         d / 2 + ((d - d / 2) as f64 * j).round() as u64
     }
 
     /// Decides after an attempt. `idempotent` is the operation's flag; `jitter` in `[0, 1)`.
-    pub fn decide(
-        &self,
-        state: &mut RetryState,
-        idempotent: bool,
-        outcome: Outcome,
-        jitter: f64,
-    ) -> Decision {
+    pub fn decide(&self, state: &mut RetryState, idempotent: bool, outcome: Outcome, jitter: f64) -> Decision {
         match outcome {
-            Outcome::Status(s) if (500..600).contains(&s) => {
-                self.transient(state, idempotent, jitter)
-            }
+            Outcome::Status(s) if (500..600).contains(&s) => self.transient(state, idempotent, jitter),
             Outcome::Status(_) => Decision::Finish,
             Outcome::RateLimited { wait_ms } => {
-                if state.rate_limited >= self.max_rate_limit_retries
-                    || wait_ms > self.max_retry_after_ms
-                {
+                if state.rate_limited >= self.max_rate_limit_retries || wait_ms > self.max_retry_after_ms {
                     Decision::GiveUp
                 } else {
                     state.rate_limited += 1;
@@ -129,9 +108,7 @@ impl RetryConfig {
                 }
             }
             Outcome::ConnectFailed => self.transient(state, true, jitter),
-            Outcome::ConnectionLost | Outcome::TimedOut => {
-                self.transient(state, idempotent, jitter)
-            }
+            Outcome::ConnectionLost | Outcome::TimedOut => self.transient(state, idempotent, jitter),
         }
     }
 

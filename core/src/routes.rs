@@ -125,16 +125,10 @@ impl Route {
     pub fn new(method: Method, template: impl Into<String>) -> Result<Route, Error> {
         let template = template.into();
         if !template.starts_with('/') {
-            return Err(Error::invalid(
-                "route",
-                format!("a path template must start with '/', got {template:?}"),
-            ));
+            return Err(Error::invalid("route", format!("a path template must start with '/', got {template:?}")));
         }
         if template.contains(['?', '#']) {
-            return Err(Error::invalid(
-                "route",
-                "a path template has no query or fragment",
-            ));
+            return Err(Error::invalid("route", "a path template has no query or fragment"));
         }
         placeholders(&template)?;
         Ok(Route { method, template })
@@ -142,12 +136,8 @@ impl Route {
 
     /// Parses `"POST /rest/api/x/{api}"`.
     pub fn parse(s: &str) -> Result<Route, Error> {
-        let (m, p) = s
-            .trim()
-            .split_once(' ')
-            .ok_or_else(|| Error::invalid("route", "expected \"METHOD /path\""))?;
-        let method = Method::parse(m)
-            .ok_or_else(|| Error::invalid("route", format!("unknown method {m:?}")))?;
+        let (m, p) = s.trim().split_once(' ').ok_or_else(|| Error::invalid("route", "expected \"METHOD /path\""))?;
+        let method = Method::parse(m).ok_or_else(|| Error::invalid("route", format!("unknown method {m:?}")))?;
         Route::new(method, p.trim())
     }
 
@@ -168,15 +158,10 @@ fn placeholders(template: &str) -> Result<Vec<&str>, Error> {
     let mut rest = template;
     while let Some(start) = rest.find('{') {
         let after = &rest[start + 1..];
-        let end = after
-            .find('}')
-            .ok_or_else(|| Error::invalid("route", "unclosed '{' in path template"))?;
+        let end = after.find('}').ok_or_else(|| Error::invalid("route", "unclosed '{' in path template"))?;
         let name = &after[..end];
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(Error::invalid(
-                "route",
-                format!("bad placeholder {{{name}}} in path template"),
-            ));
+            return Err(Error::invalid("route", format!("bad placeholder {{{name}}} in path template")));
         }
         out.push(name);
         rest = &after[end + 1..];
@@ -201,10 +186,7 @@ impl RouteTable {
 
     /// The route of `op` (override or default).
     pub fn get(&self, op: OperationId) -> Route {
-        self.overrides
-            .get(&op)
-            .cloned()
-            .unwrap_or_else(|| op.default_route())
+        self.overrides.get(&op).cloned().unwrap_or_else(|| op.default_route())
     }
 
     /// Overrides the route of `op`.
@@ -222,10 +204,7 @@ impl RouteTable {
 
     /// Every operation with its route in use.
     pub fn entries(&self) -> Vec<(OperationId, Route)> {
-        OperationId::ALL
-            .iter()
-            .map(|&op| (op, self.get(op)))
-            .collect()
+        OperationId::ALL.iter().map(|&op| (op, self.get(op))).collect()
     }
 
     /// The overrides only.
@@ -250,9 +229,7 @@ mod tests {
     #[test]
     fn overrides_are_validated() {
         let mut t = RouteTable::new();
-        assert!(t
-            .set_by_name("clock", "PUT /x/{action}/{api}/{employee}")
-            .is_ok());
+        assert!(t.set_by_name("clock", "PUT /x/{action}/{api}/{employee}").is_ok());
         assert_eq!(t.get(OperationId::Clock).method, Method::Put);
         assert!(t.set_by_name("clock", "POST x").is_err());
         assert!(t.set_by_name("clock", "POST /x/{a").is_err());

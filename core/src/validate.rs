@@ -27,11 +27,7 @@ pub fn email(field: &str, value: &str) -> Result<(), Error> {
         return Err(bad());
     }
     let (local, domain) = value.rsplit_once('@').ok_or_else(bad)?;
-    if local.is_empty()
-        || domain.len() < 3
-        || !domain.contains('.')
-        || domain.starts_with('.')
-        || domain.ends_with('.')
+    if local.is_empty() || domain.len() < 3 || !domain.contains('.') || domain.starts_with('.') || domain.ends_with('.')
     {
         return Err(bad());
     }
@@ -46,27 +42,16 @@ pub fn email_opt(field: &str, value: Option<&str>) -> Result<(), Error> {
 /// A year the API can mean: 1..=9999.
 pub fn year(field: &str, year: i32) -> Result<(), Error> {
     if !(1..=9999).contains(&year) {
-        return Err(Error::invalid(
-            field,
-            format!("year must be 1..=9999, got {year}"),
-        ));
+        return Err(Error::invalid(field, format!("year must be 1..=9999, got {year}")));
     }
     Ok(())
 }
 
 /// `start` not after `end`, and at most `max_days` days between them (when given).
-pub fn date_range(
-    start_field: &str,
-    start: Date,
-    end: Date,
-    max_days: Option<i64>,
-) -> Result<(), Error> {
+pub fn date_range(start_field: &str, start: Date, end: Date, max_days: Option<i64>) -> Result<(), Error> {
     let days = start.days_until(end);
     if days < 0 {
-        return Err(Error::invalid(
-            start_field,
-            format!("start {start} is after end {end}"),
-        ));
+        return Err(Error::invalid(start_field, format!("start {start} is after end {end}")));
     }
     if let Some(max) = max_days {
         if days > max {
@@ -82,10 +67,7 @@ pub fn date_range(
 /// Minutes after midnight: 0..=1439.
 pub fn minute_of_day(field: &str, minutes: u32) -> Result<(), Error> {
     if minutes > 1439 {
-        return Err(Error::invalid(
-            field,
-            format!("minutes after midnight must be 0..=1439, got {minutes}"),
-        ));
+        return Err(Error::invalid(field, format!("minutes after midnight must be 0..=1439, got {minutes}")));
     }
     Ok(())
 }

@@ -26,10 +26,8 @@ fn assert_clean(what: &str, printed: &str, keys: &[&str]) {
 }
 
 fn vector_cases(op: OperationId) -> Vec<Value> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(format!("../tests/vectors/operations/{}.json", op.name()));
-    let v: Value =
-        serde_json::from_str(&std::fs::read_to_string(path).expect("vector file")).expect("json");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../tests/vectors/operations/{}.json", op.name()));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("vector file")).expect("json");
     v["build"].as_array().cloned().unwrap_or_default()
 }
 
@@ -45,32 +43,16 @@ fn no_operation_prints_a_key() {
                     Ok(req) => {
                         built += 1;
                         // The real URL or body does carry the key (or the operation would not authenticate).
-                        let carried = req
-                            .url()
-                            .contains(&zeitkonto_core::http::encode_segment(key))
-                            || req
-                                .url()
-                                .contains(&zeitkonto_core::http::encode_segment(WORKSPACE_KEY))
+                        let carried = req.url().contains(&zeitkonto_core::http::encode_segment(key))
+                            || req.url().contains(&zeitkonto_core::http::encode_segment(WORKSPACE_KEY))
                             || req.body().is_some_and(|b| {
                                 let b = String::from_utf8_lossy(b);
                                 b.contains(key) || b.contains(WORKSPACE_KEY)
                             });
                         assert!(carried, "{op}: the key is not in the request at all");
-                        assert_clean(
-                            &format!("{op} Debug"),
-                            &format!("{req:?}"),
-                            &[key, WORKSPACE_KEY],
-                        );
-                        assert_clean(
-                            &format!("{op} Display"),
-                            &format!("{req}"),
-                            &[key, WORKSPACE_KEY],
-                        );
-                        assert_clean(
-                            &format!("{op} redacted_url"),
-                            req.redacted_url(),
-                            &[key, WORKSPACE_KEY],
-                        );
+                        assert_clean(&format!("{op} Debug"), &format!("{req:?}"), &[key, WORKSPACE_KEY]);
+                        assert_clean(&format!("{op} Display"), &format!("{req}"), &[key, WORKSPACE_KEY]);
+                        assert_clean(&format!("{op} redacted_url"), req.redacted_url(), &[key, WORKSPACE_KEY]);
                         assert_clean(
                             &format!("{op} redacted_body"),
                             req.redacted_body().unwrap_or(""),
@@ -78,16 +60,8 @@ fn no_operation_prints_a_key() {
                         );
                     }
                     Err(err) => {
-                        assert_clean(
-                            &format!("{op} error Display"),
-                            &err.to_string(),
-                            &[key, WORKSPACE_KEY],
-                        );
-                        assert_clean(
-                            &format!("{op} error Debug"),
-                            &format!("{err:?}"),
-                            &[key, WORKSPACE_KEY],
-                        );
+                        assert_clean(&format!("{op} error Display"), &err.to_string(), &[key, WORKSPACE_KEY]);
+                        assert_clean(&format!("{op} error Debug"), &format!("{err:?}"), &[key, WORKSPACE_KEY]);
                     }
                 }
             }
@@ -108,16 +82,8 @@ fn server_excerpts_echoing_the_key_are_redacted() {
             let resp = Response::new(status, vec![], echo.clone());
             let err = parse_response(*op, &resp).expect_err("HTML is never a valid answer");
             let err = ctx.redact_error(err);
-            assert_clean(
-                &format!("{op} {status}"),
-                &err.to_string(),
-                &[ODD_KEY, WORKSPACE_KEY],
-            );
-            assert_clean(
-                &format!("{op} {status} Debug"),
-                &format!("{err:?}"),
-                &[ODD_KEY, WORKSPACE_KEY],
-            );
+            assert_clean(&format!("{op} {status}"), &err.to_string(), &[ODD_KEY, WORKSPACE_KEY]);
+            assert_clean(&format!("{op} {status} Debug"), &format!("{err:?}"), &[ODD_KEY, WORKSPACE_KEY]);
             assert!(err.to_string().contains("***"), "{op} {status}: {err}");
         }
     }
@@ -128,15 +94,10 @@ fn api_key_type_never_prints() {
     let k = zeitkonto_core::ApiKey::new(COMPANY_KEY);
     assert_eq!(format!("{k}"), "***");
     assert_eq!(format!("{k:?}"), "ApiKey(***)");
-    let e = Error::Transport {
-        detail: ctx_redacted(),
-        may_have_reached_server: false,
-    };
+    let e = Error::Transport { detail: ctx_redacted(), may_have_reached_server: false };
     assert_clean("transport", &e.to_string(), &[COMPANY_KEY]);
 }
 
 fn ctx_redacted() -> String {
-    Context::new(COMPANY_KEY).redact(&format!(
-        "connect to https://h/api/v2/employees/{COMPANY_KEY} failed"
-    ))
+    Context::new(COMPANY_KEY).redact(&format!("connect to https://h/api/v2/employees/{COMPANY_KEY} failed"))
 }

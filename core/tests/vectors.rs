@@ -6,9 +6,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 use zeitkonto_core::limiter::{Acquire, LimiterConfig, RateLimiter};
 use zeitkonto_core::retry::{Decision, Outcome, RetryConfig, RetryState};
-use zeitkonto_core::{
-    build_request, parse_response, Context, Error, OperationId, Response, RouteTable,
-};
+use zeitkonto_core::{build_request, parse_response, Context, Error, OperationId, Response, RouteTable};
 
 fn vectors_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors")
@@ -50,11 +48,7 @@ fn response_of(case: &Value) -> Response {
     let r = &case["response"];
     let headers = r["headers"]
         .as_object()
-        .map(|h| {
-            h.iter()
-                .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
-                .collect()
-        })
+        .map(|h| h.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string())).collect())
         .unwrap_or_default();
     let body = match (r.get("json"), r.get("body")) {
         (Some(j), _) => serde_json::to_vec(j).expect("vector json"),
@@ -70,25 +64,16 @@ fn subset(expected: &Value, actual: &Value, path: &str) -> Result<(), String> {
     match (expected, actual) {
         (Value::Object(e), Value::Object(a)) => {
             for (k, ev) in e {
-                let av = a
-                    .get(k)
-                    .ok_or_else(|| format!("{path}.{k}: missing in {actual}"))?;
+                let av = a.get(k).ok_or_else(|| format!("{path}.{k}: missing in {actual}"))?;
                 subset(ev, av, &format!("{path}.{k}"))?;
             }
             Ok(())
         }
         (Value::Array(e), Value::Array(a)) => {
             if e.len() != a.len() {
-                return Err(format!(
-                    "{path}: expected {} elements, got {}: {actual}",
-                    e.len(),
-                    a.len()
-                ));
+                return Err(format!("{path}: expected {} elements, got {}: {actual}", e.len(), a.len()));
             }
-            e.iter()
-                .zip(a)
-                .enumerate()
-                .try_for_each(|(i, (ev, av))| subset(ev, av, &format!("{path}[{i}]")))
+            e.iter().zip(a).enumerate().try_for_each(|(i, (ev, av))| subset(ev, av, &format!("{path}[{i}]")))
         }
         (Value::Number(e), Value::Number(a)) if e.as_f64() == a.as_f64() => Ok(()),
         (e, a) if e == a => Ok(()),
@@ -126,9 +111,7 @@ fn run_build(op: OperationId, case: &Value) -> Result<(), String> {
                 return Err(format!("path {path} != {}", exp["path"]));
             }
             subset(&exp["query"], &query_object(query), "query")?;
-            if query_object(query).as_object().map(|m| m.len())
-                != exp["query"].as_object().map(|m| m.len())
-            {
+            if query_object(query).as_object().map(|m| m.len()) != exp["query"].as_object().map(|m| m.len()) {
                 return Err(format!("query {query:?} != {}", exp["query"]));
             }
             let body: Value = match req.body() {
@@ -140,11 +123,7 @@ fn run_build(op: OperationId, case: &Value) -> Result<(), String> {
             }
             if let Some(h) = exp.get("headers").and_then(Value::as_object) {
                 for (k, v) in h {
-                    let got = req
-                        .headers()
-                        .iter()
-                        .find(|(n, _)| n.eq_ignore_ascii_case(k))
-                        .map(|(_, v)| v.as_str());
+                    let got = req.headers().iter().find(|(n, _)| n.eq_ignore_ascii_case(k)).map(|(_, v)| v.as_str());
                     if got != v.as_str() {
                         return Err(format!("header {k}: {got:?} != {v}"));
                     }
@@ -179,10 +158,7 @@ fn operation_vectors_cover_all_24_operations_and_pass() {
         assert_eq!(file["operation"], op.name());
         let builds = file["build"].as_array().expect("build cases");
         let parses = file["parse"].as_array().expect("parse cases");
-        assert!(
-            builds.iter().any(|c| c.get("expect").is_some()),
-            "{op}: needs a successful build case"
-        );
+        assert!(builds.iter().any(|c| c.get("expect").is_some()), "{op}: needs a successful build case");
         assert!(!parses.is_empty(), "{op}: needs a parse case");
         for case in builds {
             cases += 1;
@@ -198,12 +174,7 @@ fn operation_vectors_cover_all_24_operations_and_pass() {
         }
         covered.push(op.name());
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {cases} vector cases failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {cases} vector cases failed:\n{}", failures.len(), failures.join("\n"));
     assert_eq!(covered.len(), 24);
 }
 
@@ -225,12 +196,8 @@ fn outcome_of(v: &Value) -> Outcome {
             "timedOut" => Outcome::TimedOut,
             other => panic!("unknown outcome {other}"),
         },
-        Value::Object(o) if o.contains_key("status") => {
-            Outcome::Status(o["status"].as_u64().expect("status") as u16)
-        }
-        Value::Object(o) => Outcome::RateLimited {
-            wait_ms: o["rateLimitedWaitMs"].as_u64().expect("wait"),
-        },
+        Value::Object(o) if o.contains_key("status") => Outcome::Status(o["status"].as_u64().expect("status") as u16),
+        Value::Object(o) => Outcome::RateLimited { wait_ms: o["rateLimitedWaitMs"].as_u64().expect("wait") },
         other => panic!("bad outcome {other}"),
     }
 }
@@ -245,17 +212,13 @@ fn retry_decision_table() {
         let mut state = RetryState::default();
         for (i, step) in case["steps"].as_array().expect("steps").iter().enumerate() {
             let jitter = step["jitter"].as_f64().unwrap_or(0.0);
-            let got = match cfg.decide(&mut state, idempotent, outcome_of(&step["outcome"]), jitter)
-            {
+            let got = match cfg.decide(&mut state, idempotent, outcome_of(&step["outcome"]), jitter) {
                 Decision::Finish => json!("finish"),
                 Decision::GiveUp => json!("giveUp"),
                 Decision::Retry { after_ms } => json!({ "retryAfterMs": after_ms }),
             };
             if got != step["expect"] {
-                failures.push(format!(
-                    "`{}` step {i}: expected {}, got {got}",
-                    case["name"], step["expect"]
-                ));
+                failures.push(format!("`{}` step {i}: expected {}, got {got}", case["name"], step["expect"]));
             }
         }
     }
@@ -297,10 +260,7 @@ fn limiter_decision_table() {
                 json!({ "waitMs": lim.on_rate_limited(at, ra) })
             };
             if got != step["expect"] {
-                failures.push(format!(
-                    "`{}` step {i}: expected {}, got {got}",
-                    case["name"], step["expect"]
-                ));
+                failures.push(format!("`{}` step {i}: expected {}, got {got}", case["name"], step["expect"]));
             }
         }
     }

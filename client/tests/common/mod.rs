@@ -13,21 +13,14 @@ pub fn today() -> Date {
 
 /// A sandbox with a generous rate limit (tests run in parallel).
 pub fn sandbox() -> Sandbox {
-    let mut cfg = SandboxConfig {
-        today: Some(today()),
-        ..Default::default()
-    };
+    let mut cfg = SandboxConfig { today: Some(today()), ..Default::default() };
     cfg.rate_limit.limit = 1_000_000;
     Sandbox::start(cfg).expect("sandbox")
 }
 
 /// Fast retries so fault tests stay quick; same policy shape as the default.
 pub fn fast_retry() -> RetryConfig {
-    RetryConfig {
-        base_delay_ms: 20,
-        max_delay_ms: 100,
-        ..RetryConfig::default()
-    }
+    RetryConfig { base_delay_ms: 20, max_delay_ms: 100, ..RetryConfig::default() }
 }
 
 pub fn builder(sb: &Sandbox) -> ClientBuilder {

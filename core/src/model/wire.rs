@@ -61,23 +61,17 @@ macro_rules! number_visitor {
                         f.write_str($expect)
                     }
                     fn visit_i64<E: de::Error>(self, $v: i64) -> Result<$name, E> {
-                        $int.map($name)
-                            .ok_or_else(|| E::custom(concat!("expected ", $expect)))
+                        $int.map($name).ok_or_else(|| E::custom(concat!("expected ", $expect)))
                     }
                     fn visit_u64<E: de::Error>(self, v: u64) -> Result<$name, E> {
                         let $v = i64::try_from(v).map_err(|_| E::custom("number too large"))?;
-                        $int.map($name)
-                            .ok_or_else(|| E::custom(concat!("expected ", $expect)))
+                        $int.map($name).ok_or_else(|| E::custom(concat!("expected ", $expect)))
                     }
                     fn visit_f64<E: de::Error>(self, $v: f64) -> Result<$name, E> {
-                        $float
-                            .map($name)
-                            .ok_or_else(|| E::custom(concat!("expected ", $expect)))
+                        $float.map($name).ok_or_else(|| E::custom(concat!("expected ", $expect)))
                     }
                     fn visit_str<E: de::Error>(self, $v: &str) -> Result<$name, E> {
-                        $s.map($name).ok_or_else(|| {
-                            E::custom(format!(concat!("expected ", $expect, ", got {:?}"), $v))
-                        })
+                        $s.map($name).ok_or_else(|| E::custom(format!(concat!("expected ", $expect, ", got {:?}"), $v)))
                     }
                 }
                 d.deserialize_any(V)

@@ -58,23 +58,10 @@ impl Operation for BookAbsence {
             validate::date_range("startDay", start, end, None)?;
         }
         let b = body([
-            (
-                "abscenceReasonUuid",
-                Some(Value::String(self.reason_uuid.clone())),
-            ),
-            (
-                "employeeUuid",
-                Some(Value::String(self.employee_uuid.clone())),
-            ),
+            ("abscenceReasonUuid", Some(Value::String(self.reason_uuid.clone()))),
+            ("employeeUuid", Some(Value::String(self.employee_uuid.clone()))),
             ("replacementUuid", s(self.replacement_uuid.as_ref())),
-            (
-                "duration",
-                Some(Value::from(if self.duration == AbsenceDuration::HalfDay {
-                    0
-                } else {
-                    1
-                })),
-            ),
+            ("duration", Some(Value::from(if self.duration == AbsenceDuration::HalfDay { 0 } else { 1 }))),
             ("startDay", s(self.start_day)),
             ("endDay", s(self.end_day)),
             ("planned", Some(Value::Bool(self.planned))),

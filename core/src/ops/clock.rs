@@ -63,14 +63,7 @@ pub struct Clock {
 impl Clock {
     /// A plain action for `employee`.
     pub fn new(action: ClockAction, employee: impl Into<String>) -> Clock {
-        Clock {
-            action,
-            employee: employee.into(),
-            device: None,
-            comment: None,
-            project: None,
-            service: None,
-        }
+        Clock { action, employee: employee.into(), device: None, comment: None, project: None, service: None }
     }
 }
 
@@ -83,17 +76,10 @@ impl Operation for Clock {
         validate::non_empty_opt("project", self.project.as_deref())?;
         validate::non_empty_opt("service", self.service.as_deref())?;
         if self.action != ClockAction::Come && (self.project.is_some() || self.service.is_some()) {
-            let field = if self.project.is_some() {
-                "project"
-            } else {
-                "service"
-            };
+            let field = if self.project.is_some() { "project" } else { "service" };
             return Err(Error::invalid(
                 field,
-                format!(
-                    "only a `come` can start a project booking, not `{}`",
-                    self.action
-                ),
+                format!("only a `come` can start a project booking, not `{}`", self.action),
             ));
         }
         let b = body([
@@ -102,12 +88,7 @@ impl Operation for Clock {
             ("project", s(self.project.as_ref())),
             ("service", s(self.service.as_ref())),
         ]);
-        ctx.request(Self::ID)
-            .path("action", self.action)
-            .api_key()?
-            .path("employee", &self.employee)
-            .body(b)
-            .build()
+        ctx.request(Self::ID).path("action", self.action).api_key()?.path("employee", &self.employee).body(b).build()
     }
 
     fn parse(response: &Response) -> Result<(), Error> {

@@ -37,10 +37,7 @@ impl Operation for CreateProject {
             fields.insert("parentId".to_string(), Value::String(p.clone()));
         }
         let b = key_in_body(ctx, &self.email, fields)?;
-        ctx.request(Self::ID)
-            .body(b)
-            .secret_body_field("api-key")
-            .build()
+        ctx.request(Self::ID).body(b).secret_body_field("api-key").build()
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {

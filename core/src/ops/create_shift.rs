@@ -67,10 +67,7 @@ impl Operation for CreateShift {
             ("projectUuid", s(self.project_uuid.as_ref())),
             ("employees", employees),
         ]);
-        ctx.request(Self::ID)
-            .body(b)
-            .secret_body_field("workspace")
-            .build()
+        ctx.request(Self::ID).body(b).secret_body_field("workspace").build()
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {

@@ -22,11 +22,7 @@ impl Operation for DeleteProject {
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         validate::non_empty("uuid", &self.uuid)?;
         let b = key_in_body(ctx, &self.email, Default::default())?;
-        ctx.request(Self::ID)
-            .path("uuid", &self.uuid)
-            .body(b)
-            .secret_body_field("api-key")
-            .build()
+        ctx.request(Self::ID).path("uuid", &self.uuid).body(b).secret_body_field("api-key").build()
     }
 
     fn parse(response: &Response) -> Result<(), Error> {

@@ -3,9 +3,7 @@
 use serde::Deserialize;
 
 use super::Operation;
-use crate::{
-    parse, validate, Context, Error, Month, MonthlyAccount, OperationId, Request, Response,
-};
+use crate::{parse, validate, Context, Error, Month, MonthlyAccount, OperationId, Request, Response};
 
 /// Monthly time summary of a department, by department ID.
 #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -30,10 +30,7 @@ impl Operation for ExtraLeave {
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         validate::email("account", &self.account)?;
         if !self.value.is_finite() || self.value == 0.0 {
-            return Err(Error::invalid(
-                "value",
-                format!("days must be a finite, non-zero number, got {}", self.value),
-            ));
+            return Err(Error::invalid("value", format!("days must be a finite, non-zero number, got {}", self.value)));
         }
         if let Some(y) = self.year {
             validate::year("year", y)?;

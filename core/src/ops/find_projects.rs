@@ -25,10 +25,7 @@ impl Operation for FindProjects {
         let mut fields = serde_json::Map::new();
         fields.insert("name".to_string(), Value::String(self.name.clone()));
         let b = key_in_body(ctx, &self.email, fields)?;
-        ctx.request(Self::ID)
-            .body(b)
-            .secret_body_field("api-key")
-            .build()
+        ctx.request(Self::ID).body(b).secret_body_field("api-key").build()
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {

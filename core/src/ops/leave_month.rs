@@ -23,11 +23,7 @@ impl Operation for LeaveMonth {
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         validate::year("year", self.year)?;
-        ctx.request(Self::ID)
-            .api_key()?
-            .path("year", self.year)
-            .path("month", self.month.zero_based())
-            .build()
+        ctx.request(Self::ID).api_key()?.path("year", self.year).path("month", self.month.zero_based()).build()
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {

@@ -19,10 +19,7 @@ impl Operation for LeaveYear {
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         validate::year("year", self.year)?;
-        ctx.request(Self::ID)
-            .api_key()?
-            .path("year", self.year)
-            .build()
+        ctx.request(Self::ID).api_key()?.path("year", self.year).build()
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {

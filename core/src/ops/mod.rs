@@ -84,13 +84,8 @@ pub trait Operation {
 }
 
 /// Builds a JSON object body from `(name, value)` pairs, skipping `None`s.
-pub(crate) fn body<const N: usize>(
-    fields: [(&str, Option<Value>); N],
-) -> serde_json::Map<String, Value> {
-    fields
-        .into_iter()
-        .filter_map(|(k, v)| v.map(|v| (k.to_string(), v)))
-        .collect()
+pub(crate) fn body<const N: usize>(fields: [(&str, Option<Value>); N]) -> serde_json::Map<String, Value> {
+    fields.into_iter().filter_map(|(k, v)| v.map(|v| (k.to_string(), v))).collect()
 }
 
 /// `Some(Value::String)` of an optional string-like value.
@@ -108,10 +103,7 @@ pub(crate) fn key_in_body(
     crate::validate::email("email", email)?;
     let key = ctx.api_key()?;
     fields.insert("email".to_string(), Value::String(email.to_string()));
-    fields.insert(
-        "api-key".to_string(),
-        Value::String(key.expose().to_string()),
-    );
+    fields.insert("api-key".to_string(), Value::String(key.expose().to_string()));
     Ok(fields)
 }
 
@@ -162,43 +154,21 @@ dispatch!(
 
 /// Deserializes operation parameters from the canonical JSON form; errors are
 /// [`Error::InvalidInput`] naming the offending field (`null` params mean `{}`).
-pub fn params_from_json<T: serde::de::DeserializeOwned>(
-    op: OperationId,
-    params: &Value,
-) -> Result<T, Error> {
-    let params = if params.is_null() {
-        Value::Object(Default::default())
-    } else {
-        params.clone()
-    };
+pub fn params_from_json<T: serde::de::DeserializeOwned>(op: OperationId, params: &Value) -> Result<T, Error> {
+    let params = if params.is_null() { Value::Object(Default::default()) } else { params.clone() };
     serde_path_to_error::deserialize(params).map_err(|e| {
         let path = e.path().to_string();
         let msg = e.into_inner().to_string();
         let field = if path.is_empty() || path == "." {
             // A missing field is reported on the parent: take its name from the message.
-            msg.strip_prefix("missing field `")
-                .and_then(|r| r.split('`').next())
-                .unwrap_or("params")
-                .to_string()
+            msg.strip_prefix("missing field `").and_then(|r| r.split('`').next()).unwrap_or("params").to_string()
         } else {
-            path.split('.')
-                .next()
-                .unwrap_or(&path)
-                .split('[')
-                .next()
-                .unwrap_or(&path)
-                .to_string()
+            path.split('.').next().unwrap_or(&path).split('[').next().unwrap_or(&path).to_string()
         };
-        Error::InvalidInput {
-            field,
-            reason: format!("{}: {msg}", op.name()),
-        }
+        Error::InvalidInput { field, reason: format!("{}: {msg}", op.name()) }
     })
 }
 
 fn to_value<T: Serialize>(op: OperationId, v: &T) -> Result<Value, Error> {
-    serde_json::to_value(v).map_err(|e| Error::Decode {
-        operation: op.name().to_string(),
-        detail: e.to_string(),
-    })
+    serde_json::to_value(v).map_err(|e| Error::Decode { operation: op.name().to_string(), detail: e.to_string() })
 }

@@ -20,10 +20,7 @@ impl Operation for Overview {
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         validate::email_opt("email", self.email.as_deref())?;
-        ctx.request(Self::ID)
-            .api_key()?
-            .body(body([("email", s(self.email.as_ref()))]))
-            .build()
+        ctx.request(Self::ID).api_key()?.body(body([("email", s(self.email.as_ref()))])).build()
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {

@@ -3,9 +3,7 @@
 use serde::Deserialize;
 
 use super::{body, s, Operation};
-use crate::{
-    parse, validate, Context, Date, Error, OperationId, PresenceReport, Request, Response,
-};
+use crate::{parse, validate, Context, Date, Error, OperationId, PresenceReport, Request, Response};
 
 /// Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]

@@ -4,9 +4,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::{key_in_body, Operation};
-use crate::{
-    parse, validate, Context, Date, Error, OperationId, ProjectBookingsReport, Request, Response,
-};
+use crate::{parse, validate, Context, Date, Error, OperationId, ProjectBookingsReport, Request, Response};
 
 /// The most days `endDate` may lie after `startDate`.
 pub const MAX_BOOKING_RANGE_DAYS: i64 = 31;
@@ -32,27 +30,12 @@ impl Operation for ProjectBookings {
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         validate::non_empty("uuid", &self.uuid)?;
-        validate::date_range(
-            "startDate",
-            self.start_date,
-            self.end_date,
-            Some(MAX_BOOKING_RANGE_DAYS),
-        )?;
+        validate::date_range("startDate", self.start_date, self.end_date, Some(MAX_BOOKING_RANGE_DAYS))?;
         let mut fields = serde_json::Map::new();
-        fields.insert(
-            "startDate".to_string(),
-            Value::String(self.start_date.to_string()),
-        );
-        fields.insert(
-            "endDate".to_string(),
-            Value::String(self.end_date.to_string()),
-        );
+        fields.insert("startDate".to_string(), Value::String(self.start_date.to_string()));
+        fields.insert("endDate".to_string(), Value::String(self.end_date.to_string()));
         let b = key_in_body(ctx, &self.email, fields)?;
-        ctx.request(Self::ID)
-            .path("uuid", &self.uuid)
-            .body(b)
-            .secret_body_field("api-key")
-            .build()
+        ctx.request(Self::ID).path("uuid", &self.uuid).body(b).secret_body_field("api-key").build()
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {

@@ -20,10 +20,7 @@ impl Operation for Projects {
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         let b = key_in_body(ctx, &self.email, Default::default())?;
-        ctx.request(Self::ID)
-            .body(b)
-            .secret_body_field("api-key")
-            .build()
+        ctx.request(Self::ID).body(b).secret_body_field("api-key").build()
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {

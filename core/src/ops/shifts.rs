@@ -22,11 +22,7 @@ impl Operation for Shifts {
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         date::validate_iso_week(self.year, self.week)?;
         let key = ctx.workspace_key()?.expose().to_string();
-        ctx.request(Self::ID)
-            .path("workspaceApi", key)
-            .path("year", self.year)
-            .path("week", self.week)
-            .build()
+        ctx.request(Self::ID).path("workspaceApi", key).path("year", self.year).path("week", self.week).build()
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {

@@ -3,9 +3,7 @@
 use serde::Deserialize;
 
 use super::{body, s, Operation};
-use crate::{
-    parse, validate, Context, Date, Error, OperationId, Request, Response, TargetActualReport,
-};
+use crate::{parse, validate, Context, Date, Error, OperationId, Request, Response, TargetActualReport};
 
 /// Target/actual minutes per day. `start`/`end` default to today; the server caps `end` at today
 /// and does not check `start` against `end` (neither does Zeitkonto: the spec allows it).
@@ -29,11 +27,7 @@ impl Operation for TargetActualDays {
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         validate::email_opt("email", self.email.as_deref())?;
-        let b = body([
-            ("email", s(self.email.as_ref())),
-            ("start", s(self.start)),
-            ("end", s(self.end)),
-        ]);
+        let b = body([("email", s(self.email.as_ref())), ("start", s(self.start)), ("end", s(self.end))]);
         ctx.request(Self::ID).api_key()?.body(b).build()
     }
 

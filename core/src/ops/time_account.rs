@@ -3,9 +3,7 @@
 use serde::Deserialize;
 
 use super::Operation;
-use crate::{
-    parse, validate, Context, Error, Month, MonthlyAccount, OperationId, Request, Response,
-};
+use crate::{parse, validate, Context, Error, Month, MonthlyAccount, OperationId, Request, Response};
 
 /// The monthly account of one employee. `month` is a calendar month; it is sent 0-based.
 #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -3,9 +3,7 @@
 use serde::Deserialize;
 
 use super::{body, Operation};
-use crate::{
-    parse, validate, AccountReport, Context, Error, Month, OperationId, Request, Response,
-};
+use crate::{parse, validate, AccountReport, Context, Error, Month, OperationId, Request, Response};
 use serde_json::Value;
 
 /// The body-based monthly account of one employee. `year`/`month` default to the current ones
@@ -39,11 +37,7 @@ impl Operation for TimeAccountReport {
         let b = body([
             ("email", Some(Value::String(self.email.clone()))),
             ("year", self.year.map(|y| Value::String(format!("{y:04}")))),
-            (
-                "month",
-                self.month
-                    .map(|m| Value::String(format!("{:02}", m.number()))),
-            ),
+            ("month", self.month.map(|m| Value::String(format!("{:02}", m.number())))),
         ]);
         let mut req = ctx.request(Self::ID).api_key()?;
         if self.project {

@@ -40,10 +40,7 @@ impl<'a> Index<'a> {
 
     /// The leave record covering `day`, if any.
     pub fn leave_on(&self, uuid: &str, day: Date) -> Option<&'a LeaveRecord> {
-        self.leave(uuid)
-            .iter()
-            .copied()
-            .find(|l| l.start <= day && day <= l.end)
+        self.leave(uuid).iter().copied().find(|l| l.start <= day && day <= l.end)
     }
 
     /// Target minutes of `day`: the schedule, less leave (half a day halves it).
@@ -69,16 +66,9 @@ pub fn booking_minutes(b: &Booking, now: i64) -> i64 {
 
 /// `YYYY-MM-DD hh:mm:ss` of epoch milliseconds (UTC).
 pub fn timestamp(ms: i64) -> String {
-    let day = Date::from_epoch_millis(ms)
-        .map(|d| d.to_string())
-        .unwrap_or_default();
+    let day = Date::from_epoch_millis(ms).map(|d| d.to_string()).unwrap_or_default();
     let secs = ms.rem_euclid(86_400_000) / 1000;
-    format!(
-        "{day} {:02}:{:02}:{:02}",
-        secs / 3600,
-        secs / 60 % 60,
-        secs % 60
-    )
+    format!("{day} {:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
 }
 
 /// `hh:mm` of epoch milliseconds (UTC).
@@ -111,13 +101,7 @@ pub fn month_days(year: i32, month: u8, today: Date) -> Option<(Date, Date)> {
     Some((first, last.min(today)))
 }
 
-fn range_totals(
-    ix: &Index<'_>,
-    e: &Employee,
-    from: Date,
-    to: Date,
-    now: i64,
-) -> (i64, i64, i64, bool) {
+fn range_totals(ix: &Index<'_>, e: &Employee, from: Date, to: Date, now: i64) -> (i64, i64, i64, bool) {
     let mut target = 0;
     let mut d = from;
     while d <= to {
@@ -131,11 +115,7 @@ fn range_totals(
     let mut actual = 0;
     let mut weekend = 0;
     let mut any = false;
-    for b in ix
-        .bookings(&e.uuid)
-        .iter()
-        .filter(|b| b.start >= lo && b.start < hi)
-    {
+    for b in ix.bookings(&e.uuid).iter().filter(|b| b.start >= lo && b.start < hi) {
         let m = booking_minutes(b, now);
         actual += m;
         any = true;
@@ -147,22 +127,9 @@ fn range_totals(
 }
 
 /// Totals of a calendar month (`month` 1..=12).
-pub fn month_totals(
-    ix: &Index<'_>,
-    e: &Employee,
-    year: i32,
-    month: u8,
-    today: Date,
-    now: i64,
-) -> MonthTotals {
+pub fn month_totals(ix: &Index<'_>, e: &Employee, year: i32, month: u8, today: Date, now: i64) -> MonthTotals {
     let Some((first, last)) = month_days(year, month, today) else {
-        return MonthTotals {
-            target: 0,
-            actual: 0,
-            carry_over: 0,
-            weekend: 0,
-            has_time: false,
-        };
+        return MonthTotals { target: 0, actual: 0, carry_over: 0, weekend: 0, has_time: false };
     };
     let (target, actual, weekend, has_time) = range_totals(ix, e, first, last, now);
     let carry_over = match first.add_days(-1) {
@@ -172,13 +139,7 @@ pub fn month_totals(
         }
         _ => 0,
     };
-    MonthTotals {
-        target,
-        actual,
-        carry_over,
-        weekend,
-        has_time,
-    }
+    MonthTotals { target, actual, carry_over, weekend, has_time }
 }
 
 /// The running booking of an employee, if any.
@@ -187,31 +148,16 @@ pub fn running<'a>(ix: &Index<'a>, uuid: &str) -> Option<&'a Booking> {
 }
 
 /// The v2 monthly account object of one employee (wire names; month 0-based).
-pub fn monthly_account(
-    ix: &Index<'_>,
-    e: &Employee,
-    year: i32,
-    month: u8,
-    today: Date,
-    now: i64,
-) -> Value {
+pub fn monthly_account(ix: &Index<'_>, e: &Employee, year: i32, month: u8, today: Date, now: i64) -> Value {
     let t = month_totals(ix, e, year, month, today, now);
     let run = running(ix, &e.uuid);
-    let today_ist: i64 = ix
-        .bookings(&e.uuid)
-        .iter()
-        .filter(|b| booking_day(b) == today)
-        .map(|b| booking_minutes(b, now))
-        .sum();
+    let today_ist: i64 =
+        ix.bookings(&e.uuid).iter().filter(|b| booking_day(b) == today).map(|b| booking_minutes(b, now)).sum();
     let mut list = Vec::new();
     if let Some((first, last)) = month_days(year, month, today) {
         let (lo, hi) = (day_start_ms(first), day_start_ms(last) + 86_400_000);
         let name = format!("{} {}", e.given_name, e.last_name);
-        for b in ix
-            .bookings(&e.uuid)
-            .iter()
-            .filter(|b| b.start >= lo && b.start < hi)
-        {
+        for b in ix.bookings(&e.uuid).iter().filter(|b| b.start >= lo && b.start < hi) {
             let day = booking_day(b);
             list.push(json!({
                 "date": day.to_string(), "annotation": 0, "employeeName": name, "employeeUUID": e.uuid,
@@ -238,14 +184,7 @@ pub fn monthly_account(
 }
 
 /// One entry of a department summary (wire names; month 0-based).
-pub fn department_entry(
-    ix: &Index<'_>,
-    e: &Employee,
-    year: i32,
-    month: u8,
-    today: Date,
-    now: i64,
-) -> Value {
+pub fn department_entry(ix: &Index<'_>, e: &Employee, year: i32, month: u8, today: Date, now: i64) -> Value {
     let t = month_totals(ix, e, year, month, today, now);
     let run = running(ix, &e.uuid);
     let saldo = t.actual - t.target;

@@ -64,15 +64,7 @@ fn one() -> u32 {
 impl Fault {
     /// A fault of `kind` for the next request.
     pub fn new(kind: FaultKind) -> Fault {
-        Fault {
-            kind,
-            count: 1,
-            operation: None,
-            status: None,
-            delay_ms: None,
-            retry_after: None,
-            after: false,
-        }
+        Fault { kind, count: 1, operation: None, status: None, delay_ms: None, retry_after: None, after: false }
     }
 
     /// Only for this operation.
@@ -114,9 +106,7 @@ impl Fault {
 
 /// Takes the first fault that matches `op`, counting it down.
 pub fn take(faults: &mut Vec<Fault>, op: OperationId) -> Option<Fault> {
-    let i = faults
-        .iter()
-        .position(|f| f.operation.as_deref().is_none_or(|o| o == op.name()))?;
+    let i = faults.iter().position(|f| f.operation.as_deref().is_none_or(|o| o == op.name()))?;
     let f = faults[i].clone();
     if faults[i].count <= 1 {
         faults.remove(i);
@@ -131,26 +121,13 @@ pub fn respond(f: &Fault) -> Response {
     match f.kind {
         FaultKind::Reset => {
             let stream = futures_util::stream::once(async {
-                Err::<Bytes, std::io::Error>(std::io::Error::new(
-                    std::io::ErrorKind::ConnectionReset,
-                    "injected reset",
-                ))
+                Err::<Bytes, std::io::Error>(std::io::Error::new(std::io::ErrorKind::ConnectionReset, "injected reset"))
             });
-            (
-                StatusCode::OK,
-                [(header::CONTENT_TYPE, "application/json")],
-                Body::from_stream(stream),
-            )
-                .into_response()
+            (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], Body::from_stream(stream)).into_response()
         }
         FaultKind::Status => {
-            let status = StatusCode::from_u16(f.status.unwrap_or(500))
-                .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            (
-                status,
-                [(header::CONTENT_TYPE, "text/plain")],
-                status.canonical_reason().unwrap_or("error").to_string(),
-            )
+            let status = StatusCode::from_u16(f.status.unwrap_or(500)).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            (status, [(header::CONTENT_TYPE, "text/plain")], status.canonical_reason().unwrap_or("error").to_string())
                 .into_response()
         }
         FaultKind::Truncated => (
@@ -166,12 +143,7 @@ pub fn respond(f: &Fault) -> Response {
         }
         FaultKind::RateLimit => {
             let secs = f.retry_after.unwrap_or(1).to_string();
-            (
-                StatusCode::TOO_MANY_REQUESTS,
-                [(header::RETRY_AFTER, secs)],
-                "Too Many Requests",
-            )
-                .into_response()
+            (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, secs)], "Too Many Requests").into_response()
         }
         FaultKind::Delay => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
     }
@@ -191,22 +163,15 @@ pub fn router() -> Router<Arc<App>> {
         .route("/health", get(|| async { "ok" }))
         .route("/info", get(info))
         .route("/reset", post(reset))
-        .route(
-            "/faults",
-            get(list_faults).post(add_fault).delete(clear_faults),
-        )
+        .route("/faults", get(list_faults).post(add_fault).delete(clear_faults))
         .route("/stats", get(stats))
         .route("/rate-limit", put(set_rate_limit))
 }
 
 async fn info(State(app): State<Arc<App>>) -> Json<Value> {
     let w = app.lock();
-    let routes: HashMap<&str, String> = w
-        .routes
-        .entries()
-        .into_iter()
-        .map(|(op, r)| (op.name(), r.to_string()))
-        .collect();
+    let routes: HashMap<&str, String> =
+        w.routes.entries().into_iter().map(|(op, r)| (op.name(), r.to_string())).collect();
     Json(json!({
         "baseUrl": app.base_url, "today": w.clock.today().to_string(),
         "rateLimit": {"limit": w.limit.limit, "windowMs": w.limit.window_ms},
@@ -242,11 +207,7 @@ async fn stats(State(app): State<Arc<App>>) -> Json<Value> {
 }
 
 async fn set_rate_limit(State(app): State<Arc<App>>, Json(b): Json<RateLimitBody>) -> StatusCode {
-    app.lock().set_limit(LimiterConfig {
-        limit: b.limit,
-        window_ms: b.window_ms,
-        margin_ms: 0,
-    });
+    app.lock().set_limit(LimiterConfig { limit: b.limit, window_ms: b.window_ms, margin_ms: 0 });
     StatusCode::NO_CONTENT
 }
 

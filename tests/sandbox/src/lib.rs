@@ -59,11 +59,7 @@ impl Default for SandboxConfig {
             port: 0,
             seed: None,
             today: None,
-            rate_limit: LimiterConfig {
-                limit: 60,
-                window_ms: 60_000,
-                margin_ms: 0,
-            },
+            rate_limit: LimiterConfig { limit: 60, window_ms: 60_000, margin_ms: 0 },
             routes: RouteTable::new(),
         }
     }
@@ -123,21 +119,12 @@ async fn api_call(
     } else {
         serde_json::from_slice(&body).ok()
     };
-    let call = api::Call {
-        op,
-        path,
-        query,
-        body,
-    };
+    let call = api::Call { op, path, query, body };
     let fault = {
         let mut w = app.lock();
         *w.stats.requests.entry(op.name()).or_default() += 1;
         if let Err(secs) = w.rate_limit(&call.limit_key()) {
-            return (
-                StatusCode::TOO_MANY_REQUESTS,
-                [(header::RETRY_AFTER, secs.to_string())],
-                "Too Many Requests",
-            )
+            return (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, secs.to_string())], "Too Many Requests")
                 .into_response();
         }
         control::take(&mut w.faults, op)
@@ -168,14 +155,7 @@ pub fn router(app: Arc<App>, routes: &RouteTable) -> Router {
                             path: Option<Path<HashMap<String, String>>>,
                             Query(query): Query<HashMap<String, String>>,
                             body: Bytes| async move {
-            api_call(
-                app,
-                op,
-                path.map(|Path(p)| p).unwrap_or_default(),
-                query,
-                body,
-            )
-            .await
+            api_call(app, op, path.map(|Path(p)| p).unwrap_or_default(), query, body).await
         };
         let mr = on(method_filter(route.method), handler);
         let entry = by_path.remove(&route.template);
@@ -193,23 +173,13 @@ pub fn router(app: Arc<App>, routes: &RouteTable) -> Router {
     }
     let cors = CorsLayer::new()
         .allow_origin(Any)
-        .allow_methods([
-            HttpMethod::GET,
-            HttpMethod::POST,
-            HttpMethod::PUT,
-            HttpMethod::DELETE,
-            HttpMethod::PATCH,
-        ])
+        .allow_methods([HttpMethod::GET, HttpMethod::POST, HttpMethod::PUT, HttpMethod::DELETE, HttpMethod::PATCH])
         .allow_headers([header::CONTENT_TYPE, header::ACCEPT])
         .expose_headers([header::RETRY_AFTER]);
     router
         .nest("/__sandbox", control::router())
         .fallback(|| async {
-            (
-                StatusCode::NOT_FOUND,
-                [(header::CONTENT_TYPE, HeaderValue::from_static("text/plain"))],
-                "Not Found",
-            )
+            (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, HeaderValue::from_static("text/plain"))], "Not Found")
         })
         .layer(cors)
         .with_state(app)
@@ -236,39 +206,25 @@ impl Sandbox {
         let clock = Clock::new(config.today);
         let seed = config.seed.unwrap_or_else(|| Seed::demo(clock.today()));
         let app = Arc::new(App {
-            world: Mutex::new(World::new(
-                seed,
-                clock,
-                config.rate_limit,
-                config.routes.clone(),
-            )),
+            world: Mutex::new(World::new(seed, clock, config.rate_limit, config.routes.clone())),
             base_url,
         });
         let router = router(app.clone(), &config.routes);
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()?;
-        let thread = std::thread::Builder::new()
-            .name("zeitkonto-sandbox".into())
-            .spawn(move || {
-                runtime.block_on(async move {
-                    let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
-                        return;
-                    };
-                    let _ = axum::serve(listener, router)
-                        .with_graceful_shutdown(async {
-                            let _ = rx.await;
-                        })
-                        .await;
-                });
-            })?;
-        Ok(Sandbox {
-            app,
-            shutdown: Some(tx),
-            thread: Some(thread),
-        })
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+        let thread = std::thread::Builder::new().name("zeitkonto-sandbox".into()).spawn(move || {
+            runtime.block_on(async move {
+                let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
+                    return;
+                };
+                let _ = axum::serve(listener, router)
+                    .with_graceful_shutdown(async {
+                        let _ = rx.await;
+                    })
+                    .await;
+            });
+        })?;
+        Ok(Sandbox { app, shutdown: Some(tx), thread: Some(thread) })
     }
 
     /// `http://127.0.0.1:PORT`.
@@ -283,24 +239,12 @@ impl Sandbox {
 
     /// Applied writes of `op` so far.
     pub fn writes(&self, op: OperationId) -> u64 {
-        self.app
-            .lock()
-            .stats
-            .writes
-            .get(op.name())
-            .copied()
-            .unwrap_or(0)
+        self.app.lock().stats.writes.get(op.name()).copied().unwrap_or(0)
     }
 
     /// Requests of `op` received so far.
     pub fn requests(&self, op: OperationId) -> u64 {
-        self.app
-            .lock()
-            .stats
-            .requests
-            .get(op.name())
-            .copied()
-            .unwrap_or(0)
+        self.app.lock().stats.requests.get(op.name()).copied().unwrap_or(0)
     }
 
     /// Injects a fault.
@@ -315,11 +259,7 @@ impl Sandbox {
 
     /// Changes the rate limit.
     pub fn set_rate_limit(&self, limit: u32, window_ms: u64) {
-        self.app.lock().set_limit(LimiterConfig {
-            limit,
-            window_ms,
-            margin_ms: 0,
-        });
+        self.app.lock().set_limit(LimiterConfig { limit, window_ms, margin_ms: 0 });
     }
 
     /// Blocks until the server stops (for the binary).

@@ -274,10 +274,7 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         (self.0 >> 33) % n.max(1)
     }
 }
@@ -292,11 +289,7 @@ fn company(id: &str, name: &str, key: &str, active: bool, all: bool) -> Company 
         name: name.into(),
         key: key.into(),
         active,
-        modules: Modules {
-            time_tracking: all,
-            leave: all,
-            projects: all,
-        },
+        modules: Modules { time_tracking: all, leave: all, projects: all },
     }
 }
 
@@ -305,10 +298,8 @@ pub fn day_start_ms(day: Date) -> i64 {
     day.days_since_epoch() * 86_400_000
 }
 
-const GIVEN: [&str; 12] = [
-    "Lena", "Jonas", "Mia", "Felix", "Emma", "Paul", "Lea", "Ben", "Hannah", "Lukas", "Sofia",
-    "Elias",
-];
+const GIVEN: [&str; 12] =
+    ["Lena", "Jonas", "Mia", "Felix", "Emma", "Paul", "Lea", "Ben", "Hannah", "Lukas", "Sofia", "Elias"];
 const LAST: [&str; 12] = [
     "Becker",
     "Wagner",
@@ -338,20 +329,8 @@ impl Seed {
         let mut rng = Lcg(20_261_121);
         s.companies = vec![
             company("c-demo", "Demo GmbH", COMPANY_KEY, true, true),
-            company(
-                "c-nomodules",
-                "No Modules AG",
-                NOMODULES_COMPANY_KEY,
-                true,
-                false,
-            ),
-            company(
-                "c-inactive",
-                "Inactive KG",
-                INACTIVE_COMPANY_KEY,
-                false,
-                true,
-            ),
+            company("c-nomodules", "No Modules AG", NOMODULES_COMPANY_KEY, true, false),
+            company("c-inactive", "Inactive KG", INACTIVE_COMPANY_KEY, false, true),
             company("c-other", "Other GmbH", OTHER_COMPANY_KEY, true, true),
         ];
         let dep = |id: &str, ext: &str, name: &str, key: &str, c: &str| Department {
@@ -365,13 +344,7 @@ impl Seed {
             dep(SALES_ID, SALES_EXTERNAL, "Sales", DEPARTMENT_KEY, "c-demo"),
             dep("2", "ENG", "Engineering", "eng-department-key", "c-demo"),
             dep("3", "OPS", "Operations", "ops-department-key", "c-demo"),
-            dep(
-                "9",
-                "OTHER",
-                "Other Dept",
-                "other-department-key",
-                "c-other",
-            ),
+            dep("9", "OTHER", "Other Dept", "other-department-key", "c-other"),
         ];
         s.workspaces = vec![
             Workspace {
@@ -397,50 +370,34 @@ impl Seed {
         };
         s.leave_types = vec![
             lt(VACATION, "c-demo", "Urlaub", "Vacation", false, true),
-            lt(
-                SPECIAL_LEAVE,
-                "c-demo",
-                "Sonderurlaub",
-                "Special leave",
-                true,
-                false,
-            ),
+            lt(SPECIAL_LEAVE, "c-demo", "Sonderurlaub", "Special leave", true, false),
             lt(SICK, "c-demo", "Krankheit", "Sick leave", false, false),
             lt("LT-OTHER-VAC", "c-other", "Urlaub", "Vacation", false, true),
         ];
         let history_days = 100;
-        let tracking_start = today
-            .add_days(-history_days)
-            .unwrap_or(today)
-            .first_of_month();
-        let base =
-            |n: u32, c: &str, email: &str, given: &str, last: &str, dept: Option<&str>| Employee {
-                uuid: uuid(n),
-                company: c.into(),
-                email: email.into(),
-                given_name: given.into(),
-                last_name: last.into(),
-                personnel_number: format!("P{n:04}"),
-                department: dept.map(str::to_string),
-                birthday: Date::new(
-                    1980 + (n % 20) as i32,
-                    (n % 12 + 1) as u8,
-                    (n % 28 + 1) as u8,
-                ),
-                join_date: Date::new(2018 + (n % 6) as i32, (n % 12 + 1) as u8, 1)
-                    .unwrap_or(tracking_start),
-                separation_date: None,
-                login: true,
-                key: None,
-                supervisor: None,
-                project_manager: false,
-                time_tracked: true,
-                leave_managed: true,
-                weekly_minutes: full_time(),
-                tracking_start,
-                emergency_contact: String::new(),
-                leave_days_per_year: 30.0,
-            };
+        let tracking_start = today.add_days(-history_days).unwrap_or(today).first_of_month();
+        let base = |n: u32, c: &str, email: &str, given: &str, last: &str, dept: Option<&str>| Employee {
+            uuid: uuid(n),
+            company: c.into(),
+            email: email.into(),
+            given_name: given.into(),
+            last_name: last.into(),
+            personnel_number: format!("P{n:04}"),
+            department: dept.map(str::to_string),
+            birthday: Date::new(1980 + (n % 20) as i32, (n % 12 + 1) as u8, (n % 28 + 1) as u8),
+            join_date: Date::new(2018 + (n % 6) as i32, (n % 12 + 1) as u8, 1).unwrap_or(tracking_start),
+            separation_date: None,
+            login: true,
+            key: None,
+            supervisor: None,
+            project_manager: false,
+            time_tracked: true,
+            leave_managed: true,
+            weekly_minutes: full_time(),
+            tracking_start,
+            emergency_contact: String::new(),
+            leave_days_per_year: 30.0,
+        };
         let mut anna = base(1, "c-demo", ANNA, "Anna", "Schmidt", Some(SALES_ID));
         anna.key = Some(EMPLOYEE_KEY.into());
         anna.supervisor = Some(SUPERVISOR_UUID.into());
@@ -461,12 +418,7 @@ impl Seed {
             let n = 100 + i;
             let given = GIVEN[(i as usize) % GIVEN.len()];
             let last = LAST[(i as usize / GIVEN.len() + i as usize) % LAST.len()];
-            let email = format!(
-                "{}.{}{}@demo.example",
-                given.to_lowercase(),
-                last.to_lowercase(),
-                i
-            );
+            let email = format!("{}.{}{}@demo.example", given.to_lowercase(), last.to_lowercase(), i);
             let dept = ["1", "2", "3"][(i % 3) as usize];
             let mut e = base(n, "c-demo", &email, given, last, Some(dept));
             if dept == SALES_ID {
@@ -482,22 +434,8 @@ impl Seed {
         let mut olga = base(902, "c-other", OTHER_EMPLOYEE, "Olga", "Other", Some("9"));
         olga.project_manager = true;
         s.employees.push(olga);
-        s.employees.push(base(
-            903,
-            "c-nomodules",
-            NOMODULES_EMPLOYEE,
-            "Noah",
-            "Nomod",
-            None,
-        ));
-        s.employees.push(base(
-            904,
-            "c-inactive",
-            "ina.inactive@inactive.example",
-            "Ina",
-            "Inactive",
-            None,
-        ));
+        s.employees.push(base(903, "c-nomodules", NOMODULES_EMPLOYEE, "Noah", "Nomod", None));
+        s.employees.push(base(904, "c-inactive", "ina.inactive@inactive.example", "Ina", "Inactive", None));
 
         let proj = |uuid: &str, c: &str, name: &str, parent: Option<&str>, removed: bool| Project {
             uuid: uuid.into(),
@@ -509,34 +447,17 @@ impl Seed {
         };
         s.projects = vec![
             proj(PROJECT_WEBSITE, "c-demo", "Website", None, false),
-            proj(
-                PROJECT_WEBSITE_BACKEND,
-                "c-demo",
-                "Website Backend",
-                Some(PROJECT_WEBSITE),
-                false,
-            ),
+            proj(PROJECT_WEBSITE_BACKEND, "c-demo", "Website Backend", Some(PROJECT_WEBSITE), false),
             proj("p-internal", "c-demo", "Internal", None, false),
             proj("p-support-a", "c-demo", "Support", None, false),
             proj("p-support-b", "c-demo", "Support", None, false),
             proj("p-legacy", "c-demo", "Legacy", None, true),
-            proj(
-                PROJECT_OTHER_COMPANY,
-                "c-other",
-                "Other Website",
-                None,
-                false,
-            ),
+            proj(PROJECT_OTHER_COMPANY, "c-other", "Other Website", None, false),
         ];
 
         // Leave: one past vacation per employee, some future ones, a sick day here and there.
         let mut leave_id = 1;
-        for (i, e) in s
-            .employees
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.company == "c-demo" && e.leave_managed)
-        {
+        for (i, e) in s.employees.iter().enumerate().filter(|(_, e)| e.company == "c-demo" && e.leave_managed) {
             let start = today.add_days(-(10 + rng.next(80) as i64)).unwrap_or(today);
             let len = 2 + rng.next(4) as i64;
             s.leave.push(LeaveRecord {
@@ -585,17 +506,8 @@ impl Seed {
 
         // Bookings: every past working day not on leave; some employees are clocked in today.
         let mut booking_id = 1;
-        for (i, e) in s
-            .employees
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.time_tracked && e.company == "c-demo")
-        {
-            let on_leave = |d: Date| {
-                s.leave
-                    .iter()
-                    .any(|l| l.employee == e.uuid && l.start <= d && d <= l.end)
-            };
+        for (i, e) in s.employees.iter().enumerate().filter(|(_, e)| e.time_tracked && e.company == "c-demo") {
+            let on_leave = |d: Date| s.leave.iter().any(|l| l.employee == e.uuid && l.start <= d && d <= l.end);
             let mut day = tracking_start;
             while day < today {
                 let target = e.weekly_minutes[(day.iso_weekday() - 1) as usize];
@@ -603,14 +515,9 @@ impl Seed {
                     let start = day_start_ms(day) + (7 * 60 + 30 + rng.next(60) as i64) * 60_000;
                     let minutes = i64::from(target) + 30 - 20 + rng.next(60) as i64;
                     let project = match e.department.as_deref() {
-                        Some("2") => Some(
-                            if rng.next(2) == 0 {
-                                PROJECT_WEBSITE
-                            } else {
-                                PROJECT_WEBSITE_BACKEND
-                            }
-                            .to_string(),
-                        ),
+                        Some("2") => {
+                            Some(if rng.next(2) == 0 { PROJECT_WEBSITE } else { PROJECT_WEBSITE_BACKEND }.to_string())
+                        }
                         Some("1") if rng.next(4) == 0 => Some("p-support-a".to_string()),
                         _ => None,
                     };
@@ -650,16 +557,9 @@ impl Seed {
         }
 
         // Shifts: this ISO week and the last, morning and an overnight shift.
-        let monday = today
-            .add_days(-(i64::from(today.iso_weekday()) - 1))
-            .unwrap_or(today);
-        let staff: Vec<String> = s
-            .employees
-            .iter()
-            .filter(|e| e.company == "c-demo")
-            .take(6)
-            .map(|e| e.uuid.clone())
-            .collect();
+        let monday = today.add_days(-(i64::from(today.iso_weekday()) - 1)).unwrap_or(today);
+        let staff: Vec<String> =
+            s.employees.iter().filter(|e| e.company == "c-demo").take(6).map(|e| e.uuid.clone()).collect();
         let mut shift_id = 1;
         for week in [-7i64, 0] {
             for d in 0..5 {

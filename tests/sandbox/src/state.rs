@@ -20,18 +20,13 @@ pub struct Clock {
 impl Clock {
     /// A clock frozen at `today`, or the real one.
     pub fn new(frozen: Option<Date>) -> Clock {
-        Clock {
-            frozen,
-            started: Instant::now(),
-        }
+        Clock { frozen, started: Instant::now() }
     }
 
     /// Epoch milliseconds now.
     pub fn now_ms(&self) -> i64 {
         match self.frozen {
-            Some(day) => {
-                day_start_ms(day) + 12 * 3_600_000 + self.started.elapsed().as_millis() as i64
-            }
+            Some(day) => day_start_ms(day) + 12 * 3_600_000 + self.started.elapsed().as_millis() as i64,
             None => std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map(|d| d.as_millis() as i64)
@@ -41,8 +36,7 @@ impl Clock {
 
     /// Today's date (UTC).
     pub fn today(&self) -> Date {
-        Date::from_epoch_millis(self.now_ms())
-            .unwrap_or_else(|| Date::new(2026, 1, 1).expect("valid date"))
+        Date::from_epoch_millis(self.now_ms()).unwrap_or_else(|| Date::new(2026, 1, 1).expect("valid date"))
     }
 }
 
@@ -108,14 +102,8 @@ impl World {
     /// Takes a request slot for `key`; `Err(retry_after_secs)` when over the limit.
     pub fn rate_limit(&mut self, key: &str) -> Result<(), u64> {
         let now = self.clock.started.elapsed().as_millis() as u64;
-        let cfg = LimiterConfig {
-            margin_ms: 0,
-            ..self.limit
-        };
-        let lim = self
-            .limiters
-            .entry(key.to_string())
-            .or_insert_with(|| RateLimiter::new(cfg));
+        let cfg = LimiterConfig { margin_ms: 0, ..self.limit };
+        let lim = self.limiters.entry(key.to_string()).or_insert_with(|| RateLimiter::new(cfg));
         match lim.acquire(now) {
             Acquire::Ready => Ok(()),
             Acquire::Wait(ms) => {
@@ -143,40 +131,27 @@ impl World {
 
     /// The employee with this key.
     pub fn employee_by_key(&self, key: &str) -> Option<&Employee> {
-        self.data
-            .employees
-            .iter()
-            .find(|e| e.key.as_deref() == Some(key))
+        self.data.employees.iter().find(|e| e.key.as_deref() == Some(key))
     }
 
     /// An employee of `company` by UUID, e-mail (case-insensitive) or employee key.
     pub fn find_employee(&self, company: &str, ident: &str) -> Option<&Employee> {
         self.data.employees.iter().find(|e| {
             e.company == company
-                && (e.uuid == ident
-                    || e.email.eq_ignore_ascii_case(ident)
-                    || e.key.as_deref() == Some(ident))
+                && (e.uuid == ident || e.email.eq_ignore_ascii_case(ident) || e.key.as_deref() == Some(ident))
         })
     }
 
     /// Employees of `company`.
     pub fn employees_of<'a>(&'a self, company: &'a str) -> impl Iterator<Item = &'a Employee> + 'a {
-        self.data
-            .employees
-            .iter()
-            .filter(move |e| e.company == company)
+        self.data.employees.iter().filter(move |e| e.company == company)
     }
 
     /// The department name of an employee.
     pub fn department_name(&self, e: &Employee) -> String {
         e.department
             .as_ref()
-            .and_then(|d| {
-                self.data
-                    .departments
-                    .iter()
-                    .find(|x| &x.id == d && x.company == e.company)
-            })
+            .and_then(|d| self.data.departments.iter().find(|x| &x.id == d && x.company == e.company))
             .map(|d| d.name.clone())
             .unwrap_or_default()
     }

@@ -15,21 +15,10 @@ fn authentication_company_key_in_path() {
     let r = get(sb.base_url(), "/api/v2/employees/demo-company-key");
     assert_eq!(r.status, 200);
     let list = r.json();
-    let emails: Vec<&str> = list
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["email"].as_str().unwrap())
-        .collect();
+    let emails: Vec<&str> = list.as_array().unwrap().iter().map(|e| e["email"].as_str().unwrap()).collect();
     assert!(emails.contains(&demo::ANNA));
-    assert!(
-        !emails.contains(&demo::FORMER),
-        "only active employees are listed"
-    );
-    assert_eq!(
-        list[0]["dateOfSeparation"], "",
-        "a missing value is an empty string"
-    );
+    assert!(!emails.contains(&demo::FORMER), "only active employees are listed");
+    assert_eq!(list[0]["dateOfSeparation"], "", "a missing value is an empty string");
 }
 
 #[test]
@@ -54,14 +43,8 @@ fn errors_employee_key_on_a_company_endpoint_is_403_with_empty_body() {
 #[test]
 fn errors_missing_module_is_403_code_8() {
     let sb = sandbox();
-    post(
-        sb.base_url(),
-        "/rest/api/time/presence/nomodules-company-key",
-        "{}",
-    )
-    .assert_code("8");
-    let body = json!({"email": demo::NOMODULES_EMPLOYEE, "api-key": demo::NOMODULES_COMPANY_KEY})
-        .to_string();
+    post(sb.base_url(), "/rest/api/time/presence/nomodules-company-key", "{}").assert_code("8");
+    let body = json!({"email": demo::NOMODULES_EMPLOYEE, "api-key": demo::NOMODULES_COMPANY_KEY}).to_string();
     post(sb.base_url(), "/rest/api/leave/types", &body).assert_code("8");
 }
 
@@ -75,17 +58,9 @@ fn authentication_key_in_body_for_leave_types() {
     );
     assert_eq!(ok.status, 200);
     assert_eq!(ok.json()["code"], 0);
-    assert!(ok.json()["list"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|t| t["uuid"] == demo::VACATION));
-    post(
-        sb.base_url(),
-        "/rest/api/leave/types",
-        &json!({"email": demo::ANNA, "api-key": "bad"}).to_string(),
-    )
-    .assert_code("3");
+    assert!(ok.json()["list"].as_array().unwrap().iter().any(|t| t["uuid"] == demo::VACATION));
+    post(sb.base_url(), "/rest/api/leave/types", &json!({"email": demo::ANNA, "api-key": "bad"}).to_string())
+        .assert_code("3");
     post(
         sb.base_url(),
         "/rest/api/leave/types",
@@ -97,17 +72,9 @@ fn authentication_key_in_body_for_leave_types() {
 #[test]
 fn authentication_workspace_key_in_path_for_shifts_and_in_body_for_create() {
     let sb = sandbox();
-    let week = get(
-        sb.base_url(),
-        "/rest/api/v2/shift/demo-workspace-key/2026/47",
-    )
-    .json();
+    let week = get(sb.base_url(), "/rest/api/v2/shift/demo-workspace-key/2026/47").json();
     assert_eq!(
-        (
-            week["jahr"].clone(),
-            week["kw"].clone(),
-            week["arbeitsbereich"].clone()
-        ),
+        (week["jahr"].clone(), week["kw"].clone(), week["arbeitsbereich"].clone()),
         (json!(2026), json!(47), json!("Front desk"))
     );
     assert!(week["schichten"].as_array().unwrap().len() >= 10);
@@ -129,18 +96,8 @@ fn authentication_workspace_key_in_path_for_shifts_and_in_body_for_create() {
 #[test]
 fn case_rule_presence_malformed_day_is_403_code_4() {
     let sb = sandbox();
-    post(
-        sb.base_url(),
-        "/rest/api/time/presence/demo-company-key",
-        r#"{"day": "2026-13-01"}"#,
-    )
-    .assert_code("4");
-    post(
-        sb.base_url(),
-        "/rest/api/time/presence/demo-company-key",
-        r#"{"day": "21.11.2026"}"#,
-    )
-    .assert_code("4");
+    post(sb.base_url(), "/rest/api/time/presence/demo-company-key", r#"{"day": "2026-13-01"}"#).assert_code("4");
+    post(sb.base_url(), "/rest/api/time/presence/demo-company-key", r#"{"day": "21.11.2026"}"#).assert_code("4");
 }
 
 #[test]
@@ -148,19 +105,8 @@ fn presence_lists_absence_reasons_of_absent_employees() {
     let sb = sandbox();
     let (uuid, day) = {
         let w = sb.world();
-        let l = w
-            .data
-            .leave
-            .iter()
-            .find(|l| l.leave_type == demo::VACATION && l.end < today())
-            .unwrap()
-            .clone();
-        let e = w
-            .data
-            .employees
-            .iter()
-            .find(|e| e.uuid == l.employee)
-            .unwrap();
+        let l = w.data.leave.iter().find(|l| l.leave_type == demo::VACATION && l.end < today()).unwrap().clone();
+        let e = w.data.employees.iter().find(|e| e.uuid == l.employee).unwrap();
         (e.email.clone(), l.start)
     };
     let r = post(
@@ -172,37 +118,18 @@ fn presence_lists_absence_reasons_of_absent_employees() {
     assert_eq!(entry["present"], false);
     assert_eq!(entry["list"]["reason"], "leave");
     assert_eq!(entry["list"]["type"], "Vacation");
-    let all = post(
-        sb.base_url(),
-        "/rest/api/time/presence/demo-company-key",
-        "{}",
-    )
-    .json();
-    assert!(
-        all["info"].as_array().unwrap().len() >= 35,
-        "without email: every time-tracked employee"
-    );
+    let all = post(sb.base_url(), "/rest/api/time/presence/demo-company-key", "{}").json();
+    assert!(all["info"].as_array().unwrap().len() >= 35, "without email: every time-tracked employee");
 }
 
 #[test]
 fn states_clock_come_go_stop() {
     let sb = sandbox();
     let b = sb.base_url();
-    let clock = |action: &str| {
-        post(
-            b,
-            &format!("/rest/api/v2/time/{action}/demo-company-key/{ANNA}"),
-            "{}",
-        )
-        .body
-    };
+    let clock = |action: &str| post(b, &format!("/rest/api/v2/time/{action}/demo-company-key/{ANNA}"), "{}").body;
     let status = || {
-        post(
-            b,
-            "/rest/api/time/overview/demo-company-key",
-            &json!({"email": demo::ANNA}).to_string(),
-        )
-        .json()["info"][0]["status"]
+        post(b, "/rest/api/time/overview/demo-company-key", &json!({"email": demo::ANNA}).to_string()).json()["info"][0]
+            ["status"]
             .clone()
     };
     assert_eq!(status(), "red");
@@ -216,13 +143,8 @@ fn states_clock_come_go_stop() {
     assert_eq!(clock("go"), "true");
     assert_eq!(status(), "red");
     assert_eq!(sb.writes(OperationId::Clock), 3);
-    let running = sb
-        .world()
-        .data
-        .bookings
-        .iter()
-        .filter(|bk| bk.employee == demo::ANNA_UUID && bk.end.is_none())
-        .count();
+    let running =
+        sb.world().data.bookings.iter().filter(|bk| bk.employee == demo::ANNA_UUID && bk.end.is_none()).count();
     assert_eq!(running, 0);
 }
 
@@ -230,45 +152,22 @@ fn states_clock_come_go_stop() {
 fn case_rule_clock_failures_answer_false() {
     let sb = sandbox();
     let b = sb.base_url();
+    assert_eq!(post(b, &format!("/rest/api/v2/time/come/bad-key/{ANNA}"), "{}").body, "false", "invalid company key");
     assert_eq!(
-        post(b, &format!("/rest/api/v2/time/come/bad-key/{ANNA}"), "{}").body,
-        "false",
-        "invalid company key"
-    );
-    assert_eq!(
-        post(
-            b,
-            "/rest/api/v2/time/come/demo-company-key/nobody%40x.de",
-            "{}"
-        )
-        .body,
+        post(b, "/rest/api/v2/time/come/demo-company-key/nobody%40x.de", "{}").body,
         "false",
         "unresolvable employee"
     );
     let nomod = "/rest/api/v2/time/come/nomodules-company-key/noah.nomod%40nomodules.example";
-    assert_eq!(
-        post(b, nomod, "{}").body,
-        "false",
-        "plain come without time tracking"
-    );
+    assert_eq!(post(b, nomod, "{}").body, "false", "plain come without time tracking");
     sb.world().data.companies[0].modules.projects = false;
     assert_eq!(
-        post(
-            b,
-            &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"),
-            r#"{"project": "p-website"}"#
-        )
-        .body,
+        post(b, &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"), r#"{"project": "p-website"}"#).body,
         "false"
     );
     sb.world().data.companies[0].modules.projects = true;
     assert_eq!(
-        post(
-            b,
-            &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"),
-            r#"{"project": "p-website"}"#
-        )
-        .body,
+        post(b, &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"), r#"{"project": "p-website"}"#).body,
         "true"
     );
     assert_eq!(sb.writes(OperationId::Clock), 1);
@@ -278,94 +177,45 @@ fn case_rule_clock_failures_answer_false() {
 fn overview_detail_fields_only_for_key_owner_or_supervisor() {
     let sb = sandbox();
     let b = sb.base_url();
-    post(
-        b,
-        &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"),
-        r#"{"device": "Kiosk"}"#,
-    );
+    post(b, &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"), r#"{"device": "Kiosk"}"#);
     let own = post(b, "/rest/api/time/overview/demo-employee-key", "{}").json();
-    assert_eq!(
-        own["info"].as_array().unwrap().len(),
-        1,
-        "a plain employee sees only themself"
-    );
+    assert_eq!(own["info"].as_array().unwrap().len(), 1, "a plain employee sees only themself");
     assert_eq!(own["info"][0]["currentDevice"], "Kiosk");
-    let boss = post(
-        b,
-        "/rest/api/time/overview/demo-supervisor-key",
-        &json!({"email": demo::ANNA}).to_string(),
-    )
-    .json();
-    assert_eq!(
-        boss["info"][0]["currentDevice"], "Kiosk",
-        "the supervisor sees the details"
-    );
-    sb.world()
-        .data
-        .bookings
-        .push(zeitkonto_sandbox::seed::Booking {
-            id: 1,
-            employee: demo::SUPERVISOR_UUID.into(),
-            start: zeitkonto_sandbox::seed::day_start_ms(today()) + 8 * 3_600_000,
-            end: None,
-            pause: 0,
-            project: None,
-            service: None,
-            device: "Phone".into(),
-            comment: String::new(),
-        });
-    let up = post(
-        b,
-        "/rest/api/time/overview/demo-employee-key",
-        &json!({"email": demo::SUPERVISOR}).to_string(),
-    )
-    .json();
+    let boss = post(b, "/rest/api/time/overview/demo-supervisor-key", &json!({"email": demo::ANNA}).to_string()).json();
+    assert_eq!(boss["info"][0]["currentDevice"], "Kiosk", "the supervisor sees the details");
+    sb.world().data.bookings.push(zeitkonto_sandbox::seed::Booking {
+        id: 1,
+        employee: demo::SUPERVISOR_UUID.into(),
+        start: zeitkonto_sandbox::seed::day_start_ms(today()) + 8 * 3_600_000,
+        end: None,
+        pause: 0,
+        project: None,
+        service: None,
+        device: "Phone".into(),
+        comment: String::new(),
+    });
+    let up =
+        post(b, "/rest/api/time/overview/demo-employee-key", &json!({"email": demo::SUPERVISOR}).to_string()).json();
     assert_eq!(up["info"][0]["status"], "green");
-    assert_eq!(
-        up["info"][0]["currentDevice"],
-        Value::Null,
-        "not for the supervisor's own details"
-    );
+    assert_eq!(up["info"][0]["currentDevice"], Value::Null, "not for the supervisor's own details");
 }
 
 #[test]
 fn versioning_v2_account_month_is_0_based() {
     let sb = sandbox();
-    let acc = get(
-        sb.base_url(),
-        &format!("/rest/api/v2/time/account/demo-company-key/{ANNA}/2026/9"),
-    )
-    .json();
+    let acc = get(sb.base_url(), &format!("/rest/api/v2/time/account/demo-company-key/{ANNA}/2026/9")).json();
     assert_eq!(acc["month"], 9);
     let list = acc["list"].as_array().unwrap();
     assert!(!list.is_empty());
-    assert!(
-        list.iter()
-            .all(|e| e["date"].as_str().unwrap().starts_with("2026-10-")),
-        "9 = October"
-    );
-    get(
-        sb.base_url(),
-        &format!("/rest/api/v2/time/account/demo-company-key/{ANNA}/2026/12"),
-    )
-    .assert_code("4");
-    get(
-        sb.base_url(),
-        "/rest/api/v2/time/account/demo-company-key/nobody%40demo.example/2026/1",
-    )
-    .assert_code("1");
+    assert!(list.iter().all(|e| e["date"].as_str().unwrap().starts_with("2026-10-")), "9 = October");
+    get(sb.base_url(), &format!("/rest/api/v2/time/account/demo-company-key/{ANNA}/2026/12")).assert_code("4");
+    get(sb.base_url(), "/rest/api/v2/time/account/demo-company-key/nobody%40demo.example/2026/1").assert_code("1");
 }
 
 #[test]
 fn accounts_balance_and_carry_over_add_up() {
     let sb = sandbox();
-    let acc = |m: u8| {
-        get(
-            sb.base_url(),
-            &format!("/rest/api/v2/time/account/demo-company-key/{ANNA}/2026/{m}"),
-        )
-        .json()
-    };
+    let acc = |m: u8| get(sb.base_url(), &format!("/rest/api/v2/time/account/demo-company-key/{ANNA}/2026/{m}")).json();
     let (oct, nov) = (acc(9), acc(10));
     let n = |v: &Value| v.as_i64().unwrap();
     assert_eq!(n(&oct["saldo"]), n(&oct["ist"]) - n(&oct["soll"]));
@@ -374,12 +224,7 @@ fn accounts_balance_and_carry_over_add_up() {
         n(&oct["lastMonth"]) + n(&oct["saldo"]),
         "carry-over = previous carry-over + balance"
     );
-    let day_sum: i64 = oct["list"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| n(&e["ist"]))
-        .sum();
+    let day_sum: i64 = oct["list"].as_array().unwrap().iter().map(|e| n(&e["ist"])).sum();
     assert_eq!(day_sum, n(&oct["ist"]));
 }
 
@@ -387,75 +232,38 @@ fn accounts_balance_and_carry_over_add_up() {
 fn case_rule_body_account_month_is_1_based_and_future_month_is_403_4() {
     let sb = sandbox();
     let path = "/rest/api/time/account/demo-company-key";
-    let oct = post(
-        sb.base_url(),
-        path,
-        &json!({"email": demo::ANNA, "year": "2026", "month": "10"}).to_string(),
-    )
-    .json();
+    let oct =
+        post(sb.base_url(), path, &json!({"email": demo::ANNA, "year": "2026", "month": "10"}).to_string()).json();
     let first = oct["list"][0]["start"].as_i64().unwrap();
-    assert_eq!(
-        zeitkonto_core::Date::from_epoch_millis(first)
-            .unwrap()
-            .month()
-            .number(),
-        10,
-        "10 = October"
-    );
-    let as_ints = post(
-        sb.base_url(),
-        path,
-        &json!({"email": demo::ANNA, "year": 2026, "month": 10}).to_string(),
-    )
-    .json();
-    assert_eq!(
-        as_ints["account_soll"], oct["account_soll"],
-        "integer or numeric string"
-    );
-    post(
-        sb.base_url(),
-        path,
-        &json!({"email": demo::ANNA, "year": "2026", "month": "12"}).to_string(),
-    )
-    .assert_code("4");
-    post(
-        sb.base_url(),
-        path,
-        &json!({"email": demo::ANNA, "year": "2026", "month": "13"}).to_string(),
-    )
-    .assert_code("4");
+    assert_eq!(zeitkonto_core::Date::from_epoch_millis(first).unwrap().month().number(), 10, "10 = October");
+    let as_ints =
+        post(sb.base_url(), path, &json!({"email": demo::ANNA, "year": 2026, "month": 10}).to_string()).json();
+    assert_eq!(as_ints["account_soll"], oct["account_soll"], "integer or numeric string");
+    post(sb.base_url(), path, &json!({"email": demo::ANNA, "year": "2026", "month": "12"}).to_string())
+        .assert_code("4");
+    post(sb.base_url(), path, &json!({"email": demo::ANNA, "year": "2026", "month": "13"}).to_string())
+        .assert_code("4");
 }
 
 #[test]
 fn body_account_current_month_is_recalculated_on_each_call() {
     let sb = sandbox();
     let path = "/rest/api/time/account/demo-company-key";
-    let ist = || {
-        post(
-            sb.base_url(),
-            path,
-            &json!({"email": demo::ANNA}).to_string(),
-        )
-        .json()["account_ist"]
-            .as_i64()
-            .unwrap()
-    };
+    let ist =
+        || post(sb.base_url(), path, &json!({"email": demo::ANNA}).to_string()).json()["account_ist"].as_i64().unwrap();
     let before = ist();
     let start = zeitkonto_sandbox::seed::day_start_ms(today()) + 6 * 3_600_000;
-    sb.world()
-        .data
-        .bookings
-        .push(zeitkonto_sandbox::seed::Booking {
-            id: 99,
-            employee: demo::ANNA_UUID.into(),
-            start,
-            end: Some(start + 90 * 60_000),
-            pause: 0,
-            project: None,
-            service: None,
-            device: "API".into(),
-            comment: String::new(),
-        });
+    sb.world().data.bookings.push(zeitkonto_sandbox::seed::Booking {
+        id: 99,
+        employee: demo::ANNA_UUID.into(),
+        start,
+        end: Some(start + 90 * 60_000),
+        pause: 0,
+        project: None,
+        service: None,
+        device: "API".into(),
+        comment: String::new(),
+    });
     assert_eq!(ist(), before + 90);
 }
 
@@ -467,68 +275,33 @@ fn limits_range_end_is_capped_at_today() {
         "/rest/api/time/days/demo-company-key",
         &json!({"email": demo::ANNA, "start": "2026-11-19", "end": "2026-11-30"}).to_string(),
     );
-    let dates: Vec<String> = r.json()["info"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["date"].as_str().unwrap().to_string())
-        .collect();
+    let dates: Vec<String> =
+        r.json()["info"].as_array().unwrap().iter().map(|e| e["date"].as_str().unwrap().to_string()).collect();
     assert_eq!(dates, ["2026-11-19", "2026-11-20", "2026-11-21"]);
-    post(
-        sb.base_url(),
-        "/rest/api/time/days/demo-company-key",
-        r#"{"start": "2026-11-1"}"#,
-    )
-    .assert_code("4");
+    post(sb.base_url(), "/rest/api/time/days/demo-company-key", r#"{"start": "2026-11-1"}"#).assert_code("4");
 }
 
 #[test]
 fn department_accounts_are_keyed_by_login_email() {
     let sb = sandbox();
-    let sales = get(
-        sb.base_url(),
-        "/rest/api/v2/time/department/demo-company-key/demo-department-key",
-    )
-    .json();
+    let sales = get(sb.base_url(), "/rest/api/v2/time/department/demo-company-key/demo-department-key").json();
     assert!(sales.get(demo::ANNA).is_some());
-    let ops = get(
-        sb.base_url(),
-        "/rest/api/v2/time/department/demo-company-key/ops-department-key",
-    )
-    .json();
-    assert!(
-        ops.get(demo::NO_LOGIN).is_none(),
-        "employees without a login account are omitted"
-    );
+    let ops = get(sb.base_url(), "/rest/api/v2/time/department/demo-company-key/ops-department-key").json();
+    assert!(ops.get(demo::NO_LOGIN).is_none(), "employees without a login account are omitted");
     assert!(!ops.as_object().unwrap().is_empty());
 }
 
 #[test]
 fn department_summaries_one_object_and_one_per_employee() {
     let sb = sandbox();
-    let one = get(
-        sb.base_url(),
-        "/rest/api/v2/time/month/content/demo-company-key/1/2026/9",
-    )
-    .json();
-    assert_eq!(
-        (one["name"].clone(), one["month"].clone()),
-        (json!("Sales"), json!(9))
-    );
-    let each = get(
-        sb.base_url(),
-        "/rest/api/v2/time/month/employees/demo-company-key/SALES/2026/9",
-    )
-    .json();
+    let one = get(sb.base_url(), "/rest/api/v2/time/month/content/demo-company-key/1/2026/9").json();
+    assert_eq!((one["name"].clone(), one["month"].clone()), (json!("Sales"), json!(9)));
+    let each = get(sb.base_url(), "/rest/api/v2/time/month/employees/demo-company-key/SALES/2026/9").json();
     let each = each.as_array().unwrap();
     assert!(each.iter().any(|e| e["name"] == "Anna Schmidt"));
     let total: i64 = each.iter().map(|e| e["soll"].as_i64().unwrap()).sum();
     assert_eq!(json!(total), one["soll"]);
-    let future = get(
-        sb.base_url(),
-        "/rest/api/v2/time/month/employees/demo-company-key/SALES/2027/0",
-    )
-    .json();
+    let future = get(sb.base_url(), "/rest/api/v2/time/month/employees/demo-company-key/SALES/2027/0").json();
     assert_eq!(future, json!([]), "a future month gives an empty array");
 }
 
@@ -538,9 +311,7 @@ fn case_rule_extra_leave_is_recorded_or_answers_false() {
     let path = "/rest/api/v2/leave/account/demo-company-key";
     let send = |body: Value| post(sb.base_url(), path, &body.to_string()).body;
     assert_eq!(
-        send(
-            json!({"account": demo::ANNA, "action": "extraleave", "value": 1.5, "comment": "overtime"})
-        ),
+        send(json!({"account": demo::ANNA, "action": "extraleave", "value": 1.5, "comment": "overtime"})),
         "true"
     );
     assert_eq!(
@@ -553,41 +324,18 @@ fn case_rule_extra_leave_is_recorded_or_answers_false() {
         "false",
         "foreign employee"
     );
-    assert_eq!(
-        send(json!({"account": demo::ANNA, "value": 1})),
-        "false",
-        "action missing"
-    );
-    assert_eq!(
-        send(json!({"account": demo::ANNA, "action": "payout", "value": 1})),
-        "false",
-        "unknown action"
-    );
+    assert_eq!(send(json!({"account": demo::ANNA, "value": 1})), "false", "action missing");
+    assert_eq!(send(json!({"account": demo::ANNA, "action": "payout", "value": 1})), "false", "unknown action");
     let nomod = post(
         sb.base_url(),
         "/rest/api/v2/leave/account/nomodules-company-key",
-        &json!({"account": demo::NOMODULES_EMPLOYEE, "action": "extraleave", "value": 1})
-            .to_string(),
+        &json!({"account": demo::NOMODULES_EMPLOYEE, "action": "extraleave", "value": 1}).to_string(),
     );
     assert_eq!(nomod.body, "false", "missing leave module");
-    assert_eq!(
-        post(sb.base_url(), "/rest/api/v2/leave/account/bad-key", "{}").body,
-        "false",
-        "invalid company key"
-    );
+    assert_eq!(post(sb.base_url(), "/rest/api/v2/leave/account/bad-key", "{}").body, "false", "invalid company key");
     assert_eq!(sb.writes(OperationId::ExtraLeave), 1);
-    let year = get(
-        sb.base_url(),
-        "/rest/api/v2/leave/year/demo-company-key/2026",
-    )
-    .json();
-    let anna = year["list"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["email"] == demo::ANNA)
-        .unwrap()
-        .clone();
+    let year = get(sb.base_url(), "/rest/api/v2/leave/year/demo-company-key/2026").json();
+    let anna = year["list"].as_array().unwrap().iter().find(|e| e["email"] == demo::ANNA).unwrap().clone();
     assert_eq!(anna["extra"], 1.5, "recorded in the leave history");
 }
 
@@ -600,30 +348,19 @@ fn absences_half_and_full_day_and_required_substitute() {
     post(
         sb.base_url(),
         path,
-        &json!({"abscenceReasonUuid": demo::SPECIAL_LEAVE, "employeeUuid": demo::ANNA_UUID})
-            .to_string(),
+        &json!({"abscenceReasonUuid": demo::SPECIAL_LEAVE, "employeeUuid": demo::ANNA_UUID}).to_string(),
     )
     .assert_code("4");
     let with_sub = post(sb.base_url(), path, &json!({"abscenceReasonUuid": demo::SPECIAL_LEAVE, "employeeUuid": demo::ANNA_UUID, "replacementUuid": demo::SUPERVISOR_UUID, "startDay": "2026-12-15", "endDay": "2026-12-16"}).to_string());
     assert_eq!(with_sub.status, 200);
-    post(
-        sb.base_url(),
-        path,
-        &json!({"abscenceReasonUuid": demo::VACATION, "employeeUuid": "nobody"}).to_string(),
-    )
-    .assert_code("1");
-    let dec = get(
-        sb.base_url(),
-        "/rest/api/v2/leave/month/demo-company-key/2026/11",
-    )
-    .json();
+    post(sb.base_url(), path, &json!({"abscenceReasonUuid": demo::VACATION, "employeeUuid": "nobody"}).to_string())
+        .assert_code("1");
+    let dec = get(sb.base_url(), "/rest/api/v2/leave/month/demo-company-key/2026/11").json();
     let mine: Vec<&Value> = dec
         .as_array()
         .unwrap()
         .iter()
-        .filter(|l| {
-            l["employee"] == demo::ANNA_UUID && l["start"].as_str().unwrap() >= "2026-12-14"
-        })
+        .filter(|l| l["employee"] == demo::ANNA_UUID && l["start"].as_str().unwrap() >= "2026-12-14")
         .collect();
     assert_eq!(mine.len(), 2);
     assert!(mine.iter().any(|l| l["halfDay"] == true));
@@ -633,23 +370,11 @@ fn absences_half_and_full_day_and_required_substitute() {
 #[test]
 fn leave_records_overlap_the_month_and_year_overview_has_legende() {
     let sb = sandbox();
-    let nov = get(
-        sb.base_url(),
-        "/rest/api/v2/leave/month/demo-company-key/2026/10",
-    )
-    .json();
+    let nov = get(sb.base_url(), "/rest/api/v2/leave/month/demo-company-key/2026/10").json();
     for l in nov.as_array().unwrap() {
-        assert!(
-            l["start"].as_str().unwrap() <= "2026-11-30"
-                && l["end"].as_str().unwrap() >= "2026-11-01",
-            "{l}"
-        );
+        assert!(l["start"].as_str().unwrap() <= "2026-11-30" && l["end"].as_str().unwrap() >= "2026-11-01", "{l}");
     }
-    let year = get(
-        sb.base_url(),
-        "/rest/api/v2/leave/year/demo-company-key/2026",
-    )
-    .json();
+    let year = get(sb.base_url(), "/rest/api/v2/leave/year/demo-company-key/2026").json();
     assert_eq!(year["legende"][demo::VACATION]["de"], "Urlaub");
     assert!(year["list"].as_array().unwrap().len() >= 35);
 }
@@ -660,18 +385,12 @@ fn projects_tree_removal_search_and_bookings() {
     let b = sb.base_url();
     let auth = |extra: Value| {
         let mut v = json!({"email": demo::MANAGER, "api-key": demo::COMPANY_KEY});
-        v.as_object_mut()
-            .unwrap()
-            .extend(extra.as_object().unwrap().clone());
+        v.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
         v.to_string()
     };
     let list = post(b, "/rest/api/project/list", &auth(json!({}))).json();
     assert!(
-        list["projects"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|p| p["uuid"] != "p-legacy"),
+        list["projects"].as_array().unwrap().iter().all(|p| p["uuid"] != "p-legacy"),
         "removed projects are not listed"
     );
     let created = post(
@@ -681,66 +400,25 @@ fn projects_tree_removal_search_and_bookings() {
     )
     .json();
     let uuid = created["uuid"].as_str().unwrap().to_string();
-    let found = post(
-        b,
-        "/rest/api/project/find",
-        &auth(json!({"name": "Support"})),
-    )
-    .json();
-    assert_eq!(
-        found["projects"].as_array().unwrap().len(),
-        2,
-        "equal names give several UUIDs"
-    );
-    post(
-        b,
-        "/rest/api/project/create",
-        &auth(json!({"project": {"name": "X"}, "parentId": "p-nope"})),
-    )
-    .assert_code("4");
+    let found = post(b, "/rest/api/project/find", &auth(json!({"name": "Support"}))).json();
+    assert_eq!(found["projects"].as_array().unwrap().len(), 2, "equal names give several UUIDs");
+    post(b, "/rest/api/project/create", &auth(json!({"project": {"name": "X"}, "parentId": "p-nope"})))
+        .assert_code("4");
     let bookings = post(
         b,
         "/rest/api/project/bookings/p-website",
         &auth(json!({"startDate": "2026-11-01", "endDate": "2026-11-20"})),
     )
     .json();
-    let projects: std::collections::BTreeSet<&str> = bookings["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["project"].as_str().unwrap())
-        .collect();
-    assert!(
-        projects.contains(demo::PROJECT_WEBSITE_BACKEND),
-        "sub-project bookings are included: {projects:?}"
-    );
-    post(
-        b,
-        "/rest/api/project/bookings/p-website",
-        &auth(json!({"startDate": "2026-10-01", "endDate": "2026-11-02"})),
-    )
-    .assert_code("4");
-    post(
-        b,
-        "/rest/api/project/bookings/p-website",
-        &auth(json!({"startDate": "2026-11-02", "endDate": "2026-11-01"})),
-    )
-    .assert_code("4");
-    assert_eq!(
-        post(
-            b,
-            &format!("/rest/api/project/delete/{uuid}"),
-            &auth(json!({}))
-        )
-        .json()["code"],
-        0
-    );
-    post(
-        b,
-        &format!("/rest/api/project/delete/{uuid}"),
-        &auth(json!({})),
-    )
-    .assert_code("3");
+    let projects: std::collections::BTreeSet<&str> =
+        bookings["entries"].as_array().unwrap().iter().map(|e| e["project"].as_str().unwrap()).collect();
+    assert!(projects.contains(demo::PROJECT_WEBSITE_BACKEND), "sub-project bookings are included: {projects:?}");
+    post(b, "/rest/api/project/bookings/p-website", &auth(json!({"startDate": "2026-10-01", "endDate": "2026-11-02"})))
+        .assert_code("4");
+    post(b, "/rest/api/project/bookings/p-website", &auth(json!({"startDate": "2026-11-02", "endDate": "2026-11-01"})))
+        .assert_code("4");
+    assert_eq!(post(b, &format!("/rest/api/project/delete/{uuid}"), &auth(json!({}))).json()["code"], 0);
+    post(b, &format!("/rest/api/project/delete/{uuid}"), &auth(json!({}))).assert_code("3");
     post(b, "/rest/api/project/delete/p-other", &auth(json!({}))).assert_code("3");
     let anna = json!({"email": demo::ANNA, "api-key": demo::COMPANY_KEY}).to_string();
     post(b, "/rest/api/project/list", &anna).assert_code("8");
@@ -753,40 +431,19 @@ fn shifts_overnight_foreign_employees_ignored_and_week_53() {
     let sb = sandbox();
     let b = sb.base_url();
     let week = get(b, "/rest/api/v2/shift/demo-workspace-key/2026/47").json();
-    assert!(week["schichten"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|s| s["overnight"] == true));
+    assert!(week["schichten"].as_array().unwrap().iter().any(|s| s["overnight"] == true));
     get(b, "/rest/api/v2/shift/demo-workspace-key/2025/53").assert_code("4");
-    assert_eq!(
-        get(b, "/rest/api/v2/shift/demo-workspace-key/2026/53").status,
-        200
-    );
+    assert_eq!(get(b, "/rest/api/v2/shift/demo-workspace-key/2026/53").status, 200);
     let body = json!({"workspace": demo::WORKSPACE_KEY, "startDate": "2026-11-23", "startTime": 1320, "endTime": 360,
                       "employees": [demo::ANNA_UUID, demo::OTHER_EMPLOYEE_UUID, "unknown"]});
     let created = post(b, "/rest/api/v2/shift/create", &body.to_string()).json();
     let id = created["shift_id"].clone();
     let week48 = get(b, "/rest/api/v2/shift/demo-workspace-key/2026/48").json();
-    let shift = week48["schichten"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["id"] == id)
-        .unwrap()
-        .clone();
+    let shift = week48["schichten"].as_array().unwrap().iter().find(|s| s["id"] == id).unwrap().clone();
     assert_eq!(shift["overnight"], true);
-    let staff: Vec<&str> = shift["mitarbeiter"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["uuid"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        staff,
-        [demo::ANNA_UUID],
-        "unknown or foreign UUIDs are ignored"
-    );
+    let staff: Vec<&str> =
+        shift["mitarbeiter"].as_array().unwrap().iter().map(|m| m["uuid"].as_str().unwrap()).collect();
+    assert_eq!(staff, [demo::ANNA_UUID], "unknown or foreign UUIDs are ignored");
     post(
         b,
         "/rest/api/v2/shift/create",
@@ -800,20 +457,13 @@ fn limits_rate_limit_per_key_is_http_429_with_retry_after() {
     let sb = sandbox();
     sb.set_rate_limit(5, 60_000);
     for _ in 0..5 {
-        assert_eq!(
-            get(sb.base_url(), "/api/v2/employees/demo-company-key").status,
-            200
-        );
+        assert_eq!(get(sb.base_url(), "/api/v2/employees/demo-company-key").status, 200);
     }
     let r = get(sb.base_url(), "/api/v2/employees/demo-company-key");
     assert_eq!(r.status, 429);
     let secs: u64 = r.header("retry-after").unwrap().parse().unwrap();
     assert!((1..=60).contains(&secs));
-    assert_eq!(
-        get(sb.base_url(), "/api/v2/employees/other-company-key").status,
-        200,
-        "another key has its own budget"
-    );
+    assert_eq!(get(sb.base_url(), "/api/v2/employees/other-company-key").status, 200, "another key has its own budget");
 }
 
 #[test]
@@ -832,10 +482,7 @@ fn cors_preflight_and_allow_origin() {
     );
     assert!(pre.status == 200 || pre.status == 204);
     assert_eq!(pre.header("access-control-allow-origin"), Some("*"));
-    assert!(pre
-        .header("access-control-allow-headers")
-        .unwrap()
-        .contains("content-type"));
+    assert!(pre.header("access-control-allow-headers").unwrap().contains("content-type"));
     let r = http_with(
         sb.base_url(),
         "GET",
@@ -848,33 +495,11 @@ fn cors_preflight_and_allow_origin() {
 
 #[test]
 fn routes_overrides_are_served_like_the_client_uses_them() {
-    let mut cfg = SandboxConfig {
-        today: Some(today()),
-        ..Default::default()
-    };
-    cfg.routes
-        .set_by_name("clock", "PUT /custom/{api}/{employee}/{action}")
-        .unwrap();
+    let mut cfg = SandboxConfig { today: Some(today()), ..Default::default() };
+    cfg.routes.set_by_name("clock", "PUT /custom/{api}/{employee}/{action}").unwrap();
     let sb = zeitkonto_sandbox::Sandbox::start(cfg).unwrap();
-    assert_eq!(
-        http(
-            sb.base_url(),
-            "PUT",
-            &format!("/custom/demo-company-key/{ANNA}/come"),
-            Some("{}")
-        )
-        .body,
-        "true"
-    );
-    assert_eq!(
-        post(
-            sb.base_url(),
-            &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"),
-            "{}"
-        )
-        .status,
-        404
-    );
+    assert_eq!(http(sb.base_url(), "PUT", &format!("/custom/demo-company-key/{ANNA}/come"), Some("{}")).body, "true");
+    assert_eq!(post(sb.base_url(), &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"), "{}").status, 404);
 }
 
 #[test]
@@ -896,53 +521,25 @@ fn control_faults_status_html_truncated_ratelimit_then_normal() {
 #[test]
 fn control_fault_after_applying_applies_the_write_once() {
     let sb = sandbox();
-    sb.inject(
-        Fault::new(FaultKind::Status)
-            .on(OperationId::Clock)
-            .after_applying(),
-    );
-    let r = post(
-        sb.base_url(),
-        &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"),
-        "{}",
-    );
+    sb.inject(Fault::new(FaultKind::Status).on(OperationId::Clock).after_applying());
+    let r = post(sb.base_url(), &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"), "{}");
     assert_eq!(r.status, 500);
-    assert_eq!(
-        sb.writes(OperationId::Clock),
-        1,
-        "applied, though the answer was an error"
-    );
+    assert_eq!(sb.writes(OperationId::Clock), 1, "applied, though the answer was an error");
 }
 
 #[test]
 fn control_surface_over_http_reset_and_stats() {
     let sb = sandbox();
-    post(
-        sb.base_url(),
-        &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"),
-        "{}",
-    );
+    post(sb.base_url(), &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"), "{}");
     let stats = get(sb.base_url(), "/__sandbox/stats").json();
     assert_eq!(stats["writes"]["clock"], 1);
     let fault = json!({"kind": "status", "status": 503, "operation": "employees"}).to_string();
     assert_eq!(post(sb.base_url(), "/__sandbox/faults", &fault).status, 204);
-    assert_eq!(
-        get(sb.base_url(), "/api/v2/employees/demo-company-key").status,
-        503
-    );
+    assert_eq!(get(sb.base_url(), "/api/v2/employees/demo-company-key").status, 503);
     assert_eq!(post(sb.base_url(), "/__sandbox/reset", "").status, 204);
-    assert_eq!(
-        get(sb.base_url(), "/__sandbox/stats").json()["writesTotal"],
-        0
-    );
-    let status = post(
-        sb.base_url(),
-        "/rest/api/time/overview/demo-company-key",
-        &json!({"email": demo::ANNA}).to_string(),
-    )
-    .json();
-    assert_eq!(
-        status["info"][0]["status"], "red",
-        "reset restores the seed"
-    );
+    assert_eq!(get(sb.base_url(), "/__sandbox/stats").json()["writesTotal"], 0);
+    let status =
+        post(sb.base_url(), "/rest/api/time/overview/demo-company-key", &json!({"email": demo::ANNA}).to_string())
+            .json();
+    assert_eq!(status["info"][0]["status"], "red", "reset restores the seed");
 }

@@ -6,10 +6,7 @@ use axum::response::Response;
 use serde_json::{json, Value};
 use zeitkonto_core::{Date, OperationId};
 
-use super::{
-    body_auth, code, company_auth, date_field, envelope, int_param, module, month0_param, ok_json,
-    Call,
-};
+use super::{body_auth, code, company_auth, date_field, envelope, int_param, module, month0_param, ok_json, Call};
 use crate::calc::Index;
 use crate::seed::{Employee, LeaveHistory, LeaveRecord};
 use crate::state::World;
@@ -19,28 +16,17 @@ type Reply = Result<Response, Response>;
 /// Extra leave in or out. Every failure is the JSON `false` (spec case rules).
 pub fn extra_leave(w: &mut World, call: &Call) -> Response {
     let refused = ok_json(Value::Bool(false));
-    let Some(company) = w
-        .company_by_key(call.param("api"))
-        .filter(|c| c.active && c.modules.leave)
-        .cloned()
-    else {
+    let Some(company) = w.company_by_key(call.param("api")).filter(|c| c.active && c.modules.leave).cloned() else {
         return refused;
     };
     if call.str("action") != Some("extraleave") {
         return refused;
     }
-    let Some(days) = call
-        .field("value")
-        .and_then(Value::as_f64)
-        .filter(|d| d.is_finite() && *d != 0.0)
-    else {
+    let Some(days) = call.field("value").and_then(Value::as_f64).filter(|d| d.is_finite() && *d != 0.0) else {
         return refused;
     };
     let account = call.str("account").unwrap_or_default();
-    let Some(e) = w
-        .find_employee(&company.id, account)
-        .filter(|e| e.email.eq_ignore_ascii_case(account))
-        .cloned()
+    let Some(e) = w.find_employee(&company.id, account).filter(|e| e.email.eq_ignore_ascii_case(account)).cloned()
     else {
         return refused;
     };
@@ -76,18 +62,11 @@ pub fn book_absence(w: &mut World, call: &Call) -> Reply {
         .cloned()
         .ok_or_else(|| code(4))?;
     let employee_id = call.str("employeeUuid").unwrap_or_default();
-    let employee = w
-        .employees_of(&company.id)
-        .find(|e| e.uuid == employee_id)
-        .cloned()
-        .ok_or_else(|| code(1))?;
+    let employee = w.employees_of(&company.id).find(|e| e.uuid == employee_id).cloned().ok_or_else(|| code(1))?;
     let replacement = match call.str("replacementUuid").filter(|s| !s.is_empty()) {
-        Some(r) => Some(
-            w.employees_of(&company.id)
-                .find(|e| e.uuid == r)
-                .map(|e| e.uuid.clone())
-                .ok_or_else(|| code(1))?,
-        ),
+        Some(r) => {
+            Some(w.employees_of(&company.id).find(|e| e.uuid == r).map(|e| e.uuid.clone()).ok_or_else(|| code(1))?)
+        }
         None if leave_type.needs_replacement => return Err(code(4)),
         None => None,
     };
@@ -98,10 +77,7 @@ pub fn book_absence(w: &mut World, call: &Call) -> Reply {
         Some(_) => return Err(code(4)),
     };
     let today = w.clock.today();
-    let (start, end) = (
-        date_field(call, "startDay", today)?,
-        date_field(call, "endDay", today)?,
-    );
+    let (start, end) = (date_field(call, "startDay", today)?, date_field(call, "endDay", today)?);
     if start > end {
         return Err(code(4));
     }
@@ -113,10 +89,7 @@ pub fn book_absence(w: &mut World, call: &Call) -> Reply {
         start,
         end,
         half_day,
-        planned: call
-            .field("planned")
-            .and_then(Value::as_bool)
-            .unwrap_or(false),
+        planned: call.field("planned").and_then(Value::as_bool).unwrap_or(false),
         comment: call.str("comment").unwrap_or_default().to_string(),
         replacement,
     });
@@ -147,9 +120,7 @@ pub fn leave_month(w: &mut World, call: &Call) -> Reply {
         .iter()
         .filter(|l| l.start <= last && l.end >= first)
         .filter_map(|l| {
-            w.employees_of(&company.id)
-                .find(|e| e.uuid == l.employee && e.leave_managed)
-                .map(|e| record_json(w, l, e))
+            w.employees_of(&company.id).find(|e| e.uuid == l.employee && e.leave_managed).map(|e| record_json(w, l, e))
         })
         .collect();
     Ok(ok_json(Value::Array(list)))
@@ -177,12 +148,7 @@ pub fn leave_year(w: &mut World, call: &Call) -> Reply {
     module(company, |m| m.leave)?;
     let year = i32::try_from(int_param(call, "year")?).map_err(|_| code(4))?;
     let ix = Index::new(&w.data);
-    let types: Vec<_> = w
-        .data
-        .leave_types
-        .iter()
-        .filter(|t| t.company == company.id)
-        .collect();
+    let types: Vec<_> = w.data.leave_types.iter().filter(|t| t.company == company.id).collect();
     let list: Vec<Value> = w
         .employees_of(&company.id)
         .filter(|e| e.leave_managed && e.join_date.year() <= year && e.separation_date.is_none_or(|s| s.year() >= year))
@@ -198,7 +164,8 @@ pub fn leave_year(w: &mut World, call: &Call) -> Reply {
                     }
                 }
             }
-            let extra: f64 = w.data.leave_history.iter().filter(|h| h.employee == e.uuid && h.year == year).map(|h| h.days).sum();
+            let extra: f64 =
+                w.data.leave_history.iter().filter(|h| h.employee == e.uuid && h.year == year).map(|h| h.days).sum();
             json!({
                 "employee": e.uuid, "name": format!("{} {}", e.given_name, e.last_name), "email": e.email,
                 "entitlement": e.leave_days_per_year, "extra": extra, "taken": taken,
@@ -206,10 +173,8 @@ pub fn leave_year(w: &mut World, call: &Call) -> Reply {
             })
         })
         .collect();
-    let legende: serde_json::Map<String, Value> = types
-        .iter()
-        .map(|t| (t.uuid.clone(), json!({ "de": t.de, "en": t.en })))
-        .collect();
+    let legende: serde_json::Map<String, Value> =
+        types.iter().map(|t| (t.uuid.clone(), json!({ "de": t.de, "en": t.en }))).collect();
     Ok(ok_json(json!({ "list": list, "legende": legende })))
 }
 

@@ -40,18 +40,12 @@ impl Call {
 
     /// A string field of the body.
     pub fn str(&self, name: &str) -> Option<&str> {
-        self.body
-            .as_ref()
-            .and_then(|b| b.get(name))
-            .and_then(Value::as_str)
+        self.body.as_ref().and_then(|b| b.get(name)).and_then(Value::as_str)
     }
 
     /// A body field as given.
     pub fn field(&self, name: &str) -> Option<&Value> {
-        self.body
-            .as_ref()
-            .and_then(|b| b.get(name))
-            .filter(|v| !v.is_null())
+        self.body.as_ref().and_then(|b| b.get(name)).filter(|v| !v.is_null())
     }
 
     /// The key the rate limit counts against.
@@ -72,32 +66,17 @@ impl Call {
 
 /// HTTP 403 `text/plain` with a code of the error table.
 pub fn code(n: i64) -> Response {
-    (
-        StatusCode::FORBIDDEN,
-        [(header::CONTENT_TYPE, "text/plain")],
-        n.to_string(),
-    )
-        .into_response()
+    (StatusCode::FORBIDDEN, [(header::CONTENT_TYPE, "text/plain")], n.to_string()).into_response()
 }
 
 /// HTTP 403 `text/plain` with an empty body.
 pub fn forbidden() -> Response {
-    (
-        StatusCode::FORBIDDEN,
-        [(header::CONTENT_TYPE, "text/plain")],
-        "",
-    )
-        .into_response()
+    (StatusCode::FORBIDDEN, [(header::CONTENT_TYPE, "text/plain")], "").into_response()
 }
 
 /// A JSON 200.
 pub fn ok_json(v: Value) -> Response {
-    (
-        StatusCode::OK,
-        [(header::CONTENT_TYPE, "application/json")],
-        v.to_string(),
-    )
-        .into_response()
+    (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], v.to_string()).into_response()
 }
 
 /// `{"code": 0, "time": now, ...fields}`.
@@ -130,9 +109,7 @@ impl<'a> Caller<'a> {
     pub fn may_see(&self, e: &Employee) -> bool {
         match self {
             Caller::Company(_) => true,
-            Caller::Employee(_, me) => {
-                me.uuid == e.uuid || e.supervisor.as_deref() == Some(me.uuid.as_str())
-            }
+            Caller::Employee(_, me) => me.uuid == e.uuid || e.supervisor.as_deref() == Some(me.uuid.as_str()),
         }
     }
 }
@@ -140,19 +117,11 @@ impl<'a> Caller<'a> {
 /// Resolves `{api}`: a company key or an employee key. Unknown → 403 3; inactive company → 403 2.
 pub fn path_auth<'a>(w: &'a World, key: &str) -> Result<Caller<'a>, Response> {
     if let Some(c) = w.company_by_key(key) {
-        return if c.active {
-            Ok(Caller::Company(c))
-        } else {
-            Err(code(2))
-        };
+        return if c.active { Ok(Caller::Company(c)) } else { Err(code(2)) };
     }
     if let Some(e) = w.employee_by_key(key) {
         let c = w.company(&e.company).ok_or_else(|| code(3))?;
-        return if c.active {
-            Ok(Caller::Employee(c, e))
-        } else {
-            Err(code(2))
-        };
+        return if c.active { Ok(Caller::Employee(c, e)) } else { Err(code(2)) };
     }
     Err(code(3))
 }
@@ -183,10 +152,7 @@ pub fn body_auth<'a>(w: &'a World, call: &Call) -> Result<(&'a Company, &'a Empl
         return Err(code(2));
     }
     let email = call.str("email").unwrap_or_default();
-    let employee = w
-        .employees_of(&company.id)
-        .find(|e| e.email.eq_ignore_ascii_case(email))
-        .ok_or_else(|| code(1))?;
+    let employee = w.employees_of(&company.id).find(|e| e.email.eq_ignore_ascii_case(email)).ok_or_else(|| code(1))?;
     Ok((company, employee))
 }
 

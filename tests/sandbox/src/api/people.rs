@@ -23,22 +23,15 @@ fn master_record(w: &World, e: &Employee) -> Value {
 pub fn employees(w: &mut World, call: &Call) -> Reply {
     let company = company_auth(w, call.param("api"))?;
     let today = w.clock.today();
-    let list: Vec<Value> = w
-        .employees_of(&company.id)
-        .filter(|e| e.active_on(today))
-        .map(|e| master_record(w, e))
-        .collect();
+    let list: Vec<Value> =
+        w.employees_of(&company.id).filter(|e| e.active_on(today)).map(|e| master_record(w, e)).collect();
     Ok(ok_json(Value::Array(list)))
 }
 
 /// Every employee with a login account (former ones included).
 pub fn all_employees(w: &mut World, call: &Call) -> Reply {
     let company = company_auth(w, call.param("api"))?;
-    let list: Vec<Value> = w
-        .employees_of(&company.id)
-        .filter(|e| e.login)
-        .map(|e| master_record(w, e))
-        .collect();
+    let list: Vec<Value> = w.employees_of(&company.id).filter(|e| e.login).map(|e| master_record(w, e)).collect();
     Ok(ok_json(Value::Array(list)))
 }
 
@@ -51,10 +44,7 @@ pub fn employee_departments(w: &mut World, call: &Call) -> Reply {
         .filter(|e| e.active_on(today))
         .map(|e| {
             let mut m = serde_json::Map::new();
-            m.insert(
-                format!("{}, {}", e.last_name, e.given_name),
-                Value::String(w.department_name(e)),
-            );
+            m.insert(format!("{}, {}", e.last_name, e.given_name), Value::String(w.department_name(e)));
             Value::Object(m)
         })
         .collect();

@@ -35,41 +35,20 @@ fn project_json(p: &Project) -> Value {
 
 pub fn list(w: &mut World, call: &Call) -> Reply {
     let company = manager(w, call)?;
-    let projects: Vec<Value> = w
-        .data
-        .projects
-        .iter()
-        .filter(|p| p.company == company.id && !p.removed)
-        .map(project_json)
-        .collect();
+    let projects: Vec<Value> =
+        w.data.projects.iter().filter(|p| p.company == company.id && !p.removed).map(project_json).collect();
     Ok(envelope(w, json!({ "projects": projects })))
 }
 
 pub fn create(w: &mut World, call: &Call) -> Reply {
     let company = manager(w, call)?;
-    let data = call
-        .field("project")
-        .filter(|p| p.is_object())
-        .cloned()
-        .ok_or_else(|| code(4))?;
-    let name = data
-        .get("name")
-        .and_then(Value::as_str)
-        .filter(|n| !n.trim().is_empty())
-        .ok_or_else(|| code(4))?
-        .to_string();
-    let parent = match call
-        .str("parentId")
-        .or_else(|| data.get("parentId").and_then(Value::as_str))
-    {
+    let data = call.field("project").filter(|p| p.is_object()).cloned().ok_or_else(|| code(4))?;
+    let name =
+        data.get("name").and_then(Value::as_str).filter(|n| !n.trim().is_empty()).ok_or_else(|| code(4))?.to_string();
+    let parent = match call.str("parentId").or_else(|| data.get("parentId").and_then(Value::as_str)) {
         None | Some("0") | Some("") => None,
         Some(p) => {
-            if !w
-                .data
-                .projects
-                .iter()
-                .any(|x| x.uuid == p && x.company == company.id && !x.removed)
-            {
+            if !w.data.projects.iter().any(|x| x.uuid == p && x.company == company.id && !x.removed) {
                 return Err(code(4));
             }
             Some(p.to_string())
@@ -90,11 +69,7 @@ pub fn create(w: &mut World, call: &Call) -> Reply {
 
 /// The project of the caller's company; unknown, removed or foreign → 403 3 (spec case rule).
 fn own_project(w: &World, company: &Company, uuid: &str) -> Result<usize, Response> {
-    w.data
-        .projects
-        .iter()
-        .position(|p| p.uuid == uuid && p.company == company.id && !p.removed)
-        .ok_or_else(|| code(3))
+    w.data.projects.iter().position(|p| p.uuid == uuid && p.company == company.id && !p.removed).ok_or_else(|| code(3))
 }
 
 pub fn delete(w: &mut World, call: &Call) -> Reply {
@@ -107,10 +82,7 @@ pub fn delete(w: &mut World, call: &Call) -> Reply {
 
 pub fn find(w: &mut World, call: &Call) -> Reply {
     let company = manager(w, call)?;
-    let name = call
-        .str("name")
-        .filter(|n| !n.is_empty())
-        .ok_or_else(|| code(4))?;
+    let name = call.str("name").filter(|n| !n.is_empty()).ok_or_else(|| code(4))?;
     let uuids: Vec<Value> = w
         .data
         .projects
@@ -124,14 +96,8 @@ pub fn find(w: &mut World, call: &Call) -> Reply {
 /// Bookings of a project and all its sub-projects, at most 31 days, start not after end.
 pub fn bookings(w: &mut World, call: &Call) -> Reply {
     let company = manager(w, call)?;
-    let root = w.data.projects[own_project(w, &company, call.param("uuid"))?]
-        .uuid
-        .clone();
-    let date = |name: &str| {
-        call.str(name)
-            .and_then(|s| s.parse::<Date>().ok())
-            .ok_or_else(|| code(4))
-    };
+    let root = w.data.projects[own_project(w, &company, call.param("uuid"))?].uuid.clone();
+    let date = |name: &str| call.str(name).and_then(|s| s.parse::<Date>().ok()).ok_or_else(|| code(4));
     let (start, end) = (date("startDate")?, date("endDate")?);
     let span = start.days_until(end);
     if !(0..=31).contains(&span) {
@@ -141,13 +107,7 @@ pub fn bookings(w: &mut World, call: &Call) -> Reply {
     let mut i = 0;
     while i < tree.len() {
         let parent = tree[i].clone();
-        tree.extend(
-            w.data
-                .projects
-                .iter()
-                .filter(|p| p.parent.as_deref() == Some(&parent))
-                .map(|p| p.uuid.clone()),
-        );
+        tree.extend(w.data.projects.iter().filter(|p| p.parent.as_deref() == Some(&parent)).map(|p| p.uuid.clone()));
         i += 1;
     }
     let now = w.clock.now_ms();

@@ -13,12 +13,7 @@ type Reply = Result<Response, Response>;
 
 /// The workspace of a key; unknown → 403 3, inactive company → 403 2.
 fn workspace(w: &World, key: &str) -> Result<Workspace, Response> {
-    let ws = w
-        .data
-        .workspaces
-        .iter()
-        .find(|x| x.key == key)
-        .ok_or_else(|| code(3))?;
+    let ws = w.data.workspaces.iter().find(|x| x.key == key).ok_or_else(|| code(3))?;
     match w.company(&ws.company) {
         Some(c) if c.active => Ok(ws.clone()),
         Some(_) => Err(code(2)),
@@ -61,31 +56,16 @@ pub fn create(w: &mut World, call: &Call) -> Reply {
     let ws = workspace(w, call.str("workspace").unwrap_or_default())?;
     let date = date_field(call, "startDate", w.clock.today())?;
     let minute = |name: &str| {
-        call.field(name)
-            .and_then(Value::as_u64)
-            .filter(|m| *m <= 1439)
-            .map(|m| m as u32)
-            .ok_or_else(|| code(4))
+        call.field(name).and_then(Value::as_u64).filter(|m| *m <= 1439).map(|m| m as u32).ok_or_else(|| code(4))
     };
     let (start_time, end_time) = (minute("startTime")?, minute("endTime")?);
     let amount = match call.field("employeeAmount") {
         None => 1,
-        Some(v) => v
-            .as_u64()
-            .filter(|n| *n >= 1 && *n <= 1000)
-            .ok_or_else(|| code(4))? as u32,
+        Some(v) => v.as_u64().filter(|n| *n >= 1 && *n <= 1000).ok_or_else(|| code(4))? as u32,
     };
-    let project_uuid = call
-        .str("projectUuid")
-        .filter(|s| !s.is_empty())
-        .map(str::to_string);
+    let project_uuid = call.str("projectUuid").filter(|s| !s.is_empty()).map(str::to_string);
     if let Some(p) = &project_uuid {
-        if !w
-            .data
-            .projects
-            .iter()
-            .any(|x| &x.uuid == p && x.company == ws.company)
-        {
+        if !w.data.projects.iter().any(|x| &x.uuid == p && x.company == ws.company) {
             return Err(code(4));
         }
     }

@@ -5,8 +5,7 @@ use serde_json::{json, Map, Value};
 use zeitkonto_core::{Date, OperationId};
 
 use super::{
-    code, company_auth, date_field, envelope, int_field, int_param, module, month0_param, ok_json,
-    path_auth, Call,
+    code, company_auth, date_field, envelope, int_field, int_param, module, month0_param, ok_json, path_auth, Call,
 };
 use crate::calc::{self, booking_day, booking_minutes, running, timestamp, Index};
 use crate::seed::{day_start_ms, Booking, Employee};
@@ -18,13 +17,8 @@ type Reply = Result<Response, Response>;
 fn absence_info(w: &World, ix: &Index<'_>, e: &Employee, day: Date) -> Value {
     match ix.leave_on(&e.uuid, day) {
         Some(l) => {
-            let name = w
-                .data
-                .leave_types
-                .iter()
-                .find(|t| t.uuid == l.leave_type)
-                .map(|t| t.en.clone())
-                .unwrap_or_default();
+            let name =
+                w.data.leave_types.iter().find(|t| t.uuid == l.leave_type).map(|t| t.en.clone()).unwrap_or_default();
             json!({ "reason": "leave", "type": name, "typeUuid": l.leave_type, "halfDay": l.half_day })
         }
         None => json!({}),
@@ -32,17 +26,10 @@ fn absence_info(w: &World, ix: &Index<'_>, e: &Employee, day: Date) -> Value {
 }
 
 /// Optional `email` of the body: must be an employee of the company (403 1).
-fn optional_employee<'a>(
-    w: &'a World,
-    call: &Call,
-    company: &str,
-) -> Result<Option<&'a Employee>, Response> {
+fn optional_employee<'a>(w: &'a World, call: &Call, company: &str) -> Result<Option<&'a Employee>, Response> {
     match call.str("email").filter(|s| !s.is_empty()) {
         None => Ok(None),
-        Some(email) => w
-            .find_employee(company, email)
-            .map(Some)
-            .ok_or_else(|| code(1)),
+        Some(email) => w.find_employee(company, email).map(Some).ok_or_else(|| code(1)),
     }
 }
 
@@ -57,7 +44,8 @@ pub fn presence(w: &mut World, call: &Call) -> Reply {
         .employees_of(&company.id)
         .filter(|e| e.time_tracked && e.active_on(day) && only.is_none_or(|o| o.uuid == e.uuid))
         .map(|e| {
-            let today_bookings: Vec<&&Booking> = ix.bookings(&e.uuid).iter().filter(|b| booking_day(b) == day).collect();
+            let today_bookings: Vec<&&Booking> =
+                ix.bookings(&e.uuid).iter().filter(|b| booking_day(b) == day).collect();
             let present = !today_bookings.is_empty();
             let membercode = today_bookings.last().map(|b| b.device.clone()).unwrap_or_default();
             let list = if present { json!({}) } else { absence_info(w, &ix, e, day) };
@@ -85,7 +73,8 @@ pub fn overview(w: &mut World, call: &Call) -> Reply {
             let run = running(&ix, &e.uuid);
             let last_end = ix.bookings(&e.uuid).iter().filter_map(|b| b.end).max();
             let detail = caller.may_see(e);
-            let project = run.and_then(|b| b.project.as_ref()).and_then(|p| w.data.projects.iter().find(|x| &x.uuid == p));
+            let project =
+                run.and_then(|b| b.project.as_ref()).and_then(|p| w.data.projects.iter().find(|x| &x.uuid == p));
             json!({
                 "membercode": run.map(|b| b.device.clone()).unwrap_or_default(),
                 "lastTimestamp": last_end.map(timestamp).unwrap_or_default(),
@@ -112,17 +101,13 @@ pub fn time_account(w: &mut World, call: &Call) -> Reply {
     module(company, |m| m.time_tracking)?;
     let year = i32::try_from(int_param(call, "year")?).map_err(|_| code(4))?;
     let month = month0_param(call)?;
-    let e = w
-        .find_employee(&company.id, call.param("employee"))
-        .ok_or_else(|| code(1))?;
+    let e = w.find_employee(&company.id, call.param("employee")).ok_or_else(|| code(1))?;
     if !caller.may_see(e) {
         return Err(super::forbidden());
     }
     let ix = Index::new(&w.data);
     let (today, now) = (w.clock.today(), w.clock.now_ms());
-    Ok(ok_json(calc::monthly_account(
-        &ix, e, year, month, today, now,
-    )))
+    Ok(ok_json(calc::monthly_account(&ix, e, year, month, today, now)))
 }
 
 pub fn time_account_report(w: &mut World, call: &Call) -> Reply {
@@ -130,10 +115,7 @@ pub fn time_account_report(w: &mut World, call: &Call) -> Reply {
     let company = caller.company();
     module(company, |m| m.time_tracking)?;
     let today = w.clock.today();
-    let email = call
-        .str("email")
-        .filter(|s| !s.is_empty())
-        .ok_or_else(|| code(4))?;
+    let email = call.str("email").filter(|s| !s.is_empty()).ok_or_else(|| code(4))?;
     let e = w.find_employee(&company.id, email).ok_or_else(|| code(1))?;
     if !caller.may_see(e) {
         return Err(super::forbidden());
@@ -154,13 +136,8 @@ pub fn time_account_report(w: &mut World, call: &Call) -> Reply {
     let mut list = Vec::new();
     if let Some((first, last)) = calc::month_days(year, month, today) {
         let (lo, hi) = (day_start_ms(first), day_start_ms(last) + 86_400_000);
-        for b in ix
-            .bookings(&e.uuid)
-            .iter()
-            .filter(|b| b.start >= lo && b.start < hi)
-        {
-            let mut entry =
-                json!({ "length": booking_minutes(b, now), "start": b.start, "end": b.end });
+        for b in ix.bookings(&e.uuid).iter().filter(|b| b.start >= lo && b.start < hi) {
+            let mut entry = json!({ "length": booking_minutes(b, now), "start": b.start, "end": b.end });
             if with_project {
                 let name = b
                     .project
@@ -172,12 +149,8 @@ pub fn time_account_report(w: &mut World, call: &Call) -> Reply {
             list.push(entry);
         }
     }
-    let today_ist: i64 = ix
-        .bookings(&e.uuid)
-        .iter()
-        .filter(|b| booking_day(b) == today)
-        .map(|b| booking_minutes(b, now))
-        .sum();
+    let today_ist: i64 =
+        ix.bookings(&e.uuid).iter().filter(|b| booking_day(b) == today).map(|b| booking_minutes(b, now)).sum();
     Ok(envelope(
         w,
         json!({
@@ -206,18 +179,11 @@ pub fn target_actual_days(w: &mut World, call: &Call) -> Reply {
     let ix = Index::new(&w.data);
     let now = w.clock.now_ms();
     let mut info = Vec::new();
-    for e in w
-        .employees_of(&company.id)
-        .filter(|e| e.time_tracked && only.is_none_or(|o| o.uuid == e.uuid))
-    {
+    for e in w.employees_of(&company.id).filter(|e| e.time_tracked && only.is_none_or(|o| o.uuid == e.uuid)) {
         let mut day = start;
         while day <= end {
-            let ist: i64 = ix
-                .bookings(&e.uuid)
-                .iter()
-                .filter(|b| booking_day(b) == day)
-                .map(|b| booking_minutes(b, now))
-                .sum();
+            let ist: i64 =
+                ix.bookings(&e.uuid).iter().filter(|b| booking_day(b) == day).map(|b| booking_minutes(b, now)).sum();
             info.push(json!({ "email": e.email, "employee": e.display_name(), "date": day.to_string(), "soll": ix.target(e, day), "ist": ist }));
             day = match day.add_days(1) {
                 Some(d) => d,
@@ -231,25 +197,14 @@ pub fn target_actual_days(w: &mut World, call: &Call) -> Reply {
 /// The clock state machine. Every failure is the JSON `false` (spec case rules).
 pub fn clock(w: &mut World, call: &Call) -> Response {
     let refused = ok_json(Value::Bool(false));
-    let Some(company) = w
-        .company_by_key(call.param("api"))
-        .filter(|c| c.active)
-        .cloned()
-    else {
+    let Some(company) = w.company_by_key(call.param("api")).filter(|c| c.active).cloned() else {
         return refused;
     };
-    let Some(employee) = w
-        .find_employee(&company.id, call.param("employee"))
-        .cloned()
-    else {
+    let Some(employee) = w.find_employee(&company.id, call.param("employee")).cloned() else {
         return refused;
     };
     let now = w.clock.now_ms();
-    let running_idx = w
-        .data
-        .bookings
-        .iter()
-        .position(|b| b.employee == employee.uuid && b.end.is_none());
+    let running_idx = w.data.bookings.iter().position(|b| b.employee == employee.uuid && b.end.is_none());
     let text = |name: &str| call.str(name).map(str::to_string);
     match call.param("action") {
         "come" => {
@@ -257,10 +212,7 @@ pub fn clock(w: &mut World, call: &Call) -> Response {
             let allowed = match &project {
                 Some(p) => {
                     company.modules.projects
-                        && w.data
-                            .projects
-                            .iter()
-                            .any(|x| &x.uuid == p && x.company == company.id && !x.removed)
+                        && w.data.projects.iter().any(|x| &x.uuid == p && x.company == company.id && !x.removed)
                 }
                 None => company.modules.time_tracking,
             };
@@ -321,8 +273,7 @@ pub fn department_accounts(w: &mut World, call: &Call) -> Reply {
         .employees_of(&company.id)
         .filter(|e| e.login && e.active_on(today) && e.department.as_deref() == Some(&dept.id))
     {
-        let account =
-            calc::monthly_account(&ix, e, today.year(), today.month().number(), today, now);
+        let account = calc::monthly_account(&ix, e, today.year(), today.month().number(), today, now);
         out.insert(e.email.clone(), account);
     }
     Ok(ok_json(Value::Object(out)))
@@ -359,12 +310,7 @@ pub fn department_month(w: &mut World, call: &Call) -> Reply {
         .ok_or_else(|| code(4))?;
     let ix = Index::new(&w.data);
     let entries = summary_entries(w, &ix, &company.id, &dept.id, year, month);
-    let sum = |k: &str| {
-        entries
-            .iter()
-            .map(|(_, v)| v[k].as_i64().unwrap_or(0))
-            .sum::<i64>()
-    };
+    let sum = |k: &str| entries.iter().map(|(_, v)| v[k].as_i64().unwrap_or(0)).sum::<i64>();
     let (soll, ist, last) = (sum("soll"), sum("ist"), sum("lastMonth"));
     Ok(ok_json(json!({
         "uuid": dept.id, "name": dept.name, "year": year, "month": month - 1, "employees": entries.len(),
@@ -387,9 +333,7 @@ pub fn department_month_employees(w: &mut World, call: &Call) -> Reply {
         .find(|d| d.external_id == call.param("department") && d.company == company.id)
         .ok_or_else(|| code(4))?;
     let ix = Index::new(&w.data);
-    let entries: Vec<Value> = summary_entries(w, &ix, &company.id, &dept.id, year, month)
-        .into_iter()
-        .map(|(_, v)| v)
-        .collect();
+    let entries: Vec<Value> =
+        summary_entries(w, &ix, &company.id, &dept.id, year, month).into_iter().map(|(_, v)| v).collect();
     Ok(ok_json(Value::Array(entries)))
 }

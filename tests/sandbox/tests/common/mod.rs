@@ -17,10 +17,7 @@ pub fn today() -> Date {
 
 /// A sandbox frozen at 2026-11-21 with a generous rate limit.
 pub fn sandbox() -> Sandbox {
-    let mut cfg = SandboxConfig {
-        today: Some(today()),
-        ..Default::default()
-    };
+    let mut cfg = SandboxConfig { today: Some(today()), ..Default::default() };
     cfg.rate_limit.limit = 100_000;
     Sandbox::start(cfg).expect("start")
 }
@@ -37,20 +34,12 @@ impl Reply {
     }
 
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 
     /// Asserts a 403 text/plain with this code.
     pub fn assert_code(&self, code: &str) {
-        assert_eq!(
-            (self.status, self.body.trim()),
-            (403, code),
-            "{}",
-            self.body
-        );
+        assert_eq!((self.status, self.body.trim()), (403, code), "{}", self.body);
         assert_eq!(self.header("content-type"), Some("text/plain"));
     }
 }
@@ -59,21 +48,13 @@ pub fn http(base: &str, method: &str, path: &str, body: Option<&str>) -> Reply {
     http_with(base, method, path, body, &[])
 }
 
-pub fn http_with(
-    base: &str,
-    method: &str,
-    path: &str,
-    body: Option<&str>,
-    headers: &[(&str, &str)],
-) -> Reply {
+pub fn http_with(base: &str, method: &str, path: &str, body: Option<&str>, headers: &[(&str, &str)]) -> Reply {
     let host = base.trim_start_matches("http://");
     let mut s = TcpStream::connect(host).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(20))).ok();
     let body = body.unwrap_or("");
-    let mut req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {}\r\n",
-        body.len()
-    );
+    let mut req =
+        format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
     if !body.is_empty() {
         req.push_str("Content-Type: application/json\r\n");
     }
@@ -88,28 +69,12 @@ pub fn http_with(
     let text = String::from_utf8_lossy(&raw).into_owned();
     let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     let mut lines = head.lines();
-    let status = lines
-        .next()
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let headers: Vec<(String, String)> = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-        .collect();
-    let chunked = headers
-        .iter()
-        .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
-    let body = if chunked {
-        dechunk(rest)
-    } else {
-        rest.to_string()
-    };
-    Reply {
-        status,
-        headers,
-        body,
-    }
+    let status = lines.next().and_then(|l| l.split_whitespace().nth(1)).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let headers: Vec<(String, String)> =
+        lines.filter_map(|l| l.split_once(':')).map(|(k, v)| (k.trim().to_string(), v.trim().to_string())).collect();
+    let chunked = headers.iter().any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
+    let body = if chunked { dechunk(rest) } else { rest.to_string() };
+    Reply { status, headers, body }
 }
 
 fn dechunk(mut s: &str) -> String {
