@@ -36,3 +36,8 @@ pub use client::{Client, ClientBuilder, DEFAULT_TIMEOUT};
 pub use driver::Event;
 pub use transport::{ReqwestTransport, Transport, TransportError};
 pub use zeitkonto_core::{self as core, ops, ApiCode, Date, Error, LimiterConfig, Month, OperationId, RetryConfig};
+
+/// The README's Rust examples compile (doc-tested).
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
