@@ -1,0 +1,65 @@
+"""Zeitkonto: the client SDK for the saas.de Working-Time, Presence and Leave Integration API.
+
+>>> from zeitkonto import Client
+>>> with Client("my-company-key") as client:              # doctest: +SKIP
+...     client.come("anna@example.com")
+...     march = client.time_account("anna@example.com", 2026, 3)   # calendar months, 1-12
+"""
+
+from . import sansio
+from .client import AsyncClient, Client, RateLimit, RetryConfig
+from .errors import (
+    ApiError,
+    AuthenticationError,
+    BadValueError,
+    CompanyInactiveError,
+    DecodeError,
+    EmailInUseError,
+    EmployeeNotFoundError,
+    ForbiddenError,
+    InvalidInputError,
+    MissingModuleError,
+    RateLimitedError,
+    RefusedError,
+    TimeoutError,
+    TransportError,
+    UnexpectedStatusError,
+    ZeitkontoError,
+)
+from .models import (
+    AccountBooking,
+    AccountInterval,
+    AccountReport,
+    CreatedProject,
+    CreatedShift,
+    DayTotals,
+    EmployeeDepartment,
+    EmployeeRecord,
+    FoundProjects,
+    LeaveTypesReport,
+    LeaveYearOverview,
+    Model,
+    MonthlyAccount,
+    OverviewEntry,
+    OverviewReport,
+    PresenceEntry,
+    PresenceReport,
+    ProjectBookingsReport,
+    ProjectsReport,
+    TargetActualReport,
+    Traffic,
+    WeekShifts,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Client", "AsyncClient", "RetryConfig", "RateLimit", "sansio",
+    "ZeitkontoError", "InvalidInputError", "ApiError", "EmployeeNotFoundError", "CompanyInactiveError",
+    "AuthenticationError", "BadValueError", "EmailInUseError", "MissingModuleError", "ForbiddenError",
+    "RefusedError", "RateLimitedError", "UnexpectedStatusError", "DecodeError", "TransportError", "TimeoutError",
+    "Model", "EmployeeRecord", "EmployeeDepartment", "PresenceReport", "PresenceEntry", "OverviewReport",
+    "OverviewEntry", "DayTotals", "Traffic", "MonthlyAccount", "AccountBooking", "AccountReport", "AccountInterval",
+    "TargetActualReport", "LeaveYearOverview", "LeaveTypesReport", "ProjectsReport", "CreatedProject",
+    "FoundProjects", "ProjectBookingsReport", "WeekShifts", "CreatedShift",
+]
