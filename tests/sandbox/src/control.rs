@@ -201,9 +201,10 @@ async fn clear_faults(State(app): State<Arc<App>>) -> StatusCode {
 async fn stats(State(app): State<Arc<App>>) -> Json<Value> {
     let w = app.lock();
     let total: u64 = w.stats.writes.values().sum();
-    Json(
-        json!({ "writes": w.stats.writes, "writesTotal": total, "requests": w.stats.requests, "rateLimited": w.stats.rate_limited }),
-    )
+    Json(json!({
+        "writes": w.stats.writes, "writesTotal": total, "requests": w.stats.requests,
+        "rateLimited": w.stats.rate_limited, "inFlight": w.stats.in_flight, "maxInFlight": w.stats.max_in_flight
+    }))
 }
 
 async fn set_rate_limit(State(app): State<Arc<App>>, Json(b): Json<RateLimitBody>) -> StatusCode {

@@ -107,6 +107,25 @@ fn method_filter(m: Method) -> MethodFilter {
     }
 }
 
+/// Counts a request as in flight until dropped (also when the client goes away mid-request).
+struct InFlight<'a>(&'a App);
+
+impl<'a> InFlight<'a> {
+    fn enter(app: &'a App) -> InFlight<'a> {
+        let mut w = app.lock();
+        w.stats.in_flight += 1;
+        w.stats.max_in_flight = w.stats.max_in_flight.max(w.stats.in_flight);
+        InFlight(app)
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        let mut w = self.0.lock();
+        w.stats.in_flight = w.stats.in_flight.saturating_sub(1);
+    }
+}
+
 async fn api_call(
     app: Arc<App>,
     op: OperationId,
@@ -120,6 +139,7 @@ async fn api_call(
         serde_json::from_slice(&body).ok()
     };
     let call = api::Call { op, path, query, body };
+    let _in_flight = InFlight::enter(&app);
     let fault = {
         let mut w = app.lock();
         *w.stats.requests.entry(op.name()).or_default() += 1;

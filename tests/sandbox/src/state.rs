@@ -49,6 +49,10 @@ pub struct Stats {
     pub requests: BTreeMap<&'static str, u64>,
     /// 429s answered by the rate limiter (not injected ones).
     pub rate_limited: u64,
+    /// API requests being handled right now.
+    pub in_flight: u64,
+    /// The most API requests ever handled at the same time (proves client-side concurrency).
+    pub max_in_flight: u64,
 }
 
 /// The whole state, behind one mutex.

@@ -1,0 +1,150 @@
+"""Error kinds, retries (reads yes, writes never twice), the limiter, timeouts, concurrency."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from datetime import date
+
+import pytest
+
+import zeitkonto
+from conftest import ANNA, ANNA_UUID, COMPANY_KEY, GENEROUS, MANAGER, Sandbox, make_client
+
+
+def test_api_error_kinds(sandbox: Sandbox) -> None:
+    cases = [("wrong-key", zeitkonto.AuthenticationError, 3), ("inactive-company-key", zeitkonto.CompanyInactiveError, 2)]
+    for key, cls, code in cases:
+        with pytest.raises(cls) as err:
+            make_client(sandbox, key).employees()
+        assert isinstance(err.value, zeitkonto.ApiError) and err.value.code == code and err.value.status == 403
+    with pytest.raises(zeitkonto.MissingModuleError):
+        make_client(sandbox, "nomodules-company-key").presence()
+    with pytest.raises(zeitkonto.ForbiddenError):
+        make_client(sandbox, "demo-employee-key").employees()
+    with pytest.raises(zeitkonto.EmployeeNotFoundError):
+        make_client(sandbox).time_account("nobody@demo.example", 2026, 5)
+
+
+def test_invalid_input_is_refused_before_sending(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    with pytest.raises(zeitkonto.InvalidInputError) as err:
+        c.project_bookings(MANAGER, "p-website", date(2026, 10, 1), date(2026, 11, 5))
+    assert err.value.field == "startDate"
+    with pytest.raises(zeitkonto.InvalidInputError):
+        c.time_account(ANNA, 2026, 13)
+    with pytest.raises(zeitkonto.InvalidInputError):
+        c.create_shift(0, 1440)
+    with pytest.raises(zeitkonto.InvalidInputError):
+        c.extra_leave(ANNA, 0)
+    assert isinstance(err.value, ValueError)
+    assert sandbox.requests("project_bookings") + sandbox.requests("create_shift") + sandbox.requests("extra_leave") == 0
+    with pytest.raises(zeitkonto.InvalidInputError):
+        zeitkonto.Client("k", base_url="http://desktop.saas.de")
+
+
+def test_bad_responses_are_typed(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    sandbox.inject(kind="html", operation="employees")
+    with pytest.raises(zeitkonto.DecodeError) as dec:
+        c.employees()
+    assert dec.value.operation == "employees"
+    sandbox.inject(kind="truncated", operation="presence")
+    with pytest.raises(zeitkonto.DecodeError):
+        c.presence()
+    sandbox.inject(kind="html", status=502, operation="clock")
+    with pytest.raises(zeitkonto.UnexpectedStatusError) as st:
+        c.come(ANNA)
+    assert st.value.status == 502 and "<html>" in st.value.excerpt
+    sandbox.inject(kind="rateLimit", retryAfter=120, operation="employees")
+    with pytest.raises(zeitkonto.RateLimitedError) as rl:
+        c.employees()
+    assert rl.value.retry_after == 120.0
+
+
+def test_transport_and_timeout(sandbox: Sandbox) -> None:
+    import socket
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    closed = zeitkonto.Client(COMPANY_KEY, base_url=f"http://127.0.0.1:{port}", rate_limit=GENEROUS,
+                              retry=zeitkonto.RetryConfig(base_delay=0.01, max_delay=0.02))
+    with pytest.raises(zeitkonto.TransportError) as err:
+        closed.come(ANNA)
+    assert err.value.may_have_reached_server is False and isinstance(err.value, ConnectionError)
+    slow = make_client(sandbox, timeout=0.3)
+    sandbox.inject(kind="delay", delayMs=1500, count=3, operation="employees")
+    with pytest.raises(zeitkonto.TimeoutError):
+        slow.employees()
+    assert sandbox.requests("employees") == 3
+
+
+def test_reads_retried_writes_never_twice(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    sandbox.inject(kind="status", status=503, count=2, operation="employees")
+    assert c.employees()
+    assert sandbox.requests("employees") == 3
+    sandbox.inject(kind="reset", operation="presence")
+    assert c.presence().info
+    sandbox.inject(kind="status", status=500, after=True, operation="clock")
+    with pytest.raises(zeitkonto.UnexpectedStatusError):
+        c.come(ANNA)
+    sandbox.inject(kind="reset", after=True, operation="create_project")
+    with pytest.raises(zeitkonto.TransportError) as err:
+        c.create_project(MANAGER, {"name": "Once"})
+    assert err.value.may_have_reached_server is True
+    sandbox.inject(kind="status", status=502, after=True, operation="book_absence")
+    with pytest.raises(zeitkonto.ZeitkontoError):
+        c.book_absence("LT-VAC", ANNA_UUID, start_day=date(2026, 12, 28), end_day=date(2026, 12, 29))
+    for op in ("clock", "create_project", "book_absence"):
+        assert (sandbox.requests(op), sandbox.writes(op)) == (1, 1), op
+
+
+def test_forced_429_is_honoured_for_a_write(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    sandbox.inject(kind="rateLimit", retryAfter=1, operation="clock")
+    c.come(ANNA)
+    assert (sandbox.requests("clock"), sandbox.writes("clock")) == (2, 1)
+
+
+def test_limiter_keeps_a_burst_free_of_429(sandbox: Sandbox) -> None:
+    sandbox.set_rate_limit(20, 1000)
+    limited = zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, rate_limit=zeitkonto.RateLimit(20, 1.0),
+                                    retry=zeitkonto.RetryConfig(max_retries=0, max_rate_limit_retries=0))
+
+    async def burst() -> int:
+        results = await asyncio.gather(*[limited.find_projects(MANAGER, "Support") for _ in range(60)])
+        return len(results)
+
+    assert asyncio.run(burst()) == 60
+    assert sandbox.stats()["rateLimited"] == 0
+
+
+def test_async_calls_run_concurrently(sandbox: Sandbox) -> None:
+    sandbox.inject(kind="delay", delayMs=400, count=5, operation="employees")
+
+    async def five() -> None:
+        async with zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, rate_limit=GENEROUS) as a:
+            await asyncio.gather(*[a.employees() for _ in range(5)])
+
+    asyncio.run(five())
+    assert sandbox.stats()["maxInFlight"] == 5
+
+
+def test_sync_client_releases_the_gil(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    sandbox.inject(kind="delay", delayMs=400, count=2, operation="employees")
+    threads = [threading.Thread(target=c.employees) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sandbox.stats()["maxInFlight"] == 2, "both threads were waiting on the network at once"
+
+
+def test_closed_client_and_context_manager(sandbox: Sandbox) -> None:
+    with make_client(sandbox) as c:
+        assert c.employees()
+    with pytest.raises(zeitkonto.ZeitkontoError):
+        c.employees()

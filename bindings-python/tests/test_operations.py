@@ -1,0 +1,117 @@
+"""All 24 operations against the sandbox, with the sync client and the async client."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+import pytest
+
+import zeitkonto
+from conftest import ANNA, ANNA_UUID, MANAGER, Sandbox
+
+
+def test_employees_and_departments(any_client: Any) -> None:
+    active = any_client.employees()
+    anna = next(e for e in active if e.email == ANNA)
+    assert isinstance(anna, zeitkonto.EmployeeRecord)
+    assert isinstance(anna.join_date, date) and anna.date_of_separation is None
+    assert all(e.email != "otto.former@demo.example" for e in active)
+    everyone = any_client.all_employees()
+    assert any(e.email == "otto.former@demo.example" for e in everyone)
+    assert all(e.email != "nora.nologin@demo.example" for e in everyone)
+    deps = {d.employee: d.department for d in any_client.employee_departments()}
+    assert deps["Schmidt, Anna"] == "Sales"
+
+
+def test_presence_overview_and_clock(any_client: Any, sandbox: Sandbox) -> None:
+    assert not any_client.overview(ANNA).info[0].is_clocked_in
+    any_client.come(ANNA)
+    entry = any_client.overview(ANNA).info[0]
+    assert entry.is_clocked_in and entry.current_device == "API"
+    assert any_client.presence(ANNA).info[0].present is True
+    any_client.stop(ANNA)
+    any_client.go(ANNA)
+    with pytest.raises(zeitkonto.RefusedError):
+        any_client.go(ANNA)
+    any_client.clock("come", ANNA, project="p-website", device="Kiosk")
+    assert sandbox.writes("clock") == 4
+    whole = any_client.presence(day=date(2026, 11, 20))
+    assert len(whole.info) >= 35 and any(p.present for p in whole.info)
+
+
+def test_monthly_accounts_use_calendar_months(any_client: Any) -> None:
+    oct_ = any_client.time_account(ANNA, 2026, 10)
+    assert oct_.month == 10
+    assert oct_.bookings and all(b.date.month == 10 for b in oct_.bookings)
+    assert isinstance(oct_.bookings[0].start, datetime)
+    assert oct_.balance == oct_.actual - oct_.target
+    report = any_client.time_account_report(ANNA, 2026, 10, project=True)
+    assert report.target == oct_.target and len(report.bookings) == len(oct_.bookings)
+    with pytest.raises(zeitkonto.BadValueError) as err:
+        any_client.time_account_report(ANNA, 2026, 12)
+    assert (err.value.status, err.value.code) == (403, 4)
+    days = any_client.target_actual_days(ANNA, date(2026, 11, 16), date(2026, 11, 30))
+    assert [d["date"] for d in days.info][-1] == "2026-11-21"
+
+
+def test_departments(any_client: Any) -> None:
+    assert ANNA in any_client.department_accounts("demo-department-key")
+    one = any_client.department_month("1", 2026, 10)
+    assert (one.name, one.month) == ("Sales", 10)
+    each = any_client.department_month_employees("SALES", 2026, 10)
+    assert len(each) >= 10 and all(e.month == 10 for e in each)
+    assert sum(e.target or 0 for e in each) == one.target
+    assert any_client.department_month_employees("SALES", 2027, 1) == []
+
+
+def test_leave(any_client: Any, sandbox: Sandbox) -> None:
+    any_client.extra_leave(ANNA, 2.0, year=2026, comment="overtime")
+    with pytest.raises(zeitkonto.RefusedError):
+        any_client.extra_leave("olga.other@other.example", 1)
+    any_client.book_absence("LT-VAC", ANNA_UUID, half_day=True, start_day=date(2026, 12, 21), end_day=date(2026, 12, 21))
+    with pytest.raises(zeitkonto.BadValueError):
+        any_client.book_absence("LT-SPECIAL", ANNA_UUID)
+    dec = any_client.leave_month(2026, 12)
+    assert any(r["employee"] == ANNA_UUID and r["halfDay"] for r in dec)
+    year = any_client.leave_year(2026)
+    assert year.legend["LT-VAC"]["en"] == "Vacation"
+    assert next(e for e in year.list if e["email"] == ANNA)["extra"] == 2.0
+    assert any(t["uuid"] == "LT-VAC" for t in any_client.leave_types(ANNA).leave_types)
+    assert sandbox.writes("extra_leave") + sandbox.writes("book_absence") == 2
+
+
+def test_projects(any_client: Any) -> None:
+    assert any(p["uuid"] == "p-website" for p in any_client.projects(MANAGER).projects)
+    created = any_client.create_project(MANAGER, {"name": "Launch"}, parent_id="p-website")
+    assert created.uuid
+    assert any_client.find_projects(MANAGER, "Launch").projects == [created.uuid]
+    assert any_client.find_projects(MANAGER, "Support").projects == ["p-support-a", "p-support-b"]
+    assert any_client.project_bookings(MANAGER, "p-website", date(2026, 11, 1), date(2026, 11, 20)).entries
+    any_client.delete_project(MANAGER, created.uuid)
+    with pytest.raises(zeitkonto.AuthenticationError):
+        any_client.delete_project(MANAGER, created.uuid)
+    with pytest.raises(zeitkonto.MissingModuleError):
+        any_client.projects(ANNA)
+
+
+def test_shifts(any_client: Any) -> None:
+    week = any_client.shifts(2026, 47)
+    assert (week.year, week.week, week.workspace_name) == (2026, 47, "Front desk")
+    created = any_client.create_shift(22 * 60, 6 * 60, start_date=date(2026, 11, 24), employee_amount=1,
+                                      employees=[ANNA_UUID, "00000000-0000-4000-8000-000000000902"])
+    assert created.success is True
+    shift = next(s for s in any_client.shifts(2026, 48).shifts if s["id"] == created.shift_id)
+    assert len(shift["mitarbeiter"]) == 1
+    with pytest.raises(zeitkonto.InvalidInputError) as err:
+        any_client.shifts(2025, 53)
+    assert err.value.field == "week"
+
+
+def test_results_are_typed_and_keep_unknown_fields() -> None:
+    from zeitkonto import sansio
+    acc = sansio.parse_response("time_account", 200, {}, b'{"month": 2, "soll": "480", "newThing": [1]}')
+    assert isinstance(acc, zeitkonto.MonthlyAccount)
+    assert (acc.month, acc.target, acc.extra) == (3, 480.0, {"newThing": [1]})
+    assert acc.to_dict()["extra"] == {"newThing": [1]}
+    assert "MonthlyAccount(" in repr(acc)

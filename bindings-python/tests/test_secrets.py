@@ -1,0 +1,74 @@
+"""The key never shows in str/repr of any exception or result, nor in log records."""
+
+from __future__ import annotations
+
+import logging
+from datetime import date
+from typing import Any, List
+
+import pytest
+
+import zeitkonto
+from conftest import ANNA, MANAGER, Sandbox, make_client
+
+SECRET = "sEcReT-key-4c9e"
+
+
+def every_error(sandbox: Sandbox) -> List[zeitkonto.ZeitkontoError]:
+    errors: List[zeitkonto.ZeitkontoError] = []
+    bad = make_client(sandbox, SECRET)
+    good = make_client(sandbox)
+
+    def catch(f: Any, *a: Any) -> None:
+        try:
+            f(*a)
+        except zeitkonto.ZeitkontoError as e:
+            errors.append(e)
+
+    catch(bad.employees)                                     # Api (3)
+    catch(make_client(sandbox, "demo-employee-key").employees)  # Forbidden
+    catch(good.go, ANNA)                                     # Refused
+    catch(bad.project_bookings, MANAGER, "p", date(2026, 1, 1), date(2026, 3, 1))  # InvalidInput
+    sandbox.inject(kind="html", operation="employees")
+    catch(bad.employees)                                     # Decode
+    sandbox.inject(kind="status", status=502, operation="clock")
+    catch(bad.come, ANNA)                                    # UnexpectedStatus
+    sandbox.inject(kind="rateLimit", retryAfter=120, operation="overview")
+    catch(bad.overview)                                      # RateLimited
+    catch(zeitkonto.Client(SECRET, base_url="http://127.0.0.1:9", retry=zeitkonto.RetryConfig(max_retries=0)).come, ANNA)
+    sandbox.inject(kind="delay", delayMs=800, operation="presence")
+    catch(make_client(sandbox, SECRET, timeout=0.2, retry=zeitkonto.RetryConfig(max_retries=0)).presence)
+    return errors
+
+
+def test_no_exception_shows_the_key(sandbox: Sandbox) -> None:
+    errors = every_error(sandbox)
+    kinds = {e.kind for e in errors}
+    assert kinds >= {"Api", "Forbidden", "Refused", "InvalidInput", "Decode", "UnexpectedStatus", "RateLimited",
+                     "Transport", "Timeout"}, kinds
+    for e in errors:
+        for text in (str(e), repr(e), str(e.args), repr(vars(e))):
+            assert SECRET not in text and "demo-company-key" not in text, text
+
+
+def test_no_result_or_client_shows_the_key(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    results: List[Any] = [c.employees()[0], c.presence(), c.overview(), c.time_account(ANNA, 2026, 10),
+                          c.leave_year(2026), c.shifts(2026, 47), c]
+    for r in results:
+        assert "demo-company-key" not in repr(r) and "demo-company-key" not in str(r)
+    req = zeitkonto.sansio.build_request("leave_types", {"email": ANNA}, api_key=SECRET)
+    assert SECRET in (req.body or b"").decode() and SECRET not in repr(req) and SECRET not in str(req)
+    assert repr(zeitkonto.Client(SECRET)) == "Client(base_url='https://desktop.saas.de', api_key=***)"
+
+
+def test_log_records_are_redacted(sandbox: Sandbox, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="zeitkonto")
+    c = make_client(sandbox, SECRET)
+    with pytest.raises(zeitkonto.AuthenticationError):
+        c.employees()
+    good = make_client(sandbox)
+    good.employees()
+    messages = [r.getMessage() for r in caplog.records if r.name == "zeitkonto"]
+    assert any("/api/v2/employees/***" in m for m in messages), messages
+    assert all(SECRET not in m and "demo-company-key" not in m for m in messages)

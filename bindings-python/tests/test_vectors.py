@@ -1,0 +1,108 @@
+"""The shared vectors of tests/vectors/ through zeitkonto.sansio."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Dict, List, Tuple
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+
+import zeitkonto
+from zeitkonto import sansio
+
+VECTORS = Path(__file__).resolve().parents[2] / "tests" / "vectors"
+DEFAULT_CONTEXT: Dict[str, Any] = json.loads((VECTORS / "context.json").read_text())
+
+
+def cases(kind: str) -> List[Tuple[str, Dict[str, Any]]]:
+    out = []
+    for path in sorted((VECTORS / "operations").glob("*.json")):
+        data = json.loads(path.read_text())
+        for case in data[kind]:
+            out.append((data["operation"], case))
+    return out
+
+
+def subset(expected: Any, actual: Any, where: str = "") -> None:
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), f"{where}: expected an object, got {actual!r}"
+        for k, v in expected.items():
+            assert k in actual, f"{where}.{k} missing in {actual!r}"
+            subset(v, actual[k], f"{where}.{k}")
+    elif isinstance(expected, list):
+        assert isinstance(actual, list) and len(actual) == len(expected), f"{where}: {actual!r} != {expected!r}"
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            subset(e, a, f"{where}[{i}]")
+    elif isinstance(expected, (int, float)) and not isinstance(expected, bool):
+        assert isinstance(actual, (int, float)) and not isinstance(actual, bool) and float(expected) == float(actual), \
+            f"{where}: {actual!r} != {expected!r}"
+    else:
+        assert expected == actual, f"{where}: {actual!r} != {expected!r}"
+
+
+def check_error(expected: Dict[str, Any], err: zeitkonto.ZeitkontoError) -> None:
+    names = {"retryAfterMs": "retry_after", "mayHaveReachedServer": "may_have_reached_server"}
+    assert err.kind == expected["kind"], f"{err.kind} != {expected['kind']}: {err}"
+    for key, value in expected.items():
+        if key == "kind":
+            continue
+        got = getattr(err, names.get(key, key))
+        if key == "retryAfterMs" and got is not None:
+            got = round(got * 1000)
+        subset(value, got, key)
+
+
+def context_of(case: Dict[str, Any]) -> Dict[str, Any]:
+    ctx = dict(DEFAULT_CONTEXT)
+    ctx.update(case.get("context") or {})
+    return ctx
+
+
+BUILD = cases("build")
+PARSE = cases("parse")
+
+
+def test_vectors_cover_all_24_operations() -> None:
+    assert sorted({op for op, _ in BUILD}) == sorted(sansio.operations())
+    assert len(sansio.operations()) == 24
+
+
+@pytest.mark.parametrize("operation,case", BUILD, ids=[f"{o}:{c['name']}" for o, c in BUILD])
+def test_build(operation: str, case: Dict[str, Any]) -> None:
+    ctx = context_of(case)
+    try:
+        req = sansio.build_request(operation, case["params"], api_key=ctx.get("apiKey"), base_url=ctx.get("baseUrl"),
+                                   workspace_key=ctx.get("workspaceKey"), routes=ctx.get("routes"))
+    except zeitkonto.ZeitkontoError as err:
+        assert "error" in case, f"unexpected error {err!r}"
+        check_error(case["error"], err)
+        return
+    assert "expect" in case, f"expected an error, built {req!r}"
+    exp = case["expect"]
+    url = urlsplit(req.url)
+    assert req.method == exp["method"]
+    assert url.path == exp["path"]
+    assert dict(parse_qsl(url.query)) == exp["query"]
+    body = None if req.body is None else json.loads(req.body)
+    assert body == exp["body"]
+    for name, value in (exp.get("headers") or {}).items():
+        assert dict((k.lower(), v) for k, v in req.headers)[name.lower()] == value
+
+
+@pytest.mark.parametrize("operation,case", PARSE, ids=[f"{o}:{c['name']}" for o, c in PARSE])
+def test_parse(operation: str, case: Dict[str, Any]) -> None:
+    r = case["response"]
+    body = json.dumps(r["json"]).encode() if "json" in r else str(r.get("body", "")).encode()
+    try:
+        out = sansio.parse_response_json(operation, r["status"], r.get("headers") or {}, body)
+    except zeitkonto.ZeitkontoError as err:
+        assert "error" in case, f"unexpected error {err!r}"
+        check_error(case["error"], err)
+        return
+    assert "expect" in case, f"expected an error, parsed {out!r}"
+    subset(case["expect"], out, "output")
+    typed = sansio.parse_response(operation, r["status"], r.get("headers") or {}, body)
+    if isinstance(typed, zeitkonto.Model):
+        assert typed.to_dict() == out
