@@ -21,23 +21,104 @@ use futures_util::FutureExt;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{json, Value};
 use zeitkonto::{Client as RustClient, Error, Event, LimiterConfig, OperationId, RetryConfig};
 use zeitkonto_core::{Context, Response, RouteTable};
 
-create_exception!(_core, CoreError, PyException, "A Zeitkonto error; args[0] is its JSON form.");
+create_exception!(_core, CoreError, PyException, "A Zeitkonto error; args[0] is its JSON form as a dict.");
 
-fn error_json(e: &Error) -> String {
-    serde_json::to_string(e).unwrap_or_else(|_| r#"{"kind":"Decode","message":"unprintable error"}"#.to_string())
+/// JSON value → Python object (dict, list, str, int, float, bool, None), without a JSON string.
+fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        Value::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => i.into_pyobject(py)?.into_any(),
+            (None, Some(u)) => u.into_pyobject(py)?.into_any(),
+            _ => PyFloat::new(py, n.as_f64().unwrap_or(f64::NAN)).into_any(),
+        },
+        Value::String(s) => PyString::new(py, s).into_any(),
+        Value::Array(a) => {
+            let list = PyList::empty(py);
+            for item in a {
+                list.append(to_py(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(o) => {
+            let dict = PyDict::new(py);
+            for (k, item) in o {
+                dict.set_item(PyString::new(py, k), to_py(py, item)?)?;
+            }
+            dict.into_any()
+        }
+    })
+}
+
+/// Python object → JSON value (for parameters). Unsupported types are an `InvalidInput`.
+fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
+    if obj.is_none() {
+        return Ok(Value::Null);
+    }
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Ok(Value::Bool(b.is_true()));
+    }
+    if let Ok(i) = obj.cast::<PyInt>() {
+        return match i.extract::<i64>() {
+            Ok(n) => Ok(Value::from(n)),
+            Err(_) => Err(invalid(field, "integer out of range")),
+        };
+    }
+    if let Ok(f) = obj.cast::<PyFloat>() {
+        let v = f.value();
+        return serde_json::Number::from_f64(v)
+            .map(Value::Number)
+            .ok_or_else(|| invalid(field, format!("{v} is not a finite number")));
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(Value::String(s.extract::<String>()?));
+    }
+    if let Ok(d) = obj.cast::<PyDict>() {
+        let mut map = serde_json::Map::new();
+        for (k, v) in d.iter() {
+            let key = k.cast::<PyString>().map_err(|_| invalid(field, "keys must be strings"))?.extract::<String>()?;
+            let value = from_py(&v, &key)?;
+            map.insert(key, value);
+        }
+        return Ok(Value::Object(map));
+    }
+    if let Ok(l) = obj.cast::<PyList>() {
+        return l.iter().map(|v| from_py(&v, field)).collect::<PyResult<Vec<_>>>().map(Value::Array);
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        return t.iter().map(|v| from_py(&v, field)).collect::<PyResult<Vec<_>>>().map(Value::Array);
+    }
+    Err(invalid(field, format!("unsupported type {}", obj.get_type().name()?)))
+}
+
+fn error_value(e: &Error) -> Value {
+    serde_json::to_value(e).unwrap_or_else(|_| json!({"kind": "Decode", "message": "unprintable error"}))
+}
+
+/// `CoreError(dict)`; the dict is the error's JSON form.
+fn raise_value(v: Value) -> PyErr {
+    Python::attach(|py| match to_py(py, &v) {
+        Ok(obj) => CoreError::new_err(obj.unbind()),
+        Err(e) => e,
+    })
 }
 
 fn raise(e: &Error) -> PyErr {
-    CoreError::new_err(error_json(e))
+    raise_value(error_value(e))
+}
+
+fn internal_value(what: &str) -> Value {
+    json!({"kind": "Internal", "message": format!("internal error in Zeitkonto: {what}")})
 }
 
 fn internal(what: &str) -> PyErr {
-    CoreError::new_err(json!({"kind": "Internal", "message": format!("internal error in Zeitkonto: {what}")}).to_string())
+    raise_value(internal_value(what))
 }
 
 fn invalid(field: &str, reason: impl Into<String>) -> PyErr {
@@ -46,10 +127,6 @@ fn invalid(field: &str, reason: impl Into<String>) -> PyErr {
 
 fn operation(name: &str) -> PyResult<OperationId> {
     OperationId::from_name(name).ok_or_else(|| invalid("operation", format!("unknown operation {name:?}")))
-}
-
-fn parse_json(field: &str, text: &str) -> PyResult<Value> {
-    serde_json::from_str(text).map_err(|e| invalid(field, format!("not JSON: {e}")))
 }
 
 /// Runs `f`, turning a panic into `CoreError`.
@@ -81,18 +158,22 @@ fn runtime() -> PyResult<&'static tokio::runtime::Runtime> {
         .map_err(|e| internal(&format!("could not start the runtime: {e}")))
 }
 
-type Outcome = Result<String, String>;
+/// A finished call: the canonical output, or the error's JSON form.
+type Outcome = Result<Value, Value>;
 
 fn outcome(result: Result<Result<Value, Error>, Box<dyn std::any::Any + Send>>) -> Outcome {
     match result {
-        Ok(Ok(v)) => Ok(v.to_string()),
-        Ok(Err(e)) => Err(error_json(&e)),
-        Err(_) => Err(json!({"kind": "Internal", "message": "internal error in Zeitkonto: panic"}).to_string()),
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err(error_value(&e)),
+        Err(_) => Err(internal_value("panic")),
     }
 }
 
-fn into_py(o: Outcome) -> PyResult<String> {
-    o.map_err(CoreError::new_err)
+fn into_py(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
+    match o {
+        Ok(v) => Ok(to_py(py, &v)?.unbind()),
+        Err(e) => Err(raise_value(e)),
+    }
 }
 
 /// An async call in flight: `fileno()` becomes readable when `take()` has the result.
@@ -114,11 +195,11 @@ impl Pending {
         self.slot.lock().map(|s| s.is_some()).unwrap_or(true)
     }
 
-    /// The canonical JSON output, or raises `CoreError`.
-    fn take(&self) -> PyResult<String> {
+    /// The canonical output (dicts and lists), or raises `CoreError`.
+    fn take(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let taken = self.slot.lock().map_err(|_| internal("poisoned result"))?.take();
         match taken {
-            Some(o) => into_py(o),
+            Some(o) => into_py(py, o),
             None => Err(internal("the result is not ready")),
         }
     }
@@ -134,7 +215,7 @@ struct Client {
 #[pymethods]
 impl Client {
     #[new]
-    #[pyo3(signature = (*, api_key=None, base_url=None, workspace_key=None, routes=None, timeout=None, retry_json=None, rate_limit_json=None, log_events=false))]
+    #[pyo3(signature = (*, api_key=None, base_url=None, workspace_key=None, routes=None, timeout=None, retry=None, rate_limit=None, log_events=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         api_key: Option<String>,
@@ -142,8 +223,8 @@ impl Client {
         workspace_key: Option<String>,
         routes: Option<HashMap<String, String>>,
         timeout: Option<f64>,
-        retry_json: Option<String>,
-        rate_limit_json: Option<String>,
+        retry: Option<Bound<'_, PyAny>>,
+        rate_limit: Option<Bound<'_, PyAny>>,
         log_events: bool,
     ) -> PyResult<Client> {
         guarded(|| {
@@ -164,12 +245,14 @@ impl Client {
                 None => Some(zeitkonto::DEFAULT_TIMEOUT),
             };
             b = b.timeout(timeout);
-            if let Some(r) = retry_json {
-                let cfg: RetryConfig = serde_json::from_str(&r).map_err(|e| invalid("retry", e.to_string()))?;
+            if let Some(r) = retry {
+                let cfg: RetryConfig =
+                    serde_json::from_value(from_py(&r, "retry")?).map_err(|e| invalid("retry", e.to_string()))?;
                 b = b.retry(cfg);
             }
-            if let Some(l) = rate_limit_json {
-                let cfg: LimiterConfig = serde_json::from_str(&l).map_err(|e| invalid("rate_limit", e.to_string()))?;
+            if let Some(l) = rate_limit {
+                let cfg: LimiterConfig = serde_json::from_value(from_py(&l, "rate_limit")?)
+                    .map_err(|e| invalid("rate_limit", e.to_string()))?;
                 b = b.rate_limit(cfg);
             }
             let events: Arc<Mutex<Vec<String>>> = Arc::default();
@@ -187,23 +270,23 @@ impl Client {
         })
     }
 
-    /// Runs `operation` with canonical JSON params; returns the canonical JSON output. Blocks with
-    /// the GIL released.
-    fn call(&self, py: Python<'_>, operation_name: &str, params_json: &str) -> PyResult<String> {
+    /// Runs `operation` with canonical params (a dict); returns the canonical output (dicts and
+    /// lists). Blocks with the GIL released.
+    fn call(&self, py: Python<'_>, operation_name: &str, params: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let op = operation(operation_name)?;
-        let params = parse_json("params", params_json)?;
+        let params = from_py(params, "params")?;
         let client = self.inner.clone();
         let rt = runtime()?;
         let result = py.detach(move || {
             rt.block_on(AssertUnwindSafe(async move { client.call_json(op, &params).await }).catch_unwind())
         });
-        into_py(outcome(result))
+        into_py(py, outcome(result))
     }
 
     /// Starts `operation` on the runtime; returns a `Pending` to watch.
-    fn call_async(&self, operation_name: &str, params_json: &str) -> PyResult<Pending> {
+    fn call_async(&self, operation_name: &str, params: &Bound<'_, PyAny>) -> PyResult<Pending> {
         let op = operation(operation_name)?;
-        let params = parse_json("params", params_json)?;
+        let params = from_py(params, "params")?;
         let client = self.inner.clone();
         let (reader, mut writer) = std::io::pipe().map_err(|e| internal(&format!("pipe: {e}")))?;
         let slot: Arc<Mutex<Option<Outcome>>> = Arc::default();
@@ -232,12 +315,12 @@ impl Client {
 /// Builds the request of `operation` without sending it. Returns
 /// `(method, url, headers, body, redacted_url, redacted_body)`; `url` and `body` hold the key.
 #[pyfunction]
-#[pyo3(signature = (operation_name, params_json, *, api_key=None, base_url=None, workspace_key=None, routes=None))]
+#[pyo3(signature = (operation_name, params, *, api_key=None, base_url=None, workspace_key=None, routes=None))]
 #[allow(clippy::type_complexity)]
 fn build_request<'py>(
     py: Python<'py>,
     operation_name: &str,
-    params_json: &str,
+    params: &Bound<'py, PyAny>,
     api_key: Option<String>,
     base_url: Option<String>,
     workspace_key: Option<String>,
@@ -245,7 +328,7 @@ fn build_request<'py>(
 ) -> PyResult<(String, String, Vec<(String, String)>, Option<Bound<'py, PyBytes>>, String, Option<String>)> {
     guarded(|| {
         let op = operation(operation_name)?;
-        let params = parse_json("params", params_json)?;
+        let params = from_py(params, "params")?;
         let mut ctx = Context::default().with_routes(routes_from(routes).map_err(|e| raise(&e))?);
         if let Some(u) = base_url {
             ctx = ctx.with_base_url(&u).map_err(|e| raise(&e))?;
@@ -269,13 +352,20 @@ fn build_request<'py>(
     })
 }
 
-/// Parses a response of `operation` into its canonical JSON output (a string).
+/// Parses a response of `operation` into its canonical output (dicts and lists).
 #[pyfunction]
-fn parse_response(operation_name: &str, status: u16, headers: Vec<(String, String)>, body: &[u8]) -> PyResult<String> {
+fn parse_response(
+    py: Python<'_>,
+    operation_name: &str,
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: &[u8],
+) -> PyResult<Py<PyAny>> {
     guarded(|| {
         let op = operation(operation_name)?;
         let resp = Response::new(status, headers, body.to_vec());
-        zeitkonto_core::parse_response(op, &resp).map(|v| v.to_string()).map_err(|e| raise(&e))
+        let v = zeitkonto_core::parse_response(op, &resp).map_err(|e| raise(&e))?;
+        Ok(to_py(py, &v)?.unbind())
     })
 }
 

@@ -6,30 +6,37 @@ the blocking client releases the GIL while it waits on the network.
 
 from __future__ import annotations
 
-import asyncio
-import json
-import logging
 import os
-from dataclasses import dataclass
 from datetime import date
 from types import TracebackType
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Type, TypeVar
 
 from . import _calls as c
 from . import _core
 from . import models as m
-from .errors import ZeitkontoError, from_json
+from .errors import ZeitkontoError, from_core
+
+if TYPE_CHECKING:
+    import asyncio
+    import logging
 
 __all__ = ["Client", "AsyncClient", "RetryConfig", "RateLimit"]
 
 T = TypeVar("T")
-logger = logging.getLogger("zeitkonto")
+_DEBUG = 10  # logging.DEBUG, without importing logging at import time
 
 
-@dataclass(frozen=True)
-class RetryConfig:
+def _logger() -> "logging.Logger":
+    """``logging.getLogger("zeitkonto")``; logging is imported on first use, not with the package."""
+    import logging
+
+    return logging.getLogger("zeitkonto")
+
+
+class RetryConfig(NamedTuple):
     """Retries: reads after 5xx/connection failures/timeouts with backoff; any call after a 429
-    (the server did nothing). Writes are never sent twice once they may have reached the server."""
+    (the server did nothing). Writes are never sent twice once they may have reached the server.
+    Times in seconds."""
 
     max_retries: int = 2
     base_delay: float = 0.5
@@ -37,18 +44,17 @@ class RetryConfig:
     max_retry_after: float = 60.0
     max_rate_limit_retries: int = 3
 
-    def _json(self) -> str:
-        return json.dumps({
+    def _core(self) -> Dict[str, int]:
+        return {
             "maxRetries": self.max_retries,
             "baseDelayMs": int(self.base_delay * 1000),
             "maxDelayMs": int(self.max_delay * 1000),
             "maxRetryAfterMs": int(self.max_retry_after * 1000),
             "maxRateLimitRetries": self.max_rate_limit_retries,
-        })
+        }
 
 
-@dataclass(frozen=True)
-class RateLimit:
+class RateLimit(NamedTuple):
     """Client-side limit, shared by every client of the same key in the process: at most
     ``limit`` requests in any ``window`` seconds (the API allows 60 per minute)."""
 
@@ -56,9 +62,9 @@ class RateLimit:
     window: float = 60.0
     margin: Optional[float] = None
 
-    def _json(self) -> str:
+    def _core(self) -> Dict[str, int]:
         margin = self.window / 100 if self.margin is None else self.margin
-        return json.dumps({"limit": self.limit, "windowMs": int(self.window * 1000), "marginMs": int(margin * 1000)})
+        return {"limit": self.limit, "windowMs": int(self.window * 1000), "marginMs": int(margin * 1000)}
 
 
 class _Base:
@@ -84,29 +90,32 @@ class _Base:
                 workspace_key=workspace_key,
                 routes=dict(routes) if routes else None,
                 timeout=0.0 if timeout is None else float(timeout),
-                retry_json=(retry or RetryConfig())._json(),
-                rate_limit_json=(rate_limit or RateLimit())._json(),
+                retry=(retry or RetryConfig())._core(),
+                rate_limit=(rate_limit or RateLimit())._core(),
                 # Driver events (redacted) go to logging.getLogger("zeitkonto") at DEBUG; only
                 # collected when DEBUG is enabled at construction, so calls do not pay for it otherwise.
-                log_events=logger.isEnabledFor(logging.DEBUG),
+                log_events=_logger().isEnabledFor(_DEBUG),
             )
         except _core.CoreError as e:
-            raise from_json(str(e.args[0])) from None
+            raise from_core(e.args[0]) from None
 
-    def _finish(self, call: "c.Call[T]", out: str) -> T:
+    def _finish(self, call: "c.Call[T]", out: Any) -> T:
         self._log()
-        return call.convert(json.loads(out))
+        return call.convert(out)
 
     def _fail(self, e: "_core.CoreError") -> ZeitkontoError:
         self._log()
-        err = from_json(str(e.args[0]))
-        logger.debug("zeitkonto call failed: %s", err)
+        err = from_core(e.args[0])
+        _logger().debug("zeitkonto call failed: %s", err)
         return err
 
     def _log(self) -> None:
-        if self._core is not None and logger.isEnabledFor(logging.DEBUG):
-            for event in self._core.take_events():
-                logger.debug("%s", event)
+        if self._core is not None:
+            events = self._core.take_events()
+            if events:
+                log = _logger()
+                for event in events:
+                    log.debug("%s", event)
 
     def _client(self) -> _core.Client:
         if self._core is None:
@@ -137,7 +146,7 @@ class Client(_Base):
     def _run(self, call: "c.Call[T]") -> T:
         core = self._client()
         try:
-            out = core.call(call.operation, json.dumps(call.params))
+            out = core.call(call.operation, call.params)
         except _core.CoreError as e:
             raise self._fail(e) from None
         return self._finish(call, out)
@@ -279,12 +288,14 @@ class AsyncClient(_Base):
     async def _run(self, call: "c.Call[T]") -> T:
         core = self._client()
         try:
-            pending = core.call_async(call.operation, json.dumps(call.params))
+            pending = core.call_async(call.operation, call.params)
         except _core.CoreError as e:
             raise self._fail(e) from None
         # The call runs on Zeitkonto's runtime; its pipe becomes readable when it is done, and the
         # result is collected here, on the event loop's thread. (A cancelled call still completes
         # in the background; a write may then have been applied.)
+        import asyncio  # here, not at import time: only async users pay for it
+
         loop = asyncio.get_running_loop()
         done: "asyncio.Future[None]" = loop.create_future()
         fd = pending.fileno()

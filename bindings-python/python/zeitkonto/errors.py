@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import builtins
-import json
-from typing import Any, Dict, Optional, Type
+from typing import Any, Dict, Mapping, Optional, Type
 
 __all__ = [
     "ZeitkontoError",
@@ -154,12 +153,11 @@ _KINDS: Dict[str, Type[ZeitkontoError]] = {
 }
 
 
-def from_json(text: str) -> ZeitkontoError:
-    """The exception for the core's JSON error form."""
-    try:
-        data: Dict[str, Any] = json.loads(text)
-    except (ValueError, TypeError):
+def from_core(payload: Any) -> ZeitkontoError:
+    """The exception for the core's error form (a dict: ``{"kind": ..., "message": ..., ...}``)."""
+    if not isinstance(payload, Mapping):
         return ZeitkontoError("internal error in Zeitkonto")
+    data: Dict[str, Any] = dict(payload)
     kind = str(data.pop("kind", "Internal"))
     message = str(data.pop("message", kind))
     fields: Dict[str, Any] = {}

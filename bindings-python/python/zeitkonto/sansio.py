@@ -8,27 +8,31 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
-from typing import Any, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from . import _core
 from ._calls import CONVERTERS
-from .errors import from_json
+from .errors import from_core
 
 __all__ = ["HttpRequest", "build_request", "parse_response", "parse_response_json", "operations", "is_idempotent"]
 
 
-@dataclass(frozen=True)
-class HttpRequest:
+class HttpRequest(NamedTuple):
     """A request ready to send. ``url`` and ``body`` carry the key: ``repr`` shows neither."""
 
     method: str
-    url: str = field(repr=False)
+    url: str
     headers: List[Tuple[str, str]]
-    body: Optional[bytes] = field(repr=False)
+    body: Optional[bytes]
     redacted_url: str
     redacted_body: Optional[str]
+
+    def __repr__(self) -> str:
+        return (f"HttpRequest(method={self.method!r}, url={self.redacted_url!r}, headers={self.headers!r}, "
+                f"body={self.redacted_body!r})")
+
+    def __str__(self) -> str:
+        return self.__repr__()
 
 
 def build_request(
@@ -43,10 +47,10 @@ def build_request(
     """Validates ``params`` (canonical form: camelCase, months 1-12, ISO dates) and builds the request."""
     try:
         method, url, headers, body, redacted_url, redacted_body = _core.build_request(
-            operation, json.dumps(dict(params or {})), api_key=api_key, base_url=base_url,
+            operation, dict(params or {}), api_key=api_key, base_url=base_url,
             workspace_key=workspace_key, routes=dict(routes) if routes else None)
     except _core.CoreError as e:
-        raise from_json(str(e.args[0])) from None
+        raise from_core(e.args[0]) from None
     return HttpRequest(method, url, list(headers), body, redacted_url, redacted_body)
 
 
@@ -57,9 +61,9 @@ def parse_response_json(operation: str, status: int, headers: Headers, body: byt
     """Parses a response into the canonical JSON output (what the shared test vectors compare)."""
     pairs = list(headers.items()) if isinstance(headers, Mapping) else [(str(k), str(v)) for k, v in headers]
     try:
-        return json.loads(_core.parse_response(operation, status, pairs, bytes(body)))
+        return _core.parse_response(operation, status, pairs, bytes(body))
     except _core.CoreError as e:
-        raise from_json(str(e.args[0])) from None
+        raise from_core(e.args[0]) from None
 
 
 def parse_response(operation: str, status: int, headers: Headers, body: bytes) -> Any:
@@ -77,4 +81,4 @@ def is_idempotent(operation: str) -> bool:
     try:
         return bool(_core.is_idempotent(operation))
     except _core.CoreError as e:
-        raise from_json(str(e.args[0])) from None
+        raise from_core(e.args[0]) from None

@@ -12,12 +12,14 @@ use zeitkonto_core::{Date, RouteTable};
 use zeitkonto_sandbox::{demo_keys, Clock, Sandbox, SandboxConfig, Seed};
 
 const USAGE: &str = "usage: zeitkonto-sandbox [--port N] [--host IP] [--today YYYY-MM-DD] [--rate-limit N/SECONDS]
-                         [--seed FILE] [--write-seed FILE] [--route OPERATION=\"METHOD /path\"]...";
+                         [--seed FILE] [--write-seed FILE] [--route OPERATION=\"METHOD /path\"]...
+                         [--bench-department N]";
 
 fn parse(args: &[String]) -> Result<(SandboxConfig, Option<String>), String> {
     let mut cfg = SandboxConfig::default();
     let mut write_seed = None;
     let mut routes = RouteTable::new();
+    let mut bench: u32 = 0;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = || it.next().cloned().ok_or_else(|| format!("{arg} needs a value"));
@@ -41,6 +43,7 @@ fn parse(args: &[String]) -> Result<(SandboxConfig, Option<String>), String> {
                 cfg.seed = Some(serde_json::from_str(&text).map_err(|e| format!("--seed {path}: {e}"))?);
             }
             "--write-seed" => write_seed = Some(value()?),
+            "--bench-department" => bench = value()?.parse().map_err(|e| format!("--bench-department: {e}"))?,
             "--route" => {
                 let v = value()?;
                 let (op, route) = v.split_once('=').ok_or("--route: expected OPERATION=\"METHOD /path\"")?;
@@ -51,6 +54,10 @@ fn parse(args: &[String]) -> Result<(SandboxConfig, Option<String>), String> {
         }
     }
     cfg.routes = routes;
+    if bench > 0 {
+        let seed = cfg.seed.take().unwrap_or_else(|| Seed::demo(Clock::new(cfg.today).today()));
+        cfg.seed = Some(seed.with_bench_department(bench));
+    }
     Ok((cfg, write_seed))
 }
 

@@ -321,6 +321,46 @@ impl Seed {
         Seed::demo_with(today, 35)
     }
 
+    /// Adds a department `BENCH` (id `bench`, key `bench-department-key`) with `n` employees who have
+    /// a schedule but no booking history: large summaries that are cheap to compute (benchmarks).
+    pub fn with_bench_department(mut self, n: u32) -> Seed {
+        let Some(start) = self.employees.first().map(|e| e.tracking_start) else { return self };
+        self.departments.push(Department {
+            id: "bench".into(),
+            external_id: "BENCH".into(),
+            name: "Benchmark".into(),
+            key: "bench-department-key".into(),
+            company: "c-demo".into(),
+        });
+        for i in 0..n {
+            let given = GIVEN[(i as usize) % GIVEN.len()];
+            let last = LAST[(i as usize / GIVEN.len()) % LAST.len()];
+            self.employees.push(Employee {
+                uuid: format!("00000000-0000-4000-9000-{i:012}"),
+                company: "c-demo".into(),
+                email: format!("bench{i}@demo.example"),
+                given_name: given.into(),
+                last_name: last.into(),
+                personnel_number: format!("B{i:05}"),
+                department: Some("bench".into()),
+                birthday: None,
+                join_date: Date::new(2020, 1, 1).unwrap_or(start),
+                separation_date: None,
+                login: true,
+                key: None,
+                supervisor: None,
+                project_manager: false,
+                time_tracked: true,
+                leave_managed: false,
+                weekly_minutes: full_time(),
+                tracking_start: start,
+                emergency_contact: String::new(),
+                leave_days_per_year: 30.0,
+            });
+        }
+        self
+    }
+
     /// The demo seed with `generated` extra employees beside the fixed identities (the Python
     /// benchmark uses 1,000 for a large department).
     pub fn demo_with(today: Date, generated: u32) -> Seed {

@@ -1,0 +1,180 @@
+"""Benchmark (not a test): zeitkonto vs a hand-written httpx + json + dataclasses baseline, against
+the same local sandbox, in one run. Prints ratios (baseline time / zeitkonto time; > 1 = faster).
+
+    python bench/bench.py [--sandbox target/debug/zeitkonto-sandbox] [--rounds 30]
+
+Goals (issue 4): large responses >= 1.25x, small calls no slower (>= 1.0x), `import zeitkonto` <= 30 ms,
+wheel <= 3 MB. Needs `pip install httpx` for the baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional
+
+import httpx
+
+import zeitkonto
+
+ROOT = Path(__file__).resolve().parents[2]
+KEY = "demo-company-key"
+ANNA = "anna.schmidt@demo.example"
+BENCH_EMPLOYEES = 1000
+
+
+# ---- the baseline a user would write by hand --------------------------------------------------
+@dataclass
+class Today:
+    soll: Optional[float]
+    ist: Optional[float]
+
+
+@dataclass
+class Summary:
+    employee: Optional[str]
+    uuid: Optional[str]
+    name: Optional[str]
+    year: Optional[int]
+    month: Optional[int]
+    has_time: Optional[bool]
+    has_project: Optional[bool]
+    current: Optional[str]
+    last_month: Optional[float]
+    soll: Optional[float]
+    ist: Optional[float]
+    saldo: Optional[float]
+    saldo2: Optional[float]
+    ist_on_weekend: Optional[float]
+    out_of_work: Optional[float]
+    on_work: Optional[int]
+    timeaccount_payoff: Optional[float]
+    timeaccount_overtimeaccount: Optional[float]
+    unpaid_overtime: Optional[float]
+    overtime_account_month: Optional[float]
+    overtime_account: Optional[float]
+    today: Optional[Today]
+    traffic_active: Optional[bool]
+    raw: Dict[str, Any]
+
+
+@dataclass
+class PresenceEntry:
+    membercode: Optional[str]
+    employee: Optional[str]
+    present: Optional[bool]
+    list: Any
+
+
+@dataclass
+class Presence:
+    code: int
+    time: int
+    info: List[PresenceEntry]
+
+
+def summary(d: Dict[str, Any]) -> Summary:
+    today = d.get("today")
+    return Summary(
+        d.get("employee"), d.get("uuid"), d.get("name"), d.get("year"),
+        None if d.get("month") is None else d["month"] + 1,  # 0-based on the wire
+        d.get("hasTime"), d.get("hasProject"), d.get("current"), d.get("lastMonth"), d.get("soll"), d.get("ist"),
+        d.get("saldo"), d.get("saldo2"), d.get("istOnWeekend"), d.get("outOfWork"), d.get("onWork"),
+        d.get("TIMEACCOUNT_PAYOFF"), d.get("TIMEACCOUNT_OVERTIMEACCOUNT"), d.get("unpaidOvertime"),
+        d.get("overtimeAccountMonth"), d.get("overtimeAccount"),
+        Today(today.get("soll"), today.get("ist")) if today else None,
+        (d.get("traffic") or {}).get("active"), d,
+    )
+
+
+class Baseline:
+    def __init__(self, base_url: str) -> None:
+        self.base = base_url
+        self.http = httpx.Client(timeout=30.0)
+
+    def _check(self, r: httpx.Response) -> Any:
+        if r.status_code != 200:
+            raise RuntimeError(f"HTTP {r.status_code}: {r.text[:80]}")
+        return json.loads(r.content)
+
+    def department_month_employees(self, dept: str, year: int, month: int) -> List[Summary]:
+        r = self.http.get(f"{self.base}/rest/api/v2/time/month/employees/{KEY}/{dept}/{year}/{month - 1}")
+        return [summary(d) for d in self._check(r)]
+
+    def presence(self, email: str) -> Presence:
+        r = self.http.post(f"{self.base}/rest/api/time/presence/{KEY}", json={"email": email})
+        d = self._check(r)
+        return Presence(d["code"], d["time"], [PresenceEntry(e.get("membercode"), e.get("employee"), e.get("present"),
+                                                               e.get("list")) for e in d["info"]])
+
+
+# ---- measurement ----------------------------------------------------------------------------
+def timed(f: Callable[[], Any], rounds: int) -> float:
+    f()  # warm up (connections, caches)
+    samples = []
+    for _ in range(rounds):
+        t = time.perf_counter()
+        f()
+        samples.append(time.perf_counter() - t)
+    return statistics.median(samples)
+
+
+def import_time_ms() -> float:
+    code = "import time; t = time.perf_counter(); import zeitkonto; print((time.perf_counter() - t) * 1000)"
+    runs = [float(subprocess.check_output([sys.executable, "-c", code], text=True)) for _ in range(7)]
+    return statistics.median(runs)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sandbox", default=os.environ.get("ZEITKONTO_SANDBOX_BIN", str(ROOT / "target/debug/zeitkonto-sandbox")))
+    ap.add_argument("--rounds", type=int, default=30)
+    args = ap.parse_args()
+    proc = subprocess.Popen([args.sandbox, "--port", "0", "--today", "2026-11-21", "--rate-limit", "100000000/60",
+                             "--bench-department", str(BENCH_EMPLOYEES)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    url = proc.stdout.readline().strip().rsplit(" ", 1)[-1]
+    try:
+        ours = zeitkonto.Client(KEY, base_url=url, rate_limit=zeitkonto.RateLimit(100_000_000, 60.0))
+        base = Baseline(url)
+
+        def ours_large() -> float:
+            return sum(a.balance or 0 for a in ours.department_month_employees("BENCH", 2026, 10))
+
+        def base_large() -> float:
+            return sum(s.saldo or 0 for s in base.department_month_employees("BENCH", 2026, 10))
+
+        assert len(ours.department_month_employees("BENCH", 2026, 10)) == BENCH_EMPLOYEES
+        assert ours_large() == base_large()
+
+        def ours_small() -> Any:
+            return ours.presence(ANNA).info[0].present
+
+        def base_small() -> Any:
+            return base.presence(ANNA).info[0].present
+
+        t_ours_large, t_base_large = timed(ours_large, args.rounds), timed(base_large, args.rounds)
+        t_ours_small, t_base_small = timed(ours_small, args.rounds * 10), timed(base_small, args.rounds * 10)
+        wheel = sorted(glob.glob(str(ROOT / "target" / "wheels" / "zeitkonto-*.whl")))
+        wheel_mb = os.path.getsize(wheel[-1]) / 1e6 if wheel else float("nan")
+        imp = import_time_ms()
+        print(f"large: department_month_employees x{BENCH_EMPLOYEES}: zeitkonto {t_ours_large * 1000:.1f} ms, "
+              f"baseline {t_base_large * 1000:.1f} ms, ratio {t_base_large / t_ours_large:.2f}x (goal >= 1.25x)")
+        print(f"small: presence of one employee: zeitkonto {t_ours_small * 1000:.2f} ms, "
+              f"baseline {t_base_small * 1000:.2f} ms, ratio {t_base_small / t_ours_small:.2f}x (goal >= 1.00x)")
+        print(f"import zeitkonto: {imp:.1f} ms (goal <= 30 ms)")
+        print(f"wheel: {wheel_mb:.2f} MB (goal <= 3 MB) {Path(wheel[-1]).name if wheel else ''}")
+    finally:
+        proc.terminate()
+
+
+if __name__ == "__main__":
+    main()
