@@ -29,7 +29,18 @@ use zeitkonto_core::{Context, Response, RouteTable};
 create_exception!(_core, CoreError, PyException, "A Zeitkonto error; args[0] is its JSON form as a dict.");
 
 /// JSON value → Python object (dict, list, str, int, float, bool, None), without a JSON string.
+/// Object keys are created once per call and shared (the same few dozen names repeat in every
+/// element of a large list).
 fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    let mut keys = HashMap::new();
+    to_py_with(py, v, &mut keys)
+}
+
+fn to_py_with<'py, 'v>(
+    py: Python<'py>,
+    v: &'v Value,
+    keys: &mut HashMap<&'v str, Bound<'py, PyString>>,
+) -> PyResult<Bound<'py, PyAny>> {
     Ok(match v {
         Value::Null => py.None().into_bound(py),
         Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
@@ -40,20 +51,177 @@ fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
         },
         Value::String(s) => PyString::new(py, s).into_any(),
         Value::Array(a) => {
-            let list = PyList::empty(py);
-            for item in a {
-                list.append(to_py(py, item)?)?;
-            }
-            list.into_any()
+            let items = a.iter().map(|item| to_py_with(py, item, keys)).collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)?.into_any()
         }
         Value::Object(o) => {
             let dict = PyDict::new(py);
             for (k, item) in o {
-                dict.set_item(PyString::new(py, k), to_py(py, item)?)?;
+                let key = keys.entry(k.as_str()).or_insert_with(|| PyString::new(py, k)).clone();
+                dict.set_item(key, to_py_with(py, item, keys)?)?;
             }
             dict.into_any()
         }
     })
+}
+
+/// A step from a `Node`'s root to its value.
+#[derive(Clone)]
+enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+/// A read-only view of part of a JSON result. Results of large calls stay in Rust; Python gets
+/// objects only for what it reads (`get`, `[]`, iteration), and everything with `to_py()`.
+#[pyclass(module = "zeitkonto._core", frozen)]
+struct Node {
+    root: Arc<Value>,
+    path: Vec<Seg>,
+}
+
+impl Node {
+    fn value(&self) -> &Value {
+        let mut v: &Value = &self.root;
+        for seg in &self.path {
+            v = match (seg, v) {
+                (Seg::Key(k), Value::Object(o)) => o.get(k).unwrap_or(&Value::Null),
+                (Seg::Index(i), Value::Array(a)) => a.get(*i).unwrap_or(&Value::Null),
+                _ => &Value::Null,
+            };
+        }
+        v
+    }
+
+    fn child(&self, seg: Seg) -> Node {
+        let mut path = self.path.clone();
+        path.push(seg);
+        Node { root: self.root.clone(), path }
+    }
+}
+
+/// A scalar as a Python object, a container as a `Node`.
+fn wrap(py: Python<'_>, node: Node, v: &Value) -> PyResult<Py<PyAny>> {
+    match v {
+        Value::Object(_) | Value::Array(_) => Ok(Py::new(py, node)?.into_any()),
+        scalar => Ok(to_py(py, scalar)?.unbind()),
+    }
+}
+
+/// The result of a call: a `Node` over the whole value (or the scalar itself).
+fn result_to_py(py: Python<'_>, v: Value) -> PyResult<Py<PyAny>> {
+    let root = Arc::new(v);
+    let node = Node { root: root.clone(), path: Vec::new() };
+    wrap(py, node, &root)
+}
+
+#[pymethods]
+impl Node {
+    /// `value[key]` of an object, or `default`.
+    #[pyo3(signature = (key, default=None))]
+    fn get(&self, py: Python<'_>, key: &str, default: Option<Py<PyAny>>) -> PyResult<Py<PyAny>> {
+        match self.value() {
+            Value::Object(o) => match o.get(key) {
+                Some(v) => wrap(py, self.child(Seg::Key(key.to_string())), v),
+                None => Ok(default.unwrap_or_else(|| py.None())),
+            },
+            _ => Ok(default.unwrap_or_else(|| py.None())),
+        }
+    }
+
+    fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        match self.value() {
+            Value::Object(o) => {
+                let k: String = key.extract()?;
+                match o.get(&k) {
+                    Some(v) => wrap(py, self.child(Seg::Key(k)), v),
+                    None => Err(pyo3::exceptions::PyKeyError::new_err(k)),
+                }
+            }
+            Value::Array(a) => {
+                let i: isize = key.extract()?;
+                let idx = if i < 0 { a.len() as isize + i } else { i };
+                match usize::try_from(idx).ok().and_then(|u| a.get(u).map(|v| (u, v))) {
+                    Some((u, v)) => wrap(py, self.child(Seg::Index(u)), v),
+                    None => Err(pyo3::exceptions::PyIndexError::new_err("index out of range")),
+                }
+            }
+            _ => Err(pyo3::exceptions::PyTypeError::new_err("not a container")),
+        }
+    }
+
+    fn __len__(&self) -> usize {
+        match self.value() {
+            Value::Object(o) => o.len(),
+            Value::Array(a) => a.len(),
+            _ => 0,
+        }
+    }
+
+    fn __contains__(&self, key: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(match self.value() {
+            Value::Object(o) => key.extract::<String>().map(|k| o.contains_key(&k)).unwrap_or(false),
+            v @ Value::Array(_) => {
+                let needle = from_py(key, "value")?;
+                v.as_array().is_some_and(|a| a.contains(&needle))
+            }
+            _ => false,
+        })
+    }
+
+    /// Keys of an object, in order (for arrays: nothing).
+    fn keys(&self) -> Vec<String> {
+        match self.value() {
+            Value::Object(o) => o.keys().cloned().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// `(key, value)` pairs of an object.
+    fn items(&self, py: Python<'_>) -> PyResult<Vec<(String, Py<PyAny>)>> {
+        match self.value() {
+            Value::Object(o) => {
+                o.iter().map(|(k, v)| Ok((k.clone(), wrap(py, self.child(Seg::Key(k.clone())), v)?))).collect()
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let items: Vec<Py<PyAny>> = match self.value() {
+            Value::Array(a) => {
+                a.iter().enumerate().map(|(i, v)| wrap(py, self.child(Seg::Index(i)), v)).collect::<PyResult<_>>()?
+            }
+            Value::Object(o) => {
+                o.keys().map(|k| Ok(PyString::new(py, k).into_any().unbind())).collect::<PyResult<_>>()?
+            }
+            _ => Vec::new(),
+        };
+        Ok(PyList::new(py, items)?.into_any().try_iter()?.into_any())
+    }
+
+    /// Whether this is a JSON array.
+    fn is_list(&self) -> bool {
+        self.value().is_array()
+    }
+
+    /// The whole value as plain Python objects (dicts, lists, scalars).
+    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(to_py(py, self.value())?.unbind())
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(n) = other.cast::<Node>() {
+            return Ok(n.get().value() == self.value());
+        }
+        to_py(py, self.value())?.eq(other)
+    }
+
+    fn __repr__(&self) -> String {
+        let text = self.value().to_string();
+        let cut: String = text.chars().take(80).collect();
+        format!("<zeitkonto._core.Node {}{}>", cut, if cut.len() < text.len() { "…" } else { "" })
+    }
 }
 
 /// Python object → JSON value (for parameters). Unsupported types are an `InvalidInput`.
@@ -171,7 +339,7 @@ fn outcome(result: Result<Result<Value, Error>, Box<dyn std::any::Any + Send>>) 
 
 fn into_py(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
     match o {
-        Ok(v) => Ok(to_py(py, &v)?.unbind()),
+        Ok(v) => result_to_py(py, v),
         Err(e) => Err(raise_value(e)),
     }
 }
@@ -277,9 +445,14 @@ impl Client {
         let params = from_py(params, "params")?;
         let client = self.inner.clone();
         let rt = runtime()?;
-        let result = py.detach(move || {
-            rt.block_on(AssertUnwindSafe(async move { client.call_json(op, &params).await }).catch_unwind())
-        });
+        // The call runs as a task on the runtime's threads (where the sockets are driven); this
+        // thread, with the GIL released, only waits for its end.
+        let task = rt.spawn(AssertUnwindSafe(async move { client.call_json(op, &params).await }).catch_unwind());
+        let result = py.detach(move || rt.block_on(task));
+        let result = match result {
+            Ok(r) => r,
+            Err(join) => Err(Box::new(join.to_string()) as Box<dyn std::any::Any + Send>),
+        };
         into_py(py, outcome(result))
     }
 
@@ -365,7 +538,7 @@ fn parse_response(
         let op = operation(operation_name)?;
         let resp = Response::new(status, headers, body.to_vec());
         let v = zeitkonto_core::parse_response(op, &resp).map_err(|e| raise(&e))?;
-        Ok(to_py(py, &v)?.unbind())
+        result_to_py(py, v)
     })
 }
 
@@ -385,6 +558,7 @@ fn is_idempotent(operation_name: &str) -> PyResult<bool> {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Client>()?;
     m.add_class::<Pending>()?;
+    m.add_class::<Node>()?;
     m.add("CoreError", m.py().get_type::<CoreError>())?;
     m.add_function(wrap_pyfunction!(build_request, m)?)?;
     m.add_function(wrap_pyfunction!(parse_response, m)?)?;

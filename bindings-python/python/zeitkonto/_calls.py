@@ -37,8 +37,7 @@ def _none(_: Any) -> None:
     return None
 
 
-def _raw(v: Any) -> Any:
-    return v
+_raw = m._plain
 
 
 def _list_of(cls: Callable[[Any], T]) -> Callable[[Any], List[T]]:

@@ -1,13 +1,18 @@
 """Typed results. Each model wraps the core's canonical JSON (camelCase English names, calendar
 months 1-12, ISO dates) and converts a field on first access: dates become :class:`datetime.date`,
 timestamps :class:`datetime.datetime`. Unknown fields are kept in ``extra``; ``to_dict()`` returns
-the canonical JSON. Vaguely specified containers stay plain JSON (``Any``)."""
+the canonical JSON. Vaguely specified containers are plain JSON (``Any``: dicts and lists).
+
+The JSON itself stays in Rust (a ``_core.Node`` view) until a field is read, so a large result costs
+little until it is used."""
 
 from __future__ import annotations
 
 import copy
 from datetime import date, datetime
 from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Type, TypeVar, overload
+
+from ._core import Node
 
 __all__ = [
     "Model",
@@ -83,8 +88,12 @@ def _iso_date(v: Any) -> date:
     return date.fromisoformat(str(v))
 
 
-def _raw(v: Any) -> Any:
-    return v
+def _plain(v: Any) -> Any:
+    """Plain Python objects (dicts, lists, scalars) for a ``Node`` view or a value."""
+    return v.to_py() if type(v) is Node else v
+
+
+_raw = _plain
 
 
 def _datetime(v: Any) -> datetime:
@@ -105,21 +114,23 @@ class Model:
         super().__init_subclass__(**kwargs)
         cls._fields = [n for n, v in vars(cls).items() if isinstance(v, Field)]
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
-        self._data: Mapping[str, Any] = data
+    def __init__(self, data: Any) -> None:
+        # A mapping, or a `_core.Node` view (which has the same `get`).
+        self._data: Any = data
         self._cache: Dict[str, Any] = {}
 
     @property
     def extra(self) -> Dict[str, Any]:
         """Fields the API sent that this version of Zeitkonto does not know, unchanged."""
-        return dict(self._data.get("extra") or {})
+        return dict(_plain(self._data.get("extra")) or {})
 
     def to_dict(self) -> Dict[str, Any]:
         """The canonical JSON form (camelCase names, calendar months, ISO dates), a copy."""
-        return copy.deepcopy(dict(self._data))
+        data = self._data
+        return dict(data.to_py()) if type(data) is Node else copy.deepcopy(dict(data))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and isinstance(other, Model) and other._data == self._data
+        return type(other) is type(self) and isinstance(other, Model) and other.to_dict() == self.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -329,7 +340,7 @@ class LeaveYearOverview(Model):
 
     __slots__ = ()
     list = many("list", _raw)
-    legend = Field("legend", lambda raw: dict(raw or {}))
+    legend = Field("legend", lambda raw: dict(_plain(raw) or {}))
 
 
 class LeaveTypesReport(Model):

@@ -12,6 +12,7 @@ from typing import Any, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Un
 
 from . import _core
 from ._calls import CONVERTERS
+from .models import _plain
 from .errors import from_core
 
 __all__ = ["HttpRequest", "build_request", "parse_response", "parse_response_json", "operations", "is_idempotent"]
@@ -61,14 +62,19 @@ def parse_response_json(operation: str, status: int, headers: Headers, body: byt
     """Parses a response into the canonical JSON output (what the shared test vectors compare)."""
     pairs = list(headers.items()) if isinstance(headers, Mapping) else [(str(k), str(v)) for k, v in headers]
     try:
-        return _core.parse_response(operation, status, pairs, bytes(body))
+        return _plain(_core.parse_response(operation, status, pairs, bytes(body)))
     except _core.CoreError as e:
         raise from_core(e.args[0]) from None
 
 
 def parse_response(operation: str, status: int, headers: Headers, body: bytes) -> Any:
     """Parses a response into the operation's typed result (the same types the clients return)."""
-    return CONVERTERS[operation](parse_response_json(operation, status, headers, body))
+    pairs = list(headers.items()) if isinstance(headers, Mapping) else [(str(k), str(v)) for k, v in headers]
+    try:
+        out = _core.parse_response(operation, status, pairs, bytes(body))
+    except _core.CoreError as e:
+        raise from_core(e.args[0]) from None
+    return CONVERTERS[operation](out)
 
 
 def operations() -> List[str]:
