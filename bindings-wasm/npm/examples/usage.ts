@@ -1,0 +1,28 @@
+// A typed usage example; `npx tsc -p examples` checks it with --strict (no emit).
+import { Client, ApiError, RefusedError, buildRequest, type MonthlyAccount, type Month } from "zeitkonto";
+
+export async function report(baseUrl: string): Promise<string[]> {
+  const client = new Client({ apiKey: "demo-company-key", baseUrl, rateLimit: { limit: 60, windowMs: 60_000 } });
+  const lines: string[] = [];
+  const people = await client.employees();
+  lines.push(`${people.length} employees; first joined ${people[0]?.joinDate ?? "?"}`);
+  await client.come("anna.schmidt@demo.example");
+  try {
+    await client.go("anna.schmidt@demo.example");
+    await client.go("anna.schmidt@demo.example");
+  } catch (e) {
+    if (e instanceof RefusedError) lines.push("was not clocked in");
+    else if (e instanceof ApiError) lines.push(`API error ${e.code} (HTTP ${e.status})`);
+    else throw e;
+  }
+  const month: Month = 10;
+  const account: MonthlyAccount = await client.timeAccount("anna.schmidt@demo.example", 2026, month);
+  const balance: number | null = account.balance;
+  lines.push(`balance ${balance ?? 0} min over ${account.bookings.length} bookings`);
+  const ac = new AbortController();
+  const week = await client.shifts(2026, 47, { signal: ac.signal });
+  lines.push(`${week.shifts.length} shifts in ${week.workspaceName ?? "?"}`);
+  const req = buildRequest("presence", { email: "anna.schmidt@demo.example" }, { apiKey: "k" });
+  lines.push(`${req.method} ${req.redactedUrl}`);
+  return lines;
+}

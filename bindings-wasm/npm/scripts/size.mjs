@@ -1,0 +1,12 @@
+// Fails when the gzipped .wasm is over budget (issue 5: <= 150 KB). Prints the figures.
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+
+const BUDGET = 150 * 1024;
+const bytes = readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url));
+const gz = gzipSync(bytes, { level: 9 }).length;
+console.log(`wasm size: ${(bytes.length / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzipped (budget ${BUDGET / 1024} KB gzipped)`);
+if (gz > BUDGET) {
+  console.error("wasm size: over budget");
+  process.exit(1);
+}

@@ -1,0 +1,154 @@
+// All 24 operations against the sandbox, error kinds, faults, AbortSignal, secret hygiene.
+import { test, before, after, beforeEach } from "node:test";
+import assert from "node:assert/strict";
+import { inspect } from "node:util";
+import * as zk from "../index.js";
+import { startSandbox, KEY, ANNA, ANNA_UUID, MANAGER } from "./sandbox.mjs";
+
+let sb;
+const generous = { limit: 1000000, windowMs: 60000 };
+const fastRetry = { baseDelayMs: 20, maxDelayMs: 100 };
+const client = (opts = {}) => new zk.Client({ apiKey: KEY, baseUrl: sb.url, workspaceKey: "demo-workspace-key", rateLimit: generous, retry: fastRetry, ...opts });
+
+before(async () => { sb = await startSandbox(); });
+after(() => sb.stop());
+beforeEach(() => sb.reset());
+
+test("employees, all employees, departments", async () => {
+  const c = client();
+  const active = await c.employees();
+  const anna = active.find((e) => e.email === ANNA);
+  assert.equal(anna.joinDate.length, 10);
+  assert.equal(anna.dateOfSeparation, null);
+  assert.ok(active.every((e) => e.email !== "otto.former@demo.example"));
+  assert.ok((await c.allEmployees()).some((e) => e.email === "otto.former@demo.example"));
+  const deps = await c.employeeDepartments();
+  assert.equal(deps.find((d) => d.employee === "Schmidt, Anna").department, "Sales");
+});
+
+test("presence, overview and the clock state machine", async () => {
+  const c = client();
+  assert.equal((await c.overview({ email: ANNA })).info[0].status, "red");
+  await c.come(ANNA);
+  assert.equal((await c.overview({ email: ANNA })).info[0].status, "green");
+  assert.equal((await c.presence({ email: ANNA })).info[0].present, true);
+  await c.stop(ANNA);
+  await c.go(ANNA);
+  await assert.rejects(c.go(ANNA), zk.RefusedError);
+  await c.clock("come", ANNA, { project: "p-website", device: "Kiosk" });
+  assert.equal((await sb.stats()).writes.clock, 4);
+  const whole = await c.presence({ day: new Date(2026, 10, 20) });
+  assert.ok(whole.info.length >= 35);
+});
+
+test("monthly accounts use calendar months", async () => {
+  const c = client();
+  const oct = await c.timeAccount(ANNA, 2026, 10);
+  assert.equal(oct.month, 10);
+  assert.ok(oct.bookings.length > 0 && oct.bookings.every((b) => b.date.startsWith("2026-10-")));
+  assert.equal(oct.balance, oct.actual - oct.target);
+  const report = await c.timeAccountReport({ email: ANNA, year: 2026, month: 10, project: true });
+  assert.equal(report.target, oct.target);
+  const err = await c.timeAccountReport({ email: ANNA, year: 2026, month: 12 }).catch((e) => e);
+  assert.ok(err instanceof zk.ApiError);
+  assert.deepEqual([err.status, err.code, err.name], [403, 4, "ApiError"]);
+  const days = await c.targetActualDays({ email: ANNA, start: "2026-11-16", end: "2026-11-30" });
+  assert.equal(days.info.at(-1).date, "2026-11-21");
+});
+
+test("department accounts and summaries", async () => {
+  const c = client();
+  assert.ok(ANNA in (await c.departmentAccounts("demo-department-key")));
+  const one = await c.departmentMonth("1", 2026, 10);
+  assert.deepEqual([one.name, one.month], ["Sales", 10]);
+  const each = await c.departmentMonthEmployees("SALES", 2026, 10);
+  assert.equal(each.reduce((s, e) => s + e.target, 0), one.target);
+  assert.deepEqual(await c.departmentMonthEmployees("SALES", 2027, 1), []);
+});
+
+test("leave", async () => {
+  const c = client();
+  await c.extraLeave(ANNA, 2, { year: 2026, comment: "overtime" });
+  await assert.rejects(c.extraLeave("olga.other@other.example", 1), zk.RefusedError);
+  await c.bookAbsence({ reasonUuid: "LT-VAC", employeeUuid: ANNA_UUID, halfDay: true, startDay: "2026-12-21", endDay: "2026-12-21" });
+  await assert.rejects(c.bookAbsence({ reasonUuid: "LT-SPECIAL", employeeUuid: ANNA_UUID }), (e) => e instanceof zk.ApiError && e.code === 4);
+  assert.ok((await c.leaveMonth(2026, 12)).some((r) => r.employee === ANNA_UUID && r.halfDay));
+  const year = await c.leaveYear(2026);
+  assert.equal(year.legend["LT-VAC"].en, "Vacation");
+  assert.equal(year.list.find((e) => e.email === ANNA).extra, 2);
+  assert.ok((await c.leaveTypes(ANNA)).leaveTypes.some((t) => t.uuid === "LT-VAC"));
+});
+
+test("projects", async () => {
+  const c = client();
+  assert.ok((await c.projects(MANAGER)).projects.some((p) => p.uuid === "p-website"));
+  const created = await c.createProject(MANAGER, { name: "Launch" }, { parentId: "p-website" });
+  assert.deepEqual((await c.findProjects(MANAGER, "Launch")).projects, [created.uuid]);
+  assert.ok((await c.projectBookings(MANAGER, "p-website", "2026-11-01", "2026-11-20")).entries.length > 0);
+  await c.deleteProject(MANAGER, created.uuid);
+  await assert.rejects(c.deleteProject(MANAGER, created.uuid), (e) => e instanceof zk.ApiError && e.code === 3);
+  await assert.rejects(c.projects(ANNA), (e) => e instanceof zk.ApiError && e.code === 8);
+});
+
+test("shifts", async () => {
+  const c = client();
+  const week = await c.shifts(2026, 47);
+  assert.deepEqual([week.year, week.week, week.workspaceName], [2026, 47, "Front desk"]);
+  const created = await c.createShift({ startTime: 1320, endTime: 360, startDate: "2026-11-24", employees: [ANNA_UUID, "00000000-0000-4000-8000-000000000902"] });
+  assert.equal(created.success, true);
+  const shift = (await c.shifts(2026, 48)).shifts.find((s) => s.id === created.shiftId);
+  assert.equal(shift.mitarbeiter.length, 1);
+  await assert.rejects(c.shifts(2025, 53), (e) => e instanceof zk.InvalidInputError && e.field === "week");
+});
+
+test("error kinds and faults", async () => {
+  await assert.rejects(client({ apiKey: "wrong" }).employees(), (e) => e instanceof zk.ApiError && e.code === 3 && !e.message.includes("wrong"));
+  await assert.rejects(client({ apiKey: "demo-employee-key" }).employees(), zk.ForbiddenError);
+  const c = client();
+  await sb.inject({ kind: "html", operation: "employees" });
+  await assert.rejects(c.employees(), (e) => e instanceof zk.DecodeError && e.operation === "employees");
+  await sb.inject({ kind: "html", status: 502, operation: "clock" });
+  await assert.rejects(c.come(ANNA), (e) => e instanceof zk.UnexpectedStatusError && e.status === 502);
+  await sb.inject({ kind: "rateLimit", retryAfter: 120, operation: "employees" });
+  await assert.rejects(c.employees(), (e) => e instanceof zk.RateLimitedError && e.retryAfter === 120);
+  await sb.inject({ kind: "status", status: 503, count: 2, operation: "employees" });
+  assert.ok((await c.employees()).length > 0);
+  await sb.inject({ kind: "status", status: 500, after: true, operation: "clock" });
+  await assert.rejects(c.come(ANNA), zk.UnexpectedStatusError);
+  const s = await sb.stats();
+  // employees: wrong key, employee key, html, 429, then 503 twice and the retry that succeeds
+  assert.deepEqual([s.requests.employees, s.writes.clock, s.requests.clock], [7, 1, 2]);
+  await sb.inject({ kind: "delay", delayMs: 1500, count: 3, operation: "overview" });
+  await assert.rejects(client({ timeout: 300 }).overview(), zk.TimeoutError);
+  // fetch cannot tell a refused connection from a broken one, so the client stays on the safe side.
+  await assert.rejects(new zk.Client({ apiKey: KEY, baseUrl: "http://127.0.0.1:9", retry: { maxRetries: 0 } }).employees(), (e) => e instanceof zk.TransportError && e.mayHaveReachedServer === true && !e.message.includes(KEY));
+  await assert.rejects(c.projectBookings(MANAGER, "p", "2026-01-01", "2026-03-01"), (e) => e instanceof zk.InvalidInputError && e.field === "startDate");
+});
+
+test("an AbortSignal cancels a call", async () => {
+  const c = client();
+  await sb.inject({ kind: "delay", delayMs: 2000, operation: "employees" });
+  const ac = new AbortController();
+  const pending = c.employees({ signal: ac.signal });
+  setTimeout(() => ac.abort(), 100);
+  await assert.rejects(pending, (e) => e.name === "AbortError");
+  await assert.rejects(c.employees({ signal: AbortSignal.abort() }), (e) => e.name === "AbortError");
+});
+
+test("the limiter keeps a burst free of 429", async () => {
+  await sb.setRateLimit(20, 1000);
+  const c = client({ rateLimit: { limit: 20, windowMs: 1000 }, retry: { maxRetries: 0, maxRateLimitRetries: 0 } });
+  const all = await Promise.all(Array.from({ length: 50 }, () => c.findProjects(MANAGER, "Support")));
+  assert.equal(all.length, 50);
+  assert.equal((await sb.stats()).rateLimited, 0);
+});
+
+test("keys never show in errors or the client", async () => {
+  const secret = "sEcReT-4c9e";
+  const err = await client({ apiKey: secret }).employees().catch((e) => e);
+  for (const text of [String(err), err.message, JSON.stringify(err), inspect(err)]) assert.ok(!text.includes(secret), text);
+  const c = client({ apiKey: secret });
+  for (const text of [String(c), JSON.stringify(c), inspect(c)]) assert.ok(!text.includes(secret), text);
+  const req = zk.buildRequest("leave_types", { email: ANNA }, { apiKey: secret });
+  assert.ok(req.body.includes(secret) && !req.redactedBody.includes(secret));
+});

@@ -1,0 +1,80 @@
+// The shared vectors of tests/vectors/ through buildRequest / parseResponse.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { buildRequest, parseResponse, operations, ZeitkontoError } from "../index.js";
+
+const dir = new URL("../../../tests/vectors/", import.meta.url);
+const defaults = JSON.parse(readFileSync(new URL("context.json", dir)));
+const files = readdirSync(new URL("operations/", dir)).filter((f) => f.endsWith(".json"));
+
+function subset(expected, actual, where = "") {
+  if (expected !== null && typeof expected === "object" && !Array.isArray(expected)) {
+    assert.ok(actual !== null && typeof actual === "object" && !Array.isArray(actual), `${where}: expected an object, got ${JSON.stringify(actual)}`);
+    for (const [k, v] of Object.entries(expected)) {
+      assert.ok(k in actual, `${where}.${k} missing in ${JSON.stringify(actual)}`);
+      subset(v, actual[k], `${where}.${k}`);
+    }
+  } else if (Array.isArray(expected)) {
+    assert.ok(Array.isArray(actual) && actual.length === expected.length, `${where}: ${JSON.stringify(actual)} vs ${JSON.stringify(expected)}`);
+    expected.forEach((e, i) => subset(e, actual[i], `${where}[${i}]`));
+  } else {
+    assert.equal(actual, expected, where);
+  }
+}
+
+function checkError(expected, err) {
+  assert.ok(err instanceof ZeitkontoError, `not a ZeitkontoError: ${err}`);
+  assert.equal(err.kind, expected.kind, err.message);
+  for (const [k, v] of Object.entries(expected)) {
+    if (k === "kind") continue;
+    const got = k === "retryAfterMs" ? (err.retryAfter == null ? null : Math.round(err.retryAfter * 1000)) : err[k];
+    subset(v, got, k);
+  }
+}
+
+test("the vectors cover all 24 operations", () => {
+  assert.equal(operations().length, 24);
+  assert.deepEqual(files.map((f) => f.replace(".json", "")).sort(), [...operations()].sort());
+});
+
+for (const file of files) {
+  const v = JSON.parse(readFileSync(new URL(`operations/${file}`, dir)));
+  for (const c of v.build) {
+    test(`${v.operation} build: ${c.name}`, () => {
+      const ctx = { ...defaults, ...(c.context ?? {}) };
+      const context = { apiKey: ctx.apiKey ?? undefined, baseUrl: ctx.baseUrl ?? undefined, workspaceKey: ctx.workspaceKey ?? undefined, routes: ctx.routes };
+      let req;
+      try {
+        req = buildRequest(v.operation, c.params, context);
+      } catch (err) {
+        assert.ok(c.error, `unexpected error ${err}`);
+        return checkError(c.error, err);
+      }
+      assert.ok(c.expect, `expected an error, built ${req.redactedUrl}`);
+      const url = new URL(req.url);
+      assert.equal(req.method, c.expect.method);
+      assert.equal(url.pathname, c.expect.path);
+      assert.deepEqual(Object.fromEntries(url.searchParams), c.expect.query);
+      assert.deepEqual(req.body == null ? null : JSON.parse(req.body), c.expect.body);
+      for (const [name, value] of Object.entries(c.expect.headers ?? {})) {
+        assert.equal(new Map(req.headers.map(([k, val]) => [k.toLowerCase(), val])).get(name.toLowerCase()), value);
+      }
+    });
+  }
+  for (const c of v.parse) {
+    test(`${v.operation} parse: ${c.name}`, () => {
+      const r = c.response;
+      const body = "json" in r ? JSON.stringify(r.json) : r.body ?? "";
+      let out;
+      try {
+        out = parseResponse(v.operation, r.status, r.headers ?? {}, body);
+      } catch (err) {
+        assert.ok(c.error, `unexpected error ${err}`);
+        return checkError(c.error, err);
+      }
+      assert.ok("expect" in c, `expected an error, parsed ${JSON.stringify(out)}`);
+      subset(c.expect, out, "output");
+    });
+  }
+}

@@ -1,0 +1,180 @@
+//! The wasm-bindgen layer of the npm package `zeitkonto`. It only converts and forwards:
+//! `WasmClient.call(operation, params, abort?)` runs any operation through the Rust driver
+//! (`zeitkonto::Client::call_json`, reqwest on `fetch`) and resolves to the canonical JSON output;
+//! `buildRequest` / `parseResponse` are the sans-IO core. Failures reject / throw the error's JSON
+//! form (`{kind, message, ...}`); the JavaScript wrapper turns it into `ZeitkontoError` classes.
+
+use std::time::Duration;
+
+use futures_util::future::{select, Either};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+use zeitkonto::{Client, Error, LimiterConfig, OperationId, RetryConfig};
+use zeitkonto_core::{Context, Response, RouteTable};
+
+fn to_js<T: Serialize + ?Sized>(v: &T) -> JsValue {
+    // Plain objects (not Maps) and `null` (not `undefined`): the shapes the .d.ts declares.
+    let ser = serde_wasm_bindgen::Serializer::json_compatible();
+    v.serialize(&ser).unwrap_or_else(|e| JsValue::from_str(&format!("serialization failed: {e}")))
+}
+
+fn error_js(e: &Error) -> JsValue {
+    to_js(e)
+}
+
+fn invalid(field: &str, reason: impl Into<String>) -> JsValue {
+    error_js(&Error::InvalidInput { field: field.to_string(), reason: reason.into() })
+}
+
+fn from_js<T: for<'de> Deserialize<'de>>(v: JsValue, field: &str) -> Result<T, JsValue> {
+    serde_wasm_bindgen::from_value(v).map_err(|e| invalid(field, e.to_string()))
+}
+
+fn operation(name: &str) -> Result<OperationId, JsValue> {
+    OperationId::from_name(name).ok_or_else(|| invalid("operation", format!("unknown operation {name:?}")))
+}
+
+fn routes(map: Option<std::collections::BTreeMap<String, String>>) -> Result<RouteTable, JsValue> {
+    let mut table = RouteTable::new();
+    for (op, route) in map.unwrap_or_default() {
+        table.set_by_name(&op, &route).map_err(|e| error_js(&e))?;
+    }
+    Ok(table)
+}
+
+/// Options of `new WasmClient(...)` (camelCase, as the JavaScript wrapper passes them).
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct Options {
+    api_key: Option<String>,
+    base_url: Option<String>,
+    workspace_key: Option<String>,
+    routes: Option<std::collections::BTreeMap<String, String>>,
+    /// Per-request timeout in ms; 0 or absent = 30 s default, negative = none.
+    timeout_ms: Option<f64>,
+    retry: Option<RetryConfig>,
+    rate_limit: Option<LimiterConfig>,
+}
+
+/// The Rust client behind the JavaScript `Client`.
+#[wasm_bindgen]
+pub struct WasmClient {
+    inner: Client,
+}
+
+#[wasm_bindgen]
+impl WasmClient {
+    /// Builds a client; throws the error's JSON form on bad options.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: JsValue) -> Result<WasmClient, JsValue> {
+        let o: Options = if options.is_undefined() || options.is_null() { Options::default() } else { from_js(options, "options")? };
+        let mut b = Client::builder().routes(routes(o.routes)?);
+        if let Some(u) = o.base_url {
+            b = b.base_url(u);
+        }
+        if let Some(k) = o.api_key {
+            b = b.api_key(k);
+        }
+        if let Some(k) = o.workspace_key {
+            b = b.workspace_key(k);
+        }
+        b = b.timeout(match o.timeout_ms {
+            Some(ms) if ms < 0.0 => None,
+            Some(ms) if ms > 0.0 && ms.is_finite() => Some(Duration::from_millis(ms as u64)),
+            _ => Some(zeitkonto::DEFAULT_TIMEOUT),
+        });
+        if let Some(r) = o.retry {
+            b = b.retry(r);
+        }
+        if let Some(l) = o.rate_limit {
+            b = b.rate_limit(l);
+        }
+        Ok(WasmClient { inner: b.build().map_err(|e| error_js(&e))? })
+    }
+
+    /// Runs `operation` with canonical params; resolves to the canonical output. When `abort`
+    /// settles first, the request is dropped (reqwest aborts its `fetch`) and the promise rejects
+    /// with `{kind: "Aborted"}`.
+    pub fn call(&self, operation_name: String, params: JsValue, abort: Option<js_sys::Promise>) -> js_sys::Promise {
+        let client = self.inner.clone();
+        wasm_bindgen_futures::future_to_promise(async move {
+            let op = operation(&operation_name)?;
+            let params: Value = if params.is_undefined() || params.is_null() { json!({}) } else { from_js(params, "params")? };
+            let call = Box::pin(async move { client.call_json(op, &params).await });
+            let result = match abort {
+                None => call.await,
+                Some(p) => match select(call, wasm_bindgen_futures::JsFuture::from(p)).await {
+                    Either::Left((r, _)) => r,
+                    Either::Right(_) => return Err(to_js(&json!({"kind": "Aborted", "message": "the call was aborted"}))),
+                },
+            };
+            result.map(|v| to_js(&v)).map_err(|e| error_js(&e))
+        })
+    }
+}
+
+/// A request built without sending it: `{method, url, headers, body, redactedUrl, redactedBody}`;
+/// `url` and `body` hold the key.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BuiltRequest {
+    method: &'static str,
+    url: String,
+    headers: Vec<(String, String)>,
+    body: Option<String>,
+    redacted_url: String,
+    redacted_body: Option<String>,
+}
+
+/// Context of `buildRequest`.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct RequestContext {
+    api_key: Option<String>,
+    base_url: Option<String>,
+    workspace_key: Option<String>,
+    routes: Option<std::collections::BTreeMap<String, String>>,
+}
+
+/// Builds the request of `operation` (sans-IO).
+#[wasm_bindgen(js_name = buildRequest)]
+pub fn build_request(operation_name: &str, params: JsValue, context: JsValue) -> Result<JsValue, JsValue> {
+    let op = operation(operation_name)?;
+    let params: Value = if params.is_undefined() || params.is_null() { json!({}) } else { from_js(params, "params")? };
+    let c: RequestContext = if context.is_undefined() || context.is_null() { RequestContext::default() } else { from_js(context, "context")? };
+    let mut ctx = Context::default().with_routes(routes(c.routes)?);
+    if let Some(u) = c.base_url {
+        ctx = ctx.with_base_url(&u).map_err(|e| error_js(&e))?;
+    }
+    if let Some(k) = c.api_key {
+        ctx = ctx.with_api_key(k);
+    }
+    if let Some(k) = c.workspace_key {
+        ctx = ctx.with_workspace_key(k);
+    }
+    let req = zeitkonto_core::build_request(op, &params, &ctx).map_err(|e| error_js(&ctx.redact_error(e)))?;
+    Ok(to_js(&BuiltRequest {
+        method: req.method().as_str(),
+        url: req.url().to_string(),
+        headers: req.headers().to_vec(),
+        body: req.body().map(|b| String::from_utf8_lossy(b).into_owned()),
+        redacted_url: req.redacted_url().to_string(),
+        redacted_body: req.redacted_body().map(str::to_string),
+    }))
+}
+
+/// Parses a response of `operation` (sans-IO) into its canonical output.
+#[wasm_bindgen(js_name = parseResponse)]
+pub fn parse_response(operation_name: &str, status: u16, headers: JsValue, body: &[u8]) -> Result<JsValue, JsValue> {
+    let op = operation(operation_name)?;
+    let headers: Vec<(String, String)> = if headers.is_undefined() || headers.is_null() { Vec::new() } else { from_js(headers, "headers")? };
+    let resp = Response::new(status, headers, body.to_vec());
+    zeitkonto_core::parse_response(op, &resp).map(|v| to_js(&v)).map_err(|e| error_js(&e))
+}
+
+/// The stable names of the 24 operations.
+#[wasm_bindgen]
+pub fn operations() -> Vec<String> {
+    OperationId::ALL.iter().map(|o| o.name().to_string()).collect()
+}
