@@ -4,7 +4,10 @@
 //! `buildRequest` / `parseResponse` are the sans-IO core. Failures reject / throw the error's JSON
 //! form (`{kind, message, ...}`); the JavaScript wrapper turns it into `ZeitkontoError` classes.
 
+use std::sync::Arc;
 use std::time::Duration;
+
+mod fetch;
 
 use futures_util::future::{select, Either};
 use serde::{Deserialize, Serialize};
@@ -13,10 +16,12 @@ use wasm_bindgen::prelude::*;
 use zeitkonto::{Client, Error, LimiterConfig, OperationId, RetryConfig};
 use zeitkonto_core::{Context, Response, RouteTable};
 
+/// Rust → JS through the engine's own `JSON.parse`: plain objects and `null`, the shapes the .d.ts
+/// declares, with no serializer code of our own in the .wasm.
 fn to_js<T: Serialize + ?Sized>(v: &T) -> JsValue {
-    // Plain objects (not Maps) and `null` (not `undefined`): the shapes the .d.ts declares.
-    let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    v.serialize(&ser).unwrap_or_else(|e| JsValue::from_str(&format!("serialization failed: {e}")))
+    let text =
+        serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"kind\":\"Decode\",\"message\":{:?}}}", e.to_string()));
+    js_sys::JSON::parse(&text).unwrap_or_else(|_| JsValue::from_str(&text))
 }
 
 fn error_js(e: &Error) -> JsValue {
@@ -27,8 +32,10 @@ fn invalid(field: &str, reason: impl Into<String>) -> JsValue {
     error_js(&Error::InvalidInput { field: field.to_string(), reason: reason.into() })
 }
 
+/// JS → Rust through `JSON.stringify`.
 fn from_js<T: for<'de> Deserialize<'de>>(v: JsValue, field: &str) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(v).map_err(|e| invalid(field, e.to_string()))
+    let text: String = js_sys::JSON::stringify(&v).map_err(|_| invalid(field, "not JSON-serializable"))?.into();
+    serde_json::from_str(&text).map_err(|e| invalid(field, e.to_string()))
 }
 
 fn operation(name: &str) -> Result<OperationId, JsValue> {
@@ -68,8 +75,9 @@ impl WasmClient {
     /// Builds a client; throws the error's JSON form on bad options.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<WasmClient, JsValue> {
-        let o: Options = if options.is_undefined() || options.is_null() { Options::default() } else { from_js(options, "options")? };
-        let mut b = Client::builder().routes(routes(o.routes)?);
+        let o: Options =
+            if options.is_undefined() || options.is_null() { Options::default() } else { from_js(options, "options")? };
+        let mut b = Client::builder().routes(routes(o.routes)?).transport(Arc::new(fetch::FetchTransport));
         if let Some(u) = o.base_url {
             b = b.base_url(u);
         }
@@ -100,13 +108,16 @@ impl WasmClient {
         let client = self.inner.clone();
         wasm_bindgen_futures::future_to_promise(async move {
             let op = operation(&operation_name)?;
-            let params: Value = if params.is_undefined() || params.is_null() { json!({}) } else { from_js(params, "params")? };
+            let params: Value =
+                if params.is_undefined() || params.is_null() { json!({}) } else { from_js(params, "params")? };
             let call = Box::pin(async move { client.call_json(op, &params).await });
             let result = match abort {
                 None => call.await,
                 Some(p) => match select(call, wasm_bindgen_futures::JsFuture::from(p)).await {
                     Either::Left((r, _)) => r,
-                    Either::Right(_) => return Err(to_js(&json!({"kind": "Aborted", "message": "the call was aborted"}))),
+                    Either::Right(_) => {
+                        return Err(to_js(&json!({"kind": "Aborted", "message": "the call was aborted"})))
+                    }
                 },
             };
             result.map(|v| to_js(&v)).map_err(|e| error_js(&e))
@@ -142,7 +153,11 @@ struct RequestContext {
 pub fn build_request(operation_name: &str, params: JsValue, context: JsValue) -> Result<JsValue, JsValue> {
     let op = operation(operation_name)?;
     let params: Value = if params.is_undefined() || params.is_null() { json!({}) } else { from_js(params, "params")? };
-    let c: RequestContext = if context.is_undefined() || context.is_null() { RequestContext::default() } else { from_js(context, "context")? };
+    let c: RequestContext = if context.is_undefined() || context.is_null() {
+        RequestContext::default()
+    } else {
+        from_js(context, "context")?
+    };
     let mut ctx = Context::default().with_routes(routes(c.routes)?);
     if let Some(u) = c.base_url {
         ctx = ctx.with_base_url(&u).map_err(|e| error_js(&e))?;
@@ -168,7 +183,8 @@ pub fn build_request(operation_name: &str, params: JsValue, context: JsValue) ->
 #[wasm_bindgen(js_name = parseResponse)]
 pub fn parse_response(operation_name: &str, status: u16, headers: JsValue, body: &[u8]) -> Result<JsValue, JsValue> {
     let op = operation(operation_name)?;
-    let headers: Vec<(String, String)> = if headers.is_undefined() || headers.is_null() { Vec::new() } else { from_js(headers, "headers")? };
+    let headers: Vec<(String, String)> =
+        if headers.is_undefined() || headers.is_null() { Vec::new() } else { from_js(headers, "headers")? };
     let resp = Response::new(status, headers, body.to_vec());
     zeitkonto_core::parse_response(op, &resp).map(|v| to_js(&v)).map_err(|e| error_js(&e))
 }

@@ -16,7 +16,7 @@ use zeitkonto_core::{
 };
 
 use crate::driver::{Driver, Event, Observer};
-use crate::transport::{ReqwestTransport, Transport};
+use crate::transport::Transport;
 
 /// Default per-request timeout.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -127,7 +127,7 @@ impl ClientBuilder {
         }
         let transport: Arc<dyn Transport> = match self.transport {
             Some(t) => t,
-            None => Arc::new(ReqwestTransport::new()?),
+            None => default_transport()?,
         };
         Ok(Client {
             driver: Arc::new(Driver {
@@ -140,6 +140,16 @@ impl ClientBuilder {
             }),
         })
     }
+}
+
+#[cfg(feature = "reqwest")]
+fn default_transport() -> Result<Arc<dyn Transport>, Error> {
+    Ok(Arc::new(crate::transport::ReqwestTransport::new()?))
+}
+
+#[cfg(not(feature = "reqwest"))]
+fn default_transport() -> Result<Arc<dyn Transport>, Error> {
+    Err(Error::invalid("transport", "built without the `reqwest` feature: pass a transport with `.transport(...)`"))
 }
 
 /// The Zeitkonto client: one async method per operation. Cheap to clone (shared state).

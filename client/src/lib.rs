@@ -34,7 +34,9 @@ pub mod transport;
 
 pub use client::{Client, ClientBuilder, DEFAULT_TIMEOUT};
 pub use driver::Event;
-pub use transport::{ReqwestTransport, Transport, TransportError};
+#[cfg(feature = "reqwest")]
+pub use transport::ReqwestTransport;
+pub use transport::{Transport, TransportError};
 pub use zeitkonto_core::{self as core, ops, ApiCode, Date, Error, LimiterConfig, Month, OperationId, RetryConfig};
 
 /// The README's Rust examples compile (doc-tested).

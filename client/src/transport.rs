@@ -35,13 +35,15 @@ pub trait Transport: Send + Sync {
     ) -> BoxFuture<'a, Result<Response, TransportError>>;
 }
 
-/// The reqwest transport (rustls natively, `fetch` on wasm32). Sends no custom headers beyond
+/// The reqwest transport (rustls natively, `fetch` on wasm32; feature `reqwest`, on by default). Sends no custom headers beyond
 /// `Accept` and `Content-Type`, so a browser's CORS stays simple.
+#[cfg(feature = "reqwest")]
 #[derive(Debug, Clone)]
 pub struct ReqwestTransport {
     client: reqwest::Client,
 }
 
+#[cfg(feature = "reqwest")]
 impl ReqwestTransport {
     /// A transport with its own connection pool.
     pub fn new() -> Result<ReqwestTransport, zeitkonto_core::Error> {
@@ -64,6 +66,7 @@ impl ReqwestTransport {
     }
 }
 
+#[cfg(feature = "reqwest")]
 fn classify(e: reqwest::Error) -> TransportError {
     let e = e.without_url();
     if e.is_timeout() {
@@ -80,6 +83,7 @@ fn classify(e: reqwest::Error) -> TransportError {
 }
 
 /// The error and its sources, one line, without the URL.
+#[cfg(feature = "reqwest")]
 fn describe(e: &reqwest::Error) -> String {
     let mut out = e.to_string();
     let mut src = std::error::Error::source(e);
@@ -91,6 +95,7 @@ fn describe(e: &reqwest::Error) -> String {
     out
 }
 
+#[cfg(feature = "reqwest")]
 impl Transport for ReqwestTransport {
     fn send<'a>(
         &'a self,

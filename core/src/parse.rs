@@ -55,7 +55,9 @@ pub fn json<T: DeserializeOwned>(op: OperationId, resp: &Response) -> Result<T, 
         Err(first) => {
             if body.first() == Some(&b'"') {
                 if let Ok(inner) = serde_json::from_slice::<String>(body) {
-                    if let Ok(v) = serde_json::from_str::<T>(&inner) {
+                    // Through the same slice reader as above: one instantiation of every model's
+                    // deserializer, not two (it matters for the size of the wasm build).
+                    if let Ok(v) = serde_json::from_slice::<T>(inner.as_bytes()) {
                         return Ok(v);
                     }
                 }

@@ -30,6 +30,7 @@ mod leave_month;
 mod leave_types;
 mod leave_year;
 mod overview;
+mod params;
 mod presence;
 mod project_bookings;
 mod projects;
@@ -55,6 +56,7 @@ pub use leave_month::LeaveMonth;
 pub use leave_types::LeaveTypes;
 pub use leave_year::LeaveYear;
 pub use overview::Overview;
+pub use params::params_from_json;
 pub use presence::Presence;
 pub use project_bookings::ProjectBookings;
 pub use projects::Projects;
@@ -151,23 +153,6 @@ dispatch!(
     Shifts,
     CreateShift,
 );
-
-/// Deserializes operation parameters from the canonical JSON form; errors are
-/// [`Error::InvalidInput`] naming the offending field (`null` params mean `{}`).
-pub fn params_from_json<T: serde::de::DeserializeOwned>(op: OperationId, params: &Value) -> Result<T, Error> {
-    let params = if params.is_null() { Value::Object(Default::default()) } else { params.clone() };
-    serde_path_to_error::deserialize(params).map_err(|e| {
-        let path = e.path().to_string();
-        let msg = e.into_inner().to_string();
-        let field = if path.is_empty() || path == "." {
-            // A missing field is reported on the parent: take its name from the message.
-            msg.strip_prefix("missing field `").and_then(|r| r.split('`').next()).unwrap_or("params").to_string()
-        } else {
-            path.split('.').next().unwrap_or(&path).split('[').next().unwrap_or(&path).to_string()
-        };
-        Error::InvalidInput { field, reason: format!("{}: {msg}", op.name()) }
-    })
-}
 
 fn to_value<T: Serialize>(op: OperationId, v: &T) -> Result<Value, Error> {
     serde_json::to_value(v).map_err(|e| Error::Decode { operation: op.name().to_string(), detail: e.to_string() })

@@ -1,0 +1,85 @@
+//! The npm build's transport: the global `fetch` (browsers, workers, Node >= 18), called through
+//! `js_sys` directly. reqwest would do the same through its URL, header and IDNA machinery, which
+//! `fetch` already has: leaving it out keeps the .wasm within its size budget.
+
+use std::time::Duration;
+
+use js_sys::{Array, Function, Object, Promise, Reflect, Uint8Array};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use zeitkonto::transport::BoxFuture;
+use zeitkonto::{Transport, TransportError};
+use zeitkonto_core::{Request, Response};
+
+/// `fetch` as a [`Transport`]. Timeouts use `AbortSignal.timeout`.
+pub struct FetchTransport;
+
+fn get(target: &JsValue, name: &str) -> Result<JsValue, TransportError> {
+    Reflect::get(target, &JsValue::from_str(name)).map_err(|_| TransportError::Connect(format!("no `{name}` here")))
+}
+
+fn function(target: &JsValue, name: &str) -> Result<Function, TransportError> {
+    get(target, name)?
+        .dyn_into::<Function>()
+        .map_err(|_| TransportError::Connect(format!("`{name}` is not a function")))
+}
+
+/// A rejected `fetch`: a timeout, or a failure that may have happened after sending (fetch does
+/// not say which; the driver then never resends a write).
+fn failure(e: JsValue) -> TransportError {
+    let name = Reflect::get(&e, &JsValue::from_str("name")).ok().and_then(|n| n.as_string()).unwrap_or_default();
+    if name == "TimeoutError" {
+        return TransportError::Timeout;
+    }
+    let message = Reflect::get(&e, &JsValue::from_str("message")).ok().and_then(|m| m.as_string());
+    TransportError::Lost(format!("fetch failed: {}", message.unwrap_or(name)))
+}
+
+impl Transport for FetchTransport {
+    fn send<'a>(
+        &'a self,
+        request: &'a Request,
+        timeout: Option<Duration>,
+    ) -> BoxFuture<'a, Result<Response, TransportError>> {
+        Box::pin(async move {
+            let global: JsValue = js_sys::global().into();
+            let init = Object::new();
+            let set = |k: &str, v: &JsValue| Reflect::set(&init, &JsValue::from_str(k), v).map(|_| ());
+            let headers = Object::new();
+            for (k, v) in request.headers() {
+                let _ = Reflect::set(&headers, &JsValue::from_str(k), &JsValue::from_str(v));
+            }
+            let body = request.body().map(|b| JsValue::from_str(&String::from_utf8_lossy(b)));
+            let setup = set("method", &JsValue::from_str(request.method().as_str()))
+                .and_then(|_| set("headers", &headers))
+                .and_then(|_| body.as_ref().map_or(Ok(()), |b| set("body", b)));
+            setup.map_err(|_| TransportError::Connect("could not prepare the request".to_string()))?;
+            if let Some(t) = timeout {
+                let abort_signal = get(&global, "AbortSignal")?;
+                let signal = function(&abort_signal, "timeout")?
+                    .call1(&abort_signal, &JsValue::from_f64(t.as_millis() as f64))
+                    .map_err(|_| TransportError::Connect("AbortSignal.timeout failed".to_string()))?;
+                let _ = set("signal", &signal);
+            }
+            let promise = function(&global, "fetch")?
+                .call2(&global, &JsValue::from_str(request.url()), &init)
+                .map_err(failure)?
+                .dyn_into::<Promise>()
+                .map_err(|_| TransportError::Connect("fetch did not return a promise".to_string()))?;
+            let resp = JsFuture::from(promise).await.map_err(failure)?;
+            let status = get(&resp, "status")?.as_f64().unwrap_or(0.0) as u16;
+            let mut pairs = Vec::new();
+            if let Ok(Some(iter)) = js_sys::try_iter(&get(&resp, "headers")?) {
+                for entry in iter.flatten() {
+                    let pair: Array = entry.unchecked_into();
+                    if let (Some(k), Some(v)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
+                        pairs.push((k, v));
+                    }
+                }
+            }
+            let buffer = function(&resp, "arrayBuffer")?.call0(&resp).map_err(failure)?;
+            let buffer = JsFuture::from(buffer.unchecked_into::<Promise>()).await.map_err(failure)?;
+            Ok(Response::new(status, pairs, Uint8Array::new(&buffer).to_vec()))
+        })
+    }
+}

@@ -1,0 +1,81 @@
+//! Deserializing operation parameters from their canonical JSON with the offending field named.
+//!
+//! Parameters are flat objects, so it is enough to remember which top-level key was being read
+//! when serde failed (a much smaller piece of code than a general path tracker, which matters for
+//! the size of the wasm build). "missing field" errors name the field in their message.
+
+use std::cell::RefCell;
+
+use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, Visitor};
+use serde::forward_to_deserialize_any;
+use serde_json::{Map, Value};
+
+use crate::error::Error;
+use crate::routes::OperationId;
+
+/// The params value, recording the key being read into `current`.
+struct Tracked<'a> {
+    value: Value,
+    current: &'a RefCell<Option<String>>,
+}
+
+struct Entries<'a> {
+    iter: <Map<String, Value> as IntoIterator>::IntoIter,
+    pending: Option<Value>,
+    current: &'a RefCell<Option<String>>,
+}
+
+impl<'de> MapAccess<'de> for Entries<'_> {
+    type Error = serde_json::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Self::Error> {
+        match self.iter.next() {
+            Some((k, v)) => {
+                self.pending = Some(v);
+                *self.current.borrow_mut() = Some(k.clone());
+                seed.deserialize(k.into_deserializer()).map(Some)
+            }
+            None => {
+                *self.current.borrow_mut() = None;
+                Ok(None)
+            }
+        }
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Self::Error> {
+        seed.deserialize(self.pending.take().unwrap_or(Value::Null))
+    }
+}
+
+impl<'de> de::Deserializer<'de> for Tracked<'_> {
+    type Error = serde_json::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        match self.value {
+            Value::Object(map) => {
+                visitor.visit_map(Entries { iter: map.into_iter(), pending: None, current: self.current })
+            }
+            other => de::Deserializer::deserialize_any(other, visitor),
+        }
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
+        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+/// Deserializes operation parameters from the canonical JSON form; errors are
+/// [`Error::InvalidInput`] naming the offending field (`null` params mean `{}`).
+pub fn params_from_json<T: de::DeserializeOwned>(op: OperationId, params: &Value) -> Result<T, Error> {
+    let value = if params.is_null() { Value::Object(Map::new()) } else { params.clone() };
+    let current = RefCell::new(None);
+    T::deserialize(Tracked { value, current: &current }).map_err(|e| {
+        let msg = e.to_string();
+        let field = match msg.strip_prefix("missing field `").and_then(|r| r.split('`').next()) {
+            Some(missing) => missing.to_string(),
+            None => current.borrow().clone().unwrap_or_else(|| "params".to_string()),
+        };
+        Error::InvalidInput { field, reason: format!("{}: {msg}", op.name()) }
+    })
+}
