@@ -4,9 +4,9 @@
 //! `buildRequest` / `parseResponse` are the sans-IO core. Failures reject / throw the error's JSON
 //! form (`{kind, message, ...}`); the JavaScript wrapper turns it into `ZeitkontoError` classes.
 
-use std::sync::Arc;
 use std::time::Duration;
 
+#[cfg(target_arch = "wasm32")]
 mod fetch;
 
 use futures_util::future::{select, Either};
@@ -77,7 +77,11 @@ impl WasmClient {
     pub fn new(options: JsValue) -> Result<WasmClient, JsValue> {
         let o: Options =
             if options.is_undefined() || options.is_null() { Options::default() } else { from_js(options, "options")? };
-        let mut b = Client::builder().routes(routes(o.routes)?).transport(Arc::new(fetch::FetchTransport));
+        let mut b = Client::builder().routes(routes(o.routes)?);
+        #[cfg(target_arch = "wasm32")]
+        {
+            b = b.transport(std::sync::Arc::new(fetch::FetchTransport));
+        }
         if let Some(u) = o.base_url {
             b = b.base_url(u);
         }
