@@ -8,7 +8,7 @@ use super::{
     code, company_auth, date_field, envelope, int_field, int_param, module, month0_param, ok_json, path_auth, Call,
 };
 use crate::calc::{self, booking_day, booking_minutes, running, timestamp, Index};
-use crate::seed::{day_start_ms, Booking, Employee};
+use crate::seed::{day_start_ms, Booking, Company, Department, Employee};
 use crate::state::World;
 
 type Reply = Result<Response, Response>;
@@ -297,7 +297,13 @@ fn summary_entries<'a>(
         .collect()
 }
 
-pub fn department_month(w: &mut World, call: &Call) -> Reply {
+/// The shared prelude of both department summaries: company key, module, year, 0-based month, and
+/// the department of the company that `matches` the `{department}` segment (else 403 4).
+fn department_month_request<'a>(
+    w: &'a World,
+    call: &Call,
+    matches: fn(&Department, &str) -> bool,
+) -> Result<(&'a Company, &'a Department, i32, u8), Response> {
     let company = company_auth(w, call.param("api"))?;
     module(company, |m| m.time_tracking)?;
     let year = i32::try_from(int_param(call, "year")?).map_err(|_| code(4))?;
@@ -306,8 +312,14 @@ pub fn department_month(w: &mut World, call: &Call) -> Reply {
         .data
         .departments
         .iter()
-        .find(|d| d.id == call.param("department") && d.company == company.id)
+        .find(|d| matches(d, call.param("department")) && d.company == company.id)
         .ok_or_else(|| code(4))?;
+    Ok((company, dept, year, month))
+}
+
+/// One aggregate summary, by department ID.
+pub fn department_month(w: &mut World, call: &Call) -> Reply {
+    let (company, dept, year, month) = department_month_request(w, call, |d, seg| d.id == seg)?;
     let ix = Index::new(&w.data);
     let entries = summary_entries(w, &ix, &company.id, &dept.id, year, month);
     let sum = |k: &str| entries.iter().map(|(_, v)| v[k].as_i64().unwrap_or(0)).sum::<i64>();
@@ -321,17 +333,9 @@ pub fn department_month(w: &mut World, call: &Call) -> Reply {
     })))
 }
 
+/// One summary per active employee, by the department's external id.
 pub fn department_month_employees(w: &mut World, call: &Call) -> Reply {
-    let company = company_auth(w, call.param("api"))?;
-    module(company, |m| m.time_tracking)?;
-    let year = i32::try_from(int_param(call, "year")?).map_err(|_| code(4))?;
-    let month = month0_param(call)?;
-    let dept = w
-        .data
-        .departments
-        .iter()
-        .find(|d| d.external_id == call.param("department") && d.company == company.id)
-        .ok_or_else(|| code(4))?;
+    let (company, dept, year, month) = department_month_request(w, call, |d, seg| d.external_id == seg)?;
     let ix = Index::new(&w.data);
     let entries: Vec<Value> =
         summary_entries(w, &ix, &company.id, &dept.id, year, month).into_iter().map(|(_, v)| v).collect();
