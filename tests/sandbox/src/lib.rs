@@ -28,6 +28,7 @@ use zeitkonto_core::{Date, Method, OperationId, RouteTable};
 pub mod api;
 pub mod calc;
 pub mod control;
+mod demo_seed;
 pub mod seed;
 pub mod state;
 
