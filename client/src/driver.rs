@@ -58,9 +58,10 @@ fn lock(l: &Mutex<RateLimiter>) -> std::sync::MutexGuard<'_, RateLimiter> {
 }
 
 impl Driver {
-    fn emit(&self, e: Event) {
+    /// Builds and delivers an event only when someone observes them (no formatting otherwise).
+    fn emit(&self, event: impl FnOnce() -> Event) {
         if let Some(o) = &self.observer {
-            o(&e);
+            o(&event());
         }
     }
 
@@ -84,7 +85,7 @@ impl Driver {
         let result = self.run_inner(op, &request, parse).await;
         result.map_err(|e| {
             let e = self.context.redact_error(e);
-            self.emit(Event::Failed { operation: op.name(), error: e.to_string() });
+            self.emit(|| Event::Failed { operation: op.name(), error: e.to_string() });
             e
         })
     }
@@ -106,19 +107,19 @@ impl Driver {
                 match decision {
                     Acquire::Ready => break now,
                     Acquire::Wait(ms) => {
-                        self.emit(Event::Wait { operation: op.name(), ms, reason: "rate limit" });
+                        self.emit(|| Event::Wait { operation: op.name(), ms, reason: "rate limit" });
                         runtime::sleep_ms(ms).await;
                     }
                 }
             };
             attempt += 1;
-            self.emit(Event::Send { operation: op.name(), request: request.to_string(), attempt });
+            self.emit(|| Event::Send { operation: op.name(), request: request.to_string(), attempt });
             let started = runtime::now_ms();
             let sent = self.transport.send(request, self.timeout).await;
             lock(&limiter).settle(sent_at, runtime::now_ms());
             let (outcome, result) = match sent {
                 Ok(resp) => {
-                    self.emit(Event::Received {
+                    self.emit(|| Event::Received {
                         operation: op.name(),
                         status: resp.status,
                         elapsed_ms: runtime::now_ms().saturating_sub(started),
@@ -153,7 +154,7 @@ impl Driver {
                 }
                 Decision::Retry { after_ms } => {
                     let reason = if matches!(outcome, Outcome::RateLimited { .. }) { "429" } else { "retry" };
-                    self.emit(Event::Wait { operation: op.name(), ms: after_ms, reason });
+                    self.emit(|| Event::Wait { operation: op.name(), ms: after_ms, reason });
                     runtime::sleep_ms(after_ms).await;
                 }
             }
