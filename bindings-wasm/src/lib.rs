@@ -11,7 +11,6 @@ mod fetch;
 
 use futures_util::future::{select, Either};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use zeitkonto::{Client, Error, LimiterConfig, OperationId, RetryConfig};
 use zeitkonto_core::{Context, Response, RouteTable};
@@ -32,10 +31,23 @@ fn invalid(field: &str, reason: impl Into<String>) -> JsValue {
     error_js(&Error::InvalidInput { field: field.to_string(), reason: reason.into() })
 }
 
+/// JS params → JSON text (`{}` for undefined/null).
+fn params_text(v: &JsValue) -> Result<String, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok("{}".to_string());
+    }
+    Ok(js_sys::JSON::stringify(v).map_err(|_| invalid("params", "not JSON-serializable"))?.into())
+}
+
+/// JSON text → JS value.
+fn parse_js(text: &str) -> JsValue {
+    js_sys::JSON::parse(text).unwrap_or_else(|_| JsValue::from_str(text))
+}
+
 /// JS → Rust through `JSON.stringify`.
 fn from_js<T: for<'de> Deserialize<'de>>(v: JsValue, field: &str) -> Result<T, JsValue> {
     let text: String = js_sys::JSON::stringify(&v).map_err(|_| invalid(field, "not JSON-serializable"))?.into();
-    serde_json::from_str(&text).map_err(|e| invalid(field, e.to_string()))
+    serde_json::from_slice(text.as_bytes()).map_err(|e| invalid(field, e.to_string()))
 }
 
 fn operation(name: &str) -> Result<OperationId, JsValue> {
@@ -110,21 +122,19 @@ impl WasmClient {
     /// with `{kind: "Aborted"}`.
     pub fn call(&self, operation_name: String, params: JsValue, abort: Option<js_sys::Promise>) -> js_sys::Promise {
         let client = self.inner.clone();
+        let params = params_text(&params);
         wasm_bindgen_futures::future_to_promise(async move {
             let op = operation(&operation_name)?;
-            let params: Value =
-                if params.is_undefined() || params.is_null() { json!({}) } else { from_js(params, "params")? };
-            let call = Box::pin(async move { client.call_json(op, &params).await });
+            let params = params?;
+            let call = Box::pin(async move { client.call_text(op, &params).await });
             let result = match abort {
                 None => call.await,
                 Some(p) => match select(call, wasm_bindgen_futures::JsFuture::from(p)).await {
                     Either::Left((r, _)) => r,
-                    Either::Right(_) => {
-                        return Err(to_js(&json!({"kind": "Aborted", "message": "the call was aborted"})))
-                    }
+                    Either::Right(_) => return Err(parse_js(r#"{"kind":"Aborted","message":"the call was aborted"}"#)),
                 },
             };
-            result.map(|v| to_js(&v)).map_err(|e| error_js(&e))
+            result.map(|text| parse_js(&text)).map_err(|e| error_js(&e))
         })
     }
 }
@@ -156,7 +166,7 @@ struct RequestContext {
 #[wasm_bindgen(js_name = buildRequest)]
 pub fn build_request(operation_name: &str, params: JsValue, context: JsValue) -> Result<JsValue, JsValue> {
     let op = operation(operation_name)?;
-    let params: Value = if params.is_undefined() || params.is_null() { json!({}) } else { from_js(params, "params")? };
+    let params = params_text(&params)?;
     let c: RequestContext = if context.is_undefined() || context.is_null() {
         RequestContext::default()
     } else {
@@ -172,7 +182,7 @@ pub fn build_request(operation_name: &str, params: JsValue, context: JsValue) ->
     if let Some(k) = c.workspace_key {
         ctx = ctx.with_workspace_key(k);
     }
-    let req = zeitkonto_core::build_request(op, &params, &ctx).map_err(|e| error_js(&ctx.redact_error(e)))?;
+    let req = zeitkonto_core::build_request_text(op, &params, &ctx).map_err(|e| error_js(&ctx.redact_error(e)))?;
     Ok(to_js(&BuiltRequest {
         method: req.method().as_str(),
         url: req.url().to_string(),
@@ -190,7 +200,7 @@ pub fn parse_response(operation_name: &str, status: u16, headers: JsValue, body:
     let headers: Vec<(String, String)> =
         if headers.is_undefined() || headers.is_null() { Vec::new() } else { from_js(headers, "headers")? };
     let resp = Response::new(status, headers, body.to_vec());
-    zeitkonto_core::parse_response(op, &resp).map(|v| to_js(&v)).map_err(|e| error_js(&e))
+    zeitkonto_core::parse_response_text(op, &resp).map(|t| parse_js(&t)).map_err(|e| error_js(&e))
 }
 
 /// The stable names of the 24 operations.

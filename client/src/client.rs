@@ -208,6 +208,13 @@ impl Client {
         self.driver.run(op, request, |r| zeitkonto_core::parse_response(op, r)).await
     }
 
+    /// Like [`Client::call_json`] with the params and the output as JSON text, never building a
+    /// `serde_json::Value` (the wasm binding uses it to keep its size down).
+    pub async fn call_text(&self, op: OperationId, params: &str) -> Result<String, Error> {
+        let request = zeitkonto_core::build_request_text(op, params, &self.driver.context)?;
+        self.driver.run(op, request, |r| zeitkonto_core::parse_response_text(op, r)).await
+    }
+
     /// Sends a prepared request through the limiter and retry policy and returns the final raw
     /// response (any status). For advanced use; prefer the typed methods.
     pub async fn send_raw(&self, op: OperationId, request: Request) -> Result<Response, Error> {

@@ -186,7 +186,8 @@ impl fmt::Display for Error {
             }
             Error::Refused => f.write_str("the API refused the action (it answered false)"),
             Error::RateLimited { retry_after_ms: Some(ms) } => {
-                write!(f, "rate limited (HTTP 429), retry after {:.1} s", *ms as f64 / 1000.0)
+                // Integer arithmetic: no float formatting code in small (wasm) builds.
+                write!(f, "rate limited (HTTP 429), retry after {}.{} s", ms / 1000, (ms % 1000) / 100)
             }
             Error::RateLimited { retry_after_ms: None } => f.write_str("rate limited (HTTP 429)"),
             Error::UnexpectedStatus { status, excerpt } if excerpt.is_empty() => {

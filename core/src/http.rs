@@ -150,7 +150,7 @@ impl Response {
 
 /// Parses a `Retry-After` value given in seconds into milliseconds.
 pub fn parse_retry_after(v: &str) -> Option<u64> {
-    let secs: f64 = v.trim().parse().ok()?;
+    let secs: f64 = serde_json::from_slice(v.trim().as_bytes()).ok()?;
     if secs.is_finite() && secs >= 0.0 {
         Some((secs * 1000.0).round().min(u64::MAX as f64) as u64)
     } else {

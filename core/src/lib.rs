@@ -43,7 +43,7 @@ pub use error::{ApiCode, Error};
 pub use http::{Method, Request, Response};
 pub use limiter::{Acquire, LimiterConfig, RateLimiter};
 pub use model::*;
-pub use ops::{build_request, parse_response, Operation};
+pub use ops::{build_request, build_request_text, parse_response, parse_response_text, Operation};
 pub use retry::{Decision, Outcome, RetryConfig, RetryState};
 pub use routes::{OperationId, Route, RouteTable};
 pub use secret::ApiKey;

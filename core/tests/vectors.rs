@@ -6,7 +6,10 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 use zeitkonto_core::limiter::{Acquire, LimiterConfig, RateLimiter};
 use zeitkonto_core::retry::{Decision, Outcome, RetryConfig, RetryState};
-use zeitkonto_core::{build_request, parse_response, Context, Error, OperationId, Response, RouteTable};
+use zeitkonto_core::{
+    build_request, build_request_text, parse_response, parse_response_text, Context, Error, OperationId, Response,
+    RouteTable,
+};
 
 fn vectors_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors")
@@ -95,8 +98,26 @@ fn query_object(query: Option<&str>) -> Value {
     Value::Object(map)
 }
 
+/// The text path (JSON in, no `Value`) must agree with the `Value` path on every case.
+fn same_outcome(
+    a: &Result<zeitkonto_core::Request, Error>,
+    b: &Result<zeitkonto_core::Request, Error>,
+) -> Result<(), String> {
+    let field = |e: &Error| match e {
+        Error::InvalidInput { field, .. } => Some(field.clone()),
+        _ => None,
+    };
+    match (a, b) {
+        (Ok(x), Ok(y)) if x.url() == y.url() && x.body() == y.body() && x.method() == y.method() => Ok(()),
+        (Err(x), Err(y)) if x.kind() == y.kind() && field(x) == field(y) => Ok(()),
+        _ => Err(format!("value path {a:?} != text path {b:?}")),
+    }
+}
+
 fn run_build(op: OperationId, case: &Value) -> Result<(), String> {
     let result = context_for(case).and_then(|ctx| build_request(op, &case["params"], &ctx));
+    let text = context_for(case).and_then(|ctx| build_request_text(op, &case["params"].to_string(), &ctx));
+    same_outcome(&result, &text)?;
     match (case.get("expect"), case.get("error"), result) {
         (Some(exp), None, Ok(req)) => {
             if req.method().as_str() != exp["method"] {
@@ -139,6 +160,11 @@ fn run_build(op: OperationId, case: &Value) -> Result<(), String> {
 
 fn run_parse(op: OperationId, case: &Value) -> Result<(), String> {
     let result = parse_response(op, &response_of(case));
+    let text =
+        parse_response_text(op, &response_of(case)).map(|t| serde_json::from_str::<Value>(&t).unwrap_or(Value::Null));
+    if result != text {
+        return Err(format!("value path {result:?} != text path {text:?}"));
+    }
     match (case.get("expect"), case.get("error"), result) {
         (Some(exp), None, Ok(v)) => subset(exp, &v, "output"),
         (None, Some(exp), Err(err)) => check_error(exp, &err),

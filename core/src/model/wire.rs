@@ -97,7 +97,12 @@ pub struct FlexNum(pub f64);
 number_visitor!(FlexNum, f64, "a number or numeric string",
     |v| int Some(v as f64),
     float Some(v),
-    str v.trim().parse::<f64>().ok().filter(|f| f.is_finite()));
+    str parse_f64(v));
+
+/// A decimal number from text, through serde_json's parser (no second float parser in the build).
+fn parse_f64(v: &str) -> Option<f64> {
+    serde_json::from_slice::<f64>(v.trim().as_bytes()).ok().filter(|f| f.is_finite())
+}
 
 /// A month counted from 0 (0 = January) on the wire, a calendar [`Month`] in the model.
 pub struct ZeroBasedMonth(pub Month);

@@ -30,7 +30,9 @@ impl Operation for ExtraLeave {
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         validate::email("account", &self.account)?;
         if !self.value.is_finite() || self.value == 0.0 {
-            return Err(Error::invalid("value", format!("days must be a finite, non-zero number, got {}", self.value)));
+            let got = serde_json::Number::from_f64(self.value)
+                .map_or_else(|| "a non-finite number".to_string(), |n| n.to_string());
+            return Err(Error::invalid("value", format!("days must be a finite, non-zero number, got {got}")));
         }
         if let Some(y) = self.year {
             validate::year("year", y)?;

@@ -56,7 +56,7 @@ pub use leave_month::LeaveMonth;
 pub use leave_types::LeaveTypes;
 pub use leave_year::LeaveYear;
 pub use overview::Overview;
-pub use params::params_from_json;
+pub use params::{params_from_json, params_from_text};
 pub use presence::Presence;
 pub use project_bookings::ProjectBookings;
 pub use projects::Projects;
@@ -124,6 +124,20 @@ macro_rules! dispatch {
                 $(OperationId::$variant => to_value(op, &$variant::parse(response)?),)*
             }
         }
+
+        /// [`build_request`] from JSON text (no `serde_json::Value` on the way: the wasm build).
+        pub fn build_request_text(op: OperationId, params: &str, ctx: &Context) -> Result<Request, Error> {
+            match op {
+                $(OperationId::$variant => params_from_text::<$variant>(op, params)?.request(ctx),)*
+            }
+        }
+
+        /// [`parse_response`] as JSON text (no `serde_json::Value` on the way: the wasm build).
+        pub fn parse_response_text(op: OperationId, response: &Response) -> Result<String, Error> {
+            match op {
+                $(OperationId::$variant => to_text(op, &$variant::parse(response)?),)*
+            }
+        }
     };
 }
 
@@ -153,6 +167,10 @@ dispatch!(
     Shifts,
     CreateShift,
 );
+
+fn to_text<T: Serialize>(op: OperationId, v: &T) -> Result<String, Error> {
+    serde_json::to_string(v).map_err(|e| Error::Decode { operation: op.name().to_string(), detail: e.to_string() })
+}
 
 fn to_value<T: Serialize>(op: OperationId, v: &T) -> Result<Value, Error> {
     serde_json::to_value(v).map_err(|e| Error::Decode { operation: op.name().to_string(), detail: e.to_string() })

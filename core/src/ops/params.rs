@@ -79,3 +79,47 @@ pub fn params_from_json<T: de::DeserializeOwned>(op: OperationId, params: &Value
         Error::InvalidInput { field, reason: format!("{}: {msg}", op.name()) }
     })
 }
+
+/// Like [`params_from_json`], from JSON text, without building a `serde_json::Value` (the wasm
+/// build's path). The offending field is found from the error's position in the text.
+pub fn params_from_text<T: de::DeserializeOwned>(op: OperationId, text: &str) -> Result<T, Error> {
+    let text = if text.trim().is_empty() || text.trim() == "null" { "{}" } else { text };
+    // One JSON reader type (bytes) for params, models and everything else: half the reader code.
+    serde_json::from_slice(text.as_bytes()).map_err(|e| {
+        let msg = e.to_string();
+        let field = match msg.strip_prefix("missing field `").and_then(|r| r.split('`').next()) {
+            Some(missing) => missing.to_string(),
+            None => key_before(text, e.column()).unwrap_or_else(|| "params".to_string()),
+        };
+        // serde_json appends " at line L column C"; the position means nothing to a caller.
+        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+        Error::InvalidInput { field, reason: format!("{}: {msg}", op.name()) }
+    })
+}
+
+/// The last top-level object key that starts before `column` (1-based, first line) of `text`.
+fn key_before(text: &str, column: usize) -> Option<String> {
+    let bytes = text.as_bytes();
+    let end = column.min(bytes.len());
+    let (mut depth, mut i, mut key) = (0usize, 0usize, None);
+    while i < end {
+        match bytes[i] {
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                let rest = text.get(i + 1..).unwrap_or("").trim_start();
+                if depth == 1 && rest.starts_with(':') {
+                    key = serde_json::from_slice::<String>(text.get(start - 1..=i).unwrap_or("\"\"").as_bytes()).ok();
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    key
+}
