@@ -288,7 +288,7 @@ impl RequestBuilder<'_> {
                 }
                 let bytes = serde_json::to_vec(&Value::Object(map))
                     .map_err(|e| Error::invalid("body", format!("could not serialize: {e}")))?;
-                (Some(bytes), Some(Value::Object(shown).to_string()))
+                (Some(bytes), Some(crate::parse::json_text(&Value::Object(shown))))
             }
         };
         Ok(Request { method: route.method, url, redacted_url: redacted, path_len, headers, body, redacted_body })

@@ -84,6 +84,12 @@ pub fn json_or_text(op: OperationId, resp: &Response) -> Result<serde_json::Valu
     }
 }
 
+/// JSON text of a value through the same writer as request bodies (`Value`'s `Display` would add
+/// a second copy of the serializer to small builds).
+pub fn json_text(v: &serde_json::Value) -> String {
+    serde_json::to_vec(v).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default()
+}
+
 /// Turns an envelope `code` other than 0 into [`Error::Api`] (status 200).
 pub fn check_code(status: u16, code: Option<i64>) -> Result<(), Error> {
     match code {
@@ -103,7 +109,7 @@ pub fn boolean(op: OperationId, resp: &Response) -> Result<(), Error> {
         serde_json::Value::String(s) if s.trim() == "false" => Err(Error::Refused),
         other => Err(Error::Decode {
             operation: op.name().to_string(),
-            detail: format!("expected true or false, got {}", excerpt(other.to_string().as_bytes(), EXCERPT_CHARS)),
+            detail: format!("expected true or false, got {}", excerpt(json_text(&other).as_bytes(), EXCERPT_CHARS)),
         }),
     }
 }

@@ -55,7 +55,8 @@ macro_rules! model {
                 impl<'de> serde::de::Visitor<'de> for V {
                     type Value = $name;
                     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        f.write_str(concat!("a JSON object (", stringify!($name), ")"))
+                        // One shared text (the operation is named by the Decode error).
+                        f.write_str("a JSON object")
                     }
                     #[allow(unused_mut)]
                     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<$name, A::Error> {

@@ -1,14 +1,14 @@
 //! `all_employees`: master data of every employee with a login account.
 
-use serde::Deserialize;
-
-use super::Operation;
+use super::{params, Operation};
 use crate::{parse, Context, EmployeeRecord, Error, OperationId, Request, Response};
 
-/// All employees (employees without a login account are omitted by the API).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AllEmployees {}
+params! {
+    /// All employees (employees without a login account are omitted by the API).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct AllEmployees {
+    }
+}
 
 impl Operation for AllEmployees {
     type Output = Vec<EmployeeRecord>;

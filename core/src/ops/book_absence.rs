@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{body, s, Operation};
+use super::{body, params, s, Operation};
 use crate::{parse, validate, Context, Date, Error, OperationId, Request, Response};
 
 /// Half or full day (`duration` 0 or 1 on the wire).
@@ -17,33 +17,28 @@ pub enum AbsenceDuration {
     FullDay,
 }
 
-/// Books an absence. Success is a JSON string containing `success`; `false` → [`Error::Refused`];
-/// any other answer → [`Error::Decode`] with an excerpt (the spec does not show the failure form).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct BookAbsence {
-    /// External id of the absence type (`abscenceReasonUuid` on the wire, sic).
-    pub reason_uuid: String,
-    /// External id of the employee.
-    pub employee_uuid: String,
-    /// External id of the substitute (mandatory for some absence types).
-    #[serde(default)]
-    pub replacement_uuid: Option<String>,
-    /// Half or full day.
-    #[serde(default)]
-    pub duration: AbsenceDuration,
-    /// First day; `None` = today.
-    #[serde(default)]
-    pub start_day: Option<Date>,
-    /// Last day; `None` = today.
-    #[serde(default)]
-    pub end_day: Option<Date>,
-    /// Planned rather than requested.
-    #[serde(default)]
-    pub planned: bool,
-    /// Comment.
-    #[serde(default)]
-    pub comment: Option<String>,
+params! {
+    /// Books an absence. Success is a JSON string containing `success`; `false` → [`Error::Refused`];
+    /// any other answer → [`Error::Decode`] with an excerpt (the spec does not show the failure form).
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct BookAbsence {
+        /// External id of the absence type (`abscenceReasonUuid` on the wire, sic).
+        reason_uuid: String = "reasonUuid";
+        /// External id of the employee.
+        employee_uuid: String = "employeeUuid";
+        /// External id of the substitute (mandatory for some absence types).
+        replacement_uuid: Option<String> = "replacementUuid", default;
+        /// Half or full day.
+        duration: AbsenceDuration = "duration", default;
+        /// First day; `None` = today.
+        start_day: Option<Date> = "startDay", default;
+        /// Last day; `None` = today.
+        end_day: Option<Date> = "endDay", default;
+        /// Planned rather than requested.
+        planned: bool = "planned", default;
+        /// Comment.
+        comment: Option<String> = "comment", default;
+    }
 }
 
 impl Operation for BookAbsence {
@@ -79,7 +74,7 @@ impl Operation for BookAbsence {
                 operation: Self::ID.name().to_string(),
                 detail: format!(
                     "expected the success string, got {}",
-                    crate::http::excerpt(other.to_string().as_bytes(), parse::EXCERPT_CHARS)
+                    crate::http::excerpt(parse::json_text(other).as_bytes(), parse::EXCERPT_CHARS)
                 ),
             }),
         }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{body, s, Operation};
+use super::{body, params, s, Operation};
 use crate::{parse, validate, Context, Error, OperationId, Request, Response};
 
 /// The clock action.
@@ -36,28 +36,25 @@ impl fmt::Display for ClockAction {
     }
 }
 
-/// A clock action for one employee. The API answers `true`, or `false` (→ [`Error::Refused`])
-/// when the action is not possible (not clocked in, missing module, unknown employee, bad key).
-/// A write: never retried once it may have reached the server.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Clock {
-    /// `come`, `go` or `stop`.
-    pub action: ClockAction,
-    /// UUID, e-mail or employee key of the employee (percent-encoded into the path).
-    pub employee: String,
-    /// Device name; the server's default is `API`.
-    #[serde(default)]
-    pub device: Option<String>,
-    /// Comment of the booking.
-    #[serde(default)]
-    pub comment: Option<String>,
-    /// External project id, for a project-based `come`.
-    #[serde(default)]
-    pub project: Option<String>,
-    /// External service id, for a project-based `come`.
-    #[serde(default)]
-    pub service: Option<String>,
+params! {
+    /// A clock action for one employee. The API answers `true`, or `false` (→ [`Error::Refused`])
+    /// when the action is not possible (not clocked in, missing module, unknown employee, bad key).
+    /// A write: never retried once it may have reached the server.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct Clock {
+        /// `come`, `go` or `stop`.
+        action: ClockAction = "action";
+        /// UUID, e-mail or employee key of the employee (percent-encoded into the path).
+        employee: String = "employee";
+        /// Device name; the server's default is `API`.
+        device: Option<String> = "device", default;
+        /// Comment of the booking.
+        comment: Option<String> = "comment", default;
+        /// External project id, for a project-based `come`.
+        project: Option<String> = "project", default;
+        /// External service id, for a project-based `come`.
+        service: Option<String> = "service", default;
+    }
 }
 
 impl Clock {

@@ -1,24 +1,23 @@
 //! `create_project`: create a project (key in the body, manager role).
 
-use serde::Deserialize;
 use serde_json::Value;
 
-use super::{key_in_body, Operation};
+use super::{key_in_body, params, Operation};
 use crate::{parse, validate, Context, CreatedProject, Error, OperationId, Request, Response};
 
-/// Creates a project. `project` is the project object (its fields are not shown by the spec, so it
-/// is passed through as JSON; it must be an object). `parentId` goes at the top level of the body
-/// (its place is not shown by the spec); `None` or `"0"` = a top-level project.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct CreateProject {
-    /// E-mail of the acting project manager.
-    pub email: String,
-    /// The project object, e.g. `{"name": "Website"}`.
-    pub project: Value,
-    /// UUID of an existing parent project.
-    #[serde(default)]
-    pub parent_id: Option<String>,
+params! {
+    /// Creates a project. `project` is the project object (its fields are not shown by the spec, so it
+    /// is passed through as JSON; it must be an object). `parentId` goes at the top level of the body
+    /// (its place is not shown by the spec); `None` or `"0"` = a top-level project.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct CreateProject {
+        /// E-mail of the acting project manager.
+        email: String = "email";
+        /// The project object, e.g. `{"name": "Website"}`.
+        project: Value = "project";
+        /// UUID of an existing parent project.
+        parent_id: Option<String> = "parentId", default;
+    }
 }
 
 impl Operation for CreateProject {

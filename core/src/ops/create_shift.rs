@@ -1,36 +1,31 @@
 //! `create_shift`: create a shift (workspace key in the body as `workspace`).
 
-use serde::Deserialize;
 use serde_json::Value;
 
-use super::{body, s, Operation};
+use super::{body, params, s, Operation};
 use crate::{parse, validate, Context, CreatedShift, Date, Error, OperationId, Request, Response};
 
-/// Creates a shift in the context's workspace. Times are minutes after midnight (0..=1439); when
-/// `endTime <= startTime` the shift is overnight and ends the next day. Only employees of the
-/// workspace's company are assigned; unknown or foreign UUIDs are ignored by the API.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct CreateShift {
-    /// The day; `None` = today.
-    #[serde(default)]
-    pub start_date: Option<Date>,
-    /// Start, minutes after midnight.
-    pub start_time: u32,
-    /// End, minutes after midnight (not after start = overnight).
-    pub end_time: u32,
-    /// Target number of employees (server default 1; at least 1).
-    #[serde(default)]
-    pub employee_amount: Option<u32>,
-    /// Comment.
-    #[serde(default)]
-    pub comment: Option<String>,
-    /// UUID of a project to link.
-    #[serde(default)]
-    pub project_uuid: Option<String>,
-    /// Employee UUIDs to assign.
-    #[serde(default)]
-    pub employees: Vec<String>,
+params! {
+    /// Creates a shift in the context's workspace. Times are minutes after midnight (0..=1439); when
+    /// `endTime <= startTime` the shift is overnight and ends the next day. Only employees of the
+    /// workspace's company are assigned; unknown or foreign UUIDs are ignored by the API.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct CreateShift {
+        /// The day; `None` = today.
+        start_date: Option<Date> = "startDate", default;
+        /// Start, minutes after midnight.
+        start_time: u32 = "startTime";
+        /// End, minutes after midnight (not after start = overnight).
+        end_time: u32 = "endTime";
+        /// Target number of employees (server default 1; at least 1).
+        employee_amount: Option<u32> = "employeeAmount", default;
+        /// Comment.
+        comment: Option<String> = "comment", default;
+        /// UUID of a project to link.
+        project_uuid: Option<String> = "projectUuid", default;
+        /// Employee UUIDs to assign.
+        employees: Vec<String> = "employees", default;
+    }
 }
 
 impl CreateShift {

@@ -1,18 +1,17 @@
 //! `delete_project`: delete a project of the caller's company (key in the body, manager role).
 
-use serde::Deserialize;
-
-use super::{key_in_body, Operation};
+use super::{key_in_body, params, Operation};
 use crate::{parse, validate, Context, Envelope, Error, OperationId, Request, Response};
 
-/// Deletes a project. An unknown UUID or one of another company is answered with 403 and code 3.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct DeleteProject {
-    /// E-mail of the acting project manager.
-    pub email: String,
-    /// External id of the project.
-    pub uuid: String,
+params! {
+    /// Deletes a project. An unknown UUID or one of another company is answered with 403 and code 3.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct DeleteProject {
+        /// E-mail of the acting project manager.
+        email: String = "email";
+        /// External id of the project.
+        uuid: String = "uuid";
+    }
 }
 
 impl Operation for DeleteProject {

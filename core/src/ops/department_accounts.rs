@@ -2,19 +2,19 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
 use serde_json::Value;
 
-use super::Operation;
+use super::{params, Operation};
 use crate::{parse, validate, Context, Error, OperationId, Request, Response};
 
-/// Current time accounts of the employees of a department (by department API key). Employees
-/// without a login are omitted by the API. The value shape is not shown by the spec: raw JSON.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct DepartmentAccounts {
-    /// The department API key (a secret: redacted in printed URLs).
-    pub department: String,
+params! {
+    /// Current time accounts of the employees of a department (by department API key). Employees
+    /// without a login are omitted by the API. The value shape is not shown by the spec: raw JSON.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct DepartmentAccounts {
+        /// The department API key (a secret: redacted in printed URLs).
+        department: String = "department";
+    }
 }
 
 impl Operation for DepartmentAccounts {

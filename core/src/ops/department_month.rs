@@ -1,20 +1,19 @@
 //! `department_month`: the monthly summary of a department (one object; month 0-based on the wire).
 
-use serde::Deserialize;
-
-use super::Operation;
+use super::{params, Operation};
 use crate::{parse, validate, Context, Error, Month, MonthlyAccount, OperationId, Request, Response};
 
-/// Monthly time summary of a department, by department ID.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct DepartmentMonth {
-    /// The department ID.
-    pub department: String,
-    /// The year.
-    pub year: i32,
-    /// The calendar month (sent 0-based).
-    pub month: Month,
+params! {
+    /// Monthly time summary of a department, by department ID.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct DepartmentMonth {
+        /// The department ID.
+        department: String = "department";
+        /// The year.
+        year: i32 = "year";
+        /// The calendar month (sent 0-based).
+        month: Month = "month";
+    }
 }
 
 impl Operation for DepartmentMonth {

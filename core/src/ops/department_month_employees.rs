@@ -1,22 +1,21 @@
 //! `department_month_employees`: one monthly summary per active employee of a department.
 
-use serde::Deserialize;
-
 use super::department_month::department_month_request;
-use super::Operation;
+use super::{params, Operation};
 use crate::{parse, Context, Error, Month, MonthlyAccount, OperationId, Request, Response};
 
-/// Monthly summaries, one per active employee, by the department's external id. Empty when the
-/// month is in the future or no employee qualifies.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct DepartmentMonthEmployees {
-    /// The department's external id.
-    pub department: String,
-    /// The year.
-    pub year: i32,
-    /// The calendar month (sent 0-based).
-    pub month: Month,
+params! {
+    /// Monthly summaries, one per active employee, by the department's external id. Empty when the
+    /// month is in the future or no employee qualifies.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct DepartmentMonthEmployees {
+        /// The department's external id.
+        department: String = "department";
+        /// The year.
+        year: i32 = "year";
+        /// The calendar month (sent 0-based).
+        month: Month = "month";
+    }
 }
 
 impl Operation for DepartmentMonthEmployees {

@@ -1,16 +1,17 @@
 //! `employee_departments`: each employee's full name with the name of their main department.
 
-use serde::Deserialize;
 use serde_json::Value;
 
-use super::Operation;
+use super::{params, Operation};
 use crate::{parse, Context, EmployeeDepartment, Error, OperationId, Request, Response};
 
-/// Employees with their main department. The API's single-entry objects become
-/// [`EmployeeDepartment`] pairs (one per entry, so nothing is lost if an object has more).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EmployeeDepartments {}
+params! {
+    /// Employees with their main department. The API's single-entry objects become
+    /// [`EmployeeDepartment`] pairs (one per entry, so nothing is lost if an object has more).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct EmployeeDepartments {
+    }
+}
 
 impl Operation for EmployeeDepartments {
     type Output = Vec<EmployeeDepartment>;

@@ -1,14 +1,14 @@
 //! `employees`: employee master data of the active employees (company key).
 
-use serde::Deserialize;
-
-use super::Operation;
+use super::{params, Operation};
 use crate::{parse, Context, EmployeeRecord, Error, OperationId, Request, Response};
 
-/// `GET /api/v2/employees/{api}`: master records of all active employees.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Employees {}
+params! {
+    /// `GET /api/v2/employees/{api}`: master records of all active employees.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct Employees {
+    }
+}
 
 impl Operation for Employees {
     type Output = Vec<EmployeeRecord>;

@@ -1,26 +1,24 @@
 //! `extra_leave`: pay extra leave days in (positive) or out (negative).
 
-use serde::Deserialize;
 use serde_json::Value;
 
-use super::{body, s, Operation};
+use super::{body, params, s, Operation};
 use crate::{parse, validate, Context, Error, OperationId, Request, Response};
 
-/// Pays extra leave in or out; recorded in the leave history. The API answers `true`, or `false`
-/// (→ [`Error::Refused`]) for a bad key, unknown account, foreign employee or missing module.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ExtraLeave {
-    /// E-mail of the employee.
-    pub account: String,
-    /// Days: positive = pay in, negative = pay out. Finite and non-zero.
-    pub value: f64,
-    /// Leave year; `None` = current leave year.
-    #[serde(default)]
-    pub year: Option<i32>,
-    /// Comment for the leave history.
-    #[serde(default)]
-    pub comment: Option<String>,
+params! {
+    /// Pays extra leave in or out; recorded in the leave history. The API answers `true`, or `false`
+    /// (→ [`Error::Refused`]) for a bad key, unknown account, foreign employee or missing module.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct ExtraLeave {
+        /// E-mail of the employee.
+        account: String = "account";
+        /// Days: positive = pay in, negative = pay out. Finite and non-zero.
+        value: f64 = "value";
+        /// Leave year; `None` = current leave year.
+        year: Option<i32> = "year", default;
+        /// Comment for the leave history.
+        comment: Option<String> = "comment", default;
+    }
 }
 
 impl Operation for ExtraLeave {

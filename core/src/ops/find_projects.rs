@@ -1,19 +1,19 @@
 //! `find_projects`: UUIDs of the projects with exactly a given name (key in the body).
 
-use serde::Deserialize;
 use serde_json::Value;
 
-use super::{key_in_body, Operation};
+use super::{key_in_body, params, Operation};
 use crate::{parse, validate, Context, Error, FoundProjects, OperationId, Request, Response};
 
-/// Finds non-removed projects by exact name; equal names give several UUIDs.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct FindProjects {
-    /// E-mail of the acting project manager.
-    pub email: String,
-    /// The exact project name.
-    pub name: String,
+params! {
+    /// Finds non-removed projects by exact name; equal names give several UUIDs.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct FindProjects {
+        /// E-mail of the acting project manager.
+        email: String = "email";
+        /// The exact project name.
+        name: String = "name";
+    }
 }
 
 impl Operation for FindProjects {

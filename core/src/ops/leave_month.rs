@@ -1,20 +1,20 @@
 //! `leave_month`: leave records overlapping a month (month 0-based on the wire).
 
-use serde::Deserialize;
 use serde_json::Value;
 
-use super::Operation;
+use super::{params, Operation};
 use crate::{parse, validate, Context, Error, Month, OperationId, Request, Response};
 
-/// Leave records of all leave-managed employees overlapping the month. Record fields are not
-/// shown by the spec: raw JSON.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct LeaveMonth {
-    /// The year.
-    pub year: i32,
-    /// The calendar month (sent 0-based).
-    pub month: Month,
+params! {
+    /// Leave records of all leave-managed employees overlapping the month. Record fields are not
+    /// shown by the spec: raw JSON.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct LeaveMonth {
+        /// The year.
+        year: i32 = "year";
+        /// The calendar month (sent 0-based).
+        month: Month = "month";
+    }
 }
 
 impl Operation for LeaveMonth {

@@ -1,17 +1,16 @@
 //! `leave_types`: the company's leave types (company key and e-mail in the body).
 
-use serde::Deserialize;
-
-use super::{key_in_body, Operation};
+use super::{key_in_body, params, Operation};
 use crate::{parse, Context, Error, LeaveTypesReport, OperationId, Request, Response};
 
-/// Leave types of the company; needs the leave-management module. The company key goes into the
-/// body as `api-key`, with the e-mail of an employee of the company.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct LeaveTypes {
-    /// E-mail of an employee of the company.
-    pub email: String,
+params! {
+    /// Leave types of the company; needs the leave-management module. The company key goes into the
+    /// body as `api-key`, with the e-mail of an employee of the company.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct LeaveTypes {
+        /// E-mail of an employee of the company.
+        email: String = "email";
+    }
 }
 
 impl Operation for LeaveTypes {

@@ -1,16 +1,15 @@
 //! `leave_year`: the yearly leave overview.
 
-use serde::Deserialize;
-
-use super::Operation;
+use super::{params, Operation};
 use crate::{parse, validate, Context, Error, LeaveYearOverview, OperationId, Request, Response};
 
-/// Yearly leave overview with the legend of leave types.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct LeaveYear {
-    /// The year.
-    pub year: i32,
+params! {
+    /// Yearly leave overview with the legend of leave types.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct LeaveYear {
+        /// The year.
+        year: i32 = "year";
+    }
 }
 
 impl Operation for LeaveYear {

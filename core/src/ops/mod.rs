@@ -56,6 +56,7 @@ pub use leave_month::LeaveMonth;
 pub use leave_types::LeaveTypes;
 pub use leave_year::LeaveYear;
 pub use overview::Overview;
+pub(crate) use params::params;
 pub use params::{params_from_json, params_from_text};
 pub use presence::Presence;
 pub use project_bookings::ProjectBookings;

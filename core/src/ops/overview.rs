@@ -1,17 +1,15 @@
 //! `overview`: today's overview per employee.
 
-use serde::Deserialize;
-
-use super::{body, s, Operation};
+use super::{body, params, s, Operation};
 use crate::{parse, validate, Context, Error, OperationId, OverviewReport, Request, Response};
 
-/// Today's overview; one employee with `email`, else the key owner's scope. Sends at least `{}`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Overview {
-    /// One employee; `None` = everyone in the key owner's scope.
-    #[serde(default)]
-    pub email: Option<String>,
+params! {
+    /// Today's overview; one employee with `email`, else the key owner's scope. Sends at least `{}`.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct Overview {
+        /// One employee; `None` = everyone in the key owner's scope.
+        email: Option<String> = "email", default;
+    }
 }
 
 impl Operation for Overview {

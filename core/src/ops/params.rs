@@ -123,3 +123,58 @@ fn key_before(text: &str, column: usize) -> Option<String> {
     }
     key
 }
+
+/// Declares an operation's parameter struct with a map-only deserializer (smaller than serde's
+/// derive, which also generates sequence and identifier visitors JSON objects never use — it
+/// matters for the wasm build). Field syntax: `name: Type = "jsonName"` (required) or
+/// `name: Type = "jsonName", default` (absent → `Default`). Unknown keys are refused.
+macro_rules! params {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[$fmeta:meta])*
+                $field:ident : $ty:ty = $json:literal $(, $default:ident)?
+            );* $(;)?
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct $name {
+            $( $(#[$fmeta])* pub $field: $ty, )*
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl<'de> serde::de::Visitor<'de> for V {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        // One shared text (the operation is named by the caller's error).
+                        f.write_str("the operation's parameters (a JSON object)")
+                    }
+                    #[allow(unused_mut)]
+                    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<$name, A::Error> {
+                        $( let mut $field: Option<$ty> = None; )*
+                        while let Some($crate::model::wire::Key(key)) = map.next_key()? {
+                            match key.as_ref() {
+                                $( $json => $field = Some(map.next_value()?), )*
+                                other => return Err(serde::de::Error::unknown_field(other, &[$($json),*])),
+                            }
+                        }
+                        Ok($name {
+                            $( $field: params!(@finish $field, $json $(, $default)?), )*
+                        })
+                    }
+                }
+                d.deserialize_map(V)
+            }
+        }
+    };
+    (@finish $field:ident, $json:literal) => {
+        $field.ok_or_else(|| serde::de::Error::missing_field($json))?
+    };
+    (@finish $field:ident, $json:literal, default) => {
+        $field.unwrap_or_default()
+    };
+}
+pub(crate) use params;

@@ -1,20 +1,17 @@
 //! `presence`: presence and absence of one day.
 
-use serde::Deserialize;
-
-use super::{body, s, Operation};
+use super::{body, params, s, Operation};
 use crate::{parse, validate, Context, Date, Error, OperationId, PresenceReport, Request, Response};
 
-/// Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Presence {
-    /// One employee; `None` = all time-tracked employees.
-    #[serde(default)]
-    pub email: Option<String>,
-    /// The day; `None` = today (server time).
-    #[serde(default)]
-    pub day: Option<Date>,
+params! {
+    /// Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct Presence {
+        /// One employee; `None` = all time-tracked employees.
+        email: Option<String> = "email", default;
+        /// The day; `None` = today (server time).
+        day: Option<Date> = "day", default;
+    }
 }
 
 impl Operation for Presence {

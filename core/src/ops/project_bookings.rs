@@ -1,27 +1,27 @@
 //! `project_bookings`: a project's (and its sub-projects') time bookings for at most 31 days.
 
-use serde::Deserialize;
 use serde_json::Value;
 
-use super::{key_in_body, Operation};
+use super::{key_in_body, params, Operation};
 use crate::{parse, validate, Context, Date, Error, OperationId, ProjectBookingsReport, Request, Response};
 
 /// The most days `endDate` may lie after `startDate`.
 pub const MAX_BOOKING_RANGE_DAYS: i64 = 31;
 
-/// Time bookings of a project and its sub-projects. `startDate` must not be after `endDate`, and
-/// `endDate` at most 31 days after it: both are checked before sending.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ProjectBookings {
-    /// E-mail of the acting project manager.
-    pub email: String,
-    /// External id of the project.
-    pub uuid: String,
-    /// First day.
-    pub start_date: Date,
-    /// Last day (at most 31 days after `start_date`).
-    pub end_date: Date,
+params! {
+    /// Time bookings of a project and its sub-projects. `startDate` must not be after `endDate`, and
+    /// `endDate` at most 31 days after it: both are checked before sending.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct ProjectBookings {
+        /// E-mail of the acting project manager.
+        email: String = "email";
+        /// External id of the project.
+        uuid: String = "uuid";
+        /// First day.
+        start_date: Date = "startDate";
+        /// Last day (at most 31 days after `start_date`).
+        end_date: Date = "endDate";
+    }
 }
 
 impl Operation for ProjectBookings {

@@ -1,17 +1,16 @@
 //! `projects`: the company's non-removed projects (key in the body, manager role).
 
-use serde::Deserialize;
-
-use super::{key_in_body, Operation};
+use super::{key_in_body, params, Operation};
 use crate::{parse, Context, Error, OperationId, ProjectsReport, Request, Response};
 
-/// Lists the non-removed projects. `email` is the acting employee, who must hold the
-/// project-management manager role.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Projects {
-    /// E-mail of the acting project manager.
-    pub email: String,
+params! {
+    /// Lists the non-removed projects. `email` is the acting employee, who must hold the
+    /// project-management manager role.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct Projects {
+        /// E-mail of the acting project manager.
+        email: String = "email";
+    }
 }
 
 impl Operation for Projects {

@@ -1,18 +1,17 @@
 //! `shifts`: a workspace's shifts for one ISO week (workspace key in the path).
 
-use serde::Deserialize;
-
-use super::Operation;
+use super::{params, Operation};
 use crate::{date, parse, Context, Error, OperationId, Request, Response, WeekShifts};
 
-/// Shifts of the context's workspace for one ISO week. Week 53 only in years that have it.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Shifts {
-    /// ISO week-year.
-    pub year: i32,
-    /// ISO week 1..=53.
-    pub week: u32,
+params! {
+    /// Shifts of the context's workspace for one ISO week. Week 53 only in years that have it.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct Shifts {
+        /// ISO week-year.
+        year: i32 = "year";
+        /// ISO week 1..=53.
+        week: u32 = "week";
+    }
 }
 
 impl Operation for Shifts {

@@ -1,24 +1,20 @@
 //! `target_actual_days`: target/actual minutes per day for a date range.
 
-use serde::Deserialize;
-
-use super::{body, s, Operation};
+use super::{body, params, s, Operation};
 use crate::{parse, validate, Context, Date, Error, OperationId, Request, Response, TargetActualReport};
 
-/// Target/actual minutes per day. `start`/`end` default to today; the server caps `end` at today
-/// and does not check `start` against `end` (neither does Zeitkonto: the spec allows it).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct TargetActualDays {
-    /// One employee; `None` = all time-tracked employees.
-    #[serde(default)]
-    pub email: Option<String>,
-    /// First day; `None` = today.
-    #[serde(default)]
-    pub start: Option<Date>,
-    /// Last day; `None` = today (capped at today by the server).
-    #[serde(default)]
-    pub end: Option<Date>,
+params! {
+    /// Target/actual minutes per day. `start`/`end` default to today; the server caps `end` at today
+    /// and does not check `start` against `end` (neither does Zeitkonto: the spec allows it).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct TargetActualDays {
+        /// One employee; `None` = all time-tracked employees.
+        email: Option<String> = "email", default;
+        /// First day; `None` = today.
+        start: Option<Date> = "start", default;
+        /// Last day; `None` = today (capped at today by the server).
+        end: Option<Date> = "end", default;
+    }
 }
 
 impl Operation for TargetActualDays {

@@ -1,20 +1,19 @@
 //! `time_account`: monthly time account of one employee (v2 GET; the month is 0-based on the wire).
 
-use serde::Deserialize;
-
-use super::Operation;
+use super::{params, Operation};
 use crate::{parse, validate, Context, Error, Month, MonthlyAccount, OperationId, Request, Response};
 
-/// The monthly account of one employee. `month` is a calendar month; it is sent 0-based.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct TimeAccount {
-    /// UUID or e-mail (or employee key) of the employee; percent-encoded into the path.
-    pub employee: String,
-    /// The year.
-    pub year: i32,
-    /// The calendar month.
-    pub month: Month,
+params! {
+    /// The monthly account of one employee. `month` is a calendar month; it is sent 0-based.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct TimeAccount {
+        /// UUID or e-mail (or employee key) of the employee; percent-encoded into the path.
+        employee: String = "employee";
+        /// The year.
+        year: i32 = "year";
+        /// The calendar month.
+        month: Month = "month";
+    }
 }
 
 impl Operation for TimeAccount {

@@ -1,28 +1,24 @@
 //! `time_account_report`: the body-based monthly account (1-based month, sent as strings).
 
-use serde::Deserialize;
-
-use super::{body, Operation};
+use super::{body, params, Operation};
 use crate::{parse, validate, AccountReport, Context, Error, Month, OperationId, Request, Response};
 use serde_json::Value;
 
-/// The body-based monthly account of one employee. `year`/`month` default to the current ones
-/// (server time); they are sent as the strings `YYYY` and `MM` (01-12). A future month is
-/// answered with code 4.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct TimeAccountReport {
-    /// E-mail of the employee (required).
-    pub email: String,
-    /// The year; `None` = current year.
-    #[serde(default)]
-    pub year: Option<i32>,
-    /// The calendar month; `None` = current month.
-    #[serde(default)]
-    pub month: Option<Month>,
-    /// Also return the project name of each booking (`?project=true`).
-    #[serde(default)]
-    pub project: bool,
+params! {
+    /// The body-based monthly account of one employee. `year`/`month` default to the current ones
+    /// (server time); they are sent as the strings `YYYY` and `MM` (01-12). A future month is
+    /// answered with code 4.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct TimeAccountReport {
+        /// E-mail of the employee (required).
+        email: String = "email";
+        /// The year; `None` = current year.
+        year: Option<i32> = "year", default;
+        /// The calendar month; `None` = current month.
+        month: Option<Month> = "month", default;
+        /// Also return the project name of each booking (`?project=true`).
+        project: bool = "project", default;
+    }
 }
 
 impl Operation for TimeAccountReport {
