@@ -19,6 +19,41 @@ impl Lcg {
     }
 }
 
+/// An active, full-time, time-tracked and leave-managed employee with a login and no extras; the
+/// demo and bench employees start from it.
+fn employee(
+    uuid: String,
+    company: &str,
+    email: &str,
+    (given, last): (&str, &str),
+    department: Option<&str>,
+    join_date: Date,
+    tracking_start: Date,
+) -> Employee {
+    Employee {
+        uuid,
+        company: company.into(),
+        email: email.into(),
+        given_name: given.into(),
+        last_name: last.into(),
+        personnel_number: String::new(),
+        department: department.map(str::to_string),
+        birthday: None,
+        join_date,
+        separation_date: None,
+        login: true,
+        key: None,
+        supervisor: None,
+        project_manager: false,
+        time_tracked: true,
+        leave_managed: true,
+        weekly_minutes: full_time(),
+        tracking_start,
+        emergency_contact: String::new(),
+        leave_days_per_year: 30.0,
+    }
+}
+
 fn uuid(n: u32) -> String {
     format!("00000000-0000-4000-8000-{n:012}")
 }
@@ -71,26 +106,17 @@ impl Seed {
             let given = GIVEN[(i as usize) % GIVEN.len()];
             let last = LAST[(i as usize / GIVEN.len()) % LAST.len()];
             self.employees.push(Employee {
-                uuid: format!("00000000-0000-4000-9000-{i:012}"),
-                company: "c-demo".into(),
-                email: format!("bench{i}@demo.example"),
-                given_name: given.into(),
-                last_name: last.into(),
                 personnel_number: format!("B{i:05}"),
-                department: Some("bench".into()),
-                birthday: None,
-                join_date: Date::new(2020, 1, 1).unwrap_or(start),
-                separation_date: None,
-                login: true,
-                key: None,
-                supervisor: None,
-                project_manager: false,
-                time_tracked: true,
                 leave_managed: false,
-                weekly_minutes: full_time(),
-                tracking_start: start,
-                emergency_contact: String::new(),
-                leave_days_per_year: 30.0,
+                ..employee(
+                    format!("00000000-0000-4000-9000-{i:012}"),
+                    "c-demo",
+                    &format!("bench{i}@demo.example"),
+                    (given, last),
+                    Some("bench"),
+                    Date::new(2020, 1, 1).unwrap_or(start),
+                    start,
+                )
             });
         }
         self
@@ -152,26 +178,17 @@ impl Seed {
         let history_days = 100;
         let tracking_start = today.add_days(-history_days).unwrap_or(today).first_of_month();
         let base = |n: u32, c: &str, email: &str, given: &str, last: &str, dept: Option<&str>| Employee {
-            uuid: uuid(n),
-            company: c.into(),
-            email: email.into(),
-            given_name: given.into(),
-            last_name: last.into(),
             personnel_number: format!("P{n:04}"),
-            department: dept.map(str::to_string),
             birthday: Date::new(1980 + (n % 20) as i32, (n % 12 + 1) as u8, (n % 28 + 1) as u8),
-            join_date: Date::new(2018 + (n % 6) as i32, (n % 12 + 1) as u8, 1).unwrap_or(tracking_start),
-            separation_date: None,
-            login: true,
-            key: None,
-            supervisor: None,
-            project_manager: false,
-            time_tracked: true,
-            leave_managed: true,
-            weekly_minutes: full_time(),
-            tracking_start,
-            emergency_contact: String::new(),
-            leave_days_per_year: 30.0,
+            ..employee(
+                uuid(n),
+                c,
+                email,
+                (given, last),
+                dept,
+                Date::new(2018 + (n % 6) as i32, (n % 12 + 1) as u8, 1).unwrap_or(tracking_start),
+                tracking_start,
+            )
         };
         let mut anna = base(1, "c-demo", ANNA, "Anna", "Schmidt", Some(SALES_ID));
         anna.key = Some(EMPLOYEE_KEY.into());
