@@ -358,11 +358,6 @@ impl Pending {
         self.reader.as_raw_fd()
     }
 
-    /// Whether the result is there.
-    fn done(&self) -> bool {
-        self.slot.lock().map(|s| s.is_some()).unwrap_or(true)
-    }
-
     /// The canonical output (dicts and lists), or raises `CoreError`.
     fn take(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let taken = self.slot.lock().map_err(|_| internal("poisoned result"))?.take();

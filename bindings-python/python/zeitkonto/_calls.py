@@ -4,7 +4,7 @@ async client so the parameter logic exists once. Params use the core's canonical
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, TypeVar, Union
+from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, TypeVar
 
 from . import models as m
 
@@ -182,5 +182,3 @@ def create_shift(start_time: int, end_time: int, start_date: Optional[date], emp
               "employees": list(employees) if employees else None}
     return Call("create_shift", params, m.CreatedShift)
 
-
-Json = Union[Dict[str, Any], List[Any], str, int, float, bool, None]
