@@ -303,11 +303,7 @@ fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 }
 
 fn routes_from(routes: Option<HashMap<String, String>>) -> Result<RouteTable, Error> {
-    let mut table = RouteTable::new();
-    for (op, route) in routes.unwrap_or_default() {
-        table.set_by_name(&op, &route)?;
-    }
-    Ok(table)
+    RouteTable::from_overrides(routes.unwrap_or_default())
 }
 
 /// The one tokio runtime of the extension (its threads never call into Python).

@@ -202,6 +202,17 @@ impl RouteTable {
         Ok(())
     }
 
+    /// The default table with overrides by stable operation name and `"METHOD /path"`.
+    pub fn from_overrides<K: AsRef<str>, V: AsRef<str>>(
+        overrides: impl IntoIterator<Item = (K, V)>,
+    ) -> Result<RouteTable, Error> {
+        let mut table = RouteTable::new();
+        for (op, route) in overrides {
+            table.set_by_name(op.as_ref(), route.as_ref())?;
+        }
+        Ok(table)
+    }
+
     /// Every operation with its route in use.
     pub fn entries(&self) -> Vec<(OperationId, Route)> {
         OperationId::ALL.iter().map(|&op| (op, self.get(op))).collect()

@@ -1,0 +1,83 @@
+//! [`ZeitkontoError`]: the core's error, variant for variant. Kotlin sees a sealed class
+//! `ZeitkontoException` (uniffi renames `…Error` to `…Exception`), Swift an `enum ZeitkontoError`.
+//!
+//! Every variant carries `description`: the core's message, which never contains a key (the core
+//! redacts at the source). No field is named `message` (it would clash with `Throwable.message`);
+//! Kotlin's `message` lists the fields, `description` last. Field names are the core's.
+
+use zeitkonto_core::Error;
+
+/// A failed call. Same variants as the core's `Error`; `description` is a readable, key-free sentence.
+#[derive(Debug, Clone, PartialEq, uniffi::Error)]
+pub enum ZeitkontoError {
+    /// A parameter or setting was rejected before anything was sent.
+    InvalidInput { field: String, reason: String, description: String },
+    /// The API answered with an error code (`403` and a bare number): 1 employee not found,
+    /// 2 company inactive, 3 authentication failed, 4 bad value, 7 e-mail in use, 8 missing module.
+    Api { status: u16, code: i64, description: String },
+    /// HTTP 403 without a code (`status` is 403).
+    Forbidden { status: u16, description: String },
+    /// The API refused the action (it answered `false`).
+    Refused { description: String },
+    /// HTTP 429 (`status`) after the configured retries; `retry_after_ms` when the server said.
+    RateLimited { status: u16, retry_after_ms: Option<u64>, description: String },
+    /// An HTTP status the API does not document, with a short excerpt of the body.
+    UnexpectedStatus { status: u16, excerpt: String, description: String },
+    /// The answer could not be read as the operation's result.
+    Decode { operation: String, detail: String, description: String },
+    /// The request did not complete; `may_have_reached_server` tells whether a write may have
+    /// been applied (it is then never retried).
+    Transport { detail: String, may_have_reached_server: bool, description: String },
+    /// No answer within the timeout.
+    Timeout { description: String },
+}
+
+impl std::fmt::Display for ZeitkontoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let description = match self {
+            ZeitkontoError::InvalidInput { description, .. }
+            | ZeitkontoError::Api { description, .. }
+            | ZeitkontoError::Forbidden { description, .. }
+            | ZeitkontoError::Refused { description }
+            | ZeitkontoError::RateLimited { description, .. }
+            | ZeitkontoError::UnexpectedStatus { description, .. }
+            | ZeitkontoError::Decode { description, .. }
+            | ZeitkontoError::Transport { description, .. }
+            | ZeitkontoError::Timeout { description } => description,
+        };
+        f.write_str(description)
+    }
+}
+
+impl std::error::Error for ZeitkontoError {}
+
+impl From<Error> for ZeitkontoError {
+    fn from(e: Error) -> ZeitkontoError {
+        let description = e.to_string();
+        match e {
+            Error::InvalidInput { field, reason } => ZeitkontoError::InvalidInput { field, reason, description },
+            Error::Api { status, code } => ZeitkontoError::Api { status, code, description },
+            Error::Forbidden => ZeitkontoError::Forbidden { status: 403, description },
+            Error::Refused => ZeitkontoError::Refused { description },
+            Error::RateLimited { retry_after_ms } => {
+                ZeitkontoError::RateLimited { status: 429, retry_after_ms, description }
+            }
+            Error::UnexpectedStatus { status, excerpt } => {
+                ZeitkontoError::UnexpectedStatus { status, excerpt, description }
+            }
+            Error::Decode { operation, detail } => ZeitkontoError::Decode { operation, detail, description },
+            Error::Transport { detail, may_have_reached_server } => {
+                ZeitkontoError::Transport { detail, may_have_reached_server, description }
+            }
+            Error::Timeout => ZeitkontoError::Timeout { description },
+        }
+    }
+}
+
+impl ZeitkontoError {
+    /// A result of the core that this crate could not read into its record (a bug, reported as
+    /// `Decode` rather than a panic).
+    pub(crate) fn decode(operation: &str, e: impl std::fmt::Display) -> ZeitkontoError {
+        Error::Decode { operation: operation.to_string(), detail: e.to_string() }.into()
+    }
+}

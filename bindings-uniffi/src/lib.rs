@@ -1,0 +1,28 @@
+//! `zeitkonto_uniffi`: the Kotlin and Swift bindings of Zeitkonto, built with uniffi proc-macros.
+//!
+//! Thin by design: [`ZeitkontoClient`] forwards to the Rust client (`zeitkonto::Client`, its one
+//! driver with limiter, retry policy and redaction); [`build_request`]/[`parse_response`] forward to
+//! the sans-IO core. This crate only adds the foreign-facing shapes: records ([`models`]), the config
+//! ([`config`]), the error ([`ZeitkontoError`] → Kotlin `ZeitkontoException`) and custom types
+//! ([`types`]: keys that print `***`, dates, raw JSON). uniffi catches panics at every call; no
+//! code here unwraps data from outside.
+//!
+//! Generate the foreign code with the in-workspace `uniffi-bindgen` (same uniffi version), see
+//! `scripts/build-mobile`.
+
+uniffi::setup_scaffolding!();
+
+mod client;
+pub mod config;
+mod error;
+pub mod models;
+mod sansio;
+pub mod types;
+
+pub use client::{BookAbsenceParams, ClockAction, CreateShiftParams, ZeitkontoClient};
+pub use config::{RateLimitSettings, RequestContext, RetrySettings, ZeitkontoConfig};
+pub use error::ZeitkontoError;
+pub use sansio::{build_request, operations, parse_response, BuiltRequest, HttpHeader};
+
+#[doc(hidden)]
+pub use client::decode_output;

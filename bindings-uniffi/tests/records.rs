@@ -1,0 +1,128 @@
+//! Every parse vector of `tests/vectors/` goes through the core and then into the record its
+//! Kotlin/Swift method returns: the records (`deny_unknown_fields`) match the core's models field
+//! for field, and every documented output shape decodes.
+
+use std::path::Path;
+
+use serde_json::Value;
+use zeitkonto_core::{OperationId, Response};
+use zeitkonto_uniffi::types::{ApiKey, RawJson};
+use zeitkonto_uniffi::{RequestContext, ZeitkontoClient, ZeitkontoConfig, ZeitkontoError};
+
+#[test]
+fn every_parsed_vector_output_decodes_into_its_record() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/operations");
+    let mut decoded = 0;
+    for op in OperationId::ALL {
+        let path = dir.join(format!("{}.json", op.name()));
+        let file: Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("vector file")).expect("json");
+        for case in file["parse"].as_array().expect("parse cases") {
+            let r = &case["response"];
+            let body = match r.get("json") {
+                Some(v) => v.to_string(),
+                None => r["body"].as_str().unwrap_or_default().to_string(),
+            };
+            let headers = r["headers"]
+                .as_object()
+                .map(|h| h.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string())).collect())
+                .unwrap_or_default();
+            let status = r["status"].as_u64().expect("status") as u16;
+            let parsed = zeitkonto_core::parse_response_text(*op, &Response::new(status, headers, body));
+            let Ok(text) = parsed else {
+                assert!(case.get("error").is_some(), "{} / {}: {parsed:?}", op.name(), case["name"]);
+                continue; // an error case (the core's vector test checks it)
+            };
+            assert!(case.get("expect").is_some(), "{} / {}: parsed {text}", op.name(), case["name"]);
+            if let Err(e) = zeitkonto_uniffi::decode_output(*op, &text) {
+                panic!("{} / {}: {e:?}\n{text}", op.name(), case["name"]);
+            }
+            decoded += 1;
+        }
+    }
+    assert!(decoded >= 30, "only {decoded} outputs decoded");
+}
+
+#[test]
+fn an_output_the_records_do_not_know_is_a_decode_error() {
+    let err = zeitkonto_uniffi::decode_output(OperationId::CreateShift, r#"{"success":true,"surprise":1}"#);
+    match err {
+        Err(ZeitkontoError::Decode { operation, detail, .. }) => {
+            assert_eq!(operation, "create_shift");
+            assert!(detail.contains("surprise"), "{detail}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn errors_keep_the_core_fields_and_a_description() {
+    let e: ZeitkontoError = zeitkonto_core::Error::Api { status: 403, code: 1 }.into();
+    assert_eq!(
+        e,
+        ZeitkontoError::Api {
+            status: 403,
+            code: 1,
+            description: "API error code 1 (employee not found), HTTP 403".into()
+        }
+    );
+    let e: ZeitkontoError = zeitkonto_core::Error::Forbidden.into();
+    assert!(matches!(e, ZeitkontoError::Forbidden { status: 403, .. }));
+    let e: ZeitkontoError = zeitkonto_core::Error::RateLimited { retry_after_ms: Some(1500) }.into();
+    assert!(matches!(e, ZeitkontoError::RateLimited { status: 429, retry_after_ms: Some(1500), .. }));
+}
+
+#[test]
+fn keys_never_print_and_bad_settings_fail_before_any_request() {
+    let config = ZeitkontoConfig {
+        api_key: Some(ApiKey::new("very-secret-key")),
+        base_url: Some("http://example.com".into()),
+        workspace_key: Some(ApiKey::new("very-secret-workspace")),
+        routes: Default::default(),
+        timeout_ms: 30_000,
+        retry: None,
+        rate_limit: None,
+    };
+    assert!(!format!("{config:?}").contains("very-secret"), "{config:?}");
+    // http:// only for loopback hosts
+    match ZeitkontoClient::new(config.clone()) {
+        Err(ZeitkontoError::InvalidInput { field, description, .. }) => {
+            assert_eq!(field, "base_url");
+            assert!(!description.contains("very-secret"));
+        }
+        other => panic!("{other:?}"),
+    }
+    let bad_timeout = ZeitkontoConfig { base_url: None, timeout_ms: -1, ..config.clone() };
+    assert!(
+        matches!(ZeitkontoClient::new(bad_timeout), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "timeout_ms")
+    );
+    let mut routes = std::collections::HashMap::new();
+    routes.insert("clock".to_string(), "FETCH /x".to_string());
+    let bad_route = ZeitkontoConfig { base_url: None, routes, ..config };
+    assert!(matches!(ZeitkontoClient::new(bad_route), Err(ZeitkontoError::InvalidInput { .. })));
+}
+
+#[test]
+fn sans_io_build_redacts_and_parse_returns_canonical_json() {
+    let ctx = RequestContext {
+        api_key: Some(ApiKey::new("very-secret-key")),
+        base_url: None,
+        workspace_key: None,
+        routes: Default::default(),
+    };
+    let req = zeitkonto_uniffi::build_request(
+        "time_account".into(),
+        RawJson(r#"{"employee":"e-1","year":2026,"month":3}"#.into()),
+        ctx.clone(),
+    )
+    .expect("built");
+    assert!(req.url.ends_with("/very-secret-key/e-1/2026/2"), "{}", req.url);
+    assert!(!req.redacted_url.contains("very-secret") && !format!("{req:?}").contains("very-secret"));
+    let err = zeitkonto_uniffi::build_request("time_account".into(), RawJson(r#"{"employee":"e-1"}"#.into()), ctx)
+        .expect_err("missing params");
+    assert!(matches!(err, ZeitkontoError::InvalidInput { .. }), "{err:?}");
+    let out = zeitkonto_uniffi::parse_response("time_account".into(), 200, vec![], br#"{"month":2}"#.to_vec())
+        .expect("parsed");
+    let v: Value = serde_json::from_str(&out.0).expect("json");
+    assert_eq!(v["month"], 3);
+    assert_eq!(zeitkonto_uniffi::operations().len(), 24);
+}
