@@ -3,26 +3,29 @@
 //!
 //! Every variant carries `description`: the core's message, which never contains a key (the core
 //! redacts at the source). No field is named `message` (it would clash with `Throwable.message`);
-//! Kotlin's `message` lists the fields, `description` last. Field names are the core's.
+//! Kotlin's `message` lists the fields, `description` last. Field names are the core's; numbers are
+//! signed (`Int`/`Long` in Kotlin) as the platforms prefer.
 
 use zeitkonto_core::Error;
 
 /// A failed call. Same variants as the core's `Error`; `description` is a readable, key-free sentence.
+/// Kotlin's `toString()` and Swift's `description` give that sentence (the exported `Display`).
 #[derive(Debug, Clone, PartialEq, uniffi::Error)]
+#[uniffi::export(Display)]
 pub enum ZeitkontoError {
     /// A parameter or setting was rejected before anything was sent.
     InvalidInput { field: String, reason: String, description: String },
     /// The API answered with an error code (`403` and a bare number): 1 employee not found,
     /// 2 company inactive, 3 authentication failed, 4 bad value, 7 e-mail in use, 8 missing module.
-    Api { status: u16, code: i64, description: String },
+    Api { status: i32, code: i64, description: String },
     /// HTTP 403 without a code (`status` is 403).
-    Forbidden { status: u16, description: String },
+    Forbidden { status: i32, description: String },
     /// The API refused the action (it answered `false`).
     Refused { description: String },
     /// HTTP 429 (`status`) after the configured retries; `retry_after_ms` when the server said.
-    RateLimited { status: u16, retry_after_ms: Option<u64>, description: String },
+    RateLimited { status: i32, retry_after_ms: Option<i64>, description: String },
     /// An HTTP status the API does not document, with a short excerpt of the body.
-    UnexpectedStatus { status: u16, excerpt: String, description: String },
+    UnexpectedStatus { status: i32, excerpt: String, description: String },
     /// The answer could not be read as the operation's result.
     Decode { operation: String, detail: String, description: String },
     /// The request did not complete; `may_have_reached_server` tells whether a write may have
@@ -56,14 +59,16 @@ impl From<Error> for ZeitkontoError {
         let description = e.to_string();
         match e {
             Error::InvalidInput { field, reason } => ZeitkontoError::InvalidInput { field, reason, description },
-            Error::Api { status, code } => ZeitkontoError::Api { status, code, description },
+            Error::Api { status, code } => ZeitkontoError::Api { status: status.into(), code, description },
             Error::Forbidden => ZeitkontoError::Forbidden { status: 403, description },
             Error::Refused => ZeitkontoError::Refused { description },
-            Error::RateLimited { retry_after_ms } => {
-                ZeitkontoError::RateLimited { status: 429, retry_after_ms, description }
-            }
+            Error::RateLimited { retry_after_ms } => ZeitkontoError::RateLimited {
+                status: 429,
+                retry_after_ms: retry_after_ms.map(|ms| i64::try_from(ms).unwrap_or(i64::MAX)),
+                description,
+            },
             Error::UnexpectedStatus { status, excerpt } => {
-                ZeitkontoError::UnexpectedStatus { status, excerpt, description }
+                ZeitkontoError::UnexpectedStatus { status: status.into(), excerpt, description }
             }
             Error::Decode { operation, detail } => ZeitkontoError::Decode { operation, detail, description },
             Error::Transport { detail, may_have_reached_server } => {

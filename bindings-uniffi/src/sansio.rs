@@ -1,31 +1,61 @@
 //! The sans-IO core, exported: build a request without sending it, parse a response you received.
 
-use zeitkonto_core::{Error, OperationId, Response};
+use std::sync::Arc;
+
+use zeitkonto_core::{Error, OperationId, Request, Response};
 
 use crate::config::RequestContext;
 use crate::types::RawJson;
 use crate::ZeitkontoError;
 
-/// A request ready to send. `url` and `body` may hold the key: send them, never log them; log the
-/// redacted forms.
-#[derive(Clone, uniffi::Record)]
+/// A request ready to send. An object rather than a record so that nothing prints the key:
+/// `toString()`/`description` give `METHOD <redacted URL>`. `url()` and `body()` hold the key: send
+/// them, never log them; log `redactedUrl()`/`redactedBody()`.
+#[derive(Debug, uniffi::Object)]
+#[uniffi::export(Display)]
 pub struct BuiltRequest {
-    /// `GET`, `POST`, `PUT` or `DELETE`.
-    pub method: String,
-    pub url: String,
-    pub headers: Vec<HttpHeader>,
-    pub body: Option<String>,
-    pub redacted_url: String,
-    pub redacted_body: Option<String>,
+    inner: Request,
 }
 
-impl std::fmt::Debug for BuiltRequest {
+impl std::fmt::Display for BuiltRequest {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BuiltRequest")
-            .field("method", &self.method)
-            .field("url", &self.redacted_url)
-            .field("body", &self.redacted_body)
-            .finish_non_exhaustive()
+        self.inner.fmt(f) // the core's redacted form
+    }
+}
+
+#[uniffi::export]
+impl BuiltRequest {
+    /// `GET`, `POST`, `PUT` or `DELETE`.
+    pub fn method(&self) -> String {
+        self.inner.method().as_str().to_string()
+    }
+
+    /// The full URL, key included.
+    pub fn url(&self) -> String {
+        self.inner.url().to_string()
+    }
+
+    pub fn headers(&self) -> Vec<HttpHeader> {
+        self.inner
+            .headers()
+            .iter()
+            .map(|(name, value)| HttpHeader { name: name.clone(), value: value.clone() })
+            .collect()
+    }
+
+    /// The JSON body (holds the key for operations that send it in the body).
+    pub fn body(&self) -> Option<String> {
+        self.inner.body().map(|b| String::from_utf8_lossy(b).into_owned())
+    }
+
+    /// The URL with every key replaced by `***`.
+    pub fn redacted_url(&self) -> String {
+        self.inner.redacted_url().to_string()
+    }
+
+    /// The body with every key replaced by `***`.
+    pub fn redacted_body(&self) -> Option<String> {
+        self.inner.redacted_body().map(str::to_string)
     }
 }
 
@@ -53,33 +83,26 @@ pub fn build_request(
     operation: String,
     params: RawJson,
     context: RequestContext,
-) -> Result<BuiltRequest, ZeitkontoError> {
+) -> Result<Arc<BuiltRequest>, ZeitkontoError> {
     let op = self::operation(&operation)?;
     let ctx = context.to_core()?;
-    let req = zeitkonto_core::build_request_text(op, &params.0, &ctx).map_err(|e| ctx.redact_error(e))?;
-    Ok(BuiltRequest {
-        method: req.method().as_str().to_string(),
-        url: req.url().to_string(),
-        headers: req
-            .headers()
-            .iter()
-            .map(|(name, value)| HttpHeader { name: name.clone(), value: value.clone() })
-            .collect(),
-        body: req.body().map(|b| String::from_utf8_lossy(b).into_owned()),
-        redacted_url: req.redacted_url().to_string(),
-        redacted_body: req.redacted_body().map(str::to_string),
-    })
+    let inner = zeitkonto_core::build_request_text(op, &params.0, &ctx).map_err(|e| ctx.redact_error(e))?;
+    Ok(Arc::new(BuiltRequest { inner }))
 }
 
 /// Parses a response of `operation` into its canonical output (JSON text), or the typed error.
 #[uniffi::export]
 pub fn parse_response(
     operation: String,
-    status: u16,
+    status: i32,
     headers: Vec<HttpHeader>,
     body: Vec<u8>,
 ) -> Result<RawJson, ZeitkontoError> {
     let op = self::operation(&operation)?;
+    let status = u16::try_from(status)
+        .ok()
+        .filter(|s| (100..=999).contains(s))
+        .ok_or_else(|| Error::invalid("status", format!("not an HTTP status: {status}")))?;
     let headers = headers.into_iter().map(|h| (h.name, h.value)).collect();
     Ok(RawJson(zeitkonto_core::parse_response_text(op, &Response::new(status, headers, body))?))
 }

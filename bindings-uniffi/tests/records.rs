@@ -115,8 +115,9 @@ fn sans_io_build_redacts_and_parse_returns_canonical_json() {
         ctx.clone(),
     )
     .expect("built");
-    assert!(req.url.ends_with("/very-secret-key/e-1/2026/2"), "{}", req.url);
-    assert!(!req.redacted_url.contains("very-secret") && !format!("{req:?}").contains("very-secret"));
+    assert!(req.url().ends_with("/very-secret-key/e-1/2026/2"), "{}", req.url());
+    assert!(!req.redacted_url().contains("very-secret"));
+    assert!(!format!("{req:?}").contains("very-secret") && !req.to_string().contains("very-secret"), "{req}");
     let err = zeitkonto_uniffi::build_request("time_account".into(), RawJson(r#"{"employee":"e-1"}"#.into()), ctx)
         .expect_err("missing params");
     assert!(matches!(err, ZeitkontoError::InvalidInput { .. }), "{err:?}");

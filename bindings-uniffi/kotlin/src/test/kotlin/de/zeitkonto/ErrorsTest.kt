@@ -1,0 +1,150 @@
+package de.zeitkonto
+
+import java.net.ServerSocket
+import java.time.LocalDate
+import kotlinx.coroutines.TimeoutCancellationException
+import kotlinx.coroutines.async
+import kotlinx.coroutines.awaitAll
+import kotlinx.coroutines.coroutineScope
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeout
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.BeforeEach
+import org.junit.jupiter.api.Test
+
+/** Error kinds, retries (reads yes, writes never twice), the limiter, timeouts, coroutines, secrets. */
+class ErrorsTest {
+    @BeforeEach
+    fun reset() = Sandbox.reset()
+
+    @Test
+    fun `API error codes are typed`() = runBlocking {
+        for ((key, code) in listOf("wrong-key" to 3L, "inactive-company-key" to 2L)) {
+            val e = fails<ZeitkontoException.Api> { client(key).employees() }
+            assertEquals(403 to code, e.status to e.code)
+        }
+        assertEquals(8L, fails<ZeitkontoException.Api> { client("nomodules-company-key").presence() }.code)
+        assertEquals(403, fails<ZeitkontoException.Forbidden> { client("demo-employee-key").employees() }.status)
+        assertEquals(1L, fails<ZeitkontoException.Api> { client().timeAccount("nobody@demo.example", 2026, 5) }.code)
+    }
+
+    @Test
+    fun `invalid input is refused before anything is sent`() = runBlocking {
+        val c = client()
+        val range = fails<ZeitkontoException.InvalidInput> {
+            c.projectBookings(MANAGER, "p-website", LocalDate.of(2026, 10, 1), LocalDate.of(2026, 11, 5))
+        }
+        assertEquals("startDate", range.field)
+        assertEquals("month", fails<ZeitkontoException.InvalidInput> { c.timeAccount(ANNA, 2026, 13) }.field)
+        fails<ZeitkontoException.InvalidInput> { c.createShift(CreateShiftParams(startTime = 0, endTime = 1440)) }
+        fails<ZeitkontoException.InvalidInput> { c.extraLeave(ANNA, 0.0) }
+        fails<ZeitkontoException.InvalidInput> { c.createProject(MANAGER, "X", fields = "[1]") }
+        assertEquals(0, Sandbox.requests("project_bookings") + Sandbox.requests("create_shift") + Sandbox.requests("extra_leave"))
+        assertEquals("base_url", fails<ZeitkontoException.InvalidInput> { client(baseUrl = "http://desktop.saas.de") }.field)
+        assertEquals("timeout_ms", fails<ZeitkontoException.InvalidInput> { client(timeoutMs = -1) }.field)
+    }
+
+    @Test
+    fun `bad responses are typed`() = runBlocking {
+        val c = client()
+        Sandbox.inject("""{"kind":"html","operation":"employees"}""")
+        assertEquals("employees", fails<ZeitkontoException.Decode> { c.employees() }.operation)
+        Sandbox.inject("""{"kind":"truncated","operation":"presence"}""")
+        fails<ZeitkontoException.Decode> { c.presence() }
+        Sandbox.inject("""{"kind":"html","status":502,"operation":"clock"}""")
+        val status = fails<ZeitkontoException.UnexpectedStatus> { c.come(ANNA) }
+        assertTrue(status.status == 502 && "<html>" in status.excerpt, status.toString())
+        Sandbox.inject("""{"kind":"rateLimit","retryAfter":120,"operation":"employees"}""")
+        val limited = fails<ZeitkontoException.RateLimited> { c.employees() }
+        assertEquals(429 to 120_000L, limited.status to limited.retryAfterMs)
+    }
+
+    @Test
+    fun `transport failures and timeouts`() = runBlocking {
+        val port = ServerSocket(0).use { it.localPort }
+        val closed = client(baseUrl = "http://127.0.0.1:$port", retry = RetrySettings(baseDelayMs = 10, maxDelayMs = 20))
+        val e = fails<ZeitkontoException.Transport> { closed.come(ANNA) }
+        assertFalse(e.mayHaveReachedServer)
+        val slow = client(timeoutMs = 300)
+        Sandbox.inject("""{"kind":"delay","delayMs":1500,"count":3,"operation":"employees"}""")
+        fails<ZeitkontoException.Timeout> { slow.employees() }
+        assertEquals(3, Sandbox.requests("employees"), "a read is tried three times (two retries)")
+    }
+
+    @Test
+    fun `reads are retried, writes never sent twice`() = runBlocking {
+        val c = client()
+        Sandbox.inject("""{"kind":"status","status":503,"count":2,"operation":"employees"}""")
+        assertTrue(c.employees().isNotEmpty())
+        assertEquals(3, Sandbox.requests("employees"))
+        Sandbox.inject("""{"kind":"reset","operation":"presence"}""")
+        assertTrue(c.presence().info.isNotEmpty())
+        Sandbox.inject("""{"kind":"status","status":500,"after":true,"operation":"clock"}""")
+        fails<ZeitkontoException.UnexpectedStatus> { c.come(ANNA) }
+        Sandbox.inject("""{"kind":"reset","after":true,"operation":"create_project"}""")
+        assertTrue(fails<ZeitkontoException.Transport> { c.createProject(MANAGER, "Once") }.mayHaveReachedServer)
+        Sandbox.inject("""{"kind":"status","status":502,"after":true,"operation":"book_absence"}""")
+        fails<ZeitkontoException> {
+            c.bookAbsence(BookAbsenceParams(reasonUuid = "LT-VAC", employeeUuid = ANNA_UUID, startDay = LocalDate.of(2026, 12, 28), endDay = LocalDate.of(2026, 12, 29)))
+        }
+        for (op in listOf("clock", "create_project", "book_absence")) {
+            assertEquals(1 to 1, Sandbox.requests(op) to Sandbox.writes(op), op)
+        }
+    }
+
+    @Test
+    fun `a forced 429 is honoured for a write`() = runBlocking {
+        Sandbox.inject("""{"kind":"rateLimit","retryAfter":1,"operation":"clock"}""")
+        client().come(ANNA)
+        assertEquals(2 to 1, Sandbox.requests("clock") to Sandbox.writes("clock"))
+    }
+
+    @Test
+    fun `the limiter keeps a concurrent burst free of 429`() = runBlocking {
+        Sandbox.setRateLimit(20, 1000)
+        val limited = client(
+            rateLimit = RateLimitSettings(limit = 20, windowMs = 1000),
+            retry = RetrySettings(maxRetries = 0, maxRateLimitRetries = 0),
+        )
+        val results = coroutineScope { (1..60).map { async { limited.findProjects(MANAGER, "Support") } }.awaitAll() }
+        assertEquals(60, results.size)
+        assertEquals(0, Sandbox.stat("rateLimited"))
+    }
+
+    @Test
+    fun `suspend calls run concurrently`() = runBlocking {
+        val c = client()
+        Sandbox.inject("""{"kind":"delay","delayMs":400,"count":5,"operation":"employees"}""")
+        coroutineScope { (1..5).map { async { c.employees() } }.awaitAll() }
+        assertEquals(5, Sandbox.stat("maxInFlight"), "all five were waiting on the network at once")
+    }
+
+    @Test
+    fun `a cancelled call leaves the client usable`() = runBlocking {
+        val c = client()
+        Sandbox.inject("""{"kind":"delay","delayMs":1500,"count":1,"operation":"employees"}""")
+        fails<TimeoutCancellationException> { withTimeout(200) { c.employees() } }
+        assertTrue(c.employees().isNotEmpty())
+    }
+
+    @Test
+    fun `keys never print`() = runBlocking {
+        val secret = "kotlin-secret-key-4711"
+        val config = ZeitkontoConfig(apiKey = ApiKey(secret), workspaceKey = ApiKey(secret), baseUrl = Sandbox.url)
+        assertFalse(secret in config.toString(), config.toString())
+        val request = buildRequest("employees", "{}", RequestContext(apiKey = ApiKey(secret)))
+        assertTrue(secret in request.url())
+        assertFalse(secret in request.toString() || secret in request.redactedUrl(), request.toString())
+        val port = ServerSocket(0).use { it.localPort }
+        val errors = listOf(
+            fails<ZeitkontoException> { client(secret).employees() },
+            fails<ZeitkontoException> { client(secret, baseUrl = "http://127.0.0.1:$port").employees() },
+        )
+        for (e in errors) {
+            val text = e.toString() + e.message + e.stackTraceToString()
+            assertFalse(secret in text, text)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+// swift-tools-version:5.9
+// The Swift package of Zeitkonto. `scripts/build-mobile` fills in the generated parts
+// (Sources/Zeitkonto/Zeitkonto.swift, Sources/ZeitkontoFFI/ZeitkontoFFI.h) and the native library
+// (lib/). Build and test with the library on the linker path:
+//   swift test -Xlinker -L$PWD/lib            (Linux: also LD_LIBRARY_PATH=$PWD/lib)
+// The XCTest suite needs the sandbox binary: ZEITKONTO_SANDBOX_BIN=<path to zeitkonto-sandbox>.
+import PackageDescription
+
+let package = Package(
+    name: "Zeitkonto",
+    platforms: [.macOS(.v12), .iOS(.v15)],
+    products: [
+        .library(name: "Zeitkonto", targets: ["Zeitkonto"]),
+    ],
+    targets: [
+        // The C interface of libzeitkonto_uniffi (header + module map that links the library).
+        .systemLibrary(name: "ZeitkontoFFI", path: "Sources/ZeitkontoFFI"),
+        // The generated Swift API (async throws methods, records, ZeitkontoError) and ApiKey.
+        .target(name: "Zeitkonto", dependencies: ["ZeitkontoFFI"], path: "Sources/Zeitkonto"),
+        .testTarget(name: "ZeitkontoTests", dependencies: ["Zeitkonto"], path: "Tests/ZeitkontoTests"),
+    ]
+)
