@@ -10,7 +10,7 @@ use crate::types::ApiKey;
 use crate::ZeitkontoError;
 
 /// Client settings. Every field has a default: `ZeitkontoConfig(apiKey = ApiKey("…"))` is enough
-/// for the real service.
+/// for the real service. The sans-IO `buildRequest` uses its keys, base URL and routes.
 #[derive(Debug, Clone, uniffi::Record)]
 pub struct ZeitkontoConfig {
     /// The company key (or an employee key). Prints as `***`.
@@ -71,19 +71,6 @@ pub struct RateLimitSettings {
     pub margin_ms: Option<i64>,
 }
 
-/// The context of the sans-IO [`crate::build_request`]: keys, base URL and route overrides.
-#[derive(Debug, Clone, uniffi::Record)]
-pub struct RequestContext {
-    #[uniffi(default = None)]
-    pub api_key: Option<ApiKey>,
-    #[uniffi(default = None)]
-    pub base_url: Option<String>,
-    #[uniffi(default = None)]
-    pub workspace_key: Option<ApiKey>,
-    #[uniffi(default)]
-    pub routes: HashMap<String, String>,
-}
-
 fn non_negative<T: TryFrom<i64>>(field: &str, v: i64) -> Result<T, ZeitkontoError> {
     T::try_from(v).map_err(|_| Error::invalid(field, format!("must be between 0 and a sane maximum, got {v}")).into())
 }
@@ -114,6 +101,22 @@ impl RateLimitSettings {
 }
 
 impl ZeitkontoConfig {
+    /// The request context of these settings (keys, base URL, routes), for the sans-IO
+    /// [`crate::build_request`].
+    pub(crate) fn context(&self) -> Result<Context, ZeitkontoError> {
+        let mut ctx = Context::default().with_routes(RouteTable::from_overrides(&self.routes)?);
+        if let Some(url) = &self.base_url {
+            ctx = ctx.with_base_url(url)?;
+        }
+        if let Some(k) = &self.api_key {
+            ctx = ctx.with_api_key(k.clone());
+        }
+        if let Some(k) = &self.workspace_key {
+            ctx = ctx.with_workspace_key(k.clone());
+        }
+        Ok(ctx)
+    }
+
     /// The Rust client's builder with these settings (nothing is checked by the network).
     pub(crate) fn builder(&self) -> Result<ClientBuilder, ZeitkontoError> {
         let mut b = zeitkonto::Client::builder().routes(RouteTable::from_overrides(&self.routes)?);
@@ -137,21 +140,5 @@ impl ZeitkontoConfig {
             b = b.rate_limit(l.to_core()?);
         }
         Ok(b)
-    }
-}
-
-impl RequestContext {
-    pub(crate) fn to_core(&self) -> Result<Context, ZeitkontoError> {
-        let mut ctx = Context::default().with_routes(RouteTable::from_overrides(&self.routes)?);
-        if let Some(url) = &self.base_url {
-            ctx = ctx.with_base_url(url)?;
-        }
-        if let Some(k) = &self.api_key {
-            ctx = ctx.with_api_key(k.clone());
-        }
-        if let Some(k) = &self.workspace_key {
-            ctx = ctx.with_workspace_key(k.clone());
-        }
-        Ok(ctx)
     }
 }

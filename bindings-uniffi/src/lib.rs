@@ -20,7 +20,7 @@ mod sansio;
 pub mod types;
 
 pub use client::{BookAbsenceParams, ClockAction, CreateShiftParams, ZeitkontoClient};
-pub use config::{RateLimitSettings, RequestContext, RetrySettings, ZeitkontoConfig};
+pub use config::{RateLimitSettings, RetrySettings, ZeitkontoConfig};
 pub use error::ZeitkontoError;
 pub use sansio::{build_request, operations, parse_response, BuiltRequest, HttpHeader};
 

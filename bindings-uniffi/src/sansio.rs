@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use zeitkonto_core::{Error, OperationId, Request, Response};
 
-use crate::config::RequestContext;
+use crate::config::ZeitkontoConfig;
 use crate::types::RawJson;
 use crate::ZeitkontoError;
 
@@ -77,15 +77,16 @@ pub fn operations() -> Vec<String> {
     OperationId::ALL.iter().map(|o| o.name().to_string()).collect()
 }
 
-/// Builds the request of `operation` from canonical params (JSON text) without sending it.
+/// Builds the request of `operation` from canonical params (JSON text) without sending it, with the
+/// keys, base URL and route overrides of `config` (its other settings do not matter here).
 #[uniffi::export]
 pub fn build_request(
     operation: String,
     params: RawJson,
-    context: RequestContext,
+    config: ZeitkontoConfig,
 ) -> Result<Arc<BuiltRequest>, ZeitkontoError> {
     let op = self::operation(&operation)?;
-    let ctx = context.to_core()?;
+    let ctx = config.context()?;
     let inner = zeitkonto_core::build_request_text(op, &params.0, &ctx).map_err(|e| ctx.redact_error(e))?;
     Ok(Arc::new(BuiltRequest { inner }))
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde_json::Value;
 use zeitkonto_core::{OperationId, Response};
 use zeitkonto_uniffi::types::{ApiKey, RawJson};
-use zeitkonto_uniffi::{RequestContext, ZeitkontoClient, ZeitkontoConfig, ZeitkontoError};
+use zeitkonto_uniffi::{ZeitkontoClient, ZeitkontoConfig, ZeitkontoError};
 
 #[test]
 fn every_parsed_vector_output_decodes_into_its_record() {
@@ -103,11 +103,14 @@ fn keys_never_print_and_bad_settings_fail_before_any_request() {
 
 #[test]
 fn sans_io_build_redacts_and_parse_returns_canonical_json() {
-    let ctx = RequestContext {
+    let ctx = ZeitkontoConfig {
         api_key: Some(ApiKey::new("very-secret-key")),
         base_url: None,
         workspace_key: None,
         routes: Default::default(),
+        timeout_ms: 30_000,
+        retry: None,
+        rate_limit: None,
     };
     let req = zeitkonto_uniffi::build_request(
         "time_account".into(),

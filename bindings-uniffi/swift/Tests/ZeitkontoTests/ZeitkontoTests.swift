@@ -184,7 +184,7 @@ final class ZeitkontoTests: XCTestCase {
         }
         let config = ZeitkontoConfig(apiKey: ApiKey(secret), baseUrl: nil, workspaceKey: nil, routes: [:], timeoutMs: 30_000, retry: nil, rateLimit: nil)
         XCTAssertFalse(String(reflecting: config).contains(secret))
-        let request = try buildRequest(operation: "employees", params: "{}", context: RequestContext(apiKey: ApiKey(secret)))
+        let request = try buildRequest(operation: "employees", params: "{}", config: ZeitkontoConfig(apiKey: ApiKey(secret)))
         XCTAssertTrue(request.url().contains(secret))
         XCTAssertFalse(request.redactedUrl().contains(secret))
         XCTAssertFalse(String(describing: request).contains(secret))
@@ -219,7 +219,7 @@ final class ZeitkontoTests: XCTestCase {
         XCTAssertEqual(operations().count, 24)
         let request = try buildRequest(
             operation: "time_account", params: #"{"employee":"e-1","year":2026,"month":3}"#,
-            context: RequestContext(apiKey: ApiKey("test-company-key")))
+            config: ZeitkontoConfig(apiKey: ApiKey("test-company-key")))
         XCTAssertTrue(request.url().hasSuffix("/test-company-key/e-1/2026/2"))
         let out = try parseResponse(operation: "time_account", status: 200, headers: [], body: Data(#"{"month":2}"#.utf8))
         XCTAssertEqual(json(out)["month"] as? Int, 3)

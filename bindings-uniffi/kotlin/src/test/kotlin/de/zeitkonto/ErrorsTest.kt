@@ -134,7 +134,7 @@ class ErrorsTest {
         val secret = "kotlin-secret-key-4711"
         val config = ZeitkontoConfig(apiKey = ApiKey(secret), workspaceKey = ApiKey(secret), baseUrl = Sandbox.url)
         assertFalse(secret in config.toString(), config.toString())
-        val request = buildRequest("employees", "{}", RequestContext(apiKey = ApiKey(secret)))
+        val request = buildRequest("employees", "{}", ZeitkontoConfig(apiKey = ApiKey(secret)))
         assertTrue(secret in request.url())
         assertFalse(secret in request.toString() || secret in request.redactedUrl(), request.toString())
         val port = ServerSocket(0).use { it.localPort }

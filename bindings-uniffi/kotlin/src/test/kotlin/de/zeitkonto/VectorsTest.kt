@@ -52,7 +52,7 @@ class VectorsTest {
 
     private fun build(op: String, c: JsonObject) {
         val ctx = JsonObject(defaults + (c["context"]?.jsonObject ?: JsonObject(emptyMap())))
-        val context = RequestContext(
+        val context = ZeitkontoConfig(
             apiKey = string(ctx, "apiKey")?.let { ApiKey(it) },
             baseUrl = string(ctx, "baseUrl"),
             workspaceKey = string(ctx, "workspaceKey")?.let { ApiKey(it) },
