@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 use zeitkonto_core::{Error, OperationId};
 
 use crate::config::ZeitkontoConfig;
+use crate::events::{self, ZeitkontoEventListener};
 use crate::models::*;
 use crate::types::{IsoDate, RawJson};
 use crate::ZeitkontoError;
@@ -155,6 +156,17 @@ impl ZeitkontoClient {
     #[uniffi::constructor]
     pub fn new(config: ZeitkontoConfig) -> Result<Arc<ZeitkontoClient>, ZeitkontoError> {
         Ok(Arc::new(ZeitkontoClient { inner: config.builder()?.build()? }))
+    }
+
+    /// A client with `config` that reports every driver event (send, answer, wait, failure;
+    /// redacted) to `listener`: plug in your logger here.
+    #[uniffi::constructor]
+    pub fn with_event_listener(
+        config: ZeitkontoConfig,
+        listener: Arc<dyn ZeitkontoEventListener>,
+    ) -> Result<Arc<ZeitkontoClient>, ZeitkontoError> {
+        let inner = config.builder()?.on_event(events::observer(listener)).build()?;
+        Ok(Arc::new(ZeitkontoClient { inner }))
     }
 
     /// Any operation by its stable name (`OperationId` names, e.g. `"time_account"`) with canonical

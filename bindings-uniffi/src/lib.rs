@@ -15,6 +15,7 @@ uniffi::setup_scaffolding!();
 mod client;
 pub mod config;
 mod error;
+mod events;
 pub mod models;
 mod sansio;
 pub mod types;
@@ -22,6 +23,7 @@ pub mod types;
 pub use client::{BookAbsenceParams, ClockAction, CreateShiftParams, ZeitkontoClient};
 pub use config::{RateLimitSettings, RetrySettings, ZeitkontoConfig};
 pub use error::ZeitkontoError;
+pub use events::{EventListenerError, ZeitkontoEvent, ZeitkontoEventListener};
 pub use sansio::{build_request, operations, parse_response, BuiltRequest, HttpHeader};
 
 #[doc(hidden)]

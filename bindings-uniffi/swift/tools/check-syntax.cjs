@@ -1,8 +1,11 @@
 // Parses Swift files with tree-sitter-swift and reports syntax errors (line:column).
 // Usage: node check-syntax.cjs <file.swift>...
-// The grammar does not accept an attribute wrapped in `#if` inside a declaration body, which
-// uniffi emits (`#if swift(>=5.8) @_documentation(visibility: private) #endif`); those blocks
-// are removed before parsing, and nothing else is changed.
+// Three constructs uniffi emits are valid Swift the grammar (0.7.1) does not know; they are
+// rewritten before parsing, keeping line numbers, and nothing else is changed:
+// - an attribute wrapped in `#if` inside a declaration body
+//   (`#if swift(>=5.8) @_documentation(visibility: private) #endif`): removed;
+// - `nonisolated(unsafe)` (Swift 5.10): read as `nonisolated`;
+// - the closure `{ () }` (returns the empty tuple): read as `{ }`.
 "use strict";
 const fs = require("fs");
 const Parser = require("tree-sitter");
@@ -14,7 +17,11 @@ const conditionalAttribute = /^#if swift\(>=5\.8\)\n\s*@_documentation\(visibili
 
 let failed = 0;
 for (const file of process.argv.slice(2)) {
-  const text = fs.readFileSync(file, "utf8").replace(conditionalAttribute, (m) => "\n".repeat(m.split("\n").length - 1));
+  const text = fs
+    .readFileSync(file, "utf8")
+    .replace(conditionalAttribute, (m) => "\n".repeat(m.split("\n").length - 1))
+    .replace(/\bnonisolated\(unsafe\)/g, "nonisolated")
+    .replace(/\{ \(\) \}/g, "{ }");
   const tree = parser.parse(text, null, { bufferSize: 64 * 1024 * 1024 });
   const errors = [];
   const walk = (node) => {

@@ -73,6 +73,24 @@ final class Sandbox {
     }
 }
 
+/// Collects driver events (called on the library's threads).
+final class Recorder: ZeitkontoEventListener, @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [ZeitkontoEvent] = []
+
+    func onEvent(event: ZeitkontoEvent) throws {
+        lock.lock()
+        events.append(event)
+        lock.unlock()
+    }
+
+    var all: [ZeitkontoEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        return events
+    }
+}
+
 let generous = RateLimitSettings(limit: 1_000_000, windowMs: 60_000, marginMs: nil)
 let fastRetry = RetrySettings(maxRetries: 2, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 60_000, maxRateLimitRetries: 3)
 
@@ -213,6 +231,20 @@ final class ZeitkontoTests: XCTestCase {
         let stats = try await Sandbox.shared.stats()
         let maxInFlight = stats["maxInFlight"] as? Int
         XCTAssertEqual(maxInFlight, 5)
+    }
+
+    func testDriverEventsReachAListener() async throws {
+        let recorder = Recorder()
+        let config = ZeitkontoConfig(apiKey: ApiKey(companyKey), baseUrl: Sandbox.shared.url, retry: fastRetry, rateLimit: generous)
+        let c = try ZeitkontoClient.withEventListener(config: config, listener: recorder)
+        try await Sandbox.shared.inject(#"{"kind":"status","status":503,"count":1,"operation":"employees"}"#)
+        _ = try await c.employees()
+        let sends: [(String, Int32)] = recorder.all.compactMap {
+            if case let .send(_, request, attempt) = $0 { return (request, attempt) }
+            return nil
+        }
+        XCTAssertEqual(sends.map { $0.1 }, [1, 2])
+        XCTAssertFalse(sends.contains { $0.0.contains(companyKey) })
     }
 
     func testVectorsThroughSansIo() throws {

@@ -1,0 +1,83 @@
+//! Driver events for logging: a callback interface the app implements (`ZeitkontoEventListener`),
+//! called with redacted, typed events. Nothing is formatted when no listener is set.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+
+use zeitkonto::Event;
+
+/// What the driver is doing. Request URLs and error texts are redacted (keys print as `***`).
+#[derive(Debug, Clone, PartialEq, uniffi::Enum)]
+pub enum ZeitkontoEvent {
+    /// A request is being sent (`request` = redacted `METHOD url`), `attempt` from 1.
+    Send { operation: String, request: String, attempt: i32 },
+    /// A response arrived after `elapsed_ms`.
+    Received { operation: String, status: i32, elapsed_ms: i64 },
+    /// Waiting before the next attempt; `reason` is "rate limit", "429" or "retry".
+    Wait { operation: String, ms: i64, reason: String },
+    /// The call failed (redacted message).
+    Failed { operation: String, error: String },
+}
+
+impl From<&Event> for ZeitkontoEvent {
+    fn from(e: &Event) -> ZeitkontoEvent {
+        match e {
+            Event::Send { operation, request, attempt } => ZeitkontoEvent::Send {
+                operation: operation.to_string(),
+                request: request.clone(),
+                attempt: i32::try_from(*attempt).unwrap_or(i32::MAX),
+            },
+            Event::Received { operation, status, elapsed_ms } => ZeitkontoEvent::Received {
+                operation: operation.to_string(),
+                status: (*status).into(),
+                elapsed_ms: i64::try_from(*elapsed_ms).unwrap_or(i64::MAX),
+            },
+            Event::Wait { operation, ms, reason } => ZeitkontoEvent::Wait {
+                operation: operation.to_string(),
+                ms: i64::try_from(*ms).unwrap_or(i64::MAX),
+                reason: reason.to_string(),
+            },
+            Event::Failed { operation, error } => {
+                ZeitkontoEvent::Failed { operation: operation.to_string(), error: error.clone() }
+            }
+        }
+    }
+}
+
+/// Receives driver events (log them, count them). Called on the library's worker threads: keep it
+/// quick and thread-safe. An exception it throws is ignored (it never fails a call).
+#[uniffi::export(with_foreign)]
+pub trait ZeitkontoEventListener: Send + Sync {
+    fn on_event(&self, event: ZeitkontoEvent) -> Result<(), EventListenerError>;
+}
+
+/// What a listener's exception becomes on the Rust side (where it is dropped). Declared so that
+/// an exception is an ordinary result rather than a failure of the callback machinery.
+#[derive(Debug, Clone, PartialEq, uniffi::Error)]
+pub enum EventListenerError {
+    /// The listener threw; `detail` is what the platform said.
+    Failed { detail: String },
+}
+
+impl std::fmt::Display for EventListenerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EventListenerError::Failed { detail } => write!(f, "event listener failed: {detail}"),
+        }
+    }
+}
+
+impl From<uniffi::UnexpectedUniFFICallbackError> for EventListenerError {
+    fn from(e: uniffi::UnexpectedUniFFICallbackError) -> EventListenerError {
+        EventListenerError::Failed { detail: e.reason }
+    }
+}
+
+/// The Rust client's observer that forwards to `listener`; a failing listener is contained.
+pub(crate) fn observer(listener: Arc<dyn ZeitkontoEventListener>) -> impl Fn(&Event) + Send + Sync + 'static {
+    move |e: &Event| {
+        let event = ZeitkontoEvent::from(e);
+        // A listener's exception arrives as `Err` and is dropped; the catch is belt and braces.
+        let _ = std::panic::catch_unwind(AssertUnwindSafe(|| listener.on_event(event)));
+    }
+}
