@@ -72,7 +72,7 @@ pub struct RateLimitSettings {
 }
 
 fn non_negative<T: TryFrom<i64>>(field: &str, v: i64) -> Result<T, ZeitkontoError> {
-    T::try_from(v).map_err(|_| Error::invalid(field, format!("must be between 0 and a sane maximum, got {v}")).into())
+    T::try_from(v).map_err(|_| Error::invalid(field, format!("out of range: {v} (must not be negative)")).into())
 }
 
 impl RetrySettings {
