@@ -247,6 +247,19 @@ final class ZeitkontoTests: XCTestCase {
         XCTAssertFalse(sends.contains { $0.0.contains(companyKey) })
     }
 
+    /// The README's Swift quickstart, but for the sandbox's URL and demo people.
+    func testQuickstart() async throws {
+        let client = try ZeitkontoClient(config: ZeitkontoConfig(apiKey: ApiKey(companyKey), baseUrl: Sandbox.shared.url))
+        try await client.come(employee: anna)
+        let october = try await client.timeAccount(employee: anna, year: 2026, month: 10)
+        print(october.balance ?? 0)
+        var refused = false
+        try await client.go(employee: anna)
+        do { try await client.go(employee: anna) } catch ZeitkontoError.Refused { refused = true }
+        XCTAssertTrue(refused)
+        XCTAssertEqual(october.month, 10)
+    }
+
     func testVectorsThroughSansIo() throws {
         XCTAssertEqual(operations().count, 24)
         let request = try buildRequest(
