@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
+use zeitkonto_core::ops::ClockAction;
 use zeitkonto_core::{Error, OperationId};
 
 use crate::config::ZeitkontoConfig;
@@ -16,8 +17,8 @@ use crate::models::*;
 use crate::types::{IsoDate, RawJson};
 use crate::ZeitkontoError;
 
-/// Clock actions of `clock`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+/// Clock actions of `clock`: the core's own enum, exposed as is (`as_str` gives its wire name).
+#[uniffi::remote(Enum)]
 pub enum ClockAction {
     /// Clock in (optionally on a project).
     Come,
@@ -25,16 +26,6 @@ pub enum ClockAction {
     Go,
     /// Clock out and start a new booking right away.
     Stop,
-}
-
-impl ClockAction {
-    fn name(self) -> &'static str {
-        match self {
-            ClockAction::Come => "come",
-            ClockAction::Go => "go",
-            ClockAction::Stop => "stop",
-        }
-    }
 }
 
 /// An absence to book (`book_absence`).
@@ -172,8 +163,7 @@ impl ZeitkontoClient {
     /// Any operation by its stable name (`OperationId` names, e.g. `"time_account"`) with canonical
     /// params as JSON text; returns the canonical output as JSON text.
     pub async fn call(&self, operation: String, params: RawJson) -> Result<RawJson, ZeitkontoError> {
-        let op = OperationId::from_name(&operation)
-            .ok_or_else(|| Error::invalid("operation", format!("unknown operation {operation:?}")))?;
+        let op = crate::sansio::operation(&operation)?;
         Ok(RawJson(self.inner.call_text(op, &params.0).await?))
     }
 
@@ -251,7 +241,7 @@ impl ZeitkontoClient {
         service: Option<String>,
     ) -> Result<(), ZeitkontoError> {
         let p = params([
-            ("action", action.name().into()),
+            ("action", action.as_str().into()),
             ("employee", employee.into()),
             ("device", device.into()),
             ("comment", comment.into()),

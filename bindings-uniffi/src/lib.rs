@@ -20,11 +20,12 @@ pub mod models;
 mod sansio;
 pub mod types;
 
-pub use client::{BookAbsenceParams, ClockAction, CreateShiftParams, ZeitkontoClient};
+pub use client::{BookAbsenceParams, CreateShiftParams, ZeitkontoClient};
 pub use config::{RateLimitSettings, RetrySettings, ZeitkontoConfig};
 pub use error::ZeitkontoError;
 pub use events::{EventListenerError, ZeitkontoEvent, ZeitkontoEventListener};
 pub use sansio::{build_request, operations, parse_response, BuiltRequest, HttpHeader};
+pub use zeitkonto_core::ops::ClockAction;
 
 #[doc(hidden)]
 pub use client::decode_output;
