@@ -31,8 +31,9 @@ pub enum ZeitkontoError {
     /// The request did not complete; `may_have_reached_server` tells whether a write may have
     /// been applied (it is then never retried).
     Transport { detail: String, may_have_reached_server: bool, description: String },
-    /// No answer within the timeout.
-    Timeout { description: String },
+    /// No answer within the timeout; `may_have_reached_server` tells whether a write may have
+    /// been applied (it is then never retried).
+    Timeout { may_have_reached_server: bool, description: String },
 }
 
 impl std::fmt::Display for ZeitkontoError {
@@ -46,7 +47,7 @@ impl std::fmt::Display for ZeitkontoError {
             | ZeitkontoError::UnexpectedStatus { description, .. }
             | ZeitkontoError::Decode { description, .. }
             | ZeitkontoError::Transport { description, .. }
-            | ZeitkontoError::Timeout { description } => description,
+            | ZeitkontoError::Timeout { description, .. } => description,
         };
         f.write_str(description)
     }
@@ -74,7 +75,7 @@ impl From<Error> for ZeitkontoError {
             Error::Transport { detail, may_have_reached_server } => {
                 ZeitkontoError::Transport { detail, may_have_reached_server, description }
             }
-            Error::Timeout => ZeitkontoError::Timeout { description },
+            Error::Timeout { may_have_reached_server } => ZeitkontoError::Timeout { may_have_reached_server, description },
         }
     }
 }

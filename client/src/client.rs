@@ -115,7 +115,7 @@ impl ClientBuilder {
         if let Some(e) = self.route_errors.into_iter().next() {
             return Err(e);
         }
-        let mut ctx = Context::default().with_routes(self.routes);
+        let mut ctx = Context::default().with_routes(self.routes).with_today(crate::runtime::today);
         if let Some(url) = &self.base_url {
             ctx = ctx.with_base_url(url)?;
         }
@@ -272,7 +272,7 @@ impl Client {
     }
 
     /// Current time accounts of a department (by department key), keyed by login e-mail.
-    pub async fn department_accounts(&self, department: &str) -> Result<BTreeMap<String, Value>, Error> {
+    pub async fn department_accounts(&self, department: &str) -> Result<BTreeMap<String, MonthlyAccount>, Error> {
         self.execute(&DepartmentAccounts { department: department.to_string() }).await
     }
 

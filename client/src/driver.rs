@@ -84,7 +84,9 @@ impl Driver {
     ) -> Result<T, Error> {
         let result = self.run_inner(op, &request, parse).await;
         result.map_err(|e| {
-            let e = self.context.redact_error(e);
+            // The request knows every secret it carries (keys, secret path segments, secret body
+            // fields); the context's pass is a second net for keys in every form.
+            let e = self.context.redact_error(request.redact_error(e));
             self.emit(|| Event::Failed { operation: op.name(), error: e.to_string() });
             e
         })
@@ -119,6 +121,9 @@ impl Driver {
             lock(&limiter).settle(sent_at, runtime::now_ms());
             let (outcome, result) = match sent {
                 Ok(resp) => {
+                    // Bound to its request: excerpts are redacted before they are cut, and an
+                    // echoed month is read against the requested one.
+                    let resp = resp.for_request(request);
                     self.emit(|| Event::Received {
                         operation: op.name(),
                         status: resp.status,
@@ -143,7 +148,9 @@ impl Driver {
                 Err(TransportError::Lost(detail)) => {
                     (Outcome::ConnectionLost, Err(Error::Transport { detail, may_have_reached_server: true }))
                 }
-                Err(TransportError::Timeout) => (Outcome::TimedOut, Err(Error::Timeout)),
+                Err(TransportError::Timeout) => {
+                    (Outcome::TimedOut, Err(Error::Timeout { may_have_reached_server: true }))
+                }
             };
             match self.retry.decide(&mut state, idempotent, outcome, runtime::jitter()) {
                 Decision::Finish | Decision::GiveUp => {

@@ -67,6 +67,16 @@ mod imp {
 
 pub use imp::{now_ms, sleep};
 
+/// Today's date in UTC from the wall clock (for checks such as "a future `startDay` needs an
+/// `endDay`"; the core reads no clock of its own).
+pub fn today() -> Option<zeitkonto_core::Date> {
+    #[cfg(not(target_arch = "wasm32"))]
+    let ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).ok()?.as_millis() as i64;
+    #[cfg(target_arch = "wasm32")]
+    let ms = js_sys::Date::now() as i64;
+    zeitkonto_core::Date::from_epoch_millis(ms)
+}
+
 /// Sleeps `ms` milliseconds.
 pub async fn sleep_ms(ms: u64) {
     sleep(Duration::from_millis(ms)).await

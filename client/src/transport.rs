@@ -53,14 +53,22 @@ impl ReqwestTransport {
             // install ring once per process. A second install is a harmless no-op error.
             let _ = rustls::crypto::ring::default_provider().install_default();
         }
-        let client = reqwest::Client::builder().build().map_err(|e| zeitkonto_core::Error::Transport {
+        let builder = reqwest::Client::builder();
+        // The API documents no redirects. Following one would send the key (in the URL) to a
+        // host the user never configured, and replay a write as a GET: a 3xx is returned as it
+        // is, and the core turns it into a typed error naming the (redacted) target.
+        #[cfg(not(target_arch = "wasm32"))]
+        let builder = builder.redirect(reqwest::redirect::Policy::none());
+        let client = builder.build().map_err(|e| zeitkonto_core::Error::Transport {
             detail: format!("could not create the HTTP client: {}", e.without_url()),
             may_have_reached_server: false,
         })?;
         Ok(ReqwestTransport { client })
     }
 
-    /// Wraps an existing reqwest client (to share a pool or set proxies).
+    /// Wraps an existing reqwest client (to share a pool or set proxies). Build it with
+    /// `redirect(reqwest::redirect::Policy::none())`: a client that follows redirects would send
+    /// the key to wherever a redirect points.
     pub fn with_client(client: reqwest::Client) -> ReqwestTransport {
         ReqwestTransport { client }
     }

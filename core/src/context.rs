@@ -8,7 +8,8 @@ use serde_json::{Map, Value};
 use crate::error::Error;
 use crate::http::{encode_segment, Request};
 use crate::routes::{OperationId, RouteTable, SECRET_PLACEHOLDERS};
-use crate::secret::{redact_all, ApiKey, REDACTED};
+use crate::secret::{ApiKey, Secrets, REDACTED};
+use crate::{Date, Month};
 
 /// The default instance host.
 pub const DEFAULT_BASE_URL: &str = "https://desktop.saas.de";
@@ -21,6 +22,7 @@ pub struct Context {
     workspace_key: Option<ApiKey>,
     routes: RouteTable,
     user_agent: Option<String>,
+    today: Option<fn() -> Option<Date>>,
 }
 
 impl Default for Context {
@@ -31,6 +33,7 @@ impl Default for Context {
             workspace_key: None,
             routes: RouteTable::new(),
             user_agent: None,
+            today: None,
         }
     }
 }
@@ -84,6 +87,19 @@ impl Context {
         self
     }
 
+    /// Gives the context a calendar: `today` returns the current UTC date. The core never reads a
+    /// clock itself; the drivers pass theirs here, and checks that depend on the date (a future
+    /// `startDay` without `endDay`) run only when one is given.
+    pub fn with_today(mut self, today: fn() -> Option<Date>) -> Context {
+        self.today = Some(today);
+        self
+    }
+
+    /// Today's UTC date, when the context has a calendar.
+    pub fn today(&self) -> Option<Date> {
+        self.today.and_then(|f| f())
+    }
+
     /// The base URL in use (no key in it).
     pub fn base_url(&self) -> &str {
         &self.base_url
@@ -109,36 +125,29 @@ impl Context {
         required_key(self.workspace_key.as_ref(), "workspace_key")
     }
 
-    /// Every secret of this context, raw and percent-encoded, for redaction.
-    fn secrets(&self) -> Vec<String> {
-        let mut out = Vec::new();
+    /// Every key of this context, in every form it may take in a message, for redaction.
+    pub fn secrets(&self) -> Secrets {
+        let mut out = Secrets::new();
         for k in [&self.api_key, &self.workspace_key].into_iter().flatten() {
-            if !k.is_blank() {
-                out.push(k.expose().to_string());
-                out.push(encode_segment(k.expose()));
-            }
+            out.add(k.expose());
         }
-        // Longest first, so a key that contains another is replaced whole.
-        out.sort_by_key(|s| std::cmp::Reverse(s.len()));
         out
     }
 
     /// Replaces every key of this context in `text` with `***`.
     pub fn redact(&self, text: &str) -> String {
-        let secrets = self.secrets();
-        let refs: Vec<&str> = secrets.iter().map(String::as_str).collect();
-        redact_all(text, &refs)
+        self.secrets().redact(text)
     }
 
     /// Removes every key of this context from the text fields of `err` (server excerpts may echo
-    /// the URL). Drivers call this on every error they return.
+    /// the URL). Drivers call this on every error they return (after [`Request::redact_error`],
+    /// which also knows the request's secret path segments).
     pub fn redact_error(&self, err: Error) -> Error {
         let secrets = self.secrets();
         if secrets.is_empty() {
             return err;
         }
-        let refs: Vec<&str> = secrets.iter().map(String::as_str).collect();
-        err.map_text(|t| redact_all(t, &refs))
+        err.map_text(|t| secrets.redact(t))
     }
 
     /// Starts a request for `op` on the route of this context.
@@ -150,6 +159,7 @@ impl Context {
             query: Vec::new(),
             body: None,
             secret_body_fields: Vec::new(),
+            requested_month: None,
         }
     }
 }
@@ -206,6 +216,7 @@ pub struct RequestBuilder<'a> {
     query: Vec<(&'static str, String)>,
     body: Option<Map<String, Value>>,
     secret_body_fields: Vec<&'static str>,
+    requested_month: Option<Month>,
 }
 
 impl RequestBuilder<'_> {
@@ -239,9 +250,21 @@ impl RequestBuilder<'_> {
         self
     }
 
-    /// Renders the URL, body and headers.
+    /// Records the calendar month the request asks for (the answer echoes it; see
+    /// [`crate::Response::for_request`]).
+    pub fn requested_month(mut self, month: Month) -> Self {
+        self.requested_month = Some(month);
+        self
+    }
+
+    /// Renders the URL, body and headers. A path parameter that is empty, `.` or `..` (which
+    /// would reach another route) is refused as [`Error::InvalidInput`] naming the parameter.
     pub fn build(self) -> Result<Request, Error> {
         let route = self.ctx.routes.get(self.op);
+        let mut secrets = self.ctx.secrets();
+        for (name, value) in &self.params {
+            check_segment(name, value)?;
+        }
         let mut url = self.ctx.base_url.clone();
         let mut redacted = url.clone();
         let mut rest = route.template.as_str();
@@ -258,7 +281,11 @@ impl RequestBuilder<'_> {
             })?;
             let encoded = encode_segment(value);
             url.push_str(&encoded);
-            redacted.push_str(if SECRET_PLACEHOLDERS.contains(&name) { REDACTED } else { &encoded });
+            let secret = SECRET_PLACEHOLDERS.contains(&name);
+            if secret {
+                secrets.add(value);
+            }
+            redacted.push_str(if secret { REDACTED } else { &encoded });
             rest = &rest[end + 1..];
         }
         url.push_str(rest);
@@ -282,6 +309,9 @@ impl RequestBuilder<'_> {
                 headers.push(("Content-Type".to_string(), "application/json".to_string()));
                 let mut shown = map.clone();
                 for f in &self.secret_body_fields {
+                    if let Some(Value::String(v)) = map.get(*f) {
+                        secrets.add(v);
+                    }
                     if shown.contains_key(*f) {
                         shown.insert((*f).to_string(), Value::String(REDACTED.to_string()));
                     }
@@ -291,8 +321,29 @@ impl RequestBuilder<'_> {
                 (Some(bytes), Some(crate::parse::json_text(&Value::Object(shown))))
             }
         };
-        Ok(Request { method: route.method, url, redacted_url: redacted, path_len, headers, body, redacted_body })
+        Ok(Request {
+            method: route.method,
+            url,
+            redacted_url: redacted,
+            path_len,
+            headers,
+            body,
+            redacted_body,
+            secrets,
+            requested_month: self.requested_month,
+        })
     }
+}
+
+/// A path parameter must stay one segment of its own route: not empty, not `.` or `..` (which a
+/// server or proxy resolves to another route, percent-encoded or not).
+fn check_segment(name: &str, value: &str) -> Result<(), Error> {
+    let reason = match value.trim() {
+        "" => "must not be empty",
+        "." | ".." => "`.` and `..` are not allowed: they would address another route",
+        _ => return Ok(()),
+    };
+    Err(Error::invalid(name, reason))
 }
 
 /// Length of the path prefix that a base URL like `https://h/prefix` carries.

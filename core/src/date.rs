@@ -66,7 +66,7 @@ impl Month {
 
     /// The month from the 0-based encoding (0 = January).
     pub fn from_zero_based(n: i64) -> Option<Month> {
-        Month::from_number(n + 1)
+        n.checked_add(1).and_then(Month::from_number)
     }
 
     /// Like [`Month::from_number`], but an out-of-range number is an [`Error::InvalidInput`] for `field`.
@@ -326,7 +326,8 @@ impl fmt::Debug for DateTime {
 
 impl FromStr for DateTime {
     type Err = DateParseError;
-    /// Parses `YYYY-MM-DD hh:mm:ss` (a `T` separator and a missing `:ss` are accepted too).
+    /// Parses `YYYY-MM-DD hh:mm:ss` (a `T` separator, a missing `:ss` and a fraction of a second
+    /// are accepted too).
     fn from_str(s: &str) -> Result<DateTime, DateParseError> {
         if s.len() < 16 || !s.is_char_boundary(10) {
             return Err(DateParseError);
@@ -338,6 +339,11 @@ impl FromStr for DateTime {
         }
         let hour = digits(&t[1..3]).ok_or(DateParseError)?;
         let minute = digits(&t[4..6]).ok_or(DateParseError)?;
+        // A fraction of a second (`17:02:00.0`, as some JDBC drivers print) is accepted and dropped.
+        let t = match t.iter().position(|&c| c == b'.') {
+            Some(dot) if dot == 9 && t.len() > 10 && t[10..].iter().all(u8::is_ascii_digit) => &t[..9],
+            _ => t,
+        };
         let second = match t.len() {
             6 => 0,
             9 if t[6] == b':' => digits(&t[7..9]).ok_or(DateParseError)?,

@@ -118,7 +118,11 @@ pub enum Error {
         may_have_reached_server: bool,
     },
     /// The request took longer than the configured timeout (from the drivers).
-    Timeout,
+    Timeout {
+        /// Whether the request may have been applied: true once it may have been sent (a write
+        /// that timed out may well have been applied, and is never re-sent).
+        may_have_reached_server: bool,
+    },
 }
 
 impl Error {
@@ -138,7 +142,7 @@ impl Error {
             Error::UnexpectedStatus { .. } => "UnexpectedStatus",
             Error::Decode { .. } => "Decode",
             Error::Transport { .. } => "Transport",
-            Error::Timeout => "Timeout",
+            Error::Timeout { .. } => "Timeout",
         }
     }
 
@@ -200,7 +204,10 @@ impl fmt::Display for Error {
                 write!(f, "could not decode the `{operation}` response: {detail}")
             }
             Error::Transport { detail, .. } => write!(f, "transport error: {detail}"),
-            Error::Timeout => f.write_str("the request timed out"),
+            Error::Timeout { may_have_reached_server: true } => {
+                f.write_str("the request timed out (it may have reached the server)")
+            }
+            Error::Timeout { may_have_reached_server: false } => f.write_str("the request timed out"),
         }
     }
 }
@@ -224,7 +231,10 @@ impl Serialize for Error {
                 m.serialize_entry("code", code)?;
             }
             Error::Forbidden => m.serialize_entry("status", &403)?,
-            Error::Refused | Error::Timeout => {}
+            Error::Refused => {}
+            Error::Timeout { may_have_reached_server } => {
+                m.serialize_entry("mayHaveReachedServer", may_have_reached_server)?;
+            }
             Error::RateLimited { retry_after_ms } => {
                 m.serialize_entry("status", &429)?;
                 m.serialize_entry("retryAfterMs", retry_after_ms)?;

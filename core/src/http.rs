@@ -8,6 +8,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::date::Month;
+use crate::secret::Secrets;
+
 /// The HTTP methods the API uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]
@@ -61,6 +64,10 @@ pub struct Request {
     pub(crate) headers: Vec<(String, String)>,
     pub(crate) body: Option<Vec<u8>>,
     pub(crate) redacted_body: Option<String>,
+    /// Every secret that went into this request (keys, secret path segments, secret body fields).
+    pub(crate) secrets: Secrets,
+    /// The calendar month the request asked for, where the answer echoes it.
+    pub(crate) requested_month: Option<Month>,
 }
 
 impl Request {
@@ -98,6 +105,20 @@ impl Request {
     pub fn redacted_body(&self) -> Option<&str> {
         self.redacted_body.as_deref()
     }
+
+    /// The secrets this request carries (company, employee, department and workspace keys in the
+    /// path or body), for redacting anything a server echoes back.
+    pub fn secrets(&self) -> &Secrets {
+        &self.secrets
+    }
+
+    /// `err` with every secret of this request removed from its text fields.
+    pub fn redact_error(&self, err: crate::Error) -> crate::Error {
+        if self.secrets.is_empty() {
+            return err;
+        }
+        err.map_text(|t| self.secrets.redact(t))
+    }
 }
 
 impl fmt::Debug for Request {
@@ -118,6 +139,10 @@ impl fmt::Display for Request {
 }
 
 /// An HTTP response as received: status, headers, raw body bytes.
+///
+/// Bind it to the request it answers with [`Response::for_request`] before parsing: the parser
+/// then removes that request's secrets from any excerpt *before* cutting it, and reads an echoed
+/// month against the month that was asked for.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Response {
     /// The HTTP status code.
@@ -128,12 +153,35 @@ pub struct Response {
     /// The body bytes.
     #[serde(default)]
     pub body: Vec<u8>,
+    #[serde(skip)]
+    pub(crate) secrets: Secrets,
+    #[serde(skip)]
+    pub(crate) requested_month: Option<Month>,
 }
 
 impl Response {
     /// A response from its parts.
     pub fn new(status: u16, headers: Vec<(String, String)>, body: impl Into<Vec<u8>>) -> Response {
-        Response { status, headers, body: body.into() }
+        Response { status, headers, body: body.into(), secrets: Secrets::new(), requested_month: None }
+    }
+
+    /// Binds this response to the request it answers (its secrets and requested month); see the
+    /// type's documentation. The driver does this for every response.
+    pub fn for_request(mut self, request: &Request) -> Response {
+        self.secrets = request.secrets.clone();
+        self.requested_month = request.requested_month;
+        self
+    }
+
+    /// The month the bound request asked for, if any.
+    pub fn requested_month(&self) -> Option<Month> {
+        self.requested_month
+    }
+
+    /// A one-line excerpt of `bytes` (usually this body) with the bound request's secrets
+    /// removed first, then cut to `max` characters; never a prefix of a secret at the cut.
+    pub fn excerpt(&self, bytes: &[u8], max: usize) -> String {
+        excerpt_redacted(bytes, max, &self.secrets)
     }
 
     /// The first value of header `name` (case-insensitive).
@@ -213,6 +261,31 @@ pub fn excerpt(body: &[u8], max: usize) -> String {
     out.trim_end().to_string()
 }
 
+/// Bytes of a body that redaction looks at: far more than any excerpt shows.
+const REDACT_WINDOW: usize = 64 * 1024;
+
+/// [`excerpt`] with `secrets` removed **before** the cut, and any start of a secret that the cut
+/// left at the end removed too.
+pub fn excerpt_redacted(body: &[u8], max: usize, secrets: &Secrets) -> String {
+    if secrets.is_empty() {
+        return excerpt(body, max);
+    }
+    let window = &body[..body.len().min(REDACT_WINDOW)];
+    let redacted = secrets.redact(&String::from_utf8_lossy(window));
+    let mut out = excerpt(redacted.as_bytes(), max);
+    let cut = out.ends_with('…');
+    if cut {
+        out.pop();
+    }
+    if cut || window.len() < body.len() {
+        secrets.trim_partial_tail(&mut out);
+    }
+    if cut {
+        out.push('…');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,6 +303,22 @@ mod tests {
     fn excerpt_is_single_line_and_short() {
         assert_eq!(excerpt(b"<html>\n  <body>Bad   gateway</body>", 200), "<html> <body>Bad gateway</body>");
         assert_eq!(excerpt(b"abcdef", 3), "abc…");
+    }
+
+    #[test]
+    fn redaction_comes_before_the_cut() {
+        let mut secrets = Secrets::new();
+        secrets.add("SECRET-KEY-7f3a9");
+        for pad in 0..40 {
+            let body = format!(
+                r#"{{"status":502,"error":"Bad Gateway","{}":1,"path":"/api/v2/employees/SECRET-KEY-7f3a9"}}"#,
+                "x".repeat(pad + 40)
+            );
+            let out = excerpt_redacted(body.as_bytes(), 120, &secrets);
+            for n in 2..=16 {
+                assert!(!out.contains(&"SECRET-KEY-7f3a9"[..n]), "pad {pad}: {out}");
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use serde::de::DeserializeOwned;
 
 use crate::error::Error;
-use crate::http::{excerpt, Response};
+use crate::http::Response;
 use crate::routes::OperationId;
 
 /// How many characters of a body an error message quotes.
@@ -13,9 +13,15 @@ pub const EXCERPT_CHARS: usize = 120;
 /// Maps a non-2xx response to its error; `Ok(())` for 2xx.
 ///
 /// - 429 → [`Error::RateLimited`] (with `Retry-After` seconds when present);
-/// - a 4xx whose body is a bare integer (white space tolerated) → [`Error::Api`];
-/// - 403 with an empty body → [`Error::Forbidden`];
-/// - anything else → [`Error::UnexpectedStatus`] with a short excerpt.
+/// - 3xx → [`Error::UnexpectedStatus`] naming the (redacted) target: the API documents no
+///   redirects and the SDK never follows one (the key would travel to another host, a write
+///   would be replayed as a GET);
+/// - a 4xx whose body carries a code of the error table → [`Error::Api`]: a bare integer
+///   (the documented form), the same quoted (`"3"`), or a JSON object with an integer `code`;
+/// - 403 with an empty body → [`Error::Forbidden`]; 401 with an empty body → [`Error::Api`]
+///   with code 3 (authentication failed);
+/// - anything else → [`Error::UnexpectedStatus`] with a short excerpt, secrets removed before it
+///   is cut.
 pub fn check_status(resp: &Response) -> Result<(), Error> {
     let status = resp.status;
     if (200..300).contains(&status) {
@@ -24,17 +30,129 @@ pub fn check_status(resp: &Response) -> Result<(), Error> {
     if status == 429 {
         return Err(Error::RateLimited { retry_after_ms: resp.retry_after_ms() });
     }
-    let text = String::from_utf8_lossy(&resp.body);
-    let trimmed = text.trim().trim_start_matches('\u{feff}').trim();
+    if (300..400).contains(&status) {
+        let excerpt = match resp.header("location") {
+            Some(to) => format!("redirect to {} not followed", resp.excerpt(to.as_bytes(), EXCERPT_CHARS)),
+            None => "redirect not followed".to_string(),
+        };
+        return Err(Error::UnexpectedStatus { status, excerpt });
+    }
+    let trimmed = body_text(&resp.body);
     if (400..500).contains(&status) {
-        if let Ok(code) = trimmed.parse::<i64>() {
+        if let Some(code) = error_code(trimmed) {
             return Err(Error::Api { status, code });
         }
         if trimmed.is_empty() && status == 403 {
             return Err(Error::Forbidden);
         }
+        if trimmed.is_empty() && status == 401 {
+            return Err(Error::Api { status, code: crate::ApiCode::AuthenticationFailed.number() });
+        }
     }
-    Err(Error::UnexpectedStatus { status, excerpt: excerpt(&resp.body, EXCERPT_CHARS) })
+    Err(Error::UnexpectedStatus { status, excerpt: resp.excerpt(&resp.body, EXCERPT_CHARS) })
+}
+
+/// The code of an error body: `4`, `"4"` or `{"code": 4, ...}`.
+fn error_code(body: &[u8]) -> Option<i64> {
+    let text = std::str::from_utf8(body).ok()?;
+    let unquoted = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(text);
+    unquoted.trim().parse::<i64>().ok().or_else(|| top_level_code(body))
+}
+
+/// The integer value of a top-level `code` key when `body` is a JSON object that has one (a
+/// small scanner: no value is built). Anything else (not an object, no `code`, a code that is
+/// not an integer, malformed JSON) is `None`.
+pub fn top_level_code(b: &[u8]) -> Option<i64> {
+    let mut i = skip_ws(b, 0);
+    if b.get(i) != Some(&b'{') {
+        return None;
+    }
+    i += 1;
+    loop {
+        i = skip_ws(b, i);
+        if *b.get(i)? != b'"' {
+            return None;
+        }
+        let key_end = skip_string(b, i)?;
+        let is_code = &b[i..key_end] == b"\"code\"";
+        i = skip_ws(b, key_end);
+        if *b.get(i)? != b':' {
+            return None;
+        }
+        i = skip_ws(b, i + 1);
+        let value_end = skip_value(b, i)?;
+        if is_code {
+            let v = std::str::from_utf8(&b[i..value_end]).ok()?;
+            return v.parse::<i64>().ok();
+        }
+        i = skip_ws(b, value_end);
+        match *b.get(i)? {
+            b',' => i += 1,
+            _ => return None,
+        }
+    }
+}
+
+fn skip_ws(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+        i += 1;
+    }
+    i
+}
+
+/// `b[i]` is `"`: the index after the closing quote.
+fn skip_string(b: &[u8], mut i: usize) -> Option<usize> {
+    i += 1;
+    loop {
+        match *b.get(i)? {
+            b'\\' => i += 2,
+            b'"' => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+}
+
+/// The index after the JSON value starting at `b[i]` (nesting counted, strings skipped).
+fn skip_value(b: &[u8], mut i: usize) -> Option<usize> {
+    match *b.get(i)? {
+        b'"' => skip_string(b, i),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            loop {
+                match *b.get(i)? {
+                    b'"' => {
+                        i = skip_string(b, i)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(i + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        _ => {
+            let start = i;
+            while b.get(i).is_some_and(|c| !matches!(c, b',' | b'}' | b']') && !c.is_ascii_whitespace()) {
+                i += 1;
+            }
+            (i > start).then_some(i)
+        }
+    }
+}
+
+/// A 2xx body that is a JSON object with an integer `code` other than 0 is the API's error,
+/// whatever the operation (the spec's Errors rule 2): [`Error::Api`] with the HTTP status.
+pub fn check_body_code(resp: &Response) -> Result<(), Error> {
+    match top_level_code(body_text(&resp.body)) {
+        Some(code) if code != 0 => Err(Error::Api { status: resp.status, code }),
+        _ => Ok(()),
+    }
 }
 
 fn body_text(body: &[u8]) -> &[u8] {
@@ -46,6 +164,7 @@ fn body_text(body: &[u8]) -> &[u8] {
 /// string holding JSON (double-encoded) is accepted too.
 pub fn json<T: DeserializeOwned>(op: OperationId, resp: &Response) -> Result<T, Error> {
     check_status(resp)?;
+    check_body_code(resp)?;
     let body = body_text(&resp.body);
     if body.is_empty() {
         return Err(Error::Decode { operation: op.name().to_string(), detail: "empty body".to_string() });
@@ -64,9 +183,23 @@ pub fn json<T: DeserializeOwned>(op: OperationId, resp: &Response) -> Result<T, 
             }
             Err(Error::Decode {
                 operation: op.name().to_string(),
-                detail: format!("{first}; body starts: {}", excerpt(body, EXCERPT_CHARS)),
+                detail: format!("{first}; body starts: {}", resp.excerpt(body, EXCERPT_CHARS)),
             })
         }
+    }
+}
+
+/// Decodes a 2xx body that is a JSON array of models. `{}` stands for an empty array; an element
+/// that is not an object is left out (a top-level answer has no `extra` to keep it in).
+pub fn json_list<M: crate::model::wire::FromMap>(op: OperationId, resp: &Response) -> Result<Vec<M>, Error> {
+    use crate::model::wire::{Got, ModelList};
+    let list: ModelList<M> = json(op, resp)?;
+    match list.0 {
+        Got::Val(items) | Got::Partial(items, _) => Ok(items),
+        Got::Absent | Got::Raw(_) => Err(Error::Decode {
+            operation: op.name().to_string(),
+            detail: format!("expected a JSON array; body starts: {}", resp.excerpt(&resp.body, EXCERPT_CHARS)),
+        }),
     }
 }
 
@@ -99,7 +232,8 @@ pub fn check_code(status: u16, code: Option<i64>) -> Result<(), Error> {
 }
 
 /// A JSON boolean answer: `true` → `Ok(())`, `false` → [`Error::Refused`]. The strings `"true"`
-/// and `"false"` are accepted too (the body may arrive as text).
+/// and `"false"` are accepted too (the body may arrive as text); an object with a `code` other
+/// than 0 is [`Error::Api`].
 pub fn boolean(op: OperationId, resp: &Response) -> Result<(), Error> {
     let v: serde_json::Value = json(op, resp)?;
     match v {
@@ -109,7 +243,7 @@ pub fn boolean(op: OperationId, resp: &Response) -> Result<(), Error> {
         serde_json::Value::String(s) if s.trim() == "false" => Err(Error::Refused),
         other => Err(Error::Decode {
             operation: op.name().to_string(),
-            detail: format!("expected true or false, got {}", excerpt(json_text(&other).as_bytes(), EXCERPT_CHARS)),
+            detail: format!("expected true or false, got {}", resp.excerpt(json_text(&other).as_bytes(), EXCERPT_CHARS)),
         }),
     }
 }

@@ -60,13 +60,178 @@ impl<'de> Deserialize<'de> for ApiKey {
     }
 }
 
-/// Replaces every occurrence of each non-empty secret in `text` with `***`.
-pub fn redact_all(text: &str, secrets: &[&str]) -> String {
-    let mut out = text.to_string();
-    for s in secrets.iter().filter(|s| !s.is_empty()) {
-        if out.contains(s) {
-            out = out.replace(s, REDACTED);
+/// Secrets shorter than this many characters are redacted only where they stand alone (no letter
+/// or digit right before or after), so a short key such as `k` never turns `unknown` into
+/// `un***nown`. Longer ones are redacted wherever they occur.
+pub const SHORT_SECRET_CHARS: usize = 8;
+
+/// A set of secrets to remove from text, each in every form it may take in a message: as given,
+/// percent-encoded (upper- and lower-case hex), and JSON-escaped. `Debug` shows only how many.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Secrets {
+    /// Every form of every secret, longest first (a secret containing another is replaced whole).
+    forms: Vec<String>,
+}
+
+impl fmt::Debug for Secrets {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Secrets({} forms)", self.forms.len())
+    }
+}
+
+impl Secrets {
+    /// An empty set.
+    pub fn new() -> Secrets {
+        Secrets::default()
+    }
+
+    /// Adds `secret` (ignored when blank) in all its forms.
+    pub fn add(&mut self, secret: &str) {
+        if secret.trim().is_empty() {
+            return;
+        }
+        let upper = crate::http::encode_segment(secret);
+        let lower = lower_hex_escapes(&upper);
+        let json = serde_json::to_string(secret).unwrap_or_default();
+        let json = json.get(1..json.len().saturating_sub(1)).unwrap_or("").to_string();
+        let slashed = json.replace('/', "\\/");
+        for form in [secret.to_string(), upper, lower, json, slashed] {
+            if !form.is_empty() && !self.forms.contains(&form) {
+                self.forms.push(form);
+            }
+        }
+        self.forms.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    }
+
+    /// Adds every secret of `other`.
+    pub fn extend(&mut self, other: &Secrets) {
+        for f in &other.forms {
+            if !self.forms.contains(f) {
+                self.forms.push(f.clone());
+            }
+        }
+        self.forms.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    }
+
+    /// Whether there is nothing to redact.
+    pub fn is_empty(&self) -> bool {
+        self.forms.is_empty()
+    }
+
+    /// `text` with every occurrence of a secret replaced by `***` (short secrets only where they
+    /// stand alone; see [`SHORT_SECRET_CHARS`]).
+    pub fn redact(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        for form in &self.forms {
+            out = replace_occurrences(&out, form, form.chars().count() >= SHORT_SECRET_CHARS);
+        }
+        out
+    }
+
+    /// Removes from the end of `text` any start of a secret (the part of a secret that an
+    /// excerpt's cut left behind), so not even a prefix of a key is shown.
+    pub fn trim_partial_tail(&self, text: &mut String) {
+        loop {
+            let mut cut = None;
+            for form in &self.forms {
+                let long = form.chars().count() >= SHORT_SECRET_CHARS;
+                for (i, _) in form.char_indices().skip(1) {
+                    let prefix = &form[..i];
+                    if text.ends_with(prefix) {
+                        let start = text.len() - prefix.len();
+                        if long || !text[..start].chars().next_back().is_some_and(char::is_alphanumeric) {
+                            cut = Some(cut.map_or(start, |c: usize| c.min(start)));
+                        }
+                    }
+                }
+            }
+            match cut {
+                Some(start) => text.truncate(start),
+                None => return,
+            }
+        }
+    }
+}
+
+fn lower_hex_escapes(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut after_percent = 0;
+    for c in s.chars() {
+        if c == '%' {
+            after_percent = 2;
+            out.push(c);
+        } else if after_percent > 0 {
+            after_percent -= 1;
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
         }
     }
     out
+}
+
+fn replace_occurrences(text: &str, needle: &str, anywhere: bool) -> String {
+    if !text.contains(needle) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut prev: Option<char> = None;
+    while let Some(i) = rest.find(needle) {
+        let before = rest[..i].chars().next_back().or(if i == 0 { prev } else { None });
+        let after = rest[i + needle.len()..].chars().next();
+        let alone = !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric);
+        out.push_str(&rest[..i]);
+        if anywhere || alone {
+            out.push_str(REDACTED);
+        } else {
+            out.push_str(needle);
+        }
+        prev = needle.chars().next_back();
+        rest = &rest[i + needle.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Replaces every occurrence of each non-empty secret in `text` with `***` (short secrets only
+/// where they stand alone).
+pub fn redact_all(text: &str, secrets: &[&str]) -> String {
+    let mut set = Secrets::new();
+    for s in secrets {
+        set.add(s);
+    }
+    set.redact(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_keys_only_where_they_stand_alone() {
+        assert_eq!(redact_all("unknown key k at /employees/k", &["k"]), "unknown key *** at /employees/***");
+    }
+
+    #[test]
+    fn every_form_is_redacted() {
+        let key = "a/b c+KEY-12345";
+        let text = format!("raw {key} enc a%2Fb%20c%2BKEY-12345 low a%2fb%20c%2bKEY-12345 json a\\/b c+KEY-12345");
+        let out = redact_all(&text, &[key]);
+        assert!(!out.contains("KEY-12345"), "{out}");
+    }
+
+    #[test]
+    fn a_cut_never_leaves_a_prefix() {
+        let mut s = Secrets::new();
+        s.add("SECRET-KEY-7f3a9");
+        let mut text = "…/employees/SECRET-KEY-7f3".to_string();
+        s.trim_partial_tail(&mut text);
+        assert_eq!(text, "…/employees/");
+        let mut short = Secrets::new();
+        short.add("k");
+        let mut t = "unk".to_string();
+        short.trim_partial_tail(&mut t);
+        assert_eq!(t, "unk");
+    }
 }

@@ -49,6 +49,48 @@ macro_rules! model {
             pub extra: $crate::model::Extra,
         }
 
+        impl $crate::model::wire::FromMap for $name {
+            #[allow(unused_mut)]
+            fn from_map<'de, A: serde::de::MapAccess<'de>>(mut map: A) -> Result<$name, A::Error> {
+                use $crate::model::wire::{Got, WireField};
+                let mut out = $name::default();
+                while let Some($crate::model::wire::Key(key)) = map.next_key()? {
+                    match key.as_ref() {
+                        $(
+                            $api => {
+                                // Wire types accept any JSON value: only malformed JSON fails here.
+                                let v: model!(@wire $ty $(, $wire)?) = map.next_value()?;
+                                match WireField::got(v) {
+                                    Got::Val(x) => model!(@set $kind out.$field, x),
+                                    Got::Absent => {}
+                                    Got::Raw(raw) => {
+                                        out.extra.insert(key.into_owned(), raw);
+                                    }
+                                    Got::Partial(x, raw) => {
+                                        model!(@set $kind out.$field, x);
+                                        out.extra.insert(key.into_owned(), raw);
+                                    }
+                                }
+                            }
+                        )*
+                        _ => {
+                            let v: serde_json::Value = map.next_value()?;
+                            out.extra.insert(key.into_owned(), v);
+                        }
+                    }
+                }
+                Ok(out)
+            }
+        }
+
+        impl $crate::model::wire::DefaultWire for $name {
+            type W = $crate::model::wire::Nested<$name>;
+        }
+
+        impl $crate::model::wire::DefaultWire for Vec<$name> {
+            type W = $crate::model::wire::ModelList<$name>;
+        }
+
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 struct V;
@@ -58,27 +100,8 @@ macro_rules! model {
                         // One shared text (the operation is named by the Decode error).
                         f.write_str("a JSON object")
                     }
-                    #[allow(unused_mut)]
-                    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<$name, A::Error> {
-                        use $crate::model::wire::IntoField;
-                        let mut out = $name::default();
-                        while let Some($crate::model::wire::Key(key)) = map.next_key()? {
-                            match key.as_ref() {
-                                $(
-                                    $api => {
-                                        let v: Option<model!(@wire $ty $(, $wire)?)> = map.next_value().map_err(|e| {
-                                            serde::de::Error::custom(format!(concat!("field `", $api, "`: {}"), e))
-                                        })?;
-                                        model!(@set $kind out.$field, v.and_then(IntoField::into_field));
-                                    }
-                                )*
-                                _ => {
-                                    let v: serde_json::Value = map.next_value()?;
-                                    out.extra.insert(key.into_owned(), v);
-                                }
-                            }
-                        }
-                        Ok(out)
+                    fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<$name, A::Error> {
+                        <$name as $crate::model::wire::FromMap>::from_map(map)
                     }
                 }
                 d.deserialize_map(V)
@@ -102,10 +125,10 @@ macro_rules! model {
     };
     (@fty opt $ty:ty) => { Option<$ty> };
     (@fty list $ty:ty) => { $ty };
-    (@wire $ty:ty) => { $ty };
+    (@wire $ty:ty) => { <$ty as $crate::model::wire::DefaultWire>::W };
     (@wire $ty:ty, $wire:ty) => { $wire };
-    (@set opt $place:expr, $v:expr) => { $place = $v };
-    (@set list $place:expr, $v:expr) => { $place = $v.unwrap_or_default() };
+    (@set opt $place:expr, $v:expr) => { $place = Some($v) };
+    (@set list $place:expr, $v:expr) => { $place = $v };
 }
 pub(crate) use model;
 

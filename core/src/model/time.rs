@@ -179,6 +179,26 @@ model! {
     }
 }
 
+impl MonthlyAccount {
+    /// Reads the echoed month against the month that was asked for: the spec only says the
+    /// answer carries "the requested month", so an echo of it either 0-based or 1-based is that
+    /// month. Without a requested month the wire reading stands (0..=11 0-based, 12 December).
+    pub fn settle_month(&mut self, requested: Option<Month>) {
+        let Some(asked) = requested else { return };
+        let one_based_echo = Month::from_zero_based(i64::from(asked.number()));
+        let raw_echo = self.extra.get("month").and_then(serde_json::Value::as_i64);
+        if self.month == Some(asked)
+            || (self.month.is_some() && self.month == one_based_echo)
+            || raw_echo == Some(i64::from(asked.number()))
+        {
+            self.month = Some(asked);
+            if raw_echo.is_some() {
+                self.extra.remove("month");
+            }
+        }
+    }
+}
+
 model! {
     /// One day and booking of a monthly account.
     pub struct AccountBooking {

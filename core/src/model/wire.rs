@@ -1,28 +1,57 @@
 //! Lenient wire types: how a field is read from the API's JSON before it becomes the model's type.
 //!
 //! The spec allows "integer or numeric string", sends "" for a missing date, counts some months
-//! from 0, and may send decimals where it says number. Each wire type accepts those forms and
-//! converts into the field's type through [`IntoField`].
+//! from 0, and may send decimals where it says number. Each wire type accepts those forms.
+//!
+//! **One odd value never fails a call.** Every wire type accepts *any* JSON value: a value that
+//! does not fit the field's type *degrades* — the field is absent and the raw value is kept in
+//! the model's `extra` map under the field's API name, where the caller can still reach it
+//! ([`Got::Raw`]). A decode error is only for a body that is not the operation's shape at all
+//! (not JSON, or not an object where the operation returns one).
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
+use std::str::FromStr;
 
-use serde::de::{self, Deserializer, IntoDeserializer, Visitor};
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
+use serde_json::Value;
 
 use crate::date::Month;
 
-/// Converts a wire value into the model field (`None` = absent).
-pub trait IntoField<T> {
-    /// The field value, or `None` when the wire value means "absent" (e.g. an empty date string).
-    fn into_field(self) -> Option<T>;
+/// What a field's wire value turned out to be.
+pub enum Got<T> {
+    /// A value of the field's type.
+    Val(T),
+    /// `null` (or an empty string where the API uses one for "none"): the field is absent.
+    Absent,
+    /// A value that does not fit: the field is absent, the raw value goes to `extra`.
+    Raw(Value),
+    /// A list whose fitting elements are kept; the elements that did not fit go to `extra`.
+    Partial(T, Value),
 }
 
-impl<T> IntoField<T> for T {
-    fn into_field(self) -> Option<T> {
-        Some(self)
-    }
+/// A wire type: deserializes from any JSON value and says what it got.
+pub trait WireField {
+    /// The model field's type.
+    type Out;
+    /// The value, or why there is none.
+    fn got(self) -> Got<Self::Out>;
+}
+
+/// The wire type used for a field type when the model names none (`[via ...]`).
+pub trait DefaultWire {
+    /// The wire type.
+    type W;
+}
+
+/// A model that reads itself from a JSON object (implemented by the `model!` macro).
+pub trait FromMap: Sized {
+    /// Reads the model from the entries of a JSON object.
+    fn from_map<'de, A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
 }
 
 /// A map key that borrows from the input when it can.
@@ -50,133 +79,482 @@ impl<'de> Deserialize<'de> for Key<'de> {
     }
 }
 
-macro_rules! number_visitor {
-    ($name:ident, $out:ty, $expect:literal, |$v:ident| int $int:expr, float $float:expr, str $s:expr) => {
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                struct V;
-                impl<'de> Visitor<'de> for V {
-                    type Value = $name;
-                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        f.write_str($expect)
-                    }
-                    fn visit_i64<E: de::Error>(self, $v: i64) -> Result<$name, E> {
-                        $int.map($name).ok_or_else(|| E::custom(concat!("expected ", $expect)))
-                    }
-                    fn visit_u64<E: de::Error>(self, v: u64) -> Result<$name, E> {
-                        let $v = i64::try_from(v).map_err(|_| E::custom("number too large"))?;
-                        $int.map($name).ok_or_else(|| E::custom(concat!("expected ", $expect)))
-                    }
-                    fn visit_f64<E: de::Error>(self, $v: f64) -> Result<$name, E> {
-                        $float.map($name).ok_or_else(|| E::custom(concat!("expected ", $expect)))
-                    }
-                    fn visit_str<E: de::Error>(self, $v: &str) -> Result<$name, E> {
-                        $s.map($name).ok_or_else(|| E::custom(format!(concat!("expected ", $expect, ", got {:?}"), $v)))
-                    }
-                }
-                d.deserialize_any(V)
-            }
-        }
-        impl IntoField<$out> for $name {
-            fn into_field(self) -> Option<$out> {
-                Some(self.0)
-            }
-        }
-    };
+/// Any JSON value: scalars as they are (strings borrowed when possible), arrays and objects
+/// captured as raw [`Value`]s. One visitor serves every scalar wire type.
+pub enum Scalar<'de> {
+    /// `null`.
+    Null,
+    /// `true` / `false`.
+    Bool(bool),
+    /// A negative (or any signed) integer.
+    Int(i64),
+    /// A non-negative integer.
+    UInt(u64),
+    /// A number with a fraction or exponent.
+    Float(f64),
+    /// A string.
+    Str(Cow<'de, str>),
+    /// An array or an object.
+    Raw(Value),
 }
 
-/// An integer that may arrive as a JSON number (whole) or a numeric string.
-pub struct FlexInt(pub i64);
-number_visitor!(FlexInt, i64, "an integer or numeric string",
-    |v| int Some(v),
-    float (v.fract() == 0.0 && v.abs() < 9.0e15).then_some(v as i64),
-    str v.trim().parse::<i64>().ok());
+impl Scalar<'_> {
+    /// The value as JSON (for `extra`).
+    pub fn into_value(self) -> Value {
+        match self {
+            Scalar::Null => Value::Null,
+            Scalar::Bool(b) => Value::Bool(b),
+            Scalar::Int(i) => Value::from(i),
+            Scalar::UInt(u) => Value::from(u),
+            Scalar::Float(f) => serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number),
+            Scalar::Str(s) => Value::String(s.into_owned()),
+            Scalar::Raw(v) => v,
+        }
+    }
 
-/// A number (possibly decimal) that may arrive as a JSON number or a numeric string.
-pub struct FlexNum(pub f64);
-number_visitor!(FlexNum, f64, "a number or numeric string",
-    |v| int Some(v as f64),
-    float Some(v),
-    str parse_f64(v));
+    /// An integer, whatever its JSON form (whole number, whole float, numeric string).
+    fn as_i64(&self) -> Option<i64> {
+        match self {
+            Scalar::Int(i) => Some(*i),
+            Scalar::UInt(u) => i64::try_from(*u).ok(),
+            Scalar::Float(f) => (f.fract() == 0.0 && f.abs() < 9.0e15).then_some(*f as i64),
+            Scalar::Str(s) => s.trim().parse().ok(),
+            Scalar::Bool(b) => Some(i64::from(*b)),
+            _ => None,
+        }
+    }
 
-/// A decimal number from text, through serde_json's parser (no second float parser in the build).
-fn parse_f64(v: &str) -> Option<f64> {
-    serde_json::from_slice::<f64>(v.trim().as_bytes()).ok().filter(|f| f.is_finite())
+    fn is_blank(&self) -> bool {
+        match self {
+            Scalar::Null => true,
+            Scalar::Str(s) => s.trim().is_empty(),
+            _ => false,
+        }
+    }
 }
 
-/// A month counted from 0 (0 = January) on the wire, a calendar [`Month`] in the model.
-pub struct ZeroBasedMonth(pub Month);
-number_visitor!(ZeroBasedMonth, Month, "a 0-based month 0..=11",
-    |v| int Month::from_zero_based(v),
-    float (v.fract() == 0.0).then(|| Month::from_zero_based(v as i64)).flatten(),
-    str v.trim().parse::<i64>().ok().and_then(Month::from_zero_based));
+/// Captures the rest of an array as a raw value.
+fn capture_seq<'de, A: SeqAccess<'de>>(seq: A) -> Result<Value, A::Error> {
+    Value::deserialize(SeqAccessDeserializer::new(seq))
+}
 
-/// A boolean that may also arrive as 0/1 or `"true"`/`"false"`.
-pub struct FlexBool(pub bool);
+/// Captures the rest of an object as a raw value.
+fn capture_map<'de, A: MapAccess<'de>>(map: A) -> Result<Value, A::Error> {
+    Value::deserialize(MapAccessDeserializer::new(map))
+}
 
-impl<'de> Deserialize<'de> for FlexBool {
+impl<'de> Deserialize<'de> for Scalar<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
-            type Value = FlexBool;
+            type Value = Scalar<'de>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a boolean (or 0/1)")
+                f.write_str("any JSON value")
             }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<FlexBool, E> {
-                Ok(FlexBool(v))
+            fn visit_unit<E: de::Error>(self) -> Result<Scalar<'de>, E> {
+                Ok(Scalar::Null)
             }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<FlexBool, E> {
-                match v {
-                    0 => Ok(FlexBool(false)),
-                    1 => Ok(FlexBool(true)),
-                    _ => Err(E::custom("expected a boolean (or 0/1)")),
-                }
+            fn visit_none<E: de::Error>(self) -> Result<Scalar<'de>, E> {
+                Ok(Scalar::Null)
             }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<FlexBool, E> {
-                self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+            fn visit_some<D2: Deserializer<'de>>(self, d: D2) -> Result<Scalar<'de>, D2::Error> {
+                Scalar::deserialize(d)
             }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<FlexBool, E> {
-                match v.trim() {
-                    "true" | "1" => Ok(FlexBool(true)),
-                    "false" | "0" => Ok(FlexBool(false)),
-                    _ => Err(E::custom(format!("expected a boolean, got {v:?}"))),
-                }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Scalar<'de>, E> {
+                Ok(Scalar::Bool(v))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar<'de>, E> {
+                Ok(Scalar::Int(v))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Scalar<'de>, E> {
+                Ok(Scalar::UInt(v))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Scalar<'de>, E> {
+                Ok(Scalar::Float(v))
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Scalar<'de>, E> {
+                Ok(Scalar::Str(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar<'de>, E> {
+                Ok(Scalar::Str(Cow::Owned(v.to_string())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Scalar<'de>, E> {
+                Ok(Scalar::Str(Cow::Owned(v)))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Scalar<'de>, A::Error> {
+                capture_seq(seq).map(Scalar::Raw)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Scalar<'de>, A::Error> {
+                capture_map(map).map(Scalar::Raw)
             }
         }
         d.deserialize_any(V)
     }
 }
 
-impl IntoField<bool> for FlexBool {
-    fn into_field(self) -> Option<bool> {
-        Some(self.0)
-    }
-}
+/// Declares a scalar wire type: any JSON value, converted by a plain function.
+macro_rules! scalar_wire {
+    ($(#[$meta:meta])* $name:ident => $out:ty, $convert:expr) => {
+        $(#[$meta])*
+        pub struct $name(pub Got<$out>);
 
-/// A string-typed value (a date, a timestamp) where an empty string means "none".
-pub struct EmptyOr<T>(pub Option<T>);
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for EmptyOr<T> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<T>(PhantomData<T>);
-        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
-            type Value = EmptyOr<T>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a string (empty for none)")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<EmptyOr<T>, E> {
-                if v.trim().is_empty() {
-                    return Ok(EmptyOr(None));
-                }
-                T::deserialize(v.into_deserializer()).map(|t| EmptyOr(Some(t)))
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let f: fn(Scalar<'_>) -> Got<$out> = $convert;
+                Scalar::deserialize(d).map(|s| $name(f(s)))
             }
         }
-        d.deserialize_str(V(PhantomData))
+
+        impl WireField for $name {
+            type Out = $out;
+            fn got(self) -> Got<$out> {
+                self.0
+            }
+        }
+    };
+}
+
+/// The common shape of a scalar conversion: blank → absent, fitting → value, else raw.
+fn convert<T>(s: Scalar<'_>, fit: impl FnOnce(&Scalar<'_>) -> Option<T>) -> Got<T> {
+    if s.is_blank() {
+        return Got::Absent;
+    }
+    match fit(&s) {
+        Some(v) => Got::Val(v),
+        None => Got::Raw(s.into_value()),
     }
 }
 
-impl<T> IntoField<T> for EmptyOr<T> {
-    fn into_field(self) -> Option<T> {
+scalar_wire!(
+    /// An integer that may arrive as a JSON number (whole), a numeric string, or a boolean
+    /// (`true` = 1, as for the `onWork` flag).
+    FlexInt => i64, |s| convert(s, |s| s.as_i64())
+);
+
+scalar_wire!(
+    /// A number (possibly decimal) that may arrive as a JSON number or a numeric string.
+    FlexNum => f64, |s| convert(s, |s| match s {
+        Scalar::Int(i) => Some(*i as f64),
+        Scalar::UInt(u) => Some(*u as f64),
+        Scalar::Float(f) => Some(*f),
+        Scalar::Str(t) => parse_f64(t),
+        _ => None,
+    })
+);
+
+/// A decimal number from text, through serde_json's parser (no second float parser in the build).
+fn parse_f64(v: &str) -> Option<f64> {
+    serde_json::from_slice::<f64>(v.trim().as_bytes()).ok().filter(|f| f.is_finite())
+}
+
+scalar_wire!(
+    /// A month as the API echoes it. The spec only says "the requested month": 0..=11 is read
+    /// 0-based (as the request was sent), 12 as December (a 1-based echo); anything else degrades.
+    /// Operations that know the requested month read the echo against it (see
+    /// [`crate::Response::for_request`]).
+    ZeroBasedMonth => Month, |s| convert(s, |s| s.as_i64().and_then(|n| {
+        if n == 12 { Some(Month::December) } else { Month::from_zero_based(n) }
+    }))
+);
+
+scalar_wire!(
+    /// A boolean that may also arrive as 0/1 or `"true"`/`"false"`.
+    FlexBool => bool, |s| convert(s, |s| match s {
+        Scalar::Bool(b) => Some(*b),
+        Scalar::Str(t) => match t.trim() {
+            "true" | "1" => Some(true),
+            "false" | "0" => Some(false),
+            _ => None,
+        },
+        other @ (Scalar::Int(_) | Scalar::UInt(_) | Scalar::Float(_)) => match other.as_i64() {
+            Some(0) => Some(false),
+            Some(1) => Some(true),
+            _ => None,
+        },
+        _ => None,
+    })
+);
+
+/// A string field. An integer is taken as its decimal text (an id sent as a number); `null` is
+/// absent; anything else degrades.
+pub struct Text(pub Got<String>);
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Scalar::deserialize(d).map(|s| {
+            Text(match s {
+                Scalar::Null => Got::Absent,
+                Scalar::Str(t) => Got::Val(t.into_owned()),
+                Scalar::Int(i) => Got::Val(i.to_string()),
+                Scalar::UInt(u) => Got::Val(u.to_string()),
+                other => Got::Raw(other.into_value()),
+            })
+        })
+    }
+}
+
+impl WireField for Text {
+    type Out = String;
+    fn got(self) -> Got<String> {
+        self.0
+    }
+}
+
+/// A string-typed value (a date, a timestamp) where an empty string means "none". A string that
+/// does not parse (`"0000-00-00"`) degrades.
+pub struct EmptyOr<T>(pub Got<T>);
+
+impl<'de, T: FromStr> Deserialize<'de> for EmptyOr<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Scalar::deserialize(d).map(|s| {
+            EmptyOr(convert(s, |s| match s {
+                Scalar::Str(t) => t.trim().parse().ok(),
+                _ => None,
+            }))
+        })
+    }
+}
+
+impl<T> WireField for EmptyOr<T> {
+    type Out = T;
+    fn got(self) -> Got<T> {
+        self.0
+    }
+}
+
+impl WireField for Value {
+    type Out = Value;
+    fn got(self) -> Got<Value> {
+        match self {
+            Value::Null => Got::Absent,
+            v => Got::Val(v),
+        }
+    }
+}
+
+impl DefaultWire for String {
+    type W = Text;
+}
+
+impl DefaultWire for Value {
+    type W = Value;
+}
+
+impl DefaultWire for Vec<Value> {
+    type W = RawList;
+}
+
+impl DefaultWire for Vec<String> {
+    type W = TextList;
+}
+
+impl DefaultWire for BTreeMap<String, Value> {
+    type W = RawMap;
+}
+
+/// An array kept raw. `{}` stands for an empty array (the vendor's own example sends it).
+pub struct RawList(pub Got<Vec<Value>>);
+
+impl<'de> Deserialize<'de> for RawList {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Scalar::deserialize(d).map(|s| {
+            RawList(match s {
+                Scalar::Null => Got::Absent,
+                Scalar::Raw(Value::Array(a)) => Got::Val(a),
+                Scalar::Raw(Value::Object(m)) if m.is_empty() => Got::Val(Vec::new()),
+                other => Got::Raw(other.into_value()),
+            })
+        })
+    }
+}
+
+impl WireField for RawList {
+    type Out = Vec<Value>;
+    fn got(self) -> Got<Vec<Value>> {
+        self.0
+    }
+}
+
+/// An array of strings (integers taken as their text). `{}` stands for an empty array.
+pub struct TextList(pub Got<Vec<String>>);
+
+impl<'de> Deserialize<'de> for TextList {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let list = RawList::deserialize(d)?;
+        Ok(TextList(match list.0 {
+            Got::Val(items) => {
+                let texts: Option<Vec<String>> = items
+                    .iter()
+                    .map(|v| match v {
+                        Value::String(s) => Some(s.clone()),
+                        Value::Number(n) if !n.is_f64() => Some(n.to_string()),
+                        _ => None,
+                    })
+                    .collect();
+                match texts {
+                    Some(t) => Got::Val(t),
+                    None => Got::Raw(Value::Array(items)),
+                }
+            }
+            Got::Absent => Got::Absent,
+            Got::Raw(v) | Got::Partial(_, v) => Got::Raw(v),
+        }))
+    }
+}
+
+impl WireField for TextList {
+    type Out = Vec<String>;
+    fn got(self) -> Got<Vec<String>> {
+        self.0
+    }
+}
+
+/// An object kept raw. `[]` stands for an empty object (PHP encodes an empty map so).
+pub struct RawMap(pub Got<BTreeMap<String, Value>>);
+
+impl<'de> Deserialize<'de> for RawMap {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Scalar::deserialize(d).map(|s| {
+            RawMap(match s {
+                Scalar::Null => Got::Absent,
+                Scalar::Raw(Value::Object(m)) => Got::Val(m.into_iter().collect()),
+                Scalar::Raw(Value::Array(a)) if a.is_empty() => Got::Val(BTreeMap::new()),
+                other => Got::Raw(other.into_value()),
+            })
+        })
+    }
+}
+
+impl WireField for RawMap {
+    type Out = BTreeMap<String, Value>;
+    fn got(self) -> Got<BTreeMap<String, Value>> {
+        self.0
+    }
+}
+
+/// A nested model: an object is read as the model; `[]` (an empty map as PHP encodes it) is an
+/// absent value; anything else degrades.
+pub struct Nested<M>(pub Got<M>);
+
+impl<'de, M: FromMap> Deserialize<'de> for Nested<M> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<M>(PhantomData<M>);
+        impl<'de, M: FromMap> Visitor<'de> for V<M> {
+            type Value = Nested<M>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Nested<M>, A::Error> {
+                M::from_map(map).map(|m| Nested(Got::Val(m)))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Nested<M>, A::Error> {
+                Ok(Nested(match capture_seq(seq)? {
+                    Value::Array(a) if a.is_empty() => Got::Absent,
+                    v => Got::Raw(v),
+                }))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Nested<M>, E> {
+                Ok(Nested(Got::Absent))
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Nested<M>, E> {
+                Ok(Nested(Got::Absent))
+            }
+            fn visit_some<D2: Deserializer<'de>>(self, d: D2) -> Result<Nested<M>, D2::Error> {
+                Nested::deserialize(d)
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Nested<M>, E> {
+                Ok(Nested(Got::Raw(Value::Bool(v))))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Nested<M>, E> {
+                Ok(Nested(Got::Raw(Value::from(v))))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Nested<M>, E> {
+                Ok(Nested(Got::Raw(Value::from(v))))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Nested<M>, E> {
+                Ok(Nested(Got::Raw(Scalar::Float(v).into_value())))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Nested<M>, E> {
+                Ok(Nested(Got::Raw(Value::String(v.to_string()))))
+            }
+        }
+        d.deserialize_any(V(PhantomData))
+    }
+}
+
+impl<M> WireField for Nested<M> {
+    type Out = M;
+    fn got(self) -> Got<M> {
+        self.0
+    }
+}
+
+/// An array of models. `{}` stands for an empty array; an element that is not an object is left
+/// out and kept raw (in `extra`, under the field's API name, as an array of the left-out values).
+pub struct ModelList<M>(pub Got<Vec<M>>);
+
+impl<'de, M: FromMap> Deserialize<'de> for ModelList<M> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<M>(PhantomData<M>);
+        impl<'de, M: FromMap> Visitor<'de> for V<M> {
+            type Value = ModelList<M>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ModelList<M>, A::Error> {
+                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+                let mut left_out = Vec::new();
+                while let Some(Nested(item)) = seq.next_element::<Nested<M>>()? {
+                    match item {
+                        Got::Val(m) | Got::Partial(m, _) => items.push(m),
+                        Got::Absent => left_out.push(Value::Null),
+                        Got::Raw(v) => left_out.push(v),
+                    }
+                }
+                Ok(ModelList(if left_out.is_empty() {
+                    Got::Val(items)
+                } else {
+                    Got::Partial(items, Value::Array(left_out))
+                }))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ModelList<M>, A::Error> {
+                Ok(ModelList(match capture_map(map)? {
+                    Value::Object(m) if m.is_empty() => Got::Val(Vec::new()),
+                    v => Got::Raw(v),
+                }))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<ModelList<M>, E> {
+                Ok(ModelList(Got::Absent))
+            }
+            fn visit_none<E: de::Error>(self) -> Result<ModelList<M>, E> {
+                Ok(ModelList(Got::Absent))
+            }
+            fn visit_some<D2: Deserializer<'de>>(self, d: D2) -> Result<ModelList<M>, D2::Error> {
+                ModelList::deserialize(d)
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<ModelList<M>, E> {
+                Ok(ModelList(Got::Raw(Value::Bool(v))))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<ModelList<M>, E> {
+                Ok(ModelList(Got::Raw(Value::from(v))))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<ModelList<M>, E> {
+                Ok(ModelList(Got::Raw(Value::from(v))))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<ModelList<M>, E> {
+                Ok(ModelList(Got::Raw(Scalar::Float(v).into_value())))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<ModelList<M>, E> {
+                Ok(ModelList(Got::Raw(Value::String(v.to_string()))))
+            }
+        }
+        d.deserialize_any(V(PhantomData))
+    }
+}
+
+impl<M> WireField for ModelList<M> {
+    type Out = Vec<M>;
+    fn got(self) -> Got<Vec<M>> {
         self.0
     }
 }

@@ -49,8 +49,23 @@ impl Operation for BookAbsence {
         validate::non_empty("reasonUuid", &self.reason_uuid)?;
         validate::non_empty("employeeUuid", &self.employee_uuid)?;
         validate::non_empty_opt("replacementUuid", self.replacement_uuid.as_deref())?;
-        if let (Some(start), Some(end)) = (self.start_day, self.end_day) {
-            validate::date_range("startDay", start, end, None)?;
+        match (self.start_day, self.end_day, ctx.today()) {
+            (Some(start), Some(end), _) => validate::date_range("startDay", start, end, None)?,
+            // The server's default for the missing end is its today (Europe/Berlin, at most a
+            // day ahead of UTC): a start after that can only fail.
+            (Some(start), None, Some(today)) if today.add_days(1).is_some_and(|t| start > t) => {
+                return Err(Error::invalid(
+                    "startDay",
+                    format!("{start} is in the future and endDay is missing (the server would end the absence today): give endDay"),
+                ));
+            }
+            (None, Some(end), Some(today)) if today.add_days(-1).is_some_and(|t| end < t) => {
+                return Err(Error::invalid(
+                    "endDay",
+                    format!("{end} is in the past and startDay is missing (the server would start the absence today): give startDay"),
+                ));
+            }
+            _ => {}
         }
         let b = body([
             ("abscenceReasonUuid", Some(Value::String(self.reason_uuid.clone()))),
@@ -68,13 +83,13 @@ impl Operation for BookAbsence {
     fn parse(response: &Response) -> Result<(), Error> {
         let v = parse::json_or_text(Self::ID, response)?;
         match &v {
-            Value::String(s) if s.to_ascii_lowercase().contains("success") => Ok(()),
+            Value::String(s) if s.trim().eq_ignore_ascii_case("success") => Ok(()),
             Value::Bool(false) => Err(Error::Refused),
             other => Err(Error::Decode {
                 operation: Self::ID.name().to_string(),
                 detail: format!(
-                    "expected the success string, got {}",
-                    crate::http::excerpt(parse::json_text(other).as_bytes(), parse::EXCERPT_CHARS)
+                    "expected the string \"success\", got {}",
+                    response.excerpt(parse::json_text(other).as_bytes(), parse::EXCERPT_CHARS)
                 ),
             }),
         }

@@ -67,9 +67,17 @@ impl Operation for CreateShift {
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
         let r: CreatedShift = parse::json(Self::ID, response)?;
-        if r.success == Some(false) {
-            return Err(Error::Refused);
+        match r.success {
+            Some(true) => Ok(r),
+            Some(false) => Err(Error::Refused),
+            // A write succeeded only when the server says so.
+            None => Err(Error::Decode {
+                operation: Self::ID.name().to_string(),
+                detail: format!(
+                    "the answer does not say `success: true`; body starts: {}",
+                    response.excerpt(&response.body, parse::EXCERPT_CHARS)
+                ),
+            }),
         }
-        Ok(r)
     }
 }

@@ -1,24 +1,30 @@
 //! `department_accounts`: current time accounts of a department, keyed by login e-mail.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::{params, Operation};
-use crate::{parse, validate, Context, Error, OperationId, Request, Response};
+use crate::model::wire::{Got, Key, Nested};
+use crate::{parse, validate, Context, Error, MonthlyAccount, OperationId, Request, Response};
 
 params! {
-    /// Current time accounts of the employees of a department (by department API key). Employees
-    /// without a login are omitted by the API. The value shape is not shown by the spec: raw JSON.
+    /// The current time account of every employee of a department (by its department API key).
     #[derive(Debug, Clone, PartialEq)]
     pub struct DepartmentAccounts {
-        /// The department API key (a secret: redacted in printed URLs).
+        /// The department's API key (a secret: it is redacted wherever it could show).
         department: String = "department";
     }
 }
 
 impl Operation for DepartmentAccounts {
-    type Output = BTreeMap<String, Value>;
+    /// Login e-mail → that employee's current account: the same typed monthly account as every
+    /// other account (calendar month, SDK names, unknown fields in `extra`). A value that is not
+    /// an object becomes an account with no fields and the raw value in `extra["value"]`.
+    type Output = BTreeMap<String, MonthlyAccount>;
     const ID: OperationId = OperationId::DepartmentAccounts;
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
@@ -27,6 +33,45 @@ impl Operation for DepartmentAccounts {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        parse::json(Self::ID, response)
+        parse::json::<AccountsByEmail>(Self::ID, response).map(|a| a.0)
+    }
+}
+
+/// The wire form: an object keyed by e-mail (`[]` when empty, as PHP encodes an empty map).
+struct AccountsByEmail(BTreeMap<String, MonthlyAccount>);
+
+impl<'de> Deserialize<'de> for AccountsByEmail {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = AccountsByEmail;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<AccountsByEmail, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some(Key(email)) = map.next_key()? {
+                    let Nested(got) = map.next_value::<Nested<MonthlyAccount>>()?;
+                    let account = match got {
+                        Got::Val(a) | Got::Partial(a, _) => a,
+                        Got::Absent => MonthlyAccount::default(),
+                        Got::Raw(v) => {
+                            let mut a = MonthlyAccount::default();
+                            a.extra.insert("value".to_string(), v);
+                            a
+                        }
+                    };
+                    out.insert(email.into_owned(), account);
+                }
+                Ok(AccountsByEmail(out))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<AccountsByEmail, A::Error> {
+                match seq.next_element::<Value>()? {
+                    None => Ok(AccountsByEmail(BTreeMap::new())),
+                    Some(_) => Err(de::Error::custom("expected a JSON object keyed by e-mail")),
+                }
+            }
+        }
+        d.deserialize_any(V)
     }
 }

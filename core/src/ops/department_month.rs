@@ -25,7 +25,9 @@ impl Operation for DepartmentMonth {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        parse::json(Self::ID, response)
+        let mut account: MonthlyAccount = parse::json(Self::ID, response)?;
+        account.settle_month(response.requested_month());
+        Ok(account)
     }
 }
 
@@ -44,5 +46,6 @@ pub(crate) fn department_month_request(
         .path("department", department)
         .path("year", year)
         .path("month", month.zero_based())
+        .requested_month(month)
         .build()
 }

@@ -27,6 +27,10 @@ impl Operation for DepartmentMonthEmployees {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        parse::json(Self::ID, response)
+        let mut accounts: Vec<MonthlyAccount> = parse::json_list(Self::ID, response)?;
+        for a in &mut accounts {
+            a.settle_month(response.requested_month());
+        }
+        Ok(accounts)
     }
 }

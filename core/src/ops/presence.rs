@@ -19,7 +19,8 @@ impl Operation for Presence {
     const ID: OperationId = OperationId::Presence;
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
-        validate::email_opt("email", self.email.as_deref())?;
+        // An empty e-mail means the whole company (the spec), so it is sent as it is.
+        validate::email_opt("email", self.email.as_deref().filter(|e| !e.is_empty()))?;
         let b = body([("email", s(self.email.as_ref())), ("day", s(self.day))]);
         ctx.request(Self::ID).api_key()?.body(b).build()
     }

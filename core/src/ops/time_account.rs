@@ -28,10 +28,13 @@ impl Operation for TimeAccount {
             .path("employee", &self.employee)
             .path("year", self.year)
             .path("month", self.month.zero_based())
+            .requested_month(self.month)
             .build()
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        parse::json(Self::ID, response)
+        let mut account: MonthlyAccount = parse::json(Self::ID, response)?;
+        account.settle_month(response.requested_month());
+        Ok(account)
     }
 }
