@@ -543,3 +543,25 @@ fn control_surface_over_http_reset_and_stats() {
             .json();
     assert_eq!(status["info"][0]["status"], "red", "reset restores the seed");
 }
+
+#[test]
+fn clock_or_extra_leave_body_not_json_answers_false() {
+    let sb = sandbox();
+    let b = sb.base_url();
+    let come = format!("/rest/api/v2/time/come/demo-company-key/{ANNA}");
+    let leave = "/rest/api/v2/leave/account/demo-company-key";
+    for body in ["device=API", "{\"device\": ", "[]", "\"come\"", "42"] {
+        for path in [come.as_str(), leave] {
+            let r = post(b, path, body);
+            assert_eq!((r.status, r.body.as_str()), (200, "false"), "{path} with {body:?}");
+            assert_eq!(r.header("content-type"), Some("application/json"));
+        }
+    }
+    let valid = json!({"account": demo::ANNA, "action": "extraleave", "value": 1}).to_string();
+    let not_json = valid.replace('{', "(");
+    assert_eq!(post(b, leave, &not_json).body, "false");
+    assert_eq!(sb.writes(OperationId::Clock) + sb.writes(OperationId::ExtraLeave), 0, "nothing applied");
+    assert_eq!(post(b, &come, "").body, "true", "an empty body is still `{{}}`");
+    assert_eq!(post(b, leave, &valid).body, "true");
+    post(b, "/rest/api/time/presence/demo-company-key", "day=2026-11-20").assert_code("4");
+}

@@ -16,6 +16,9 @@ type Reply = Result<Response, Response>;
 /// Extra leave in or out. Every failure is the JSON `false` (spec case rules).
 pub fn extra_leave(w: &mut World, call: &Call) -> Response {
     let refused = ok_json(Value::Bool(false));
+    if !call.body_is_object() {
+        return refused; // a body that is not a JSON object
+    }
     let Some(company) = w.company_by_key(call.param("api")).filter(|c| c.active && c.modules.leave).cloned() else {
         return refused;
     };

@@ -197,6 +197,9 @@ pub fn target_actual_days(w: &mut World, call: &Call) -> Reply {
 /// The clock state machine. Every failure is the JSON `false` (spec case rules).
 pub fn clock(w: &mut World, call: &Call) -> Response {
     let refused = ok_json(Value::Bool(false));
+    if !call.body_is_object() {
+        return refused; // a body that is not a JSON object
+    }
     let Some(company) = w.company_by_key(call.param("api")).filter(|c| c.active).cloned() else {
         return refused;
     };
