@@ -565,3 +565,35 @@ fn clock_or_extra_leave_body_not_json_answers_false() {
     assert_eq!(post(b, leave, &valid).body, "true");
     post(b, "/rest/api/time/presence/demo-company-key", "day=2026-11-20").assert_code("4");
 }
+
+#[test]
+fn target_actual_days_has_no_one_year_bound() {
+    let sb = sandbox();
+    let path = "/rest/api/time/days/demo-company-key";
+    let range = |start: &str| post(sb.base_url(), path, &json!({"email": demo::ANNA, "start": start}).to_string());
+    let r = range("2024-01-01");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let info = r.json()["info"].as_array().unwrap().clone();
+    assert_eq!(info.len(), 1056, "2024-01-01 to 2026-11-21, every day");
+    assert_eq!((info[0]["date"].as_str(), info[1055]["date"].as_str()), (Some("2024-01-01"), Some("2026-11-21")));
+    assert_eq!(info[0]["email"], demo::ANNA);
+    let ist: i64 = info.iter().map(|e| e["ist"].as_i64().unwrap()).sum();
+    let booked: i64 = {
+        let w = sb.world();
+        let now = w.clock.now_ms();
+        w.data
+            .bookings
+            .iter()
+            .filter(|b| b.employee == demo::ANNA_UUID)
+            .map(|b| zeitkonto_sandbox::calc::booking_minutes(b, now))
+            .sum()
+    };
+    assert!(booked > 10_000);
+    assert_eq!(ist, booked, "every booking of the history is inside the range");
+    let before_tracking = info.iter().take_while(|e| e["date"].as_str().unwrap() < "2026-08-01");
+    assert!(before_tracking.clone().count() > 900);
+    assert!(before_tracking.into_iter().all(|e| e["soll"] == 0 && e["ist"] == 0));
+    let century = range("1926-11-21");
+    assert_eq!(century.json()["info"].as_array().unwrap().len(), 36_526, "100 years is still answered");
+    range("1926-11-20").assert_code("4");
+}

@@ -85,6 +85,11 @@ pub fn ok_json(v: Value) -> Response {
     (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], v.to_string()).into_response()
 }
 
+/// A JSON 200 whose body is already JSON text.
+pub fn ok_json_text(text: String) -> Response {
+    (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], text).into_response()
+}
+
 /// `{"code": 0, "time": now, ...fields}`.
 pub fn envelope(w: &World, fields: Value) -> Response {
     let mut v = json!({ "code": 0, "time": w.clock.now_ms() });
