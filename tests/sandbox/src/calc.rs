@@ -147,12 +147,17 @@ pub fn running<'a>(ix: &Index<'a>, uuid: &str) -> Option<&'a Booking> {
     ix.bookings(uuid).iter().copied().find(|b| b.end.is_none())
 }
 
+/// Actual minutes of one day: the bookings that started that day (a running one counts until
+/// `now`), less breaks; the same attribution as the month totals and the range target/actual.
+pub fn day_actual(ix: &Index<'_>, uuid: &str, day: Date, now: i64) -> i64 {
+    ix.bookings(uuid).iter().filter(|b| booking_day(b) == day).map(|b| booking_minutes(b, now)).sum()
+}
+
 /// The v2 monthly account object of one employee (wire names; month 0-based).
 pub fn monthly_account(ix: &Index<'_>, e: &Employee, year: i32, month: u8, today: Date, now: i64) -> Value {
     let t = month_totals(ix, e, year, month, today, now);
     let run = running(ix, &e.uuid);
-    let today_ist: i64 =
-        ix.bookings(&e.uuid).iter().filter(|b| booking_day(b) == today).map(|b| booking_minutes(b, now)).sum();
+    let today_ist = day_actual(ix, &e.uuid, today, now);
     let mut list = Vec::new();
     if let Some((first, last)) = month_days(year, month, today) {
         let (lo, hi) = (day_start_ms(first), day_start_ms(last) + 86_400_000);
@@ -192,10 +197,35 @@ pub fn department_entry(ix: &Index<'_>, e: &Employee, year: i32, month: u8, toda
         "surcharge": 0, "PAYOFF_TIMEACCOUNT": 0, "year": year, "istOnWeekend": t.weekend, "TIMEACCOUNT_PAYOFF": 0,
         "lastMonth": t.carry_over, "outOfWork": 0, "ist": t.actual, "autoOvertime": false, "employee": e.uuid,
         "hasTime": t.has_time, "uuid": e.uuid, "current": run.map(|b| timestamp(b.start)), "isReadOnly": false,
-        "officialAbsence": 0, "today": {"soll": ix.target(e, today), "ist": 0}, "OVERTIMEACCOUNT_TIMEACCOUNT": 0,
+        "officialAbsence": 0, "today": {"soll": ix.target(e, today), "ist": day_actual(ix, &e.uuid, today, now)}, "OVERTIMEACCOUNT_TIMEACCOUNT": 0,
         "traffic": {"active": run.is_some()}, "TIMEACCOUNT_OVERTIMEACCOUNT": 0, "soll": t.target,
         "hasProject": run.is_some_and(|b| b.project.is_some()), "saldo": saldo, "overtimeAccountMonth": 0, "saldo2": saldo,
         "onWork": i32::from(run.is_some()), "unpaidOvertime": 0, "month": month - 1,
         "name": format!("{} {}", e.given_name, e.last_name), "overtimeAccount": 0
+    })
+}
+
+/// The one aggregate summary of a department (`department_month`): the same 29 keys as an entry,
+/// summed over the entries. It belongs to no single employee: `employee` is null, `uuid` is the
+/// department ID and `name` its name; `current` is the earliest start of a running booking,
+/// `onWork` the number of employees clocked in, the flags are true when true for anyone.
+pub fn department_total(uuid: &str, name: &str, year: i32, month: u8, entries: &[&Value]) -> Value {
+    let sum = |k: &str| entries.iter().map(|v| v[k].as_i64().unwrap_or(0)).sum::<i64>();
+    let today = |k: &str| entries.iter().map(|v| v["today"][k].as_i64().unwrap_or(0)).sum::<i64>();
+    let any = |k: &str| entries.iter().any(|v| v[k] == true);
+    let current = entries.iter().filter_map(|v| v["current"].as_str()).min();
+    let (soll, ist) = (sum("soll"), sum("ist"));
+    json!({
+        "surcharge": sum("surcharge"), "PAYOFF_TIMEACCOUNT": sum("PAYOFF_TIMEACCOUNT"), "year": year,
+        "istOnWeekend": sum("istOnWeekend"), "TIMEACCOUNT_PAYOFF": sum("TIMEACCOUNT_PAYOFF"),
+        "lastMonth": sum("lastMonth"), "outOfWork": sum("outOfWork"), "ist": ist, "autoOvertime": any("autoOvertime"),
+        "employee": null, "hasTime": any("hasTime"), "uuid": uuid, "current": current, "isReadOnly": any("isReadOnly"),
+        "officialAbsence": sum("officialAbsence"), "today": {"soll": today("soll"), "ist": today("ist")},
+        "OVERTIMEACCOUNT_TIMEACCOUNT": sum("OVERTIMEACCOUNT_TIMEACCOUNT"),
+        "traffic": {"active": entries.iter().any(|v| v["traffic"]["active"] == true)},
+        "TIMEACCOUNT_OVERTIMEACCOUNT": sum("TIMEACCOUNT_OVERTIMEACCOUNT"), "soll": soll, "hasProject": any("hasProject"),
+        "saldo": ist - soll, "overtimeAccountMonth": sum("overtimeAccountMonth"), "saldo2": ist - soll,
+        "onWork": sum("onWork"), "unpaidOvertime": sum("unpaidOvertime"), "month": month - 1, "name": name,
+        "overtimeAccount": sum("overtimeAccount")
     })
 }

@@ -597,3 +597,103 @@ fn target_actual_days_has_no_one_year_bound() {
     assert_eq!(century.json()["info"].as_array().unwrap().len(), 36_526, "100 years is still answered");
     range("1926-11-20").assert_code("4");
 }
+
+/// The keys of a department summary, exactly as the spec lists them (29).
+const SUMMARY_KEYS: [&str; 29] = [
+    "surcharge",
+    "PAYOFF_TIMEACCOUNT",
+    "year",
+    "istOnWeekend",
+    "TIMEACCOUNT_PAYOFF",
+    "lastMonth",
+    "outOfWork",
+    "ist",
+    "autoOvertime",
+    "employee",
+    "hasTime",
+    "uuid",
+    "current",
+    "isReadOnly",
+    "officialAbsence",
+    "today",
+    "OVERTIMEACCOUNT_TIMEACCOUNT",
+    "traffic",
+    "TIMEACCOUNT_OVERTIMEACCOUNT",
+    "soll",
+    "hasProject",
+    "saldo",
+    "overtimeAccountMonth",
+    "saldo2",
+    "onWork",
+    "unpaidOvertime",
+    "month",
+    "name",
+    "overtimeAccount",
+];
+
+fn booking_today(employee: &str, from_minute: i64, minutes: Option<i64>) -> zeitkonto_sandbox::seed::Booking {
+    let start = zeitkonto_sandbox::seed::day_start_ms(today()) + from_minute * 60_000;
+    zeitkonto_sandbox::seed::Booking {
+        id: 7_000 + from_minute as u64,
+        employee: employee.into(),
+        start,
+        end: minutes.map(|m| start + m * 60_000),
+        pause: 0,
+        project: None,
+        service: None,
+        device: "API".into(),
+        comment: String::new(),
+    }
+}
+
+#[test]
+fn department_month_sends_the_whole_record() {
+    let sb = sandbox();
+    let b = sb.base_url();
+    {
+        let mut w = sb.world();
+        w.data.bookings.push(booking_today(demo::ANNA_UUID, 6 * 60, Some(90))); // 06:00-07:30, done
+        w.data.bookings.push(booking_today(demo::SUPERVISOR_UUID, 10 * 60, None));
+        // since 10:00, running
+    }
+    let keys = |v: &Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    let mut spec: Vec<String> = SUMMARY_KEYS.iter().map(|k| k.to_string()).collect();
+    spec.sort();
+    let one = get(b, "/rest/api/v2/time/month/content/demo-company-key/1/2026/10").json();
+    assert_eq!(keys(&one), spec, "the aggregate: all 29 keys, nothing invented");
+    let each = get(b, "/rest/api/v2/time/month/employees/demo-company-key/SALES/2026/10").json();
+    let each = each.as_array().unwrap();
+    assert!(each.len() >= 10);
+    for e in each {
+        assert_eq!(keys(e), spec, "{}", e["name"]);
+    }
+    let by_name = |n: &str| each.iter().find(|e| e["name"] == n).unwrap();
+    let n = |v: &Value| v.as_i64().unwrap();
+    assert_eq!(by_name("Anna Schmidt")["today"]["ist"], 90, "today's actual of a finished booking");
+    let report =
+        post(b, "/rest/api/time/account/demo-company-key", &json!({"email": demo::SUPERVISOR}).to_string()).json();
+    let sabine = n(&by_name("Sabine Boss")["today"]["ist"]);
+    assert!((120..=125).contains(&sabine), "running since 10:00, counted until now (12:00 + a few seconds)");
+    assert_eq!(n(&report["today_ist"]), sabine, "the same as the body-based account");
+    let today_ist: i64 = each.iter().map(|e| n(&e["today"]["ist"])).sum();
+    assert_eq!(n(&one["today"]["ist"]), today_ist, "the aggregate sums today's actual");
+    assert_eq!(today_ist, 90 + sabine, "nobody else works on a Saturday");
+    for k in ["soll", "ist", "lastMonth", "istOnWeekend"] {
+        assert_eq!(n(&one[k]), each.iter().map(|e| n(&e[k])).sum::<i64>(), "{k}");
+    }
+    assert_eq!(n(&one["saldo"]), n(&one["ist"]) - n(&one["soll"]));
+    assert_eq!(one["saldo2"], one["saldo"]);
+    assert!(n(&one["soll"]) > 0 && n(&one["lastMonth"]) != 0);
+    assert_eq!(
+        (one["uuid"].clone(), one["name"].clone(), one["employee"].clone()),
+        (json!("1"), json!("Sales"), Value::Null)
+    );
+    assert_eq!((one["year"].clone(), one["month"].clone()), (json!(2026), json!(10)));
+    assert_eq!((n(&one["onWork"]), one["traffic"]["active"].clone()), (1, json!(true)), "Sabine is clocked in");
+    assert_eq!(one["current"], "2026-11-21 10:00:00");
+    assert_eq!((one["hasTime"].clone(), one["hasProject"].clone()), (json!(true), json!(false)));
+}

@@ -152,8 +152,7 @@ pub fn time_account_report(w: &mut World, call: &Call) -> Reply {
             list.push(entry);
         }
     }
-    let today_ist: i64 =
-        ix.bookings(&e.uuid).iter().filter(|b| booking_day(b) == today).map(|b| booking_minutes(b, now)).sum();
+    let today_ist = calc::day_actual(&ix, &e.uuid, today, now);
     Ok(envelope(
         w,
         json!({
@@ -346,15 +345,8 @@ pub fn department_month(w: &mut World, call: &Call) -> Reply {
     let (company, dept, year, month) = department_month_request(w, call, |d, seg| d.id == seg)?;
     let ix = Index::new(&w.data);
     let entries = summary_entries(w, &ix, &company.id, &dept.id, year, month);
-    let sum = |k: &str| entries.iter().map(|(_, v)| v[k].as_i64().unwrap_or(0)).sum::<i64>();
-    let (soll, ist, last) = (sum("soll"), sum("ist"), sum("lastMonth"));
-    Ok(ok_json(json!({
-        "uuid": dept.id, "name": dept.name, "year": year, "month": month - 1, "employees": entries.len(),
-        "soll": soll, "ist": ist, "saldo": ist - soll, "saldo2": ist - soll, "lastMonth": last,
-        "istOnWeekend": sum("istOnWeekend"), "onWork": sum("onWork"), "hasTime": entries.iter().any(|(_, v)| v["hasTime"] == true),
-        "today": {"soll": entries.iter().map(|(_, v)| v["today"]["soll"].as_i64().unwrap_or(0)).sum::<i64>(), "ist": 0},
-        "traffic": {"active": sum("onWork") > 0}
-    })))
+    let values: Vec<&Value> = entries.iter().map(|(_, v)| v).collect();
+    Ok(ok_json(calc::department_total(&dept.id, &dept.name, year, month, &values)))
 }
 
 /// One summary per active employee, by the department's external id.
