@@ -65,6 +65,7 @@ fn company(id: &str, name: &str, key: &str, active: bool, all: bool) -> Company 
         key: key.into(),
         active,
         modules: Modules { time_tracking: all, leave: all, projects: all },
+        leave_year_start: 1,
     }
 }
 

@@ -697,3 +697,30 @@ fn department_month_sends_the_whole_record() {
     assert_eq!(one["current"], "2026-11-21 10:00:00");
     assert_eq!((one["hasTime"].clone(), one["hasProject"].clone()), (json!(true), json!(false)));
 }
+
+#[test]
+fn extra_leave_defaults_to_the_leave_year() {
+    let sb = sandbox();
+    let path = "/rest/api/v2/leave/account/demo-company-key";
+    let pay = |value: f64, year: Option<i32>| {
+        let mut body = json!({"account": demo::ANNA, "action": "extraleave", "value": value});
+        if let Some(y) = year {
+            body["year"] = json!(y);
+        }
+        post(sb.base_url(), path, &body.to_string()).body
+    };
+    let extra = |year: i32| {
+        let y = get(sb.base_url(), &format!("/rest/api/v2/leave/year/demo-company-key/{year}")).json();
+        y["list"].as_array().unwrap().iter().find(|e| e["email"] == demo::ANNA).unwrap()["extra"].as_f64().unwrap()
+    };
+    let recorded = || sb.world().data.leave_history.iter().map(|h| (h.year, h.days)).collect::<Vec<_>>();
+    // The demo company's leave year is the calendar year.
+    assert_eq!(pay(1.5, None), "true");
+    assert_eq!(recorded(), [(2026, 1.5)]);
+    // A leave year that starts in December: on 2026-11-21 the current one is Dec 2025 - Nov 2026.
+    sb.world().data.companies.iter_mut().find(|c| c.key == demo::COMPANY_KEY).unwrap().leave_year_start = 12;
+    assert_eq!(pay(2.0, None), "true");
+    assert_eq!(pay(0.5, Some(2030)), "true", "an explicit year is kept");
+    assert_eq!(recorded(), [(2026, 1.5), (2025, 2.0), (2030, 0.5)]);
+    assert_eq!((extra(2025), extra(2026)), (2.0, 1.5), "the overview is by leave year too");
+}
