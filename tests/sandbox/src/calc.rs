@@ -12,6 +12,7 @@ use crate::seed::{day_start_ms, Booking, Employee, LeaveRecord, Seed};
 pub struct Index<'a> {
     bookings: HashMap<&'a str, Vec<&'a Booking>>,
     leave: HashMap<&'a str, Vec<&'a LeaveRecord>>,
+    leave_types: HashMap<&'a str, &'a str>,
 }
 
 impl<'a> Index<'a> {
@@ -25,7 +26,13 @@ impl<'a> Index<'a> {
         for l in &seed.leave {
             leave.entry(l.employee.as_str()).or_default().push(l);
         }
-        Index { bookings, leave }
+        let leave_types = seed.leave_types.iter().map(|t| (t.uuid.as_str(), t.en.as_str())).collect();
+        Index { bookings, leave, leave_types }
+    }
+
+    /// The (English) name of a leave type, or empty.
+    pub fn leave_type_name(&self, uuid: &str) -> String {
+        self.leave_types.get(uuid).map(|n| n.to_string()).unwrap_or_default()
     }
 
     /// Bookings of an employee.
@@ -153,27 +160,61 @@ pub fn day_actual(ix: &Index<'_>, uuid: &str, day: Date, now: i64) -> i64 {
     ix.bookings(uuid).iter().filter(|b| booking_day(b) == day).map(|b| booking_minutes(b, now)).sum()
 }
 
+/// The `list` of a v2 monthly account: one entry per day of the month and booking. A day with
+/// bookings has one entry per booking (in start order); a day without any has one dummy entry
+/// (`isDummy` true, no times, `ist` 0). Every entry carries the day's target; a dummy's comment
+/// names the leave of the day.
+/// The whole month is listed: in the current month the days after today are dummies with their
+/// planned target (the month's totals count only until today).
+pub fn account_list(ix: &Index<'_>, e: &Employee, year: i32, month: u8, now: i64) -> Vec<Value> {
+    let Some(first) = Date::new(year, month, 1) else { return Vec::new() };
+    let name = format!("{} {}", e.given_name, e.last_name);
+    let mut by_day: HashMap<Date, Vec<&Booking>> = HashMap::new();
+    for b in ix.bookings(&e.uuid) {
+        let day = booking_day(b);
+        if day.year() == year && day.month().number() == month {
+            by_day.entry(day).or_default().push(b);
+        }
+    }
+    let mut list = Vec::new();
+    for n in 0..i64::from(first.days_in_month()) {
+        let Some(day) = first.add_days(n) else { break };
+        let soll = ix.target(e, day);
+        match by_day.get_mut(&day) {
+            Some(bookings) => {
+                bookings.sort_by_key(|b| (b.start, b.id));
+                for b in bookings.iter() {
+                    list.push(json!({
+                        "date": day.to_string(), "annotation": 0, "employeeName": name, "employeeUUID": e.uuid,
+                        "start": timestamp(b.start), "startDate": day.to_string(), "startTime": clock_time(b.start),
+                        "endDate": b.end.and_then(Date::from_epoch_millis).map(|d| d.to_string()),
+                        "endTime": b.end.map(clock_time), "soll": soll, "ist": booking_minutes(b, now),
+                        "pause": b.pause, "pausemin": i32::from(b.pause >= 30), "warning": 0, "comment": b.comment,
+                        "surchargeMinutes": 0, "holidayType": null, "isDummy": false
+                    }));
+                }
+            }
+            None => {
+                let comment = ix.leave_on(&e.uuid, day).map(|l| ix.leave_type_name(&l.leave_type)).unwrap_or_default();
+                list.push(json!({
+                    "date": day.to_string(), "annotation": 0, "employeeName": name, "employeeUUID": e.uuid,
+                    "start": format!("{day} 00:00:00"), "startDate": day.to_string(), "startTime": "00:00",
+                    "endDate": null, "endTime": null, "soll": soll, "ist": 0, "pause": 0, "pausemin": 0,
+                    "warning": 0, "comment": comment, "surchargeMinutes": 0, "holidayType": null,
+                    "isDummy": true
+                }));
+            }
+        }
+    }
+    list
+}
+
 /// The v2 monthly account object of one employee (wire names; month 0-based).
 pub fn monthly_account(ix: &Index<'_>, e: &Employee, year: i32, month: u8, today: Date, now: i64) -> Value {
     let t = month_totals(ix, e, year, month, today, now);
     let run = running(ix, &e.uuid);
     let today_ist = day_actual(ix, &e.uuid, today, now);
-    let mut list = Vec::new();
-    if let Some((first, last)) = month_days(year, month, today) {
-        let (lo, hi) = (day_start_ms(first), day_start_ms(last) + 86_400_000);
-        let name = format!("{} {}", e.given_name, e.last_name);
-        for b in ix.bookings(&e.uuid).iter().filter(|b| b.start >= lo && b.start < hi) {
-            let day = booking_day(b);
-            list.push(json!({
-                "date": day.to_string(), "annotation": 0, "employeeName": name, "employeeUUID": e.uuid,
-                "start": timestamp(b.start), "startDate": day.to_string(), "startTime": clock_time(b.start),
-                "endDate": b.end.and_then(Date::from_epoch_millis).map(|d| d.to_string()),
-                "endTime": b.end.map(clock_time), "soll": ix.target(e, day), "ist": booking_minutes(b, now),
-                "pause": b.pause, "pausemin": i32::from(b.pause >= 30), "warning": 0, "comment": b.comment,
-                "surchargeMinutes": 0, "holidayType": null, "isDummy": false
-            }));
-        }
-    }
+    let list = account_list(ix, e, year, month, now);
     let saldo = t.actual - t.target;
     json!({
         "employee": e.uuid, "year": year, "month": month - 1, "hasTime": t.has_time,

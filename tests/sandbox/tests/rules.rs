@@ -724,3 +724,75 @@ fn extra_leave_defaults_to_the_leave_year() {
     assert_eq!(recorded(), [(2026, 1.5), (2025, 2.0), (2030, 0.5)]);
     assert_eq!((extra(2025), extra(2026)), (2.0, 1.5), "the overview is by leave year too");
 }
+
+#[test]
+fn time_account_list_has_one_entry_per_day_and_booking() {
+    let sb = sandbox();
+    let account =
+        |m: u8| get(sb.base_url(), &format!("/rest/api/v2/time/account/demo-company-key/{ANNA}/2026/{m}")).json();
+    let oct = account(9);
+    let list = oct["list"].as_array().unwrap();
+    let n = |v: &Value| v.as_i64().unwrap();
+    let (bookings, dummies): (Vec<&Value>, Vec<&Value>) = list.iter().partition(|e| e["isDummy"] == false);
+    let booked_days: std::collections::BTreeSet<&str> = bookings.iter().map(|e| e["date"].as_str().unwrap()).collect();
+    let anna_october = sb
+        .world()
+        .data
+        .bookings
+        .iter()
+        .filter(|b| b.employee == demo::ANNA_UUID && zeitkonto_sandbox::calc::booking_day(b).month().number() == 10)
+        .count();
+    assert!(anna_october >= 15);
+    assert_eq!(bookings.len(), anna_october, "one entry per booking");
+    let days: Vec<String> = (1..=31).map(|d| format!("2026-10-{d:02}")).collect();
+    for day in &days {
+        let of_day: Vec<&Value> = list.iter().filter(|e| e["date"] == day.as_str()).collect();
+        if booked_days.contains(day.as_str()) {
+            assert!(of_day.iter().all(|e| e["isDummy"] == false), "{day}");
+        } else {
+            assert_eq!(of_day.len(), 1, "one dummy entry for a day without bookings: {day}");
+            assert_eq!((of_day[0]["ist"].clone(), of_day[0]["endTime"].clone()), (json!(0), Value::Null));
+            assert_eq!(of_day[0]["start"], format!("{day} 00:00:00"));
+        }
+    }
+    assert_eq!(dummies.len(), 31 - booked_days.len());
+    let dated: Vec<&str> = list.iter().map(|e| e["date"].as_str().unwrap()).collect();
+    assert!(dated.windows(2).all(|w| w[0] <= w[1]), "in date order");
+    let weekend = list.iter().find(|e| e["date"] == "2026-10-04").unwrap(); // a Sunday
+    assert_eq!((weekend["isDummy"].clone(), weekend["soll"].clone()), (json!(true), json!(0)));
+    assert_eq!(bookings.iter().map(|e| n(&e["ist"])).sum::<i64>(), n(&oct["ist"]));
+    let mut per_day = std::collections::BTreeMap::new();
+    for e in list {
+        per_day.insert(e["date"].as_str().unwrap(), n(&e["soll"]));
+    }
+    assert_eq!(per_day.values().sum::<i64>(), n(&oct["soll"]), "a past month: the days' targets add up");
+
+    // A day of Anna's past vacation is a dummy naming the leave, without target.
+    let vacation = {
+        let w = sb.world();
+        let l = w.data.leave.iter().find(|l| l.employee == demo::ANNA_UUID && l.end < today()).unwrap().clone();
+        let mut d = l.start;
+        while d.iso_weekday() > 5 {
+            d = d.add_days(1).unwrap();
+        }
+        assert!(d <= l.end);
+        d
+    };
+    let month = account(vacation.month().number() - 1);
+    let entry = month["list"].as_array().unwrap().iter().find(|e| e["date"] == vacation.to_string()).unwrap().clone();
+    assert_eq!(
+        (entry["isDummy"].clone(), entry["soll"].clone(), entry["comment"].clone()),
+        (json!(true), json!(0), json!("Vacation"))
+    );
+
+    // The current month lists every day; those after today are planned dummies.
+    let nov = account(10);
+    let nov_list = nov["list"].as_array().unwrap();
+    let nov_days: std::collections::BTreeSet<&str> = nov_list.iter().map(|e| e["date"].as_str().unwrap()).collect();
+    assert_eq!(nov_days.len(), 30);
+    let monday = nov_list.iter().find(|e| e["date"] == "2026-11-23").unwrap();
+    assert_eq!(
+        (monday["isDummy"].clone(), monday["soll"].clone(), monday["ist"].clone()),
+        (json!(true), json!(480), json!(0))
+    );
+}
