@@ -6,12 +6,13 @@ use std::collections::HashMap;
 use serde_json::{json, Value};
 use zeitkonto_core::Date;
 
-use crate::seed::{day_start_ms, Booking, Employee, LeaveRecord, Seed};
+use crate::seed::{day_start_ms, Booking, Employee, Holiday, LeaveRecord, Seed};
 
 /// Bookings and leave of one employee, looked up once per request.
 pub struct Index<'a> {
     bookings: HashMap<&'a str, Vec<&'a Booking>>,
     leave: HashMap<&'a str, Vec<&'a LeaveRecord>>,
+    holidays: HashMap<(&'a str, Date), &'a Holiday>,
     leave_types: HashMap<&'a str, &'a str>,
 }
 
@@ -26,13 +27,19 @@ impl<'a> Index<'a> {
         for l in &seed.leave {
             leave.entry(l.employee.as_str()).or_default().push(l);
         }
+        let holidays = seed.holidays.iter().map(|h| ((h.company.as_str(), h.date), h)).collect();
         let leave_types = seed.leave_types.iter().map(|t| (t.uuid.as_str(), t.en.as_str())).collect();
-        Index { bookings, leave, leave_types }
+        Index { bookings, leave, holidays, leave_types }
     }
 
     /// The (English) name of a leave type, or empty.
     pub fn leave_type_name(&self, uuid: &str) -> String {
         self.leave_types.get(uuid).map(|n| n.to_string()).unwrap_or_default()
+    }
+
+    /// The public holiday of `e`'s company on `day`, if any.
+    pub fn holiday(&self, e: &Employee, day: Date) -> Option<&'a Holiday> {
+        self.holidays.get(&(e.company.as_str(), day)).copied()
     }
 
     /// Bookings of an employee.
@@ -50,9 +57,10 @@ impl<'a> Index<'a> {
         self.leave(uuid).iter().copied().find(|l| l.start <= day && day <= l.end)
     }
 
-    /// Target minutes of `day`: the schedule, less leave (half a day halves it).
+    /// Target minutes of `day`: the schedule, less leave (half a day halves it); none on a public
+    /// holiday.
     pub fn target(&self, e: &Employee, day: Date) -> i64 {
-        if !e.active_on(day) || day < e.tracking_start {
+        if !e.active_on(day) || day < e.tracking_start || self.holiday(e, day).is_some() {
             return 0;
         }
         let planned = i64::from(e.weekly_minutes[(day.iso_weekday() - 1) as usize]);
@@ -162,8 +170,8 @@ pub fn day_actual(ix: &Index<'_>, uuid: &str, day: Date, now: i64) -> i64 {
 
 /// The `list` of a v2 monthly account: one entry per day of the month and booking. A day with
 /// bookings has one entry per booking (in start order); a day without any has one dummy entry
-/// (`isDummy` true, no times, `ist` 0). Every entry carries the day's target; a dummy's comment
-/// names the leave of the day.
+/// (`isDummy` true, no times, `ist` 0). Every entry carries the day's target; `holidayType` is
+/// `"public"` on a public holiday (else null) and a dummy's comment names the holiday or the leave.
 /// The whole month is listed: in the current month the days after today are dummies with their
 /// planned target (the month's totals count only until today).
 pub fn account_list(ix: &Index<'_>, e: &Employee, year: i32, month: u8, now: i64) -> Vec<Value> {
@@ -179,7 +187,8 @@ pub fn account_list(ix: &Index<'_>, e: &Employee, year: i32, month: u8, now: i64
     let mut list = Vec::new();
     for n in 0..i64::from(first.days_in_month()) {
         let Some(day) = first.add_days(n) else { break };
-        let soll = ix.target(e, day);
+        let (soll, holiday) = (ix.target(e, day), ix.holiday(e, day));
+        let holiday_type = holiday.map(|_| "public");
         match by_day.get_mut(&day) {
             Some(bookings) => {
                 bookings.sort_by_key(|b| (b.start, b.id));
@@ -190,17 +199,21 @@ pub fn account_list(ix: &Index<'_>, e: &Employee, year: i32, month: u8, now: i64
                         "endDate": b.end.and_then(Date::from_epoch_millis).map(|d| d.to_string()),
                         "endTime": b.end.map(clock_time), "soll": soll, "ist": booking_minutes(b, now),
                         "pause": b.pause, "pausemin": i32::from(b.pause >= 30), "warning": 0, "comment": b.comment,
-                        "surchargeMinutes": 0, "holidayType": null, "isDummy": false
+                        "surchargeMinutes": 0, "holidayType": holiday_type, "isDummy": false
                     }));
                 }
             }
             None => {
-                let comment = ix.leave_on(&e.uuid, day).map(|l| ix.leave_type_name(&l.leave_type)).unwrap_or_default();
+                let comment = match (holiday, ix.leave_on(&e.uuid, day)) {
+                    (Some(h), _) => h.name.clone(),
+                    (None, Some(l)) => ix.leave_type_name(&l.leave_type),
+                    (None, None) => String::new(),
+                };
                 list.push(json!({
                     "date": day.to_string(), "annotation": 0, "employeeName": name, "employeeUUID": e.uuid,
                     "start": format!("{day} 00:00:00"), "startDate": day.to_string(), "startTime": "00:00",
                     "endDate": null, "endTime": null, "soll": soll, "ist": 0, "pause": 0, "pausemin": 0,
-                    "warning": 0, "comment": comment, "surchargeMinutes": 0, "holidayType": null,
+                    "warning": 0, "comment": comment, "surchargeMinutes": 0, "holidayType": holiday_type,
                     "isDummy": true
                 }));
             }

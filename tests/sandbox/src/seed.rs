@@ -217,6 +217,15 @@ pub struct LeaveRecord {
     pub replacement: Option<String>,
 }
 
+/// A public holiday of a company (a day off: no target, shown as an absence in presence).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Holiday {
+    pub company: String,
+    pub date: Date,
+    pub name: String,
+}
+
 /// An entry of the leave history (extra leave paid in or out).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -261,6 +270,7 @@ pub struct Seed {
     pub leave: Vec<LeaveRecord>,
     pub leave_history: Vec<LeaveHistory>,
     pub shifts: Vec<Shift>,
+    pub holidays: Vec<Holiday>,
 }
 
 /// The fixed demo identities (also listed in `tests/sandbox/README.md`).

@@ -796,3 +796,71 @@ fn time_account_list_has_one_entry_per_day_and_booking() {
         (json!(true), json!(480), json!(0))
     );
 }
+
+fn sandbox_on(day: &str) -> zeitkonto_sandbox::Sandbox {
+    let mut cfg = SandboxConfig { today: Some(day.parse().unwrap()), ..Default::default() };
+    cfg.rate_limit.limit = 100_000;
+    zeitkonto_sandbox::Sandbox::start(cfg).unwrap()
+}
+
+#[test]
+fn presence_and_accounts_know_public_holidays() {
+    let sb = sandbox_on("2026-05-20");
+    let b = sb.base_url();
+    let holidays: Vec<(String, String)> = sb
+        .world()
+        .data
+        .holidays
+        .iter()
+        .filter(|h| h.company == "c-demo")
+        .map(|h| (h.date.to_string(), h.name.clone()))
+        .collect();
+    for (day, name) in [
+        ("2026-04-03", "Karfreitag"),
+        ("2026-04-06", "Ostermontag"),
+        ("2026-05-14", "Christi Himmelfahrt"),
+        ("2026-05-25", "Pfingstmontag"),
+        ("2027-03-29", "Ostermontag"),
+        ("2025-12-25", "1. Weihnachtstag"),
+    ] {
+        assert!(holidays.contains(&(day.to_string(), name.to_string())), "{day} {name}");
+    }
+    let presence =
+        |day: &str| post(b, "/rest/api/time/presence/demo-company-key", &json!({"day": day}).to_string()).json();
+    let ascension = presence("2026-05-14");
+    let info = ascension["info"].as_array().unwrap();
+    assert!(info.len() >= 35);
+    for p in info {
+        assert_eq!(p["present"], false, "nobody books on a holiday: {p}");
+        assert_eq!(
+            (p["list"]["reason"].as_str(), p["list"]["name"].as_str()),
+            (Some("holiday"), Some("Christi Himmelfahrt"))
+        );
+    }
+    let before = presence("2026-05-13");
+    assert!(before["info"].as_array().unwrap().iter().filter(|p| p["present"] == true).count() >= 20);
+    assert!(before["info"].as_array().unwrap().iter().all(|p| p["list"]["reason"] != "holiday"));
+
+    let days =
+        post(b, "/rest/api/time/days/demo-company-key", r#"{"start": "2026-05-13", "end": "2026-05-14"}"#).json();
+    let info = days["info"].as_array().unwrap();
+    let on = |d: &'static str| info.iter().filter(move |e| e["date"] == d);
+    assert!(on("2026-05-14").all(|e| e["soll"] == 0 && e["ist"] == 0), "no target and no work on a holiday");
+    assert!(on("2026-05-13").filter(|e| e["soll"] == 480).count() >= 20);
+
+    let may = get(b, &format!("/rest/api/v2/time/account/demo-company-key/{ANNA}/2026/4")).json();
+    let entry = may["list"].as_array().unwrap().iter().find(|e| e["date"] == "2026-05-01").unwrap().clone();
+    assert_eq!(
+        (entry["isDummy"].clone(), entry["holidayType"].clone(), entry["soll"].clone(), entry["comment"].clone()),
+        (json!(true), json!("public"), json!(0), json!("Tag der Arbeit"))
+    );
+    // The default world (2026-11-21): a holiday on a Saturday is still the day's absence reason.
+    let sb = sandbox();
+    let r = post(
+        sb.base_url(),
+        "/rest/api/time/presence/demo-company-key",
+        &json!({"email": demo::ANNA, "day": "2026-10-03"}).to_string(),
+    )
+    .json();
+    assert_eq!(r["info"][0]["list"]["name"], "Tag der Deutschen Einheit");
+}

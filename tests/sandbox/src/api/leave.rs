@@ -129,12 +129,12 @@ pub fn leave_month(w: &mut World, call: &Call) -> Reply {
     Ok(ok_json(Value::Array(list)))
 }
 
-/// Working days of a record inside `[from, to)` (half days count 0.5).
-fn days_within(e: &Employee, l: &LeaveRecord, (from, to): (Date, Date)) -> f64 {
+/// Working days of a record inside `[from, to)` (half days count 0.5; public holidays do not count).
+fn days_within(ix: &Index<'_>, e: &Employee, l: &LeaveRecord, (from, to): (Date, Date)) -> f64 {
     let mut d = l.start.max(from);
     let mut days = 0.0;
     while d <= l.end && d < to {
-        if e.weekly_minutes[(d.iso_weekday() - 1) as usize] > 0 {
+        if e.weekly_minutes[(d.iso_weekday() - 1) as usize] > 0 && ix.holiday(e, d).is_none() {
             days += if l.half_day { 0.5 } else { 1.0 };
         }
         d = match d.add_days(1) {
@@ -161,7 +161,7 @@ pub fn leave_year(w: &mut World, call: &Call) -> Reply {
             let mut by_type: BTreeMap<String, f64> = BTreeMap::new();
             let mut taken = 0.0;
             for l in ix.leave(&e.uuid) {
-                let days = days_within(e, l, range);
+                let days = days_within(&ix, e, l, range);
                 if days > 0.0 {
                     *by_type.entry(l.leave_type.clone()).or_default() += days;
                     if types.iter().any(|t| t.uuid == l.leave_type && t.counts_as_leave) {

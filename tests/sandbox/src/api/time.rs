@@ -16,8 +16,11 @@ use crate::state::World;
 
 type Reply = Result<Response, Response>;
 
-/// The absence information of a day: the leave record, or `{}`.
+/// The absence information of a day: the public holiday, else the leave record, else `{}`.
 fn absence_info(w: &World, ix: &Index<'_>, e: &Employee, day: Date) -> Value {
+    if let Some(h) = ix.holiday(e, day) {
+        return json!({ "reason": "holiday", "name": h.name, "date": h.date.to_string() });
+    }
     match ix.leave_on(&e.uuid, day) {
         Some(l) => {
             let name =
