@@ -5,8 +5,8 @@ use serde_json::json;
 use zeitkonto_core::Date;
 
 use crate::seed::{
-    day_start_ms, full_time, Booking, Company, Department, Employee, LeaveRecord, LeaveType, Modules, Project, Seed,
-    Shift, Workspace,
+    day_start_ms, full_time, Booking, Company, Department, Employee, Holiday, LeaveRecord, LeaveType, Modules, Project,
+    Seed, Shift, Workspace,
 };
 
 /// A small deterministic generator (LCG), so the demo seed is the same on every run.
@@ -65,7 +65,49 @@ fn company(id: &str, name: &str, key: &str, active: bool, all: bool) -> Company 
         key: key.into(),
         active,
         modules: Modules { time_tracking: all, leave: all, projects: all },
+        leave_year_start: 1,
     }
+}
+
+/// Easter Sunday of `year` (the anonymous Gregorian algorithm).
+fn easter(year: i32) -> Option<Date> {
+    let (a, b, c) = (year % 19, year / 100, year % 100);
+    let (d, e) = (b / 4, b % 4);
+    let f = (b + 8) / 25;
+    let g = (b - f + 1) / 3;
+    let h = (19 * a + b - d - g + 15) % 30;
+    let (i, k) = (c / 4, c % 4);
+    let l = (32 + 2 * e + 2 * i - h - k) % 7;
+    let m = (a + 11 * h + 22 * l) / 451;
+    let month = (h + l - 7 * m + 114) / 31;
+    let day = (h + l - 7 * m + 114) % 31 + 1;
+    Date::new(year, month as u8, day as u8)
+}
+
+/// Germany's nationwide public holidays of `year` (the demo companies' holidays).
+pub fn german_holidays(year: i32) -> Vec<(Date, &'static str)> {
+    let mut out = Vec::new();
+    let mut fixed = |m: u8, d: u8, name: &'static str| {
+        if let Some(day) = Date::new(year, m, d) {
+            out.push((day, name));
+        }
+    };
+    fixed(1, 1, "Neujahr");
+    fixed(5, 1, "Tag der Arbeit");
+    fixed(10, 3, "Tag der Deutschen Einheit");
+    fixed(12, 25, "1. Weihnachtstag");
+    fixed(12, 26, "2. Weihnachtstag");
+    if let Some(e) = easter(year) {
+        for (offset, name) in
+            [(-2, "Karfreitag"), (1, "Ostermontag"), (39, "Christi Himmelfahrt"), (50, "Pfingstmontag")]
+        {
+            if let Some(day) = e.add_days(offset) {
+                out.push((day, name));
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 const GIVEN: [&str; 12] =
@@ -296,7 +338,19 @@ impl Seed {
             }
         }
 
-        // Bookings: every past working day not on leave; some employees are clocked in today.
+        // Public holidays: Germany's nationwide ones, last year to next year, for every company.
+        for c in &s.companies {
+            for year in today.year() - 1..=today.year() + 1 {
+                for (date, name) in german_holidays(year) {
+                    s.holidays.push(Holiday { company: c.id.clone(), date, name: name.into() });
+                }
+            }
+        }
+        let holiday = |d: Date| s.holidays.iter().any(|h| h.company == "c-demo" && h.date == d);
+
+        // Bookings: every past working day not on leave and not a holiday; some employees are
+        // clocked in today. (A holiday still draws its numbers and its id, so every other booking
+        // stays exactly as it was before holidays existed.)
         let mut booking_id = 1;
         for (i, e) in s.employees.iter().enumerate().filter(|(_, e)| e.time_tracked && e.company == "c-demo") {
             let on_leave = |d: Date| s.leave.iter().any(|l| l.employee == e.uuid && l.start <= d && d <= l.end);
@@ -313,6 +367,14 @@ impl Seed {
                         Some("1") if rng.next(4) == 0 => Some("p-support-a".to_string()),
                         _ => None,
                     };
+                    if holiday(day) {
+                        booking_id += 1; // every other booking keeps its id
+                        day = match day.add_days(1) {
+                            Some(d) => d,
+                            None => break,
+                        };
+                        continue;
+                    }
                     s.bookings.push(Booking {
                         id: booking_id,
                         employee: e.uuid.clone(),
@@ -333,10 +395,15 @@ impl Seed {
             }
             let working_today = e.weekly_minutes[(today.iso_weekday() - 1) as usize] > 0;
             if i % 3 == 1 && e.email != ANNA && working_today && !on_leave(today) {
+                let start = day_start_ms(today) + (8 * 60 + rng.next(40) as i64) * 60_000;
+                if holiday(today) {
+                    booking_id += 1;
+                    continue;
+                }
                 s.bookings.push(Booking {
                     id: booking_id,
                     employee: e.uuid.clone(),
-                    start: day_start_ms(today) + (8 * 60 + rng.next(40) as i64) * 60_000,
+                    start,
                     end: None,
                     pause: 0,
                     project: None,

@@ -27,6 +27,31 @@ pub struct Company {
     pub key: String,
     pub active: bool,
     pub modules: Modules,
+    /// The calendar month (1-12) in which the company's leave year starts; a leave year is named
+    /// after the calendar year it starts in. Default 1: the leave year is the calendar year.
+    #[serde(default = "january")]
+    pub leave_year_start: u8,
+}
+
+pub(crate) fn january() -> u8 {
+    1
+}
+
+impl Company {
+    /// The leave year that `day` falls in.
+    pub fn leave_year_of(&self, day: Date) -> i32 {
+        if day.month().number() >= self.leave_year_start.clamp(1, 12) {
+            day.year()
+        } else {
+            day.year() - 1
+        }
+    }
+
+    /// The first day of leave year `year` and the first day of the next one.
+    pub fn leave_year_range(&self, year: i32) -> Option<(Date, Date)> {
+        let m = self.leave_year_start.clamp(1, 12);
+        Some((Date::new(year, m, 1)?, Date::new(year.checked_add(1)?, m, 1)?))
+    }
 }
 
 /// An employee.
@@ -192,6 +217,15 @@ pub struct LeaveRecord {
     pub replacement: Option<String>,
 }
 
+/// A public holiday of a company (a day off: no target, shown as an absence in presence).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Holiday {
+    pub company: String,
+    pub date: Date,
+    pub name: String,
+}
+
 /// An entry of the leave history (extra leave paid in or out).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -236,6 +270,7 @@ pub struct Seed {
     pub leave: Vec<LeaveRecord>,
     pub leave_history: Vec<LeaveHistory>,
     pub shifts: Vec<Shift>,
+    pub holidays: Vec<Holiday>,
 }
 
 /// The fixed demo identities (also listed in `tests/sandbox/README.md`).

@@ -16,6 +16,9 @@ type Reply = Result<Response, Response>;
 /// Extra leave in or out. Every failure is the JSON `false` (spec case rules).
 pub fn extra_leave(w: &mut World, call: &Call) -> Response {
     let refused = ok_json(Value::Bool(false));
+    if !call.body_is_object() {
+        return refused; // a body that is not a JSON object
+    }
     let Some(company) = w.company_by_key(call.param("api")).filter(|c| c.active && c.modules.leave).cloned() else {
         return refused;
     };
@@ -33,7 +36,7 @@ pub fn extra_leave(w: &mut World, call: &Call) -> Response {
     let year = match call.field("year").and_then(Value::as_i64) {
         Some(y) => y as i32,
         None if call.field("year").is_some() => return refused,
-        None => w.clock.today().year(),
+        None => company.leave_year_of(w.clock.today()), // the current leave year
     };
     let at = w.clock.now_ms();
     w.data.leave_history.push(LeaveHistory {
@@ -126,12 +129,12 @@ pub fn leave_month(w: &mut World, call: &Call) -> Reply {
     Ok(ok_json(Value::Array(list)))
 }
 
-/// Working days of a record inside `year` (half days count 0.5).
-fn days_in_year(e: &Employee, l: &LeaveRecord, year: i32) -> f64 {
-    let mut d = l.start;
+/// Working days of a record inside `[from, to)` (half days count 0.5; public holidays do not count).
+fn days_within(ix: &Index<'_>, e: &Employee, l: &LeaveRecord, (from, to): (Date, Date)) -> f64 {
+    let mut d = l.start.max(from);
     let mut days = 0.0;
-    while d <= l.end {
-        if d.year() == year && e.weekly_minutes[(d.iso_weekday() - 1) as usize] > 0 {
+    while d <= l.end && d < to {
+        if e.weekly_minutes[(d.iso_weekday() - 1) as usize] > 0 && ix.holiday(e, d).is_none() {
             days += if l.half_day { 0.5 } else { 1.0 };
         }
         d = match d.add_days(1) {
@@ -147,16 +150,18 @@ pub fn leave_year(w: &mut World, call: &Call) -> Reply {
     let company = company_auth(w, call.param("api"))?;
     module(company, |m| m.leave)?;
     let year = i32::try_from(int_param(call, "year")?).map_err(|_| code(4))?;
+    // `{year}` is the leave year (the calendar year unless the company's starts in another month).
+    let range = company.leave_year_range(year).ok_or_else(|| code(4))?;
     let ix = Index::new(&w.data);
     let types: Vec<_> = w.data.leave_types.iter().filter(|t| t.company == company.id).collect();
     let list: Vec<Value> = w
         .employees_of(&company.id)
-        .filter(|e| e.leave_managed && e.join_date.year() <= year && e.separation_date.is_none_or(|s| s.year() >= year))
+        .filter(|e| e.leave_managed && e.join_date < range.1 && e.separation_date.is_none_or(|s| s >= range.0))
         .map(|e| {
             let mut by_type: BTreeMap<String, f64> = BTreeMap::new();
             let mut taken = 0.0;
             for l in ix.leave(&e.uuid) {
-                let days = days_in_year(e, l, year);
+                let days = days_within(&ix, e, l, range);
                 if days > 0.0 {
                     *by_type.entry(l.leave_type.clone()).or_default() += days;
                     if types.iter().any(|t| t.uuid == l.leave_type && t.counts_as_leave) {
