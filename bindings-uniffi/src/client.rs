@@ -102,7 +102,7 @@ pub fn decode_output(op: OperationId, text: &str) -> Result<(), ZeitkontoError> 
         O::TimeAccountReport => decode::<AccountReport>(op, text).map(drop),
         O::TargetActualDays => decode::<TargetActualReport>(op, text).map(drop),
         O::Clock | O::ExtraLeave | O::BookAbsence | O::DeleteProject => decode::<()>(op, text),
-        O::DepartmentAccounts => decode::<HashMap<String, RawJson>>(op, text).map(drop),
+        O::DepartmentAccounts => decode::<HashMap<String, MonthlyAccount>>(op, text).map(drop),
         O::LeaveMonth => decode::<Vec<RawJson>>(op, text).map(drop),
         O::LeaveYear => decode::<LeaveYearOverview>(op, text).map(drop),
         O::LeaveTypes => decode::<LeaveTypesReport>(op, text).map(drop),
@@ -273,7 +273,10 @@ impl ZeitkontoClient {
     }
 
     /// The accounts of a department by login e-mail (entries as sent); needs the department key.
-    pub async fn department_accounts(&self, department: String) -> Result<HashMap<String, RawJson>, ZeitkontoError> {
+    pub async fn department_accounts(
+        &self,
+        department: String,
+    ) -> Result<HashMap<String, MonthlyAccount>, ZeitkontoError> {
         self.run(OperationId::DepartmentAccounts, params([("department", department.into())])).await
     }
 

@@ -296,7 +296,7 @@ export class Client {
   come(employee: string, options?: { project?: string; comment?: string }, opts?: CallOptions): Promise<null>;
   go(employee: string, opts?: CallOptions): Promise<null>;
   stop(employee: string, opts?: CallOptions): Promise<null>;
-  departmentAccounts(departmentKey: string, opts?: CallOptions): Promise<{ [loginEmail: string]: Json }>;
+  departmentAccounts(departmentKey: string, opts?: CallOptions): Promise<{ [loginEmail: string]: MonthlyAccount }>;
   departmentMonth(departmentId: string, year: number, month: Month, opts?: CallOptions): Promise<MonthlyAccount>;
   departmentMonthEmployees(department: string, year: number, month: Month, opts?: CallOptions): Promise<MonthlyAccount[]>;
   extraLeave(account: string, days: number, options?: { year?: number; comment?: string }, opts?: CallOptions): Promise<null>;
@@ -327,7 +327,7 @@ export class RateLimitedError extends ZeitkontoError { status: number; retryAfte
 export class UnexpectedStatusError extends ZeitkontoError { status: number; excerpt: string; }
 export class DecodeError extends ZeitkontoError { operation: string; detail: string; }
 export class TransportError extends ZeitkontoError { detail: string; mayHaveReachedServer: boolean; }
-export class TimeoutError extends ZeitkontoError {}
+export class TimeoutError extends ZeitkontoError { mayHaveReachedServer: boolean; }
 
 export interface BuiltRequest {
   method: "GET" | "POST" | "PUT" | "DELETE" | "PATCH";

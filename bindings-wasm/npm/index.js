@@ -37,7 +37,7 @@ export class UnexpectedStatusError extends ZeitkontoError {}
 export class DecodeError extends ZeitkontoError {}
 /** The request could not be sent or the connection broke; `detail`, `mayHaveReachedServer`. */
 export class TransportError extends ZeitkontoError {}
-/** No answer within the timeout. */
+/** No answer within the timeout; `mayHaveReachedServer` (a write may have been applied, never re-sent). */
 export class TimeoutError extends ZeitkontoError {}
 
 const KINDS = {

@@ -52,6 +52,9 @@ impl Transport for FetchTransport {
             let body = request.body().map(|b| JsValue::from_str(&String::from_utf8_lossy(b)));
             let setup = set("method", &JsValue::from_str(request.method().as_str()))
                 .and_then(|_| set("headers", &headers))
+                // Never follow a redirect (the key would travel to another host, a write would be
+                // replayed as a GET): the core turns the 3xx into a typed error.
+                .and_then(|_| set("redirect", &JsValue::from_str("manual")))
                 .and_then(|_| body.as_ref().map_or(Ok(()), |b| set("body", b)));
             setup.map_err(|_| TransportError::Connect("could not prepare the request".to_string()))?;
             if let Some(t) = timeout {
@@ -67,7 +70,12 @@ impl Transport for FetchTransport {
                 .dyn_into::<Promise>()
                 .map_err(|_| TransportError::Connect("fetch did not return a promise".to_string()))?;
             let resp = JsFuture::from(promise).await.map_err(failure)?;
-            let status = get(&resp, "status")?.as_f64().unwrap_or(0.0) as u16;
+            let mut status = get(&resp, "status")?.as_f64().unwrap_or(0.0) as u16;
+            // Browsers hide a manual redirect ("opaqueredirect", status 0): report it as a 3xx
+            // (300: the real status and target are not visible to the page).
+            if status == 0 && get(&resp, "type")?.as_string().as_deref() == Some("opaqueredirect") {
+                status = 300;
+            }
             let mut pairs = Vec::new();
             if let Ok(Some(iter)) = js_sys::try_iter(&get(&resp, "headers")?) {
                 for entry in iter.flatten() {

@@ -52,7 +52,7 @@ CONVERTERS: Dict[str, Callable[[Any], Any]] = {
     "time_account_report": m.AccountReport,
     "target_actual_days": m.TargetActualReport,
     "clock": _none,
-    "department_accounts": _raw,
+    "department_accounts": lambda raw: {k: m.MonthlyAccount(v) for k, v in (raw or {}).items()},
     "department_month": m.MonthlyAccount,
     "department_month_employees": _list_of(m.MonthlyAccount),
     "extra_leave": _none,
@@ -104,8 +104,8 @@ def clock(action: str, employee: str, device: Optional[str], comment: Optional[s
     return Call("clock", params, _none)
 
 
-def department_accounts(department: str) -> Call[Dict[str, Any]]:
-    return Call("department_accounts", {"department": department}, _raw)
+def department_accounts(department: str) -> Call[Dict[str, m.MonthlyAccount]]:
+    return Call("department_accounts", {"department": department}, CONVERTERS["department_accounts"])
 
 
 def department_month(department: str, year: int, month: MonthLike) -> Call[m.MonthlyAccount]:

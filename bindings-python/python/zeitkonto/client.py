@@ -194,7 +194,7 @@ class Client(_Base):
         """Clocks out and starts a new booking right after."""
         return self._run(c.clock("stop", employee, None, None, None, None))
 
-    def department_accounts(self, department_key: str) -> Dict[str, Any]:
+    def department_accounts(self, department_key: str) -> Dict[str, m.MonthlyAccount]:
         """Current time accounts of a department, keyed by login e-mail (raw JSON values)."""
         return self._run(c.department_accounts(department_key))
 
@@ -349,7 +349,7 @@ class AsyncClient(_Base):
     async def stop(self, employee: str) -> None:
         return await self._run(c.clock("stop", employee, None, None, None, None))
 
-    async def department_accounts(self, department_key: str) -> Dict[str, Any]:
+    async def department_accounts(self, department_key: str) -> Dict[str, m.MonthlyAccount]:
         return await self._run(c.department_accounts(department_key))
 
     async def department_month(self, department_id: str, year: int, month: int) -> m.MonthlyAccount:

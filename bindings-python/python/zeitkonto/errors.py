@@ -126,9 +126,11 @@ class TransportError(ZeitkontoError, ConnectionError):
 
 
 class TimeoutError(ZeitkontoError, builtins.TimeoutError):  # noqa: A001 - mirrors the core's name
-    """The request took longer than the configured timeout."""
+    """The request took longer than the configured timeout. ``may_have_reached_server`` tells
+    whether a write may have been applied (it is then never re-sent)."""
 
     kind = "Timeout"
+    may_have_reached_server: bool
 
 
 _API_CODES: Dict[int, Type[ApiError]] = {
