@@ -326,7 +326,7 @@ impl RateLimiter {
                 if let Some(l) = &self.learned {
                     w = w.max(l.bucket.wait(t, l.period, l.ceiling));
                 }
-                w.min(life).min(MAX_WAIT_MS).max(1)
+                w.clamp(1, life.clamp(1, MAX_WAIT_MS))
             }
         };
         let end = t.saturating_add(wait);
@@ -567,11 +567,9 @@ mod tests {
             for _ in 0..400 {
                 now += r.below(120);
                 match r.below(5) {
-                    0 | 1 => {
-                        if l.acquire(now) == Acquire::Ready {
-                            starts.push(now);
-                            in_flight.push(now);
-                        }
+                    0 | 1 if l.acquire(now) == Acquire::Ready => {
+                        starts.push(now);
+                        in_flight.push(now);
                     }
                     2 if !in_flight.is_empty() => {
                         let s = in_flight.swap_remove(r.below(in_flight.len() as u64) as usize);
