@@ -10,7 +10,9 @@
 //! - server 60 per 6 s, client 60 per 6 s: the configured limit is right;
 //! - server 30 per 6 s, client 60 per 6 s: the server allows half of what is configured;
 //! - server 20 per 3 s, client the unscaled default (60 per 60 s): issue 10's case (60 calls took
-//!   63.7 s before the limiter gave refused tokens back).
+//!   63.7 s before the limiter gave refused tokens back);
+//! - server 30 per 2 s, client 60 per 2 s (the default scaled thirtyfold), 300 calls: a job long
+//!   enough (10 server windows) to show the steady state after the limit was learned.
 //!
 //! Prints elapsed time, the ideal time N / limit × window (the formula of issue 10; a full bucket
 //! lets the first `limit` calls go at once, so the ratio can be below 1), their ratio, and the 429s
@@ -93,6 +95,13 @@ fn main() {
             calls: 90,
         },
         Scenario { name: "server 20/3 s", server_limit: 20, server_window_ms: 3_000, client: None, calls: 60 },
+        Scenario {
+            name: "server 30/2 s, long job",
+            server_limit: 30,
+            server_window_ms: 2_000,
+            client: Some(LimiterConfig::per_window(60, 2_000)),
+            calls: 300,
+        },
     ];
     for (i, s) in scenarios.iter().enumerate() {
         if i > 0 {
