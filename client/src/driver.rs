@@ -118,7 +118,12 @@ impl Driver {
             self.emit(|| Event::Send { operation: op.name(), request: request.to_string(), attempt });
             let started = runtime::now_ms();
             let sent = self.transport.send(request, self.timeout).await;
-            lock(&limiter).settle(sent_at, runtime::now_ms());
+            if matches!(&sent, Ok(resp) if resp.status == 429) {
+                // The server did not count a refused request: its token comes back at once.
+                lock(&limiter).on_refused(sent_at, runtime::now_ms());
+            } else {
+                lock(&limiter).settle(sent_at, runtime::now_ms());
+            }
             let (outcome, result) = match sent {
                 Ok(resp) => {
                     // Bound to its request: excerpts are redacted before they are cut, and an
@@ -130,12 +135,14 @@ impl Driver {
                         elapsed_ms: runtime::now_ms().saturating_sub(started),
                     });
                     if resp.status == 429 {
-                        // Every caller of the key waits too, but only for a wait this call honours:
-                        // a longer one gives up at once and must not stall the others.
+                        // Every caller of the key waits too (and the limiter learns the server's
+                        // limit), but only for a wait this call honours: a longer one gives up at
+                        // once and must not stall the others.
+                        let now = runtime::now_ms();
                         let mut l = lock(&limiter);
-                        let mut wait_ms = l.rate_limited_wait(runtime::now_ms(), resp.retry_after_ms());
+                        let mut wait_ms = l.rate_limited_wait(now, resp.retry_after_ms());
                         if wait_ms <= self.retry.max_retry_after_ms {
-                            wait_ms = l.on_rate_limited(runtime::now_ms(), resp.retry_after_ms());
+                            wait_ms = l.on_rate_limited(now, resp.retry_after_ms());
                         }
                         (Outcome::RateLimited { wait_ms }, Ok(resp))
                     } else {

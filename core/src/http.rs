@@ -196,11 +196,13 @@ impl Response {
     }
 }
 
-/// Parses a `Retry-After` value given in seconds into milliseconds.
+/// Parses a `Retry-After` value given in seconds into milliseconds, at most
+/// [`MAX_WAIT_MS`](crate::limiter::MAX_WAIT_MS) (one hour).
 pub fn parse_retry_after(v: &str) -> Option<u64> {
     let secs: f64 = serde_json::from_slice(v.trim().as_bytes()).ok()?;
     if secs.is_finite() && secs >= 0.0 {
-        Some((secs * 1000.0).round().min(u64::MAX as f64) as u64)
+        // Clamped: a hostile `1e30` must not become an absurd wait (or overflow a deadline).
+        Some((secs * 1000.0).round().min(crate::limiter::MAX_WAIT_MS as f64) as u64)
     } else {
         None
     }

@@ -12,8 +12,29 @@
 //! counted the request somewhere in between, so a token that comes back one window after the
 //! answer can never be early, whatever the latency. The margin adds a little slack for servers that
 //! count in coarse clock ticks.
+//!
+//! It learns from the server (unless built with [`RateLimiter::strict`]):
+//! - A request answered 429 was not counted by the server: [`RateLimiter::on_refused`] gives its
+//!   token back at once instead of holding it for a window.
+//! - `Retry-After` is honoured (clamped to [`MAX_WAIT_MS`]) by blocking every caller of the key.
+//! - When 429s show that the server's real limit is lower than configured (a second 429 within one
+//!   window, so that a single stray 429 teaches nothing), a second, *learned* bucket is added:
+//!   `ceiling` tokens, each coming back `period` ms after its answer. The ceiling is the number of
+//!   this key's requests still counted after the refused ones were given back (what the server
+//!   accepted in its window); the period is measured from the oldest of them to the end of the
+//!   `Retry-After` wait (the configured window + margin without `Retry-After`). Every further 429
+//!   lowers the ceiling to that count again. After one period without a 429 the ceiling is raised
+//!   by 1, then 2, 4, … per period; once it reaches the configured limit the learned bucket is
+//!   dropped. A request needs a token from both buckets.
+//!
+//! Hostile input never panics and never stalls: all arithmetic saturates, waits are clamped to
+//! [`MAX_WAIT_MS`], and a clock that steps back is absorbed (the limiter keeps its own monotonic
+//! time, so no wait is ever longer than window + margin or the honoured `Retry-After`).
 
 use std::collections::BTreeMap;
+
+/// The longest wait the limiter ever imposes or honours for a `Retry-After`: one hour.
+pub const MAX_WAIT_MS: u64 = 3_600_000;
 
 /// Limiter settings. Default: 60 requests per 60 s, 1 % margin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -49,20 +70,114 @@ pub enum Acquire {
     Wait(u64),
 }
 
+/// Spent tokens: stamp → how many carry it.
+#[derive(Debug, Clone, Default)]
+struct Bucket {
+    spent: BTreeMap<u64, u32>,
+    count: u32,
+}
+
+impl Bucket {
+    fn expire(&mut self, t: u64, life: u64) {
+        while let Some((&s, &n)) = self.spent.first_key_value() {
+            if s.saturating_add(life) > t {
+                break;
+            }
+            self.spent.remove(&s);
+            self.count = self.count.saturating_sub(n);
+        }
+    }
+
+    fn take(&mut self, t: u64) {
+        *self.spent.entry(t).or_default() += 1;
+        self.count = self.count.saturating_add(1);
+    }
+
+    /// Removes one token stamped `stamp`; false when there is none.
+    fn remove(&mut self, stamp: u64) -> bool {
+        match self.spent.get_mut(&stamp) {
+            Some(n) => {
+                *n -= 1;
+                if *n == 0 {
+                    self.spent.remove(&stamp);
+                }
+                self.count = self.count.saturating_sub(1);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn restamp(&mut self, from: u64, to: u64) {
+        if self.remove(from) {
+            self.take(to);
+        }
+    }
+
+    fn oldest(&self) -> Option<u64> {
+        self.spent.first_key_value().map(|(&s, _)| s)
+    }
+
+    /// How long until fewer than `limit` tokens are spent (0 when that is already so).
+    fn wait(&self, t: u64, life: u64, limit: u32) -> u64 {
+        if self.count < limit {
+            return 0;
+        }
+        let mut need = self.count - limit + 1;
+        for (&s, &n) in &self.spent {
+            if n >= need {
+                return s.saturating_add(life).saturating_sub(t);
+            }
+            need -= n;
+        }
+        0
+    }
+}
+
+/// The limit learned from 429s (see the module documentation).
+#[derive(Debug, Clone)]
+struct Learned {
+    ceiling: u32,
+    period: u64,
+    bucket: Bucket,
+    step: u32,
+    next_raise: u64,
+}
+
 /// The limiter state for one key.
 #[derive(Debug, Clone)]
 pub struct RateLimiter {
     config: LimiterConfig,
-    /// Spent tokens: stamp → how many carry it.
-    spent: BTreeMap<u64, u32>,
-    count: u32,
+    adaptive: bool,
+    bucket: Bucket,
     blocked_until: u64,
+    learned: Option<Learned>,
+    /// When the last 429 that taught nothing arrived (internal time).
+    strike: Option<u64>,
+    /// Internal time = caller's time + offset; the offset grows when the caller's clock steps back.
+    offset: u64,
+    last: u64,
 }
 
 impl RateLimiter {
-    /// A full bucket.
+    /// A full bucket that learns from 429s (the client's limiter).
     pub fn new(config: LimiterConfig) -> RateLimiter {
-        RateLimiter { config, spent: BTreeMap::new(), count: 0, blocked_until: 0 }
+        RateLimiter {
+            config,
+            adaptive: true,
+            bucket: Bucket::default(),
+            blocked_until: 0,
+            learned: None,
+            strike: None,
+            offset: 0,
+            last: 0,
+        }
+    }
+
+    /// A full bucket that never learns: exactly `limit` starts per window + margin (the sandbox's
+    /// server-side limit).
+    pub fn strict(config: LimiterConfig) -> RateLimiter {
+        RateLimiter { adaptive: false, ..RateLimiter::new(config) }
     }
 
     /// The settings.
@@ -70,23 +185,47 @@ impl RateLimiter {
         self.config
     }
 
+    /// The learned limit, when 429s taught one: `(requests, period_ms)`.
+    pub fn learned_limit(&self) -> Option<(u32, u64)> {
+        self.learned.as_ref().map(|l| (l.ceiling, l.period))
+    }
+
     fn token_lifetime(&self) -> u64 {
-        self.config.window_ms + self.config.margin_ms
+        self.config.window_ms.saturating_add(self.config.margin_ms)
     }
 
-    fn expire(&mut self, now_ms: u64) {
-        let life = self.token_lifetime();
-        while let Some((&t, &n)) = self.spent.first_key_value() {
-            if t.saturating_add(life) > now_ms {
-                break;
-            }
-            self.spent.remove(&t);
-            self.count -= n;
+    /// The caller's time as internal, monotonic time.
+    fn clock(&mut self, now_ms: u64) -> u64 {
+        let mut t = now_ms.saturating_add(self.offset);
+        if t < self.last {
+            self.offset = self.offset.saturating_add(self.last - t);
+            t = self.last;
         }
+        self.last = t;
+        t
     }
 
-    fn oldest(&self) -> Option<u64> {
-        self.spent.first_key_value().map(|(&t, _)| t)
+    /// A stamp the caller handed back (`sent_ms`), as internal time; never later than `t`.
+    fn stamp(&self, sent_ms: u64, t: u64) -> u64 {
+        sent_ms.saturating_add(self.offset).min(t)
+    }
+
+    /// Expires tokens and raises the learned ceiling after a period without 429.
+    fn advance(&mut self, t: u64) {
+        let life = self.token_lifetime();
+        self.bucket.expire(t, life);
+        let limit = self.config.limit;
+        if let Some(l) = &mut self.learned {
+            l.bucket.expire(t, l.period);
+            if t >= l.next_raise {
+                l.ceiling = l.ceiling.saturating_add(l.step);
+                l.step = l.step.saturating_mul(2);
+                l.next_raise = t.saturating_add(l.period);
+                if l.ceiling >= limit {
+                    self.learned = None;
+                }
+            }
+        }
     }
 
     /// Takes a token at `now_ms` (stamped `now_ms`), or says how long to wait for one.
@@ -94,28 +233,50 @@ impl RateLimiter {
         if self.config.limit == 0 {
             return Acquire::Ready;
         }
-        if now_ms < self.blocked_until {
-            return Acquire::Wait(self.blocked_until - now_ms);
+        let t = self.clock(now_ms);
+        if t < self.blocked_until {
+            return Acquire::Wait(self.blocked_until - t);
         }
-        self.expire(now_ms);
-        if self.count < self.config.limit {
-            *self.spent.entry(now_ms).or_default() += 1;
-            self.count += 1;
-            return Acquire::Ready;
+        self.advance(t);
+        let life = self.token_lifetime();
+        let mut wait = self.bucket.wait(t, life, self.config.limit);
+        if let Some(l) = &self.learned {
+            wait = wait.max(l.bucket.wait(t, l.period, l.ceiling));
         }
-        let oldest = self.oldest().unwrap_or(now_ms);
-        Acquire::Wait((oldest + self.token_lifetime()).saturating_sub(now_ms).max(1))
+        if wait > 0 {
+            return Acquire::Wait(wait.min(life).max(1));
+        }
+        self.bucket.take(t);
+        if let Some(l) = &mut self.learned {
+            l.bucket.take(t);
+        }
+        Acquire::Ready
     }
 
     /// The request whose token was stamped `sent_ms` got its answer (or failed) at `now_ms`:
     /// the token's stamp moves to `now_ms`, so it comes back one window after the answer.
+    /// (For a 429 call [`RateLimiter::on_refused`] instead.)
     pub fn settle(&mut self, sent_ms: u64, now_ms: u64) {
-        if let Some(n) = self.spent.get_mut(&sent_ms) {
-            *n -= 1;
-            if *n == 0 {
-                self.spent.remove(&sent_ms);
-            }
-            *self.spent.entry(now_ms.max(sent_ms)).or_default() += 1;
+        let t = self.clock(now_ms);
+        let sent = self.stamp(sent_ms, t);
+        self.bucket.restamp(sent, t);
+        if let Some(l) = &mut self.learned {
+            l.bucket.restamp(sent, t);
+        }
+    }
+
+    /// The request whose token was stamped `sent_ms` was answered 429 at `now_ms`: the server did
+    /// not count it, so its token comes back at once. (A strict limiter keeps it.)
+    pub fn on_refused(&mut self, sent_ms: u64, now_ms: u64) {
+        let t = self.clock(now_ms);
+        let sent = self.stamp(sent_ms, t);
+        if !self.adaptive {
+            self.bucket.restamp(sent, t);
+            return;
+        }
+        self.bucket.remove(sent);
+        if let Some(l) = &mut self.learned {
+            l.bucket.remove(sent);
         }
     }
 
@@ -124,11 +285,16 @@ impl RateLimiter {
         if self.config.limit == 0 {
             return u32::MAX;
         }
-        if now_ms < self.blocked_until {
+        let t = self.clock(now_ms);
+        if t < self.blocked_until {
             return 0;
         }
-        self.expire(now_ms);
-        self.config.limit - self.count
+        self.advance(t);
+        let mut left = self.config.limit.saturating_sub(self.bucket.count);
+        if let Some(l) = &self.learned {
+            left = left.min(l.ceiling.saturating_sub(l.bucket.count));
+        }
+        left
     }
 
     /// The wait [`RateLimiter::on_rate_limited`] would impose, without imposing it.
@@ -139,21 +305,293 @@ impl RateLimiter {
 
     /// The server answered 429: block every caller of this key until the wait is over and return
     /// the wait. Call it only for a wait that will be honoured (see
-    /// [`RateLimiter::rate_limited_wait`] to look first). With `Retry-After` the wait is that; without, it is until the oldest spent token
-    /// comes back, or a whole window when none is spent here (another process used the key).
+    /// [`RateLimiter::rate_limited_wait`] to look first), after [`RateLimiter::on_refused`].
+    /// With `Retry-After` the wait is that (at most [`MAX_WAIT_MS`]); without, it is until the
+    /// oldest spent token comes back, or `window / limit` when the bucket is not full (another
+    /// process used the key); never more than window + margin. An adaptive limiter also learns
+    /// the server's limit from it (see the module documentation).
     pub fn on_rate_limited(&mut self, now_ms: u64, retry_after_ms: Option<u64>) -> u64 {
-        self.expire(now_ms);
+        let t = self.clock(now_ms);
+        self.advance(t);
+        let life = self.token_lifetime();
         let wait = match retry_after_ms {
-            Some(ms) => ms,
-            None => match self.oldest() {
-                Some(oldest) if self.count >= self.config.limit => {
-                    (oldest + self.token_lifetime()).saturating_sub(now_ms)
+            Some(ms) => ms.min(MAX_WAIT_MS),
+            None => {
+                let mut w = match self.bucket.oldest() {
+                    Some(oldest) if self.bucket.count >= self.config.limit => {
+                        oldest.saturating_add(life).saturating_sub(t)
+                    }
+                    _ => self.config.window_ms / u64::from(self.config.limit.max(1)),
+                };
+                if let Some(l) = &self.learned {
+                    w = w.max(l.bucket.wait(t, l.period, l.ceiling));
                 }
-                _ => self.config.window_ms / u64::from(self.config.limit.max(1)).max(1),
+                w.clamp(1, life.clamp(1, MAX_WAIT_MS))
             }
-            .max(1),
         };
-        self.blocked_until = self.blocked_until.max(now_ms + wait);
+        let end = t.saturating_add(wait);
+        self.blocked_until = self.blocked_until.max(end);
+        if self.adaptive {
+            self.learn(t, end, retry_after_ms.is_some());
+        }
         wait
+    }
+
+    fn learn(&mut self, t: u64, end: u64, measured: bool) {
+        let life = self.token_lifetime();
+        if let Some(l) = &mut self.learned {
+            l.ceiling = l.bucket.count.max(1);
+            l.step = 1;
+            l.next_raise = end.saturating_add(l.period);
+            return;
+        }
+        // A single 429 may be a stray one (another process, an operator): learn from the second
+        // within one window.
+        match self.strike {
+            Some(s) if t.saturating_sub(s) <= life => {
+                self.strike = None;
+                let accepted = self.bucket.count;
+                if accepted == 0 || accepted >= self.config.limit {
+                    return;
+                }
+                let period = match (measured, self.bucket.oldest()) {
+                    (true, Some(oldest)) => end.saturating_sub(oldest).clamp(1, life.max(1)),
+                    _ => life.max(1),
+                };
+                self.learned = Some(Learned {
+                    ceiling: accepted,
+                    period,
+                    bucket: self.bucket.clone(),
+                    step: 1,
+                    next_raise: end.saturating_add(period),
+                });
+            }
+            _ => self.strike = Some(t),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg(limit: u32, window_ms: u64) -> LimiterConfig {
+        LimiterConfig { limit, window_ms, margin_ms: 0 }
+    }
+
+    #[test]
+    fn a_refused_request_gives_its_token_back() {
+        let mut l = RateLimiter::new(cfg(2, 1000));
+        assert_eq!(l.acquire(0), Acquire::Ready);
+        assert_eq!(l.acquire(0), Acquire::Ready);
+        assert_eq!(l.acquire(0), Acquire::Wait(1000));
+        l.on_refused(0, 5);
+        assert_eq!(l.acquire(5), Acquire::Ready);
+        // A strict limiter keeps the token (moved to the answer).
+        let mut s = RateLimiter::strict(cfg(1, 1000));
+        assert_eq!(s.acquire(0), Acquire::Ready);
+        s.on_refused(0, 5);
+        assert_eq!(s.acquire(6), Acquire::Wait(999));
+    }
+
+    #[test]
+    fn retry_after_1e30_is_clamped_and_never_panics() {
+        let ra = crate::http::parse_retry_after("1e30");
+        assert_eq!(ra, Some(MAX_WAIT_MS));
+        let mut l = RateLimiter::new(LimiterConfig::default());
+        assert_eq!(l.on_rate_limited(u64::MAX - 5, Some(u64::MAX)), MAX_WAIT_MS);
+        assert_eq!(l.rate_limited_wait(u64::MAX, Some(u64::MAX)), MAX_WAIT_MS);
+        let _ = l.acquire(u64::MAX);
+        let mut l = RateLimiter::new(LimiterConfig::default());
+        assert_eq!(l.on_rate_limited(10, Some(u64::MAX)), MAX_WAIT_MS);
+        assert_eq!(l.acquire(10), Acquire::Wait(MAX_WAIT_MS));
+    }
+
+    #[test]
+    fn windows_near_u64_max_do_not_overflow() {
+        let mut l = RateLimiter::new(LimiterConfig { limit: 1, window_ms: u64::MAX, margin_ms: u64::MAX });
+        assert_eq!(l.acquire(u64::MAX - 1), Acquire::Ready);
+        assert_eq!(l.acquire(u64::MAX - 1), Acquire::Wait(1));
+        l.settle(u64::MAX - 1, u64::MAX);
+        assert!(l.on_rate_limited(u64::MAX, None) >= 1);
+        let mut l = RateLimiter::new(LimiterConfig::per_window(u32::MAX, u64::MAX));
+        assert_eq!(l.acquire(3), Acquire::Ready);
+        assert_eq!(l.on_rate_limited(3, None), MAX_WAIT_MS);
+    }
+
+    #[test]
+    fn clock_stepping_back_does_not_stall() {
+        let mut l = RateLimiter::new(LimiterConfig::per_window(1, 60_000));
+        assert_eq!(l.acquire(3_600_000), Acquire::Ready);
+        // The clock moves back one hour: the wait is one window (+ margin), not 3,660 s.
+        assert_eq!(l.acquire(0), Acquire::Wait(60_600));
+        assert_eq!(l.acquire(60_600), Acquire::Ready);
+        // A block set before the step is not stretched either.
+        let mut l = RateLimiter::new(LimiterConfig::per_window(60, 60_000));
+        l.on_rate_limited(3_600_000, Some(5_000));
+        assert_eq!(l.acquire(1_000), Acquire::Wait(5_000));
+        // A stamp handed back from "the future" is treated as now.
+        let mut l = RateLimiter::new(cfg(1, 1000));
+        assert_eq!(l.acquire(0), Acquire::Ready);
+        l.settle(0, 0);
+        l.settle(50_000, 10);
+        assert_eq!(l.acquire(10), Acquire::Wait(990));
+    }
+
+    #[test]
+    fn the_limit_is_learned_from_429s_and_probed_back_up() {
+        // Configured 10 per 1000 ms; the server allows 4.
+        let mut l = RateLimiter::new(cfg(10, 1000));
+        for _ in 0..10 {
+            assert_eq!(l.acquire(0), Acquire::Ready);
+        }
+        for _ in 0..4 {
+            l.settle(0, 10);
+        }
+        for i in 0..6 {
+            l.on_refused(0, 10);
+            l.on_rate_limited(10, Some(500));
+            assert_eq!(l.learned_limit().is_some(), i >= 1, "a single 429 teaches nothing");
+        }
+        assert_eq!(l.learned_limit(), Some((4, 510)));
+        assert_eq!(l.acquire(400), Acquire::Wait(110));
+        // The four tokens come back one period after their answers.
+        assert_eq!(l.acquire(520), Acquire::Ready);
+        for _ in 0..3 {
+            assert_eq!(l.acquire(520), Acquire::Ready);
+        }
+        assert_eq!(l.acquire(520), Acquire::Wait(510));
+        // One period after the block without a 429: the ceiling goes up by 1, then 2, 4.
+        assert_eq!(l.available(1020), 1);
+        assert_eq!(l.learned_limit(), Some((5, 510)));
+        l.available(1530);
+        assert_eq!(l.learned_limit(), Some((7, 510)));
+        l.available(2040);
+        assert_eq!(l.learned_limit(), None, "back at the configured limit");
+    }
+
+    #[test]
+    fn a_stray_429_teaches_nothing() {
+        let mut l = RateLimiter::new(cfg(100, 60_000));
+        for t in 0..3 {
+            assert_eq!(l.acquire(t), Acquire::Ready);
+            l.settle(t, t);
+        }
+        assert_eq!(l.on_rate_limited(5, Some(1000)), 1000);
+        assert_eq!(l.learned_limit(), None);
+        assert_eq!(l.available(1005), 97);
+        // The next one, more than a window later, is a stray one too.
+        l.on_rate_limited(70_000, Some(1000));
+        assert_eq!(l.learned_limit(), None);
+    }
+
+    /// A small deterministic generator for the property tests.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n.max(1)
+        }
+    }
+
+    fn arbitrary_u64(r: &mut Rng) -> u64 {
+        match r.below(6) {
+            0 => 0,
+            1 => u64::MAX - r.below(10),
+            2 => r.next(),
+            3 => 1u64 << r.below(64),
+            _ => r.below(100_000),
+        }
+    }
+
+    #[test]
+    fn property_no_panic_for_any_sequence() {
+        let mut r = Rng(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..2_000 {
+            let config = LimiterConfig {
+                limit: match r.below(4) {
+                    0 => 0,
+                    1 => u32::MAX,
+                    _ => r.below(20) as u32,
+                },
+                window_ms: arbitrary_u64(&mut r),
+                margin_ms: arbitrary_u64(&mut r),
+            };
+            let mut l = if r.below(2) == 0 { RateLimiter::new(config) } else { RateLimiter::strict(config) };
+            let mut sent = Vec::new();
+            for _ in 0..60 {
+                let now = arbitrary_u64(&mut r);
+                let stamp = if sent.is_empty() || r.below(4) == 0 {
+                    arbitrary_u64(&mut r)
+                } else {
+                    sent[r.below(sent.len() as u64) as usize]
+                };
+                match r.below(6) {
+                    0 | 1 => match l.acquire(now) {
+                        Acquire::Ready => sent.push(now),
+                        Acquire::Wait(w) => assert!(w >= 1),
+                    },
+                    2 => l.settle(stamp, now),
+                    3 => l.on_refused(stamp, now),
+                    4 => {
+                        let ra = if r.below(2) == 0 { Some(arbitrary_u64(&mut r)) } else { None };
+                        let w = l.on_rate_limited(now, ra);
+                        assert!(w <= MAX_WAIT_MS);
+                    }
+                    _ => {
+                        l.available(now);
+                        let _ = l.rate_limited_wait(now, None);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn property_never_more_than_limit_starts_in_any_window() {
+        let mut r = Rng(0x2545_F491_4F6C_DD1D);
+        for _ in 0..300 {
+            let config =
+                LimiterConfig { limit: 1 + r.below(8) as u32, window_ms: 1 + r.below(2_000), margin_ms: r.below(50) };
+            let life = config.window_ms + config.margin_ms;
+            let strict = r.below(2) == 0;
+            let mut l = if strict { RateLimiter::strict(config) } else { RateLimiter::new(config) };
+            let mut now = 0u64;
+            let mut starts = Vec::new();
+            let mut in_flight = Vec::new();
+            for _ in 0..400 {
+                now += r.below(120);
+                match r.below(5) {
+                    0 | 1 if l.acquire(now) == Acquire::Ready => {
+                        starts.push(now);
+                        in_flight.push(now);
+                    }
+                    2 if !in_flight.is_empty() => {
+                        let s = in_flight.swap_remove(r.below(in_flight.len() as u64) as usize);
+                        l.settle(s, now);
+                    }
+                    // Only a strict limiter must never exceed the limit; an adaptive one gives a
+                    // refused request's token back, so refusals are not exercised for it here.
+                    3 if strict && !in_flight.is_empty() => {
+                        let s = in_flight.swap_remove(r.below(in_flight.len() as u64) as usize);
+                        l.on_refused(s, now);
+                    }
+                    4 => {
+                        let ra = if r.below(2) == 0 { Some(r.below(3_000)) } else { None };
+                        l.on_rate_limited(now, ra);
+                    }
+                    _ => {}
+                }
+            }
+            for (i, &s) in starts.iter().enumerate() {
+                let n = starts[i..].iter().take_while(|&&x| x < s + life).count();
+                assert!(n <= config.limit as usize, "{n} starts in [{s}, {}) with {config:?}", s + life);
+            }
+        }
     }
 }

@@ -91,7 +91,7 @@ impl RetryConfig {
     pub fn backoff_ms(&self, n: u32, jitter: f64) -> u64 {
         let d = self.base_delay_ms.saturating_mul(1u64 << n.min(32)).min(self.max_delay_ms);
         let j = if jitter.is_finite() { jitter.clamp(0.0, 1.0) } else { 0.0 };
-        d / 2 + ((d - d / 2) as f64 * j).round() as u64
+        (d / 2).saturating_add(((d - d / 2) as f64 * j).round() as u64).min(d)
     }
 
     /// Decides after an attempt. `idempotent` is the operation's flag; `jitter` in `[0, 1)`.
@@ -103,7 +103,7 @@ impl RetryConfig {
                 if state.rate_limited >= self.max_rate_limit_retries || wait_ms > self.max_retry_after_ms {
                     Decision::GiveUp
                 } else {
-                    state.rate_limited += 1;
+                    state.rate_limited = state.rate_limited.saturating_add(1);
                     Decision::Retry { after_ms: wait_ms }
                 }
             }
@@ -117,7 +117,44 @@ impl RetryConfig {
             return Decision::GiveUp;
         }
         let after_ms = self.backoff_ms(state.retries, jitter);
-        state.retries += 1;
+        state.retries = state.retries.saturating_add(1);
         Decision::Retry { after_ms }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hostile_retry_after_gives_up_instead_of_waiting() {
+        let cfg = RetryConfig::default();
+        let wait_ms = crate::http::parse_retry_after("1e30").expect("a number");
+        assert_eq!(wait_ms, crate::limiter::MAX_WAIT_MS);
+        let mut state = RetryState::default();
+        let outcome = Outcome::RateLimited { wait_ms };
+        assert_eq!(cfg.decide(&mut state, true, outcome, 0.5), Decision::GiveUp);
+        let outcome = Outcome::RateLimited { wait_ms: u64::MAX };
+        assert_eq!(cfg.decide(&mut state, true, outcome, 0.5), Decision::GiveUp);
+    }
+
+    #[test]
+    fn extreme_settings_never_panic() {
+        let cfg = RetryConfig {
+            max_retries: u32::MAX,
+            base_delay_ms: u64::MAX,
+            max_delay_ms: u64::MAX,
+            max_retry_after_ms: u64::MAX,
+            max_rate_limit_retries: u32::MAX,
+        };
+        for n in [0, 1, 31, 32, 33, 63, 64, u32::MAX] {
+            for j in [0.0, 0.5, 1.0, f64::NAN, f64::INFINITY, -1.0] {
+                let _ = cfg.backoff_ms(n, j);
+            }
+        }
+        let mut state = RetryState { retries: u32::MAX - 1, rate_limited: u32::MAX - 1 };
+        let _ = cfg.decide(&mut state, true, Outcome::Status(503), 1.0);
+        let _ = cfg.decide(&mut state, true, Outcome::RateLimited { wait_ms: u64::MAX }, 1.0);
+        let _ = cfg.decide(&mut state, true, Outcome::TimedOut, 1.0);
     }
 }

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
+use zeitkonto_core::http::parse_retry_after;
 use zeitkonto_core::limiter::{Acquire, LimiterConfig, RateLimiter};
 use zeitkonto_core::retry::{Decision, Outcome, RetryConfig, RetryState};
 use zeitkonto_core::{
@@ -223,6 +224,10 @@ fn outcome_of(v: &Value) -> Outcome {
             other => panic!("unknown outcome {other}"),
         },
         Value::Object(o) if o.contains_key("status") => Outcome::Status(o["status"].as_u64().expect("status") as u16),
+        // `retryAfter`: the header's text, read as the driver reads it (clamped to one hour).
+        Value::Object(o) if o.contains_key("retryAfter") => Outcome::RateLimited {
+            wait_ms: parse_retry_after(o["retryAfter"].as_str().expect("retryAfter")).expect("seconds"),
+        },
         Value::Object(o) => Outcome::RateLimited { wait_ms: o["rateLimitedWaitMs"].as_u64().expect("wait") },
         other => panic!("bad outcome {other}"),
     }
@@ -281,12 +286,29 @@ fn limiter_decision_table() {
             } else if let Some(sent) = step.get("settle").and_then(Value::as_u64) {
                 lim.settle(sent, at);
                 Value::Null
+            } else if let Some(sent) = step.get("refuse").and_then(Value::as_u64) {
+                lim.on_refused(sent, at);
+                Value::Null
+            } else if step.get("available").is_some() {
+                json!(lim.available(at))
             } else {
-                let ra = step["rateLimited"]["retryAfterMs"].as_u64();
+                let rl = &step["rateLimited"];
+                let ra = match rl.get("retryAfter").and_then(Value::as_str) {
+                    Some(text) => parse_retry_after(text),
+                    None => rl["retryAfterMs"].as_u64(),
+                };
                 json!({ "waitMs": lim.on_rate_limited(at, ra) })
             };
-            if got != step["expect"] {
-                failures.push(format!("`{}` step {i}: expected {}, got {got}", case["name"], step["expect"]));
+            // `learned`: the limit learned after the step, `{"limit", "periodMs"}` or null.
+            let (got, want) = match step.get("learned") {
+                Some(learned) => (
+                    json!({ "expect": got, "learned": lim.learned_limit().map(|(limit, period)| json!({ "limit": limit, "periodMs": period })) }),
+                    json!({ "expect": step["expect"], "learned": learned }),
+                ),
+                None => (got, step["expect"].clone()),
+            };
+            if got != want {
+                failures.push(format!("`{}` step {i}: expected {want}, got {got}", case["name"]));
             }
         }
     }

@@ -107,7 +107,7 @@ impl World {
     pub fn rate_limit(&mut self, key: &str) -> Result<(), u64> {
         let now = self.clock.started.elapsed().as_millis() as u64;
         let cfg = LimiterConfig { margin_ms: 0, ..self.limit };
-        let lim = self.limiters.entry(key.to_string()).or_insert_with(|| RateLimiter::new(cfg));
+        let lim = self.limiters.entry(key.to_string()).or_insert_with(|| RateLimiter::strict(cfg));
         match lim.acquire(now) {
             Acquire::Ready => Ok(()),
             Acquire::Wait(ms) => {
