@@ -75,7 +75,9 @@ impl From<Error> for ZeitkontoError {
             Error::Transport { detail, may_have_reached_server } => {
                 ZeitkontoError::Transport { detail, may_have_reached_server, description }
             }
-            Error::Timeout { may_have_reached_server } => ZeitkontoError::Timeout { may_have_reached_server, description },
+            Error::Timeout { may_have_reached_server } => {
+                ZeitkontoError::Timeout { may_have_reached_server, description }
+            }
         }
     }
 }

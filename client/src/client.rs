@@ -21,6 +21,10 @@ use crate::transport::Transport;
 /// Default per-request timeout.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// The default bound on a response body: 16 MiB (the API's largest answers, a department of
+/// thousands of employees, stay far below it).
+pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 16 * 1024 * 1024;
+
 /// Configures a [`Client`]. Keys never print.
 pub struct ClientBuilder {
     base_url: Option<String>,
@@ -33,6 +37,7 @@ pub struct ClientBuilder {
     limiter: LimiterConfig,
     transport: Option<Arc<dyn Transport>>,
     observer: Option<Observer>,
+    max_response_bytes: usize,
 }
 
 impl std::fmt::Debug for ClientBuilder {
@@ -77,6 +82,14 @@ impl ClientBuilder {
     /// Replaces the whole route table.
     pub fn routes(mut self, routes: RouteTable) -> Self {
         self.routes = routes;
+        self
+    }
+
+    /// The largest response body accepted, in bytes (default [`DEFAULT_MAX_RESPONSE_BYTES`],
+    /// 16 MiB). A larger answer fails with [`Error::Decode`] naming the limit; the bundled
+    /// transport stops reading at the limit, so a hostile server cannot exhaust memory.
+    pub fn max_response_bytes(mut self, bytes: usize) -> Self {
+        self.max_response_bytes = bytes;
         self
     }
 
@@ -127,7 +140,7 @@ impl ClientBuilder {
         }
         let transport: Arc<dyn Transport> = match self.transport {
             Some(t) => t,
-            None => default_transport()?,
+            None => default_transport(self.max_response_bytes)?,
         };
         Ok(Client {
             driver: Arc::new(Driver {
@@ -137,18 +150,19 @@ impl ClientBuilder {
                 retry: self.retry,
                 limiter: self.limiter,
                 observer: self.observer,
+                max_response_bytes: self.max_response_bytes,
             }),
         })
     }
 }
 
 #[cfg(feature = "reqwest")]
-fn default_transport() -> Result<Arc<dyn Transport>, Error> {
-    Ok(Arc::new(crate::transport::ReqwestTransport::new()?))
+fn default_transport(max_body: usize) -> Result<Arc<dyn Transport>, Error> {
+    Ok(Arc::new(crate::transport::ReqwestTransport::new()?.with_max_body(max_body)))
 }
 
 #[cfg(not(feature = "reqwest"))]
-fn default_transport() -> Result<Arc<dyn Transport>, Error> {
+fn default_transport(_max_body: usize) -> Result<Arc<dyn Transport>, Error> {
     Err(Error::invalid("transport", "built without the `reqwest` feature: pass a transport with `.transport(...)`"))
 }
 
@@ -187,6 +201,7 @@ impl Client {
             limiter: LimiterConfig::default(),
             transport: None,
             observer: None,
+            max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
         }
     }
 

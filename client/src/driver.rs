@@ -37,6 +37,7 @@ pub struct Driver {
     pub(crate) retry: RetryConfig,
     pub(crate) limiter: LimiterConfig,
     pub(crate) observer: Option<Observer>,
+    pub(crate) max_response_bytes: usize,
 }
 
 /// What the driver did, for logging. Holds only redacted text.
@@ -51,6 +52,14 @@ pub enum Event {
     Wait { operation: &'static str, ms: u64, reason: &'static str },
     /// The call failed (redacted message).
     Failed { operation: &'static str, error: String },
+}
+
+/// The typed error for an answer larger than the configured bound.
+fn too_large(op: OperationId, limit: usize) -> Error {
+    Error::Decode {
+        operation: op.name().to_string(),
+        detail: format!("the response body is larger than the limit of {limit} bytes (max_response_bytes)"),
+    }
 }
 
 fn lock(l: &Mutex<RateLimiter>) -> std::sync::MutexGuard<'_, RateLimiter> {
@@ -155,6 +164,7 @@ impl Driver {
                 Err(TransportError::Lost(detail)) => {
                     (Outcome::ConnectionLost, Err(Error::Transport { detail, may_have_reached_server: true }))
                 }
+                Err(TransportError::TooLarge) => (Outcome::Status(200), Err(too_large(op, self.max_response_bytes))),
                 Err(TransportError::Timeout) => {
                     (Outcome::TimedOut, Err(Error::Timeout { may_have_reached_server: true }))
                 }
@@ -162,6 +172,9 @@ impl Driver {
             match self.retry.decide(&mut state, idempotent, outcome, runtime::jitter()) {
                 Decision::Finish | Decision::GiveUp => {
                     return match result {
+                        Ok(resp) if resp.body.len() > self.max_response_bytes => {
+                            Err(too_large(op, self.max_response_bytes))
+                        }
                         Ok(resp) => parse(&resp),
                         Err(e) => Err(e),
                     };

@@ -32,7 +32,7 @@ pub mod driver;
 pub mod runtime;
 pub mod transport;
 
-pub use client::{Client, ClientBuilder, DEFAULT_TIMEOUT};
+pub use client::{Client, ClientBuilder, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT};
 pub use driver::Event;
 #[cfg(feature = "reqwest")]
 pub use transport::ReqwestTransport;

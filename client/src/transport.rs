@@ -23,6 +23,8 @@ pub enum TransportError {
     Lost(String),
     /// No complete answer within the timeout: the request may have been applied.
     Timeout,
+    /// The response body was larger than the transport's bound (it stopped reading).
+    TooLarge,
 }
 
 /// Sends one request and returns the response, whatever its status.
@@ -41,6 +43,7 @@ pub trait Transport: Send + Sync {
 #[derive(Debug, Clone)]
 pub struct ReqwestTransport {
     client: reqwest::Client,
+    max_body: usize,
 }
 
 #[cfg(feature = "reqwest")]
@@ -63,14 +66,20 @@ impl ReqwestTransport {
             detail: format!("could not create the HTTP client: {}", e.without_url()),
             may_have_reached_server: false,
         })?;
-        Ok(ReqwestTransport { client })
+        Ok(ReqwestTransport { client, max_body: crate::client::DEFAULT_MAX_RESPONSE_BYTES })
+    }
+
+    /// Stops reading a response body at `bytes` ([`TransportError::TooLarge`]).
+    pub fn with_max_body(mut self, bytes: usize) -> ReqwestTransport {
+        self.max_body = bytes;
+        self
     }
 
     /// Wraps an existing reqwest client (to share a pool or set proxies). Build it with
     /// `redirect(reqwest::redirect::Policy::none())`: a client that follows redirects would send
     /// the key to wherever a redirect points.
     pub fn with_client(client: reqwest::Client) -> ReqwestTransport {
-        ReqwestTransport { client }
+        ReqwestTransport { client, max_body: crate::client::DEFAULT_MAX_RESPONSE_BYTES }
     }
 }
 
@@ -130,8 +139,18 @@ impl Transport for ReqwestTransport {
                 .iter()
                 .map(|(k, v)| (k.as_str().to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
                 .collect();
-            let body = resp.bytes().await.map_err(classify)?;
-            Ok(Response::new(status, headers, body.to_vec()))
+            if resp.content_length().is_some_and(|n| n > self.max_body as u64) {
+                return Err(TransportError::TooLarge);
+            }
+            let mut resp = resp;
+            let mut body = Vec::new();
+            while let Some(chunk) = resp.chunk().await.map_err(classify)? {
+                if body.len() + chunk.len() > self.max_body {
+                    return Err(TransportError::TooLarge);
+                }
+                body.extend_from_slice(&chunk);
+            }
+            Ok(Response::new(status, headers, body))
         })
     }
 }

@@ -243,7 +243,10 @@ pub fn boolean(op: OperationId, resp: &Response) -> Result<(), Error> {
         serde_json::Value::String(s) if s.trim() == "false" => Err(Error::Refused),
         other => Err(Error::Decode {
             operation: op.name().to_string(),
-            detail: format!("expected true or false, got {}", resp.excerpt(json_text(&other).as_bytes(), EXCERPT_CHARS)),
+            detail: format!(
+                "expected true or false, got {}",
+                resp.excerpt(json_text(&other).as_bytes(), EXCERPT_CHARS)
+            ),
         }),
     }
 }

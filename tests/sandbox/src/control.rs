@@ -34,6 +34,12 @@ pub enum FaultKind {
     Html,
     /// Answer 429 with `Retry-After: retryAfter` (default 1) seconds.
     RateLimit,
+    /// Answer `status` (default 502) with a JSON body that echoes the request path (keys
+    /// included), after `pad` filler characters, as some proxies do: for redaction tests.
+    EchoPath,
+    /// Answer `status` (default 302) with `Location: location`, as a misconfigured instance or a
+    /// hostile proxy would: for the "never follow a redirect" tests.
+    Redirect,
 }
 
 /// A fault for the next `count` API requests (of `operation`, when given).
@@ -55,6 +61,12 @@ pub struct Fault {
     /// with `delay`: applied at once, answered late).
     #[serde(default)]
     pub after: bool,
+    /// Filler characters before the echoed path (`echoPath`).
+    #[serde(default)]
+    pub pad: Option<usize>,
+    /// The redirect target (`redirect`).
+    #[serde(default)]
+    pub location: Option<String>,
 }
 
 fn one() -> u32 {
@@ -64,7 +76,17 @@ fn one() -> u32 {
 impl Fault {
     /// A fault of `kind` for the next request.
     pub fn new(kind: FaultKind) -> Fault {
-        Fault { kind, count: 1, operation: None, status: None, delay_ms: None, retry_after: None, after: false }
+        Fault {
+            kind,
+            count: 1,
+            operation: None,
+            status: None,
+            delay_ms: None,
+            retry_after: None,
+            after: false,
+            pad: None,
+            location: None,
+        }
     }
 
     /// Only for this operation.
@@ -97,6 +119,18 @@ impl Fault {
         self
     }
 
+    /// With `n` filler characters before the echoed path.
+    pub fn pad(mut self, n: usize) -> Fault {
+        self.pad = Some(n);
+        self
+    }
+
+    /// Redirecting to `location`.
+    pub fn location(mut self, location: impl Into<String>) -> Fault {
+        self.location = Some(location.into());
+        self
+    }
+
     /// With this Retry-After.
     pub fn retry_after(mut self, secs: u64) -> Fault {
         self.retry_after = Some(secs);
@@ -116,9 +150,25 @@ pub fn take(faults: &mut Vec<Fault>, op: OperationId) -> Option<Fault> {
     Some(f)
 }
 
-/// The response a fault answers with (not for `Delay`).
-pub fn respond(f: &Fault) -> Response {
+/// The response a fault answers with (not for `Delay`); `path` is the request's path as sent.
+pub fn respond(f: &Fault, path: &str) -> Response {
     match f.kind {
+        FaultKind::EchoPath => {
+            let status = StatusCode::from_u16(f.status.unwrap_or(502)).unwrap_or(StatusCode::BAD_GATEWAY);
+            let body = json!({
+                "timestamp": "2026-11-23T10:00:00Z",
+                "pad": "x".repeat(f.pad.unwrap_or(0)),
+                "status": status.as_u16(),
+                "error": "Bad Gateway",
+                "path": path,
+            });
+            (status, [(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response()
+        }
+        FaultKind::Redirect => {
+            let status = StatusCode::from_u16(f.status.unwrap_or(302)).unwrap_or(StatusCode::FOUND);
+            let location = f.location.clone().unwrap_or_else(|| "/".to_string());
+            (status, [(header::LOCATION, location)], "").into_response()
+        }
         FaultKind::Reset => {
             let stream = futures_util::stream::once(async {
                 Err::<Bytes, std::io::Error>(std::io::Error::new(std::io::ErrorKind::ConnectionReset, "injected reset"))

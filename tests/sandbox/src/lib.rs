@@ -130,6 +130,7 @@ impl Drop for InFlight<'_> {
 async fn api_call(
     app: Arc<App>,
     op: OperationId,
+    uri: String,
     path: HashMap<String, String>,
     query: HashMap<String, String>,
     body: Bytes,
@@ -152,7 +153,7 @@ async fn api_call(
     };
     match &fault {
         Some(f) if f.kind == FaultKind::Delay && !f.after => control::delay(f).await,
-        Some(f) if !f.after => return control::respond(f),
+        Some(f) if !f.after => return control::respond(f, &uri),
         _ => {}
     }
     // Applied before any `after` fault answers, so a client that gives up (and makes hyper drop
@@ -163,7 +164,7 @@ async fn api_call(
             control::delay(&f).await;
             response
         }
-        Some(f) if f.after => control::respond(&f),
+        Some(f) if f.after => control::respond(&f, &uri),
         _ => response,
     }
 }
@@ -173,10 +174,12 @@ pub fn router(app: Arc<App>, routes: &RouteTable) -> Router {
     let mut by_path: BTreeMap<String, MethodRouter<Arc<App>>> = BTreeMap::new();
     for (op, route) in routes.entries() {
         let handler = move |State(app): State<Arc<App>>,
+                            uri: axum::http::Uri,
                             path: Option<Path<HashMap<String, String>>>,
                             Query(query): Query<HashMap<String, String>>,
                             body: Bytes| async move {
-            api_call(app, op, path.map(|Path(p)| p).unwrap_or_default(), query, body).await
+            let uri = uri.path().to_string();
+            api_call(app, op, uri, path.map(|Path(p)| p).unwrap_or_default(), query, body).await
         };
         let mr = on(method_filter(route.method), handler);
         let entry = by_path.remove(&route.template);

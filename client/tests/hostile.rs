@@ -1,0 +1,183 @@
+//! Hostile servers, end to end through the one driver (issue "Hostile servers, hostile inputs"):
+//! secrets that a server echoes never show, whole or in part; redirects are never followed; a
+//! write is a success only when the server says so.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use common::*;
+use zeitkonto::{Error, Event, Month, OperationId};
+use zeitkonto_sandbox::{demo, Fault, FaultKind};
+
+/// Every substring of `secret` of at least 4 characters (a key fragment a reader could use).
+fn fragments(secret: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for start in 0..secret.len() {
+        for end in start + 4..=secret.len() {
+            out.push(&secret[start..end]);
+        }
+    }
+    out
+}
+
+/// Fails when `text` carries any fragment of `secret` that the surrounding template does not.
+fn assert_no_fragment(text: &str, secret: &str, what: &str) {
+    for f in fragments(secret) {
+        // Fragments that are plain words of the key's own naming scheme ("demo", "key") also occur
+        // in harmless text; only fragments with a '-' between letters are the key's own.
+        if f.contains('-') && f.len() > 5 {
+            assert!(!text.contains(f), "{what} leaks {f:?} of the key: {text}");
+        }
+    }
+}
+
+fn recorded() -> (Arc<Mutex<Vec<String>>>, impl Fn(&Event) + Send + Sync + 'static) {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let sink = log.clone();
+    (log, move |e: &Event| sink.lock().unwrap().push(format!("{e:?}")))
+}
+
+/// Rule 1: redact first, then cut. A proxy's 502 echoes the path with the key straddling the
+/// excerpt's cut at every offset; neither the error (Display, Debug) nor the log shows any part of it.
+#[tokio::test]
+async fn echoed_keys_never_show_at_any_cut() {
+    let sb = sandbox();
+    let (log, observer) = recorded();
+    let c = builder(&sb).retry(zeitkonto::RetryConfig::none()).on_event(observer).build().unwrap();
+    for pad in 0..60 {
+        sb.inject(Fault::new(FaultKind::EchoPath).pad(pad).on(OperationId::Employees));
+        let err = c.employees().await.unwrap_err();
+        assert!(matches!(err, Error::UnexpectedStatus { status: 502, .. }), "{err:?}");
+        assert_no_fragment(&err.to_string(), demo::COMPANY_KEY, "Display");
+        assert_no_fragment(&format!("{err:?}"), demo::COMPANY_KEY, "Debug");
+    }
+    for pad in [0, 20, 40, 55] {
+        sb.inject(Fault::new(FaultKind::EchoPath).pad(pad).on(OperationId::Shifts));
+        let err = c.shifts(2026, 47).await.unwrap_err();
+        assert_no_fragment(&err.to_string(), demo::WORKSPACE_KEY, "shifts");
+    }
+    for line in log.lock().unwrap().iter() {
+        assert_no_fragment(line, demo::COMPANY_KEY, "event");
+        assert_no_fragment(line, demo::WORKSPACE_KEY, "event");
+    }
+}
+
+/// Rule 2: every secret-bearing path segment is a secret everywhere: an employee key as the clock
+/// and time-account `{employee}`, a department key in `department_accounts`.
+#[tokio::test]
+async fn echoed_employee_and_department_keys_never_show() {
+    let sb = sandbox();
+    let (log, observer) = recorded();
+    let c = builder(&sb).retry(zeitkonto::RetryConfig::none()).on_event(observer).build().unwrap();
+    for pad in [0, 17, 33, 48] {
+        sb.inject(Fault::new(FaultKind::EchoPath).pad(pad).on(OperationId::Clock));
+        let err = c.come(demo::EMPLOYEE_KEY).await.unwrap_err();
+        assert!(!err.to_string().contains(demo::EMPLOYEE_KEY), "{err}");
+        assert_no_fragment(&err.to_string(), demo::EMPLOYEE_KEY, "clock");
+
+        sb.inject(Fault::new(FaultKind::EchoPath).pad(pad).on(OperationId::TimeAccount));
+        let err = c.time_account(demo::EMPLOYEE_KEY, 2026, Month::March).await.unwrap_err();
+        assert_no_fragment(&err.to_string(), demo::EMPLOYEE_KEY, "time_account");
+
+        sb.inject(Fault::new(FaultKind::EchoPath).pad(pad).on(OperationId::DepartmentAccounts));
+        let err = c.department_accounts(demo::DEPARTMENT_KEY).await.unwrap_err();
+        assert_no_fragment(&err.to_string(), demo::DEPARTMENT_KEY, "department_accounts");
+        assert_no_fragment(&format!("{err:?}"), demo::DEPARTMENT_KEY, "department_accounts Debug");
+    }
+    for line in log.lock().unwrap().iter() {
+        assert_no_fragment(line, demo::EMPLOYEE_KEY, "event");
+        assert_no_fragment(line, demo::DEPARTMENT_KEY, "event");
+    }
+}
+
+/// A loopback server that counts connections and answers `true` (the other host of a redirect).
+fn other_host() -> (String, Arc<AtomicUsize>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let hits = Arc::new(AtomicUsize::new(0));
+    let counter = hits.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().take(50) {
+            let Ok(mut s) = stream else { continue };
+            counter.fetch_add(1, Ordering::SeqCst);
+            let mut buf = [0u8; 4096];
+            let _ = s.read(&mut buf);
+            let _ = s.write_all(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 4\r\n\r\ntrue");
+        }
+    });
+    (format!("http://{addr}"), hits)
+}
+
+/// Rule 4: a redirect is never followed. The key does not travel to the other host, the error
+/// names the status and the (redacted) target, and a write answered 302 is not reported as done.
+#[tokio::test]
+async fn redirects_are_never_followed() {
+    let sb = sandbox();
+    let (elsewhere, hits) = other_host();
+    let c = client(&sb);
+
+    let target = format!("{elsewhere}/api/v2/employees/{}", demo::COMPANY_KEY);
+    sb.inject(Fault::new(FaultKind::Redirect).location(target).on(OperationId::Employees));
+    let err = c.employees().await.unwrap_err();
+    match &err {
+        Error::UnexpectedStatus { status: 302, excerpt } => {
+            assert!(excerpt.contains(&elsewhere), "names the target: {excerpt}");
+            assert!(!excerpt.contains(demo::COMPANY_KEY), "redacted: {excerpt}");
+        }
+        other => panic!("expected a 302 error, got {other:?}"),
+    }
+
+    sb.inject(Fault::new(FaultKind::Redirect).status(307).location(format!("{elsewhere}/come")).on(OperationId::Clock));
+    let err = c.come(demo::ANNA).await.unwrap_err();
+    assert!(matches!(err, Error::UnexpectedStatus { status: 307, .. }), "{err:?}");
+    assert_eq!(sb.writes(OperationId::Clock), 0, "the clock-in was not applied");
+    assert_eq!(hits.load(Ordering::SeqCst), 0, "nothing was sent to the other host");
+}
+
+/// Rule 16: a write that timed out says it may have been applied.
+#[tokio::test]
+async fn a_timed_out_write_says_it_may_have_been_applied() {
+    let sb = sandbox();
+    let c = builder(&sb).timeout(Some(std::time::Duration::from_millis(200))).build().unwrap();
+    sb.inject(Fault::new(FaultKind::Delay).delay_ms(1000).after_applying().on(OperationId::Clock));
+    let err = c.come(demo::ANNA).await.unwrap_err();
+    assert_eq!(err, Error::Timeout { may_have_reached_server: true });
+    assert_eq!(sb.writes(OperationId::Clock), 1, "applied once, never re-sent");
+    assert_eq!(sb.requests(OperationId::Clock), 1);
+}
+
+/// Rule 3: dot segments are refused before anything is sent.
+#[tokio::test]
+async fn dot_segments_never_reach_the_server() {
+    let sb = sandbox();
+    let c = client(&sb);
+    for bad in ["..", ".", " .. "] {
+        let err = c.come(bad).await.unwrap_err();
+        assert!(matches!(&err, Error::InvalidInput { field, .. } if field == "employee"), "{err:?}");
+        let err = c.time_account(bad, 2026, Month::March).await.unwrap_err();
+        assert!(matches!(&err, Error::InvalidInput { .. }), "{err:?}");
+    }
+    assert_eq!(sb.requests(OperationId::Clock), 0);
+    assert_eq!(sb.requests(OperationId::TimeAccount), 0);
+}
+
+/// Fuzzing finding (amplification): a response body is bounded; a larger one is a typed error
+/// naming the limit, and the bound is configurable.
+#[tokio::test]
+async fn response_bodies_are_bounded() {
+    let sb = sandbox();
+    let small = builder(&sb).max_response_bytes(512).build().unwrap();
+    match small.employees().await.unwrap_err() {
+        Error::Decode { operation, detail } => {
+            assert_eq!(operation, "employees");
+            assert!(detail.contains("512 bytes"), "{detail}");
+        }
+        other => panic!("expected a Decode error, got {other:?}"),
+    }
+    assert_eq!(sb.requests(OperationId::Employees), 1, "a body too large is not retried");
+    assert!(!client(&sb).employees().await.unwrap().is_empty(), "the default bound is generous");
+}
