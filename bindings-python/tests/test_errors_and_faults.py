@@ -75,9 +75,34 @@ def test_transport_and_timeout(sandbox: Sandbox) -> None:
     assert err.value.may_have_reached_server is False and isinstance(err.value, ConnectionError)
     slow = make_client(sandbox, timeout=0.3)
     sandbox.inject(kind="delay", delayMs=1500, count=3, operation="employees")
-    with pytest.raises(zeitkonto.TimeoutError):
+    with pytest.raises(zeitkonto.TimeoutError) as timed_out:
         slow.employees()
+    assert timed_out.value.may_have_reached_server is True
     assert sandbox.requests("employees") == 3
+
+
+def test_redirects_are_never_followed(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    key = "demo-company-key"
+    sandbox.inject(kind="redirect", location=f"http://127.0.0.1:9/api/v2/employees/{key}", operation="employees")
+    with pytest.raises(zeitkonto.UnexpectedStatusError) as err:
+        c.employees()
+    assert err.value.status == 302 and "127.0.0.1:9" in err.value.excerpt
+    assert key not in str(err.value) and key not in repr(err.value)
+    sandbox.inject(kind="redirect", status=307, location="http://127.0.0.1:9/come", operation="clock")
+    with pytest.raises(zeitkonto.UnexpectedStatusError):
+        c.come(ANNA)
+    assert sandbox.writes("clock") == 0
+
+
+def test_echoed_keys_never_show_at_the_cut(sandbox: Sandbox) -> None:
+    c = make_client(sandbox, retry=zeitkonto.RetryConfig(max_retries=0))
+    for pad in range(0, 60, 3):
+        sandbox.inject(kind="echoPath", pad=pad, operation="department_accounts")
+        with pytest.raises(zeitkonto.UnexpectedStatusError) as err:
+            c.department_accounts("demo-department-key")
+        text = f"{err.value} {err.value!r} {err.value.excerpt}"
+        assert "department-k" not in text and "demo-depa" not in text, text
 
 
 def test_reads_retried_writes_never_twice(sandbox: Sandbox) -> None:

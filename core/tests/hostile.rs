@@ -67,3 +67,40 @@ fn short_keys_never_mangle_messages() {
         Error::UnexpectedStatus { status: 500, excerpt: "unknown error at /employees/***".into() }
     );
 }
+
+/// Rule 15: a book-absence whose missing end (or start) defaults to the server's today can only
+/// fail; with a calendar the core refuses it before sending.
+#[test]
+fn book_absence_dates_are_checked_against_today() {
+    use zeitkonto_core::ops::BookAbsence;
+    use zeitkonto_core::Date;
+    fn today() -> Option<Date> {
+        Date::new(2026, 11, 23)
+    }
+    let ctx = Context::new("company-key-123").with_today(today);
+    let book = |start: Option<Date>, end: Option<Date>| BookAbsence {
+        reason_uuid: "r".into(),
+        employee_uuid: "e".into(),
+        replacement_uuid: None,
+        duration: Default::default(),
+        start_day: start,
+        end_day: end,
+        planned: false,
+        comment: None,
+    };
+    let d = |m, day| Date::new(2026, m, day);
+    let field = |r: Result<zeitkonto_core::Request, Error>| match r {
+        Err(Error::InvalidInput { field, .. }) => Some(field),
+        Err(other) => panic!("{other:?}"),
+        Ok(_) => None,
+    };
+    assert_eq!(field(book(d(12, 5), d(12, 1)).request(&ctx)), Some("startDay".to_string()));
+    assert_eq!(field(book(d(12, 5), None).request(&ctx)), Some("startDay".to_string()));
+    assert_eq!(field(book(None, d(11, 1)).request(&ctx)), Some("endDay".to_string()));
+    // Tomorrow may already be the server's today (Berlin is ahead of UTC); the past is fine.
+    assert_eq!(field(book(d(11, 24), None).request(&ctx)), None);
+    assert_eq!(field(book(d(11, 2), None).request(&ctx)), None);
+    assert_eq!(field(book(d(12, 5), d(12, 9)).request(&ctx)), None);
+    // Without a calendar (plain sans-IO) only the explicit range is checked.
+    assert_eq!(field(book(d(12, 5), None).request(&Context::new("company-key-123"))), None);
+}

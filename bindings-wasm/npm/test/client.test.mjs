@@ -58,7 +58,9 @@ test("monthly accounts use calendar months", async () => {
 
 test("department accounts and summaries", async () => {
   const c = client();
-  assert.ok(ANNA in (await c.departmentAccounts("demo-department-key")));
+  const accounts = await c.departmentAccounts("demo-department-key");
+  // Each value is the typed monthly account (SDK names, calendar month), as everywhere else.
+  assert.ok(ANNA in accounts && typeof accounts[ANNA].balance === "number" && !("saldo" in accounts[ANNA]));
   const one = await c.departmentMonth("1", 2026, 10);
   assert.deepEqual([one.name, one.month], ["Sales", 10]);
   const each = await c.departmentMonthEmployees("SALES", 2026, 10);
@@ -119,10 +121,23 @@ test("error kinds and faults", async () => {
   // employees: wrong key, employee key, html, 429, then 503 twice and the retry that succeeds
   assert.deepEqual([s.requests.employees, s.writes.clock, s.requests.clock], [7, 1, 2]);
   await sb.inject({ kind: "delay", delayMs: 1500, count: 3, operation: "overview" });
-  await assert.rejects(client({ timeout: 300 }).overview(), zk.TimeoutError);
+  await assert.rejects(client({ timeout: 300 }).overview(), (e) => e instanceof zk.TimeoutError && e.mayHaveReachedServer === true);
   // fetch cannot tell a refused connection from a broken one, so the client stays on the safe side.
   await assert.rejects(new zk.Client({ apiKey: KEY, baseUrl: "http://127.0.0.1:9", retry: { maxRetries: 0 } }).employees(), (e) => e instanceof zk.TransportError && e.mayHaveReachedServer === true && !e.message.includes(KEY));
   await assert.rejects(c.projectBookings(MANAGER, "p", "2026-01-01", "2026-03-01"), (e) => e instanceof zk.InvalidInputError && e.field === "startDate");
+});
+
+test("redirects are never followed and echoed keys never show", async () => {
+  const c = client({ retry: { maxRetries: 0 } });
+  await sb.inject({ kind: "redirect", location: `http://127.0.0.1:9/api/v2/employees/${KEY}`, operation: "employees" });
+  await assert.rejects(c.employees(), (e) => e instanceof zk.UnexpectedStatusError && e.status === 302 && e.excerpt.includes("127.0.0.1:9") && !e.message.includes(KEY));
+  await sb.inject({ kind: "redirect", status: 307, location: "http://127.0.0.1:9/come", operation: "clock" });
+  await assert.rejects(c.come(ANNA), zk.UnexpectedStatusError);
+  assert.equal((await sb.stats()).writes.clock ?? 0, 0);
+  for (let pad = 0; pad < 60; pad += 3) {
+    await sb.inject({ kind: "echoPath", pad, operation: "department_accounts" });
+    await assert.rejects(c.departmentAccounts("demo-department-key"), (e) => e instanceof zk.UnexpectedStatusError && !`${e.message} ${e.excerpt} ${inspect(e)}`.includes("department-k"));
+  }
 });
 
 test("an AbortSignal cancels a call", async () => {

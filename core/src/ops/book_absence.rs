@@ -18,7 +18,8 @@ pub enum AbsenceDuration {
 }
 
 params! {
-    /// Books an absence. Success is a JSON string containing `success`; `false` → [`Error::Refused`];
+    /// Books an absence. Success is the JSON string `success` (trimmed, any case) and nothing else;
+    /// `false` → [`Error::Refused`];
     /// any other answer → [`Error::Decode`] with an excerpt (the spec does not show the failure form).
     #[derive(Debug, Clone, PartialEq)]
     pub struct BookAbsence {

@@ -44,6 +44,11 @@ class ErrorsTest {
         assertEquals(0, Sandbox.requests("project_bookings") + Sandbox.requests("create_shift") + Sandbox.requests("extra_leave"))
         assertEquals("base_url", fails<ZeitkontoException.InvalidInput> { client(baseUrl = "http://desktop.saas.de") }.field)
         assertEquals("timeout_ms", fails<ZeitkontoException.InvalidInput> { client(timeoutMs = -1) }.field)
+        // Dot segments would reach another route; a lone surrogate is not valid Unicode.
+        assertEquals("employee", fails<ZeitkontoException.InvalidInput> { c.come("..") }.field)
+        assertEquals("employee", fails<ZeitkontoException.InvalidInput> { c.timeAccount(".", 2026, 3) }.field)
+        assertEquals("text", fails<ZeitkontoException.InvalidInput> { c.come("anna\uD800@demo.example") }.field)
+        assertEquals(0, Sandbox.requests("clock") + Sandbox.requests("time_account"))
     }
 
     @Test
@@ -69,7 +74,7 @@ class ErrorsTest {
         assertFalse(e.mayHaveReachedServer)
         val slow = client(timeoutMs = 300)
         Sandbox.inject("""{"kind":"delay","delayMs":1500,"count":3,"operation":"employees"}""")
-        fails<ZeitkontoException.Timeout> { slow.employees() }
+        assertTrue(fails<ZeitkontoException.Timeout> { slow.employees() }.mayHaveReachedServer)
         assertEquals(3, Sandbox.requests("employees"), "a read is tried three times (two retries)")
     }
 
