@@ -137,6 +137,11 @@ impl Date {
 
     /// The date `days` days after 1970-01-01, or `None` outside years 1..=9999.
     pub fn from_days_since_epoch(days: i64) -> Option<Date> {
+        // Years 1..=9999 span about -719 000..=2 933 000 days: anything far outside is `None`
+        // before any arithmetic can overflow.
+        if !(-800_000..=3_000_000).contains(&days) {
+            return None;
+        }
         let z = days + 719_468;
         let era = if z >= 0 { z } else { z - 146_096 } / 146_097;
         let doe = z - era * 146_097;
@@ -156,7 +161,7 @@ impl Date {
 
     /// This date plus `days` (may be negative).
     pub fn add_days(self, days: i64) -> Option<Date> {
-        Date::from_days_since_epoch(self.days_since_epoch() + days)
+        Date::from_days_since_epoch(self.days_since_epoch().checked_add(days)?)
     }
 
     /// Days from `self` to `other` (positive when `other` is later).

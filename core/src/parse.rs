@@ -93,6 +93,53 @@ pub fn top_level_code(b: &[u8]) -> Option<i64> {
     }
 }
 
+/// When the JSON object `text` has a top-level key more than once, the same object with only the
+/// last occurrence of each key (what a `serde_json::Value` keeps); `None` when nothing repeats or
+/// `text` is not a well-formed object.
+pub fn without_earlier_duplicates(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let mut i = skip_ws(b, 0);
+    if b.get(i) != Some(&b'{') {
+        return None;
+    }
+    i += 1;
+    let mut entries: Vec<(&[u8], &str)> = Vec::new();
+    loop {
+        i = skip_ws(b, i);
+        match *b.get(i)? {
+            b'}' if entries.is_empty() => return None,
+            b'"' => {}
+            _ => return None,
+        }
+        let key_end = skip_string(b, i)?;
+        let key = &b[i..key_end];
+        let entry_start = i;
+        i = skip_ws(b, key_end);
+        if *b.get(i)? != b':' {
+            return None;
+        }
+        i = skip_ws(b, i + 1);
+        let value_end = skip_value(b, i)?;
+        entries.push((key, text.get(entry_start..value_end)?));
+        i = skip_ws(b, value_end);
+        match *b.get(i)? {
+            b',' => i += 1,
+            b'}' => break,
+            _ => return None,
+        }
+    }
+    let mut last = std::collections::BTreeMap::new();
+    for (n, (k, _)) in entries.iter().enumerate() {
+        last.insert(*k, n);
+    }
+    if last.len() == entries.len() {
+        return None;
+    }
+    let kept: Vec<&str> =
+        entries.iter().enumerate().filter(|(n, (k, _))| last.get(k) == Some(n)).map(|(_, (_, e))| *e).collect();
+    Some(format!("{{{}}}", kept.join(",")))
+}
+
 fn skip_ws(b: &[u8], mut i: usize) -> usize {
     while b.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
         i += 1;

@@ -84,12 +84,15 @@ pub fn params_from_json<T: de::DeserializeOwned>(op: OperationId, params: &Value
 /// build's path). The offending field is found from the error's position in the text.
 pub fn params_from_text<T: de::DeserializeOwned>(op: OperationId, text: &str) -> Result<T, Error> {
     let text = if text.trim().is_empty() || text.trim() == "null" { "{}" } else { text };
+    // A key given twice means its last value, as in the `Value` form (which cannot hold both).
+    let deduplicated = crate::parse::without_earlier_duplicates(text);
+    let text = deduplicated.as_deref().unwrap_or(text);
     // One JSON reader type (bytes) for params, models and everything else: half the reader code.
     serde_json::from_slice(text.as_bytes()).map_err(|e| {
         let msg = e.to_string();
         let field = match msg.strip_prefix("missing field `").and_then(|r| r.split('`').next()) {
             Some(missing) => missing.to_string(),
-            None => key_before(text, e.column()).unwrap_or_else(|| "params".to_string()),
+            None => key_before(text, offset_of(text, e.line(), e.column())).unwrap_or_else(|| "params".to_string()),
         };
         // serde_json appends " at line L column C"; the position means nothing to a caller.
         let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
@@ -97,10 +100,16 @@ pub fn params_from_text<T: de::DeserializeOwned>(op: OperationId, text: &str) ->
     })
 }
 
-/// The last top-level object key that starts before `column` (1-based, first line) of `text`.
-fn key_before(text: &str, column: usize) -> Option<String> {
+/// The byte offset of serde_json's 1-based `line` and `column` in `text`.
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let line_start: usize = text.split_inclusive('\n').take(line.saturating_sub(1)).map(str::len).sum();
+    line_start.saturating_add(column)
+}
+
+/// The last top-level object key that starts before byte `end` of `text`.
+fn key_before(text: &str, end: usize) -> Option<String> {
     let bytes = text.as_bytes();
-    let end = column.min(bytes.len());
+    let end = end.min(bytes.len());
     let (mut depth, mut i, mut key) = (0usize, 0usize, None);
     while i < end {
         match bytes[i] {

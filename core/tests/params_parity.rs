@@ -1,0 +1,66 @@
+//! The `Value` path and the text path of parameters agree (fuzzing findings kept as regressions).
+
+use serde_json::Value;
+use zeitkonto_core::{build_request, build_request_text, Context, OperationId};
+
+fn both(
+    op: OperationId,
+    text: &str,
+) -> (Result<zeitkonto_core::Request, zeitkonto_core::Error>, Result<zeitkonto_core::Request, zeitkonto_core::Error>) {
+    let ctx = Context::new("company-key-123");
+    let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+    (build_request(op, &value, &ctx), build_request_text(op, text, &ctx))
+}
+
+fn agree(op: OperationId, text: &str) {
+    let (a, b) = both(op, text);
+    match (&a, &b) {
+        (Ok(x), Ok(y)) => {
+            assert_eq!(x.url(), y.url(), "{text}");
+            assert_eq!(
+                x.body(),
+                y.body(),
+                "{text}: {:?} vs {:?}",
+                x.body().map(String::from_utf8_lossy),
+                y.body().map(String::from_utf8_lossy)
+            );
+        }
+        (Err(x), Err(y)) => assert_eq!(
+            (x.kind(), format!("{x:?}").contains("field")),
+            (y.kind(), format!("{y:?}").contains("field")),
+            "{text}"
+        ),
+        _ => panic!("{text}: value path {a:?} != text path {b:?}"),
+    }
+}
+
+#[test]
+fn a_float_in_a_project_is_sent_with_the_same_digits() {
+    agree(OperationId::CreateProject, r#"{"email":"m@x.de","project":{"n":-1.3476555094338099e28}}"#);
+    agree(OperationId::CreateProject, r#"{"email":"m@x.de","project":{"n":1e400}}"#);
+    agree(OperationId::CreateProject, r#"{"email":"m@x.de","project":{"n":0.1,"m":123456789012345678901234567890}}"#);
+}
+
+#[test]
+fn deep_nesting_is_refused_alike() {
+    let deep = format!(r#"{{"email":"m@x.de","project":{}1{}}}"#, r#"{"a":"#.repeat(127), "}".repeat(127));
+    agree(OperationId::CreateProject, &deep);
+    let ok = format!(r#"{{"email":"m@x.de","project":{}1{}}}"#, r#"{"a":"#.repeat(20), "}".repeat(20));
+    agree(OperationId::CreateProject, &ok);
+}
+
+#[test]
+fn a_duplicate_key_means_the_last_one_alike() {
+    agree(OperationId::TimeAccount, r#"{"employee":"e","year":"x","year":2026,"month":3}"#);
+    agree(OperationId::TimeAccount, r#"{"employee":"e","year":2025,"year":2026,"month":3}"#);
+}
+
+#[test]
+fn multi_line_params_name_the_right_field() {
+    let text = "{\n  \"employee\": \"anna@x.de\",\n  \"year\": \"soon\",\n  \"month\": 3\n}";
+    let ctx = Context::new("company-key-123");
+    match build_request_text(OperationId::TimeAccount, text, &ctx) {
+        Err(zeitkonto_core::Error::InvalidInput { field, .. }) => assert_eq!(field, "year"),
+        other => panic!("{other:?}"),
+    }
+}
