@@ -142,14 +142,28 @@ impl Transport for ReqwestTransport {
             if resp.content_length().is_some_and(|n| n > self.max_body as u64) {
                 return Err(TransportError::TooLarge);
             }
-            let mut resp = resp;
-            let mut body = Vec::new();
-            while let Some(chunk) = resp.chunk().await.map_err(classify)? {
-                if body.len() + chunk.len() > self.max_body {
+            #[cfg(not(target_arch = "wasm32"))]
+            let body = {
+                // Read chunk by chunk and stop at the bound: a hostile server cannot fill memory.
+                let mut resp = resp;
+                let mut body = Vec::new();
+                while let Some(chunk) = resp.chunk().await.map_err(classify)? {
+                    if body.len() + chunk.len() > self.max_body {
+                        return Err(TransportError::TooLarge);
+                    }
+                    body.extend_from_slice(&chunk);
+                }
+                body
+            };
+            #[cfg(target_arch = "wasm32")]
+            let body = {
+                // fetch hands the body over whole (no chunked reads in reqwest's wasm build).
+                let body = resp.bytes().await.map_err(classify)?.to_vec();
+                if body.len() > self.max_body {
                     return Err(TransportError::TooLarge);
                 }
-                body.extend_from_slice(&chunk);
-            }
+                body
+            };
             Ok(Response::new(status, headers, body))
         })
     }
