@@ -184,11 +184,16 @@ fn replace_occurrences(text: &str, needle: &str, anywhere: bool) -> String {
         out.push_str(&rest[..i]);
         if anywhere || alone {
             out.push_str(REDACTED);
+            prev = needle.chars().next_back();
+            rest = &rest[i + needle.len()..];
         } else {
-            out.push_str(needle);
+            // Not a whole occurrence: step one character only, so an overlapping real occurrence
+            // (`employees/ees/e` for the key `ees/e`) is still found.
+            let step = rest[i..].chars().next().map_or(1, char::len_utf8);
+            out.push_str(&rest[i..i + step]);
+            prev = rest[i..].chars().next();
+            rest = &rest[i + step..];
         }
-        prev = needle.chars().next_back();
-        rest = &rest[i + needle.len()..];
     }
     out.push_str(rest);
     out
@@ -211,6 +216,8 @@ mod tests {
     #[test]
     fn short_keys_only_where_they_stand_alone() {
         assert_eq!(redact_all("unknown key k at /employees/k", &["k"]), "unknown key *** at /employees/***");
+        // Fuzzing finding F8: an overlapping false start must not hide the real occurrence.
+        assert_eq!(redact_all("GET /employees/ees/e", &["ees/e"]), "GET /employees/***");
     }
 
     #[test]

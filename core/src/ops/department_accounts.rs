@@ -37,6 +37,8 @@ impl Operation for DepartmentAccounts {
     }
 }
 
+const NOT_AN_OBJECT: &str = "expected a JSON object keyed by e-mail";
+
 /// The wire form: an object keyed by e-mail (`[]` when empty, as PHP encodes an empty map).
 struct AccountsByEmail(BTreeMap<String, MonthlyAccount>);
 
@@ -65,10 +67,30 @@ impl<'de> Deserialize<'de> for AccountsByEmail {
                 }
                 Ok(AccountsByEmail(out))
             }
+            // Every other JSON kind is refused with one fixed text: serde's default messages
+            // would format a float with core's float printer (20 KB of wasm).
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<AccountsByEmail, E> {
+                Err(E::custom(NOT_AN_OBJECT))
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<AccountsByEmail, E> {
+                Err(E::custom(NOT_AN_OBJECT))
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<AccountsByEmail, E> {
+                Err(E::custom(NOT_AN_OBJECT))
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<AccountsByEmail, E> {
+                Err(E::custom(NOT_AN_OBJECT))
+            }
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<AccountsByEmail, E> {
+                Err(E::custom(NOT_AN_OBJECT))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<AccountsByEmail, E> {
+                Err(E::custom(NOT_AN_OBJECT))
+            }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<AccountsByEmail, A::Error> {
                 match seq.next_element::<Value>()? {
                     None => Ok(AccountsByEmail(BTreeMap::new())),
-                    Some(_) => Err(de::Error::custom("expected a JSON object keyed by e-mail")),
+                    Some(_) => Err(de::Error::custom(NOT_AN_OBJECT)),
                 }
             }
         }
