@@ -66,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
                 if let Some(leak) = leaked(&form, &shown, &around) {
                     // Known bug (reported): the excerpt is cut before redaction, so a key across
                     // the cut keeps its head, right before the "…".
-                    if skip_known() && form.starts_with(leak) && shown.contains(&format!("{leak}…")) {
+                    if skip_known() && cut_head(&form, &shown).is_some_and(|head| head.contains(leak)) {
                         continue;
                     }
                     panic!(
@@ -84,6 +84,11 @@ fuzz_target!(|data: &[u8]| {
 fn skip_known() -> bool {
     static SKIP: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *SKIP.get_or_init(|| std::env::var_os("ZEITKONTO_FUZZ_SKIP_KNOWN").is_some_and(|v| v != "0"))
+}
+
+/// The longest head of `key` that the output shows right before the excerpt's "…".
+fn cut_head<'a>(key: &'a str, shown: &str) -> Option<&'a str> {
+    key.char_indices().map(|(i, _)| &key[..i]).filter(|h| !h.is_empty()).rev().find(|h| shown.contains(&format!("{h}…")))
 }
 
 /// The first substring of `key` (at least min(4, len) chars) found in `shown` but not in `around`.
