@@ -128,7 +128,13 @@ fn check_shape(op: OperationId, ctx: &Context, req: &Request) {
     let template = ctx.routes().get(op).template;
     let want = template.split('/').count();
     let segments: Vec<&str> = path.split('/').collect();
-    assert_eq!(segments.len(), want, "{op}: {} has {} segments, template {template} has {want}", req.redacted_url(), segments.len());
+    assert_eq!(
+        segments.len(),
+        want,
+        "{op}: {} has {} segments, template {template} has {want}",
+        req.redacted_url(),
+        segments.len()
+    );
     for (i, seg) in segments.iter().enumerate().skip(1) {
         let decoded = decode_segment(seg);
         if skip_known() && matches!(*seg, "." | "..") {

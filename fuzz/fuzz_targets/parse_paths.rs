@@ -74,8 +74,8 @@ fuzz_target!(|data: &[u8]| {
     };
     match (&by_value, &by_text) {
         (Ok(v), Ok(t)) => {
-            let reparsed: Value = serde_json::from_str(t)
-                .unwrap_or_else(|e| panic!("{op}: text path wrote invalid JSON ({e}): {t}"));
+            let reparsed: Value =
+                serde_json::from_str(t).unwrap_or_else(|e| panic!("{op}: text path wrote invalid JSON ({e}): {t}"));
             assert_eq!(&reparsed, v, "{op}: text path and Value path disagree");
         }
         (Err(a), Err(b)) => {

@@ -35,11 +35,7 @@ fuzz_target!(|data: &[u8]| {
     if !(4..=40).contains(&n) || key.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return;
     }
-    let ctx = if workspace {
-        Context::new("unrelated-api-key-0").with_workspace_key(key)
-    } else {
-        Context::new(key)
-    };
+    let ctx = if workspace { Context::new("unrelated-api-key-0").with_workspace_key(key) } else { Context::new(key) };
     let echoed = if encoded { encode_segment(key) } else { key.to_string() };
     let echoed_len = echoed.chars().count();
 
@@ -88,7 +84,11 @@ fn skip_known() -> bool {
 
 /// The longest head of `key` that the output shows right before the excerpt's "…".
 fn cut_head<'a>(key: &'a str, shown: &str) -> Option<&'a str> {
-    key.char_indices().map(|(i, _)| &key[..i]).filter(|h| !h.is_empty()).rev().find(|h| shown.contains(&format!("{h}…")))
+    key.char_indices()
+        .map(|(i, _)| &key[..i])
+        .filter(|h| !h.is_empty())
+        .rev()
+        .find(|h| shown.contains(&format!("{h}…")))
 }
 
 /// The first substring of `key` (at least min(4, len) chars) found in `shown` but not in `around`.

@@ -50,16 +50,39 @@ enum RetryAfter {
 
 #[derive(Debug, Arbitrary)]
 enum Event {
-    Acquire { t: u64 },
+    Acquire {
+        t: u64,
+    },
     /// Settles the `nth` token granted so far (modulo), or an arbitrary stamp.
-    Settle { t: u64, nth: u16, raw: Option<u64> },
-    RateLimited { t: u64, retry_after: RetryAfter },
-    Available { t: u64 },
+    Settle {
+        t: u64,
+        nth: u16,
+        raw: Option<u64>,
+    },
+    RateLimited {
+        t: u64,
+        retry_after: RetryAfter,
+    },
+    Available {
+        t: u64,
+    },
     /// A driver's 429 handling: probe the wait, ask the policy, impose the wait only if honoured.
-    Driver429 { t: u64, retry_after: RetryAfter, idempotent: bool, jitter: f64 },
-    Decide { outcome: OutcomeIn, idempotent: bool, jitter: f64 },
+    Driver429 {
+        t: u64,
+        retry_after: RetryAfter,
+        idempotent: bool,
+        jitter: f64,
+    },
+    Decide {
+        outcome: OutcomeIn,
+        idempotent: bool,
+        jitter: f64,
+    },
     NewCall,
-    Backoff { n: u32, jitter: f64 },
+    Backoff {
+        n: u32,
+        jitter: f64,
+    },
 }
 
 #[derive(Debug, Arbitrary)]
@@ -142,7 +165,8 @@ fuzz_target!(|input: Input| {
     let mut lim = RateLimiter::new(lc);
     let mut state = RetryState::default();
     let mut retries_granted = 0u64;
-    let mut m = Model { monotonic: input.monotonic, clock: 0, starts: VecDeque::new(), granted: Vec::new(), max_imposed: 0 };
+    let mut m =
+        Model { monotonic: input.monotonic, clock: 0, starts: VecDeque::new(), granted: Vec::new(), max_imposed: 0 };
 
     for ev in &input.events {
         match ev {
@@ -154,7 +178,11 @@ fuzz_target!(|input: Input| {
                         assert!(lc.limit == 0 || before > 0, "Ready with {before} tokens available");
                         m.granted.push(now);
                         if m.monotonic && lc.limit > 0 {
-                            while m.starts.front().is_some_and(|&s| u128::from(s) + u128::from(lc.window_ms) <= u128::from(now)) {
+                            while m
+                                .starts
+                                .front()
+                                .is_some_and(|&s| u128::from(s) + u128::from(lc.window_ms) <= u128::from(now))
+                            {
                                 m.starts.pop_front();
                             }
                             m.starts.push_back(now);
@@ -174,7 +202,11 @@ fuzz_target!(|input: Input| {
                         assert_eq!(before, 0, "Wait({w}) with {before} tokens available");
                         if m.monotonic {
                             let bound = lifetime.max(u128::from(m.max_imposed));
-                            assert!(u128::from(w) <= bound, "wait {w} > max(lifetime {lifetime}, imposed {})", m.max_imposed);
+                            assert!(
+                                u128::from(w) <= bound,
+                                "wait {w} > max(lifetime {lifetime}, imposed {})",
+                                m.max_imposed
+                            );
                         }
                     }
                 }
@@ -207,7 +239,11 @@ fuzz_target!(|input: Input| {
                 }
                 m.max_imposed = m.max_imposed.max(wait);
                 if wait > 0 {
-                    assert_eq!(lim.available(now), if lc.limit == 0 { u32::MAX } else { 0 }, "tokens right after a 429");
+                    assert_eq!(
+                        lim.available(now),
+                        if lc.limit == 0 { u32::MAX } else { 0 },
+                        "tokens right after a 429"
+                    );
                 }
             }
             Event::Available { t } => {
@@ -239,19 +275,28 @@ fuzz_target!(|input: Input| {
                 let before = state;
                 let d = rc.decide(&mut state, *idempotent, outcome, *jitter);
                 match (outcome, d) {
-                    (Outcome::Status(s), d) if !(500..600).contains(&s) => assert_eq!(d, Decision::Finish, "status {s}"),
+                    (Outcome::Status(s), d) if !(500..600).contains(&s) => {
+                        assert_eq!(d, Decision::Finish, "status {s}")
+                    }
                     (Outcome::RateLimited { wait_ms }, Decision::Retry { after_ms }) => {
                         assert_eq!(after_ms, wait_ms);
                         assert!(wait_ms <= rc.max_retry_after_ms);
                     }
-                    (Outcome::Status(_) | Outcome::ConnectionLost | Outcome::TimedOut, Decision::Retry { after_ms })
+                    (
+                        Outcome::Status(_) | Outcome::ConnectionLost | Outcome::TimedOut,
+                        Decision::Retry { after_ms },
+                    )
                     | (Outcome::ConnectFailed, Decision::Retry { after_ms }) => {
                         assert!(
                             *idempotent || matches!(outcome, Outcome::ConnectFailed),
                             "a write retried after {outcome:?}"
                         );
                         assert!(after_ms <= rc.max_delay_ms, "backoff {after_ms} > max {}", rc.max_delay_ms);
-                        assert_eq!(after_ms, rc.backoff_ms(before.retries, *jitter), "backoff is not the documented one");
+                        assert_eq!(
+                            after_ms,
+                            rc.backoff_ms(before.retries, *jitter),
+                            "backoff is not the documented one"
+                        );
                     }
                     (_, Decision::Finish) => panic!("{outcome:?} finished"),
                     _ => {}
@@ -267,7 +312,8 @@ fuzz_target!(|input: Input| {
             }
             Event::Backoff { n, jitter } => {
                 let b = rc.backoff_ms(*n, *jitter);
-                let d = u128::from(rc.base_delay_ms).saturating_mul(1u128 << (*n).min(32)).min(u128::from(rc.max_delay_ms));
+                let d =
+                    u128::from(rc.base_delay_ms).saturating_mul(1u128 << (*n).min(32)).min(u128::from(rc.max_delay_ms));
                 assert!(u128::from(b) <= d && u128::from(b) >= d / 2, "backoff {b} outside [{}, {d}]", d / 2);
             }
         }
@@ -276,6 +322,11 @@ fuzz_target!(|input: Input| {
 
 fn check_state(rc: &RetryConfig, state: &RetryState, granted: u64) {
     assert!(state.retries <= rc.max_retries, "{} retries, max {}", state.retries, rc.max_retries);
-    assert!(state.rate_limited <= rc.max_rate_limit_retries, "{} 429 retries, max {}", state.rate_limited, rc.max_rate_limit_retries);
+    assert!(
+        state.rate_limited <= rc.max_rate_limit_retries,
+        "{} 429 retries, max {}",
+        state.rate_limited,
+        rc.max_rate_limit_retries
+    );
     assert_eq!(granted, u64::from(state.retries) + u64::from(state.rate_limited), "retries granted vs counters");
 }
