@@ -62,7 +62,11 @@ fuzz_target!(|data: &[u8]| {
                 if let Some(leak) = leaked(&form, &shown, &around) {
                     // Known bug (reported): the excerpt is cut before redaction, so a key across
                     // the cut keeps its head, right before the "…".
-                    if skip_known() && cut_head(&form, &shown).is_some_and(|head| head.contains(leak)) {
+                    if skip_known()
+                        && [key.to_string(), encode_segment(key)]
+                            .iter()
+                            .any(|f| cut_head(f, &shown).is_some_and(|head| head.contains(leak)))
+                    {
                         continue;
                     }
                     panic!(
