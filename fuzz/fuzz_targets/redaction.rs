@@ -67,7 +67,7 @@ fuzz_target!(|data: &[u8]| {
                     if skip_known()
                         && [key.to_string(), encode_segment(key)]
                             .iter()
-                            .any(|f| cut_head(f, &display).is_some_and(|head| head.contains(leak)))
+                            .any(|f| cut_head(f, &display).is_some_and(|head| at_cut(&display, head, leak)))
                     {
                         continue;
                     }
@@ -95,6 +95,16 @@ fn cut_head<'a>(key: &'a str, shown: &str) -> Option<&'a str> {
         .filter(|h| !h.is_empty())
         .rev()
         .find(|h| shown.contains(&format!("{h}…")))
+}
+
+/// Whether `leak` overlaps the cut head `head` shown right before the "…" of `display` (a leak
+/// may start in the text just before the key, e.g. the `/` of `/employees/`).
+fn at_cut(display: &str, head: &str, leak: &str) -> bool {
+    let Some(p) = display.find(&format!("{head}…")) else { return false };
+    let end = p + head.len();
+    let back = head.chars().count() + leak.chars().count();
+    let start = display[..end].char_indices().rev().nth(back - 1).map_or(0, |(i, _)| i);
+    display[start..end].contains(leak)
 }
 
 /// The first substring of `key` (at least min(4, len) chars) found in `shown` but not in `around`.
