@@ -98,11 +98,11 @@ fn cut_head<'a>(key: &'a str, shown: &str) -> Option<&'a str> {
 }
 
 /// Whether `leak` overlaps the cut head `head` shown right before the "…" of `display` (a leak
-/// may start in the text just before the key, e.g. the `/` of `/employees/`).
+/// may start in the text just before the key, e.g. the `/` of `/employees/`, or end in the "…").
 fn at_cut(display: &str, head: &str, leak: &str) -> bool {
     let Some(p) = display.find(&format!("{head}…")) else { return false };
-    let end = p + head.len();
-    let back = head.chars().count() + leak.chars().count();
+    let end = p + head.len() + '…'.len_utf8(); // the key itself may hold a "…"
+    let back = head.chars().count() + 1 + leak.chars().count();
     let start = display[..end].char_indices().rev().nth(back - 1).map_or(0, |(i, _)| i);
     display[start..end].contains(leak)
 }
