@@ -65,9 +65,9 @@ fuzz_target!(|data: &[u8]| {
                     // Known heads are taken from Display (Debug escapes quotes and backslashes).
                     let display = err.to_string();
                     if skip_known()
-                        && [key.to_string(), encode_segment(key)]
-                            .iter()
-                            .any(|f| cut_head(f, &display).is_some_and(|head| at_cut(&display, head, leak)))
+                        && [key.to_string(), encode_segment(key)].iter().any(|f| {
+                            [&display, &shown].iter().any(|t| cut_head(f, t).is_some_and(|head| at_cut(t, head, leak)))
+                        })
                     {
                         continue;
                     }
@@ -97,14 +97,17 @@ fn cut_head<'a>(key: &'a str, shown: &str) -> Option<&'a str> {
         .find(|h| shown.contains(&format!("{h}…")))
 }
 
-/// Whether `leak` overlaps the cut head `head` shown right before the "…" of `display` (a leak
-/// may start in the text just before the key, e.g. the `/` of `/employees/`, or end in the "…").
-fn at_cut(display: &str, head: &str, leak: &str) -> bool {
-    let Some(p) = display.find(&format!("{head}…")) else { return false };
-    let end = p + head.len() + '…'.len_utf8(); // the key itself may hold a "…"
-    let back = head.chars().count() + 1 + leak.chars().count();
-    let start = display[..end].char_indices().rev().nth(back - 1).map_or(0, |(i, _)| i);
-    display[start..end].contains(leak)
+/// Whether `leak` overlaps the cut head `head` shown right before the "…" of `text`: it may start
+/// in the text just before the key (the `/` of `/employees/`) or run past the "…" (a key holding a
+/// "…", Debug's closing quote).
+fn at_cut(text: &str, head: &str, leak: &str) -> bool {
+    let Some(p) = text.find(&format!("{head}…")) else { return false };
+    let n = leak.chars().count();
+    let before = &text[..p + head.len()];
+    let start = before.char_indices().rev().nth(head.chars().count() + n - 1).map_or(0, |(i, _)| i);
+    let after = &text[p + head.len()..];
+    let end = after.char_indices().nth(n + 1).map_or(text.len(), |(i, _)| p + head.len() + i);
+    text[start..end].contains(leak)
 }
 
 /// The first substring of `key` (at least min(4, len) chars) found in `shown` but not in `around`.
