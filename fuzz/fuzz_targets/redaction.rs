@@ -50,7 +50,9 @@ fuzz_target!(|data: &[u8]| {
             body.push_str(&echoed);
         }
         body.push_str(TAIL);
-        let around = format!("{HEAD}{pad}{MID}{MID}{TAIL} {FIXED}");
+        // Debug escapes `"` and `\`: its forms of the surrounding text count as surrounding text.
+        let plain = format!("{HEAD}{pad}{MID}{MID}{TAIL}");
+        let around = format!("{plain} {plain:?} {FIXED}");
 
         let resp = Response::new(502, vec![], body.as_bytes());
         let err = match parse_response(op, &resp) {
