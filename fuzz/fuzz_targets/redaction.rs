@@ -43,6 +43,11 @@ fuzz_target!(|data: &[u8]| {
     let head_len = HEAD.chars().count() + MID.chars().count();
     let first = (EXCERPT_CHARS + 1).saturating_sub(echoed_len + 1).max(head_len);
     for start in first..=EXCERPT_CHARS + 1 {
+        // Known bug (reported): the excerpt is cut before redaction, so a key across the cut keeps
+        // its head. Under ZEITKONTO_FUZZ_SKIP_KNOWN those offsets are not checked.
+        if skip_known() && start < EXCERPT_CHARS && EXCERPT_CHARS < start + echoed_len {
+            continue;
+        }
         let pad = "_".repeat(start - head_len);
         let mut body = format!("{HEAD}{pad}{MID}{echoed}");
         if twice {
@@ -64,15 +69,6 @@ fuzz_target!(|data: &[u8]| {
                 if let Some(leak) = leaked(&form, &shown, &around) {
                     // Known bug (reported): the excerpt is cut before redaction, so a key across
                     // the cut keeps its head, right before the "…".
-                    // Known heads are taken from Display (Debug escapes quotes and backslashes).
-                    let display = err.to_string();
-                    if skip_known()
-                        && [key.to_string(), encode_segment(key)].iter().any(|f| {
-                            [&display, &shown].iter().any(|t| cut_head(f, t).is_some_and(|head| at_cut(t, head, leak)))
-                        })
-                    {
-                        continue;
-                    }
                     panic!(
                         "{op}: key (len {n}, encoded={encoded}, at char {start}, cut at {EXCERPT_CHARS}) \
                          shows as {leak:?} in: {shown}"
@@ -88,28 +84,6 @@ fuzz_target!(|data: &[u8]| {
 fn skip_known() -> bool {
     static SKIP: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *SKIP.get_or_init(|| std::env::var_os("ZEITKONTO_FUZZ_SKIP_KNOWN").is_some_and(|v| v != "0"))
-}
-
-/// The longest head of `key` that the output shows right before the excerpt's "…".
-fn cut_head<'a>(key: &'a str, shown: &str) -> Option<&'a str> {
-    key.char_indices()
-        .map(|(i, _)| &key[..i])
-        .filter(|h| !h.is_empty())
-        .rev()
-        .find(|h| shown.contains(&format!("{h}…")))
-}
-
-/// Whether `leak` overlaps the cut head `head` shown right before the "…" of `text`: it may start
-/// in the text just before the key (the `/` of `/employees/`) or run past the "…" (a key holding a
-/// "…", Debug's closing quote).
-fn at_cut(text: &str, head: &str, leak: &str) -> bool {
-    let Some(p) = text.find(&format!("{head}…")) else { return false };
-    let n = leak.chars().count();
-    let before = &text[..p + head.len()];
-    let start = before.char_indices().rev().nth(head.chars().count() + n - 1).map_or(0, |(i, _)| i);
-    let after = &text[p + head.len()..];
-    let end = after.char_indices().nth(n + 1).map_or(text.len(), |(i, _)| p + head.len() + i);
-    text[start..end].contains(leak)
 }
 
 /// The first substring of `key` (at least min(4, len) chars) found in `shown` but not in `around`.
