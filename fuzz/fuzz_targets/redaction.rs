@@ -49,15 +49,30 @@ fuzz_target!(|data: &[u8]| {
             continue;
         }
         let pad = "_".repeat(start - head_len);
-        let mut body = format!("{HEAD}{pad}{MID}{echoed}");
-        if twice {
-            body.push_str(MID);
-            body.push_str(&echoed);
-        }
-        body.push_str(TAIL);
+        let make = |echo: &str| {
+            let mut body = format!("{HEAD}{pad}{MID}{echo}");
+            if twice {
+                body.push_str(MID);
+                body.push_str(echo);
+            }
+            body.push_str(TAIL);
+            body
+        };
+        let body = make(&echoed);
+        // The same body with the key replaced by a filler of its length: what this error prints
+        // around the key (the "…", Debug's quotes) is surrounding text too.
+        let Some(fill) = ['¤', '¶', '§', 'µ', 'ø', 'Ω'].into_iter().find(|c| !key.contains(*c) && !echoed.contains(*c))
+        else {
+            return;
+        };
+        let reference =
+            match parse_response(op, &Response::new(502, vec![], make(&fill.to_string().repeat(echoed_len)))) {
+                Ok(v) => panic!("{op}: a 502 parsed as {v}"),
+                Err(e) => ctx.redact_error(e),
+            };
         // Debug escapes `"` and `\`: its forms of the surrounding text count as surrounding text.
         let plain = format!("{HEAD}{pad}{MID}{MID}{TAIL}");
-        let around = format!("{plain} {plain:?} {FIXED}");
+        let around = format!("{plain} {plain:?} {FIXED} {reference} {reference:?}");
 
         let resp = Response::new(502, vec![], body.as_bytes());
         let err = match parse_response(op, &resp) {
