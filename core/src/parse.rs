@@ -210,29 +210,50 @@ fn body_text(body: &[u8]) -> &[u8] {
 /// Decodes a 2xx body as JSON into `T`, whatever the content type says. A body that is a JSON
 /// string holding JSON (double-encoded) is accepted too.
 pub fn json<T: DeserializeOwned>(op: OperationId, resp: &Response) -> Result<T, Error> {
+    // Only the two reads are generic: everything else is shared by every model (wasm size).
+    let body = json_body(op, resp)?;
+    let first = match from_bytes::<T>(body) {
+        Ok(v) => return Ok(v),
+        Err(e) => e,
+    };
+    if let Some(inner) = double_encoded(body) {
+        if let Ok(v) = from_bytes::<T>(inner.as_bytes()) {
+            return Ok(v);
+        }
+    }
+    Err(decode_error(op, resp, body, &first))
+}
+
+/// One slice reader per model, never inlined (each call site would carry a copy of the reader).
+#[inline(never)]
+fn from_bytes<T: DeserializeOwned>(body: &[u8]) -> Result<T, serde_json::Error> {
+    serde_json::from_slice(body)
+}
+
+/// The trimmed 2xx body of `resp` after the status and `code` checks; an empty body is an error.
+fn json_body(op: OperationId, resp: &Response) -> Result<&[u8], Error> {
     check_status(resp)?;
     check_body_code(resp)?;
     let body = body_text(&resp.body);
     if body.is_empty() {
         return Err(Error::Decode { operation: op.name().to_string(), detail: "empty body".to_string() });
     }
-    match serde_json::from_slice::<T>(body) {
-        Ok(v) => Ok(v),
-        Err(first) => {
-            if body.first() == Some(&b'"') {
-                if let Ok(inner) = serde_json::from_slice::<String>(body) {
-                    // Through the same slice reader as above: one instantiation of every model's
-                    // deserializer, not two (it matters for the size of the wasm build).
-                    if let Ok(v) = serde_json::from_slice::<T>(inner.as_bytes()) {
-                        return Ok(v);
-                    }
-                }
-            }
-            Err(Error::Decode {
-                operation: op.name().to_string(),
-                detail: format!("{first}; body starts: {}", resp.excerpt(body, EXCERPT_CHARS)),
-            })
-        }
+    Ok(body)
+}
+
+/// The JSON text inside a body that is a JSON string (double-encoded JSON), if it is one.
+fn double_encoded(body: &[u8]) -> Option<String> {
+    if body.first() != Some(&b'"') {
+        return None;
+    }
+    serde_json::from_slice::<String>(body).ok()
+}
+
+/// The `Decode` error for a body that is not the operation's shape.
+fn decode_error(op: OperationId, resp: &Response, body: &[u8], first: &serde_json::Error) -> Error {
+    Error::Decode {
+        operation: op.name().to_string(),
+        detail: format!("{first}; body starts: {}", resp.excerpt(body, EXCERPT_CHARS)),
     }
 }
 

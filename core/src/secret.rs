@@ -96,21 +96,24 @@ impl Secrets {
         let json = json.get(1..json.len().saturating_sub(1)).unwrap_or("").to_string();
         let slashed = json.replace('/', "\\/");
         for form in [secret.to_string(), upper, lower, json, slashed] {
-            if !form.is_empty() && !self.forms.contains(&form) {
-                self.forms.push(form);
-            }
+            self.insert(form);
         }
-        self.forms.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    }
+
+    /// Inserts one form, keeping the longest first (no sort: the wasm build carries no sort code).
+    fn insert(&mut self, form: String) {
+        if form.is_empty() || self.forms.contains(&form) {
+            return;
+        }
+        let at = self.forms.iter().position(|f| f.len() < form.len()).unwrap_or(self.forms.len());
+        self.forms.insert(at, form);
     }
 
     /// Adds every secret of `other`.
     pub fn extend(&mut self, other: &Secrets) {
         for f in &other.forms {
-            if !self.forms.contains(f) {
-                self.forms.push(f.clone());
-            }
+            self.insert(f.clone());
         }
-        self.forms.sort_by_key(|s| std::cmp::Reverse(s.len()));
     }
 
     /// Whether there is nothing to redact.
@@ -119,11 +122,19 @@ impl Secrets {
     }
 
     /// `text` with every occurrence of a secret replaced by `***` (short secrets only where they
-    /// stand alone; see [`SHORT_SECRET_CHARS`]).
+    /// stand alone; see [`SHORT_SECRET_CHARS`]). A text that ends in the excerpt's `…` was cut
+    /// before these secrets were known (a response not bound to its request): any start of a
+    /// secret right before the `…` is removed too.
     pub fn redact(&self, text: &str) -> String {
         let mut out = text.to_string();
         for form in &self.forms {
             out = replace_occurrences(&out, form, form.chars().count() >= SHORT_SECRET_CHARS);
+        }
+        if let Some(head) = out.strip_suffix('…') {
+            let mut head = head.to_string();
+            self.trim_partial_tail(&mut head);
+            head.push('…');
+            out = head;
         }
         out
     }
@@ -240,5 +251,15 @@ mod tests {
         let mut t = "unk".to_string();
         short.trim_partial_tail(&mut t);
         assert_eq!(t, "unk");
+    }
+
+    #[test]
+    fn an_excerpt_cut_before_redaction_loses_the_head_before_its_ellipsis() {
+        // A response parsed without `Response::for_request` is cut first; redacting the error
+        // afterwards must still not show the key's head (fuzzing: redaction, a backslash key).
+        assert_eq!(redact_all(r"…/employees/*\\…", &[r"*\\\"]), "…/employees/…");
+        assert_eq!(redact_all("/employees/SECRET-KE…", &["SECRET-KEY-7f3a9"]), "/employees/…");
+        // Without the ellipsis nothing was cut: a text that merely ends like a key's start stays.
+        assert_eq!(redact_all("/employees/SECRET", &["SECRET-KEY-7f3a9"]), "/employees/SECRET");
     }
 }

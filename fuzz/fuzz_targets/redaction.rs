@@ -43,11 +43,6 @@ fuzz_target!(|data: &[u8]| {
     let head_len = HEAD.chars().count() + MID.chars().count();
     let first = (EXCERPT_CHARS + 1).saturating_sub(echoed_len + 1).max(head_len);
     for start in first..=EXCERPT_CHARS + 1 {
-        // Known bug (reported): the excerpt is cut before redaction, so a key across the cut keeps
-        // its head. Under ZEITKONTO_FUZZ_SKIP_KNOWN those offsets are not checked.
-        if skip_known() && start < EXCERPT_CHARS && EXCERPT_CHARS < start + echoed_len {
-            continue;
-        }
         let pad = "_".repeat(start - head_len);
         let make = |echo: &str| {
             let mut body = format!("{HEAD}{pad}{MID}{echo}");
@@ -82,8 +77,6 @@ fuzz_target!(|data: &[u8]| {
         for shown in [err.to_string(), format!("{err:?}")] {
             for form in [key.to_string(), encode_segment(key)] {
                 if let Some(leak) = leaked(&form, &shown, &around) {
-                    // Known bug (reported): the excerpt is cut before redaction, so a key across
-                    // the cut keeps its head, right before the "…".
                     panic!(
                         "{op}: key (len {n}, encoded={encoded}, at char {start}, cut at {EXCERPT_CHARS}) \
                          shows as {leak:?} in: {shown}"
@@ -93,13 +86,6 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
-
-/// `ZEITKONTO_FUZZ_SKIP_KNOWN=1` stops checking bugs already reported (for long runs that look for
-/// new ones). The smoke run (scripts/fuzz-smoke) never sets it.
-fn skip_known() -> bool {
-    static SKIP: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *SKIP.get_or_init(|| std::env::var_os("ZEITKONTO_FUZZ_SKIP_KNOWN").is_some_and(|v| v != "0"))
-}
 
 /// The first substring of `key` (at least min(4, len) chars) found in `shown` but not in `around`.
 fn leaked<'a>(key: &'a str, shown: &str, around: &str) -> Option<&'a str> {

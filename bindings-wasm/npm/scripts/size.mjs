@@ -3,10 +3,12 @@ import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
 // 2026-11-23: the hostile-server fixes (degrading wire types, redaction, adaptive limiter) took the
-// .wasm from 149.2 to 171.8 KB gzipped; ~20 KB of it is core's f64 printer pulled in by a float
-// Display somewhere on the parse path (twiggy: <f64 as Display>::fmt via a vtable). Budget raised to
-// 175 KB as a stop-gap so the check still catches growth; the 150 KB goal is open (issue 11).
-const BUDGET = 175 * 1024;
+// .wasm from 149.2 to 171.8 KB gzipped; sharing the per-field reader, the JSON checks and the
+// params text handling across models, and dropping the sort code, brought it back to 158.9 KB. The
+// rest is the new code itself plus core's f64 printer, which serde_json's error text pulls in
+// (serde_core's `Unexpected::Float` display), not removable from here. The 150 KB goal is missed
+// by ~9 KB: the budget is 160 KB so the check still catches growth.
+const BUDGET = 160 * 1024;
 const bytes = readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url));
 const gz = gzipSync(bytes, { level: 9 }).length;
 console.log(`wasm size: ${(bytes.length / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzipped (budget ${BUDGET / 1024} KB gzipped)`);

@@ -52,30 +52,22 @@ macro_rules! model {
         impl $crate::model::wire::FromMap for $name {
             #[allow(unused_mut)]
             fn from_map<'de, A: serde::de::MapAccess<'de>>(mut map: A) -> Result<$name, A::Error> {
-                use $crate::model::wire::{Got, WireField};
+                use $crate::model::wire::WireField;
                 let mut out = $name::default();
                 while let Some($crate::model::wire::Key(key)) = map.next_key()? {
                     match key.as_ref() {
                         $(
                             $api => {
                                 // Wire types accept any JSON value: only malformed JSON fails here.
-                                let v: model!(@wire $ty $(, $wire)?) = map.next_value()?;
-                                match WireField::got(v) {
-                                    Got::Val(x) => model!(@set $kind out.$field, x),
-                                    Got::Absent => {}
-                                    Got::Raw(raw) => {
-                                        out.extra.insert(key.into_owned(), raw);
-                                    }
-                                    Got::Partial(x, raw) => {
-                                        model!(@set $kind out.$field, x);
-                                        out.extra.insert(key.into_owned(), raw);
-                                    }
+                                let v = $crate::model::wire::next_field::<_, model!(@wire $ty $(, $wire)?)>(&mut map)?;
+                                if let Some(x) = $crate::model::wire::settle(WireField::got(v), key, &mut out.extra) {
+                                    model!(@set $kind out.$field, x);
                                 }
                             }
                         )*
                         _ => {
-                            let v: serde_json::Value = map.next_value()?;
-                            out.extra.insert(key.into_owned(), v);
+                            let v = $crate::model::wire::next_field::<_, serde_json::Value>(&mut map)?;
+                            $crate::model::wire::keep_extra(&mut out.extra, key, v);
                         }
                     }
                 }

@@ -54,6 +54,37 @@ pub trait FromMap: Sized {
     fn from_map<'de, A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
 }
 
+/// The next value of `map` as `W`. Never inlined: one copy per wire type and reader serves every
+/// model's fields (inlined, each field of each model carried its own copy of the JSON reader).
+#[inline(never)]
+pub fn next_field<'de, A: MapAccess<'de>, W: Deserialize<'de>>(map: &mut A) -> Result<W, A::Error> {
+    map.next_value()
+}
+
+/// The model field's value from what its wire type got; a misfit's raw value goes to `extra`
+/// under the field's API name. Never inlined: one copy per field type serves every model.
+#[inline(never)]
+pub fn settle<T>(got: Got<T>, key: Cow<'_, str>, extra: &mut crate::model::Extra) -> Option<T> {
+    match got {
+        Got::Val(x) => Some(x),
+        Got::Absent => None,
+        Got::Raw(raw) => {
+            keep_extra(extra, key, raw);
+            None
+        }
+        Got::Partial(x, raw) => {
+            keep_extra(extra, key, raw);
+            Some(x)
+        }
+    }
+}
+
+/// Puts an entry into a model's `extra` map (one copy of the map insertion for every model).
+#[inline(never)]
+pub fn keep_extra(extra: &mut crate::model::Extra, key: Cow<'_, str>, raw: Value) {
+    extra.insert(key.into_owned(), raw);
+}
+
 /// A map key that borrows from the input when it can.
 pub struct Key<'de>(pub Cow<'de, str>);
 
@@ -417,7 +448,11 @@ impl<'de> Deserialize<'de> for RawMap {
         Scalar::deserialize(d).map(|s| {
             RawMap(match s {
                 Scalar::Null => Got::Absent,
-                Scalar::Raw(Value::Object(m)) => Got::Val(m.into_iter().collect()),
+                // Entry by entry: `collect` into a BTreeMap sorts first (sort code in the wasm).
+                Scalar::Raw(Value::Object(m)) => Got::Val(m.into_iter().fold(BTreeMap::new(), |mut out, (k, v)| {
+                    out.insert(k, v);
+                    out
+                })),
                 Scalar::Raw(Value::Array(a)) if a.is_empty() => Got::Val(BTreeMap::new()),
                 other => Got::Raw(other.into_value()),
             })

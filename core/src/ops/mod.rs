@@ -88,7 +88,14 @@ pub trait Operation {
 
 /// Builds a JSON object body from `(name, value)` pairs, skipping `None`s.
 pub(crate) fn body<const N: usize>(fields: [(&str, Option<Value>); N]) -> serde_json::Map<String, Value> {
-    fields.into_iter().filter_map(|(k, v)| v.map(|v| (k.to_string(), v))).collect()
+    // Entry by entry: `collect` into the (BTreeMap) map sorts first, a sort per `N` in the wasm.
+    let mut out = serde_json::Map::new();
+    for (k, v) in fields {
+        if let Some(v) = v {
+            out.insert(k.to_string(), v);
+        }
+    }
+    out
 }
 
 /// `Some(Value::String)` of an optional string-like value.

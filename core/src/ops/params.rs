@@ -83,21 +83,39 @@ pub fn params_from_json<T: de::DeserializeOwned>(op: OperationId, params: &Value
 /// Like [`params_from_json`], from JSON text, without building a `serde_json::Value` (the wasm
 /// build's path). The offending field is found from the error's position in the text.
 pub fn params_from_text<T: de::DeserializeOwned>(op: OperationId, text: &str) -> Result<T, Error> {
-    let text = if text.trim().is_empty() || text.trim() == "null" { "{}" } else { text };
-    // A key given twice means its last value, as in the `Value` form (which cannot hold both).
-    let deduplicated = crate::parse::without_earlier_duplicates(text);
-    let text = deduplicated.as_deref().unwrap_or(text);
+    let text = params_text(op, text)?;
     // One JSON reader type (bytes) for params, models and everything else: half the reader code.
-    serde_json::from_slice(text.as_bytes()).map_err(|e| {
-        let msg = e.to_string();
-        let field = match msg.strip_prefix("missing field `").and_then(|r| r.split('`').next()) {
-            Some(missing) => missing.to_string(),
-            None => key_before(text, offset_of(text, e.line(), e.column())).unwrap_or_else(|| "params".to_string()),
-        };
-        // serde_json appends " at line L column C"; the position means nothing to a caller.
-        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-        Error::InvalidInput { field, reason: format!("{}: {msg}", op.name()) }
-    })
+    serde_json::from_slice(text.as_bytes()).map_err(|e| text_error(op, &text, &e))
+}
+
+/// The params text as it is read (not generic: shared by every operation). Blank or `null` is
+/// `{}` (JSON's white space only: a form feed or U+00A0 before `null` is not JSON, as on the
+/// Value path). A key given twice means its last value, as in the `Value` form (which cannot hold
+/// both); the whole text must still be JSON (an earlier value that is not JSON is refused there).
+fn params_text(op: OperationId, text: &str) -> Result<std::borrow::Cow<'_, str>, Error> {
+    let trimmed = text.trim_matches([' ', '\t', '\n', '\r']);
+    if trimmed.is_empty() || trimmed == "null" {
+        return Ok("{}".into());
+    }
+    match crate::parse::without_earlier_duplicates(text) {
+        None => Ok(text.into()),
+        Some(deduplicated) => {
+            serde_json::from_slice::<de::IgnoredAny>(text.as_bytes()).map_err(|e| text_error(op, text, &e))?;
+            Ok(deduplicated.into())
+        }
+    }
+}
+
+/// The typed error for a params text that serde_json refused, naming the field where it failed.
+fn text_error(op: OperationId, text: &str, e: &serde_json::Error) -> Error {
+    let msg = e.to_string();
+    let field = match msg.strip_prefix("missing field `").and_then(|r| r.split('`').next()) {
+        Some(missing) => missing.to_string(),
+        None => key_before(text, offset_of(text, e.line(), e.column())).unwrap_or_else(|| "params".to_string()),
+    };
+    // serde_json appends " at line L column C"; the position means nothing to a caller.
+    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    Error::InvalidInput { field, reason: format!("{}: {msg}", op.name()) }
 }
 
 /// The byte offset of serde_json's 1-based `line` and `column` in `text`.
