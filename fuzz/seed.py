@@ -5,7 +5,7 @@
 
 corpus/parse_paths/   one file per parse case:  [op index][status | retry-after << 4][body]
 corpus/build_request/ one file per build case:  [op index][context 0][params JSON text]
-corpus/redaction/     a few keys:               [op index][flags][key]
+corpus/redaction/     a few keys:               [op index][flags][offset (0xFF: all)][key]
 corpus/retry_limiter/ left empty: libFuzzer starts from an empty input (arbitrary-derived).
 
 Generated corpora are not committed; fuzz/regressions/<target>/ holds the inputs worth keeping.
@@ -101,7 +101,7 @@ def main():
     write_dict(out, "parse_paths", parse_tokens)
     write_dict(out, "build_request", build_tokens)
     for i, key in enumerate(["test-company-key", "K3y-Secret-123", "k/e y?#".replace(" ", "_"), "abcd", "Schl\u00fcssel-\u00e4\u00f6"]):
-        write(out, "redaction", bytes([i, i % 8]) + key.encode())
+        write(out, "redaction", bytes([i, i % 8, 0xFF]) + key.encode())
         counts["redaction"] += 1
     print("seeded " + ", ".join(f"{t}: {n}" for t, n in counts.items()) + f" -> {out}")
 

@@ -3,7 +3,9 @@
 //! the excerpt cut (`parse::EXCERPT_CHARS`), whole or in part.
 //!
 //! Input: byte 0 picks the operation, byte 1 the form the body echoes (bit 0: percent-encoded,
-//! bit 1: echoed twice, bit 2: a workspace key instead of the API key); the rest is the key (UTF-8,
+//! bit 1: echoed twice, bit 2: a workspace key instead of the API key), byte 2 where the key starts
+//! relative to the cut (one offset per execution, modulo the offsets that touch the cut; 0xFF:
+//! every such offset, as the kept regressions use); the rest is the key (UTF-8,
 //! no white space or control characters: the excerpt folds those, so such a key would not be echoed
 //! verbatim; at least 4 characters, at most 40).
 //!
@@ -25,12 +27,12 @@ const TAIL: &str = r#"","upstream":"desktop.saas.de"}"#;
 const FIXED: &str = "unexpected HTTP status 502: UnexpectedStatus { status: 502, excerpt: \"\" } *** … \\";
 
 fuzz_target!(|data: &[u8]| {
-    if data.len() < 2 {
+    if data.len() < 3 {
         return;
     }
     let op = OperationId::ALL[usize::from(data[0]) % OperationId::ALL.len()];
     let (encoded, twice, workspace) = (data[1] & 1 != 0, data[1] & 2 != 0, data[1] & 4 != 0);
-    let Ok(key) = std::str::from_utf8(&data[2..]) else { return };
+    let Ok(key) = std::str::from_utf8(&data[3..]) else { return };
     let n = key.chars().count();
     if !(4..=40).contains(&n) || key.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return;
@@ -42,7 +44,15 @@ fuzz_target!(|data: &[u8]| {
     // Every start of the key from "ends just before the cut" to "starts just after it".
     let head_len = HEAD.chars().count() + MID.chars().count();
     let first = (EXCERPT_CHARS + 1).saturating_sub(echoed_len + 1).max(head_len);
-    for start in first..=EXCERPT_CHARS + 1 {
+    let count = EXCERPT_CHARS + 2 - first;
+    let starts = match data[2] {
+        0xFF => first..EXCERPT_CHARS + 2,
+        pick => {
+            let one = first + usize::from(pick) % count;
+            one..one + 1
+        }
+    };
+    for start in starts {
         let pad = "_".repeat(start - head_len);
         let make = |echo: &str| {
             let mut body = format!("{HEAD}{pad}{MID}{echo}");
@@ -67,16 +77,29 @@ fuzz_target!(|data: &[u8]| {
             };
         // Debug escapes `"` and `\`: its forms of the surrounding text count as surrounding text.
         let plain = format!("{HEAD}{pad}{MID}{MID}{TAIL}");
-        let around = format!("{plain} {plain:?} {FIXED} {reference} {reference:?}");
+        // The redaction marker next to surrounding text (`employees/***`) is surrounding text too.
+        let marked = make("***");
+        let around = format!("{plain} {plain:?} {marked} {marked:?} {FIXED} {reference} {reference:?}");
 
         let resp = Response::new(502, vec![], body.as_bytes());
         let err = match parse_response(op, &resp) {
             Ok(v) => panic!("{op}: a 502 parsed as {v}"),
             Err(e) => ctx.redact_error(e),
         };
-        for shown in [err.to_string(), format!("{err:?}")] {
+        // Where the surrounding text before the key is found as printed, only what follows it is
+        // checked, against the text that may follow a key (its marker, the cut, the rest of the
+        // body, Debug's closing): a key part glued to the text before it is then no false alarm.
+        let prefix = format!("{HEAD}{pad}{MID}");
+        let prefix_debug = format!("{prefix:?}");
+        let prefix_debug = &prefix_debug[1..prefix_debug.len() - 1];
+        let after = format!("{MID} {MID:?} {TAIL} {TAIL:?} *** … \" }} \\");
+        for (shown, prefix) in [(err.to_string(), prefix.as_str()), (format!("{err:?}"), prefix_debug)] {
+            // The cut may also trim the end of the text before a key (a key that starts like it
+            // ends): the longest start of that text which is printed is where the key would be.
+            let rest = after_longest_start(&shown, prefix);
+            let allowed = format!("{after} {around}");
             for form in [key.to_string(), encode_segment(key)] {
-                if let Some(leak) = leaked(&form, &shown, &around) {
+                if let Some(leak) = leaked(&form, rest, &allowed) {
                     panic!(
                         "{op}: key (len {n}, encoded={encoded}, at char {start}, cut at {EXCERPT_CHARS}) \
                          shows as {leak:?} in: {shown}"
@@ -86,6 +109,18 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// What follows the longest start of `prefix` found in `shown` (all of `shown` if none is).
+fn after_longest_start<'a>(shown: &'a str, prefix: &str) -> &'a str {
+    let mut end = prefix.len();
+    while end > 0 {
+        if let Some(at) = shown.find(&prefix[..end]) {
+            return &shown[at + end..];
+        }
+        end = prefix[..end].char_indices().next_back().map_or(0, |(i, _)| i);
+    }
+    shown
+}
 
 /// The first substring of `key` (at least min(4, len) chars) found in `shown` but not in `around`.
 fn leaked<'a>(key: &'a str, shown: &str, around: &str) -> Option<&'a str> {
