@@ -104,3 +104,30 @@ fn book_absence_dates_are_checked_against_today() {
     // Without a calendar (plain sans-IO) only the explicit range is checked.
     assert_eq!(field(book(d(12, 5), None).request(&Context::new("company-key-123"))), None);
 }
+
+/// Output stays linear in the body, with a bounded factor: an empty object in a list of records
+/// becomes a record with every field present as `null` (the canonical form every language reads),
+/// so `[{},{},…]` is the worst case. The body itself is bounded by the client's
+/// `max_response_bytes` (16 MiB by default), which bounds the output too. This pins the factor
+/// (measured 2026-11-23: 222× for `department_month_employees`, 102× for account lists) so that a
+/// change making it larger, or non-linear, fails here.
+#[test]
+fn output_is_at_most_a_fixed_factor_of_the_body() {
+    use zeitkonto_core::{parse_response, parse_response_text, OperationId};
+    const FACTOR: usize = 250;
+    for n in [1usize, 100, 2_000] {
+        let list = vec!["{}"; n].join(",");
+        for body in [format!("[{list}]"), format!("{{\"list\":[{list}]}}"), format!("{{\"time\":[{list}]}}")] {
+            for op in OperationId::ALL.iter().copied() {
+                let resp = Response::new(200, vec![], body.as_bytes());
+                if let Ok(text) = parse_response_text(op, &resp) {
+                    assert!(text.len() <= FACTOR * body.len(), "{op}: {} bytes in, {} out", body.len(), text.len());
+                }
+                if let Ok(value) = parse_response(op, &resp) {
+                    let len = value.to_string().len();
+                    assert!(len <= FACTOR * body.len(), "{op}: {} bytes in, {} out (Value path)", body.len(), len);
+                }
+            }
+        }
+    }
+}
