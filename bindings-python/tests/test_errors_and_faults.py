@@ -48,7 +48,7 @@ def test_bad_responses_are_typed(sandbox: Sandbox) -> None:
     sandbox.inject(kind="html", operation="employees")
     with pytest.raises(zeitkonto.DecodeError) as dec:
         c.employees()
-    assert dec.value.operation == "employees"
+    assert dec.value.operation == "employees" and dec.value.may_have_reached_server is True
     sandbox.inject(kind="truncated", operation="presence")
     with pytest.raises(zeitkonto.DecodeError):
         c.presence()
@@ -56,6 +56,7 @@ def test_bad_responses_are_typed(sandbox: Sandbox) -> None:
     with pytest.raises(zeitkonto.UnexpectedStatusError) as st:
         c.come(ANNA)
     assert st.value.status == 502 and "<html>" in st.value.excerpt
+    assert st.value.may_have_reached_server is True  # a 502 after a write: it may have been applied
     sandbox.inject(kind="rateLimit", retryAfter=120, operation="employees")
     with pytest.raises(zeitkonto.RateLimitedError) as rl:
         c.employees()

@@ -24,10 +24,12 @@ pub enum ZeitkontoError {
     Refused { description: String },
     /// HTTP 429 (`status`) after the configured retries; `retry_after_ms` when the server said.
     RateLimited { status: i32, retry_after_ms: Option<i64>, description: String },
-    /// An HTTP status the API does not document, with a short excerpt of the body.
-    UnexpectedStatus { status: i32, excerpt: String, description: String },
-    /// The answer could not be read as the operation's result.
-    Decode { operation: String, detail: String, description: String },
+    /// An HTTP status the API does not document, with a short excerpt of the body;
+    /// `may_have_reached_server` is true on a 5xx (a write may have been applied).
+    UnexpectedStatus { status: i32, excerpt: String, may_have_reached_server: bool, description: String },
+    /// The answer could not be read as the operation's result; `may_have_reached_server` is true
+    /// (a 2xx came back: a write was probably applied).
+    Decode { operation: String, detail: String, may_have_reached_server: bool, description: String },
     /// The request did not complete; `may_have_reached_server` tells whether a write may have
     /// been applied (it is then never retried).
     Transport { detail: String, may_have_reached_server: bool, description: String },
@@ -58,6 +60,7 @@ impl std::error::Error for ZeitkontoError {}
 impl From<Error> for ZeitkontoError {
     fn from(e: Error) -> ZeitkontoError {
         let description = e.to_string();
+        let may_have_reached_server = e.may_have_reached_server();
         match e {
             Error::InvalidInput { field, reason } => ZeitkontoError::InvalidInput { field, reason, description },
             Error::Api { status, code } => ZeitkontoError::Api { status: status.into(), code, description },
@@ -68,16 +71,19 @@ impl From<Error> for ZeitkontoError {
                 retry_after_ms: retry_after_ms.map(|ms| i64::try_from(ms).unwrap_or(i64::MAX)),
                 description,
             },
-            Error::UnexpectedStatus { status, excerpt } => {
-                ZeitkontoError::UnexpectedStatus { status: status.into(), excerpt, description }
+            Error::UnexpectedStatus { status, excerpt } => ZeitkontoError::UnexpectedStatus {
+                status: status.into(),
+                excerpt,
+                may_have_reached_server,
+                description,
+            },
+            Error::Decode { operation, detail } => {
+                ZeitkontoError::Decode { operation, detail, may_have_reached_server, description }
             }
-            Error::Decode { operation, detail } => ZeitkontoError::Decode { operation, detail, description },
-            Error::Transport { detail, may_have_reached_server } => {
+            Error::Transport { detail, .. } => {
                 ZeitkontoError::Transport { detail, may_have_reached_server, description }
             }
-            Error::Timeout { may_have_reached_server } => {
-                ZeitkontoError::Timeout { may_have_reached_server, description }
-            }
+            Error::Timeout { .. } => ZeitkontoError::Timeout { may_have_reached_server, description },
         }
     }
 }

@@ -324,8 +324,10 @@ export class ApiError extends ZeitkontoError { status: number; code: number; }
 export class ForbiddenError extends ZeitkontoError { status: number; }
 export class RefusedError extends ZeitkontoError {}
 export class RateLimitedError extends ZeitkontoError { status: number; retryAfter: number | null; }
-export class UnexpectedStatusError extends ZeitkontoError { status: number; excerpt: string; }
-export class DecodeError extends ZeitkontoError { operation: string; detail: string; }
+/** A status the API does not document for the case; `mayHaveReachedServer` is true on a 5xx (a write may have been applied). */
+export class UnexpectedStatusError extends ZeitkontoError { status: number; excerpt: string; mayHaveReachedServer: boolean; }
+/** A 2xx body that is not what the operation returns; `mayHaveReachedServer` is true (a write was probably applied). */
+export class DecodeError extends ZeitkontoError { operation: string; detail: string; mayHaveReachedServer: boolean; }
 export class TransportError extends ZeitkontoError { detail: string; mayHaveReachedServer: boolean; }
 export class TimeoutError extends ZeitkontoError { mayHaveReachedServer: boolean; }
 

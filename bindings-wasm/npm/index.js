@@ -31,9 +31,9 @@ export class ForbiddenError extends ZeitkontoError {}
 export class RefusedError extends ZeitkontoError {}
 /** HTTP 429 not retried; `retryAfter` in seconds (or null). */
 export class RateLimitedError extends ZeitkontoError {}
-/** A status the API does not document for the case; `status`, `excerpt`. */
+/** A status the API does not document for the case; `status`, `excerpt`, `mayHaveReachedServer` (true on a 5xx: a write may have been applied). */
 export class UnexpectedStatusError extends ZeitkontoError {}
-/** A 2xx body that is not what the operation returns; `operation`, `detail`. */
+/** A 2xx body that is not what the operation returns; `operation`, `detail`, `mayHaveReachedServer` (true: a write was probably applied). */
 export class DecodeError extends ZeitkontoError {}
 /** The request could not be sent or the connection broke; `detail`, `mayHaveReachedServer`. */
 export class TransportError extends ZeitkontoError {}

@@ -97,6 +97,7 @@ pub enum Error {
         retry_after_ms: Option<u64>,
     },
     /// A status the API does not document for this case (5xx, a 4xx with a non-numeric body, ...).
+    /// [`Error::may_have_reached_server`] is true on a 5xx.
     UnexpectedStatus {
         /// HTTP status.
         status: u16,
@@ -104,6 +105,7 @@ pub enum Error {
         excerpt: String,
     },
     /// A 2xx body that is not what the operation returns (HTML from a proxy, truncated JSON, ...).
+    /// [`Error::may_have_reached_server`] is true: the API took the request.
     Decode {
         /// The operation's stable name.
         operation: String,
@@ -161,6 +163,23 @@ impl Error {
             Error::Forbidden => Some(403),
             Error::RateLimited { .. } => Some(429),
             _ => None,
+        }
+    }
+
+    /// Whether the request may have been applied by the API: the flag of [`Error::Transport`] and
+    /// [`Error::Timeout`]; for [`Error::UnexpectedStatus`] true on a 5xx (a gateway or server
+    /// failure may come after the API applied a write), false on a 3xx or 4xx; for
+    /// [`Error::Decode`] true (a 2xx came back: the API took the request). Every other error means
+    /// nothing was applied (refused before sending, or refused by the API). A write is never re-sent
+    /// on its own either way; this tells the caller whether to check before trying again.
+    pub fn may_have_reached_server(&self) -> bool {
+        match self {
+            Error::Transport { may_have_reached_server, .. } | Error::Timeout { may_have_reached_server } => {
+                *may_have_reached_server
+            }
+            Error::UnexpectedStatus { status, .. } => *status >= 500,
+            Error::Decode { .. } => true,
+            _ => false,
         }
     }
 
@@ -242,10 +261,12 @@ impl Serialize for Error {
             Error::UnexpectedStatus { status, excerpt } => {
                 m.serialize_entry("status", status)?;
                 m.serialize_entry("excerpt", excerpt)?;
+                m.serialize_entry("mayHaveReachedServer", &self.may_have_reached_server())?;
             }
             Error::Decode { operation, detail } => {
                 m.serialize_entry("operation", operation)?;
                 m.serialize_entry("detail", detail)?;
+                m.serialize_entry("mayHaveReachedServer", &self.may_have_reached_server())?;
             }
             Error::Transport { detail, may_have_reached_server } => {
                 m.serialize_entry("detail", detail)?;
@@ -253,5 +274,27 @@ impl Serialize for Error {
             }
         }
         m.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn may_have_reached_server_says_whether_a_write_may_have_been_applied() {
+        let status = |status| Error::UnexpectedStatus { status, excerpt: String::new() };
+        assert!(status(502).may_have_reached_server());
+        assert!(!status(404).may_have_reached_server());
+        assert!(!status(302).may_have_reached_server());
+        assert!(Error::Decode { operation: "clock".into(), detail: String::new() }.may_have_reached_server());
+        assert!(Error::Timeout { may_have_reached_server: true }.may_have_reached_server());
+        assert!(!Error::Transport { detail: String::new(), may_have_reached_server: false }.may_have_reached_server());
+        assert!(!Error::Api { status: 403, code: 4 }.may_have_reached_server());
+        assert!(!Error::Refused.may_have_reached_server());
+        assert!(!Error::invalid("x", "y").may_have_reached_server());
+        // In the canonical form every language reads.
+        let json = serde_json::to_value(status(503)).unwrap_or_default();
+        assert_eq!(json["mayHaveReachedServer"], serde_json::Value::Bool(true));
     }
 }

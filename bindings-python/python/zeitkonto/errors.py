@@ -102,19 +102,23 @@ class RateLimitedError(ZeitkontoError):
 
 
 class UnexpectedStatusError(ZeitkontoError):
-    """A status the API does not document for the case (5xx, a 4xx with a text body, ...)."""
+    """A status the API does not document for the case (5xx, a 4xx with a text body, ...).
+    ``may_have_reached_server`` is true on a 5xx: a write may have been applied."""
 
     kind = "UnexpectedStatus"
     status: int
     excerpt: str
+    may_have_reached_server: bool
 
 
 class DecodeError(ZeitkontoError):
-    """A 2xx body that is not what the operation returns (HTML, truncated JSON, ...)."""
+    """A 2xx body that is not what the operation returns (HTML, truncated JSON, ...).
+    ``may_have_reached_server`` is true: a 2xx came back, so a write was probably applied."""
 
     kind = "Decode"
     operation: str
     detail: str
+    may_have_reached_server: bool
 
 
 class TransportError(ZeitkontoError, ConnectionError):

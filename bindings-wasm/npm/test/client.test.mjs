@@ -108,9 +108,9 @@ test("error kinds and faults", async () => {
   await assert.rejects(client({ apiKey: "demo-employee-key" }).employees(), zk.ForbiddenError);
   const c = client();
   await sb.inject({ kind: "html", operation: "employees" });
-  await assert.rejects(c.employees(), (e) => e instanceof zk.DecodeError && e.operation === "employees");
+  await assert.rejects(c.employees(), (e) => e instanceof zk.DecodeError && e.operation === "employees" && e.mayHaveReachedServer === true);
   await sb.inject({ kind: "html", status: 502, operation: "clock" });
-  await assert.rejects(c.come(ANNA), (e) => e instanceof zk.UnexpectedStatusError && e.status === 502);
+  await assert.rejects(c.come(ANNA), (e) => e instanceof zk.UnexpectedStatusError && e.status === 502 && e.mayHaveReachedServer === true);
   await sb.inject({ kind: "rateLimit", retryAfter: 120, operation: "employees" });
   await assert.rejects(c.employees(), (e) => e instanceof zk.RateLimitedError && e.retryAfter === 120);
   await sb.inject({ kind: "status", status: 503, count: 2, operation: "employees" });

@@ -55,12 +55,14 @@ class ErrorsTest {
     fun `bad responses are typed`() = runBlocking {
         val c = client()
         Sandbox.inject("""{"kind":"html","operation":"employees"}""")
-        assertEquals("employees", fails<ZeitkontoException.Decode> { c.employees() }.operation)
+        val decode = fails<ZeitkontoException.Decode> { c.employees() }
+        assertEquals("employees" to true, decode.operation to decode.mayHaveReachedServer)
         Sandbox.inject("""{"kind":"truncated","operation":"presence"}""")
         fails<ZeitkontoException.Decode> { c.presence() }
         Sandbox.inject("""{"kind":"html","status":502,"operation":"clock"}""")
         val status = fails<ZeitkontoException.UnexpectedStatus> { c.come(ANNA) }
         assertTrue(status.status == 502 && "<html>" in status.excerpt, status.toString())
+        assertTrue(status.mayHaveReachedServer, "a 502 after a write: it may have been applied")
         Sandbox.inject("""{"kind":"rateLimit","retryAfter":120,"operation":"employees"}""")
         val limited = fails<ZeitkontoException.RateLimited> { c.employees() }
         assertEquals(429 to 120_000L, limited.status to limited.retryAfterMs)

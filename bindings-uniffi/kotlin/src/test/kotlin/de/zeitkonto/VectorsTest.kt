@@ -130,8 +130,8 @@ class VectorsTest {
             is ZeitkontoException.Forbidden -> mapOf("kind" to "Forbidden", "status" to e.status)
             is ZeitkontoException.Refused -> mapOf("kind" to "Refused")
             is ZeitkontoException.RateLimited -> mapOf("kind" to "RateLimited", "status" to e.status, "retryAfterMs" to e.retryAfterMs)
-            is ZeitkontoException.UnexpectedStatus -> mapOf("kind" to "UnexpectedStatus", "status" to e.status, "excerpt" to e.excerpt)
-            is ZeitkontoException.Decode -> mapOf("kind" to "Decode", "operation" to e.operation, "detail" to e.detail)
+            is ZeitkontoException.UnexpectedStatus -> mapOf("kind" to "UnexpectedStatus", "status" to e.status, "excerpt" to e.excerpt, "mayHaveReachedServer" to e.mayHaveReachedServer)
+            is ZeitkontoException.Decode -> mapOf("kind" to "Decode", "operation" to e.operation, "detail" to e.detail, "mayHaveReachedServer" to e.mayHaveReachedServer)
             is ZeitkontoException.Transport -> mapOf("kind" to "Transport", "detail" to e.detail, "mayHaveReachedServer" to e.mayHaveReachedServer)
             is ZeitkontoException.Timeout -> mapOf("kind" to "Timeout")
         }.mapValues { (_, v) ->
