@@ -18,6 +18,7 @@
 //! lets the first `limit` calls go at once, so the ratio can be below 1), their ratio, and the 429s
 //! the server answered. Goal: ratio ≤ 1.2.
 
+mod common;
 use std::time::{Duration, Instant};
 
 use zeitkonto::{Client, LimiterConfig};
@@ -43,21 +44,7 @@ fn run(runtime: &tokio::runtime::Runtime, s: &Scenario) {
     }
     let client = builder.build().expect("client");
     let started = Instant::now();
-    let failures = runtime.block_on(async {
-        let tasks: Vec<_> = (0..s.calls)
-            .map(|_| {
-                let c = client.clone();
-                tokio::spawn(async move { c.find_projects(demo::MANAGER, "Support").await })
-            })
-            .collect();
-        let mut failures = 0;
-        for t in tasks {
-            if !matches!(t.await, Ok(Ok(_))) {
-                failures += 1;
-            }
-        }
-        failures
-    });
+    let failures = runtime.block_on(common::concurrent_calls(&client, s.calls));
     let elapsed = started.elapsed().as_secs_f64();
     let ideal = s.calls as f64 / f64::from(s.server_limit) * (s.server_window_ms as f64 / 1000.0);
     let rate_limited = sandbox.world().stats.rate_limited;

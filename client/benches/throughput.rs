@@ -7,6 +7,7 @@
 //! The limiter lets the first `limit` calls go at once (a full bucket), so the rate is measured
 //! over the rest: (calls − limit) starts between the first and the last start, against limit/window.
 
+mod common;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -39,21 +40,7 @@ fn main() {
         })
         .build()
         .expect("client");
-    let failures = runtime.block_on(async {
-        let tasks: Vec<_> = (0..CALLS)
-            .map(|_| {
-                let c = client.clone();
-                tokio::spawn(async move { c.find_projects(demo::MANAGER, "Support").await })
-            })
-            .collect();
-        let mut failures = 0;
-        for t in tasks {
-            if !matches!(t.await, Ok(Ok(_))) {
-                failures += 1;
-            }
-        }
-        failures
-    });
+    let failures = runtime.block_on(common::concurrent_calls(&client, CALLS));
     let mut starts = starts.lock().expect("lock").clone();
     starts.sort_by(f64::total_cmp);
     let span = starts.last().copied().unwrap_or(0.0) - starts.first().copied().unwrap_or(0.0);

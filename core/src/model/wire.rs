@@ -467,53 +467,83 @@ impl WireField for RawMap {
     }
 }
 
+/// A wire type whose object or array form is the one it reads; `null` is absent and every other
+/// scalar degrades to its raw value. One visitor ([`ShapeVisitor`]) serves every such type.
+trait Shaped<'de>: Sized + Deserialize<'de> {
+    /// From a JSON object.
+    fn from_object<A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
+    /// From a JSON array.
+    fn from_array<A: SeqAccess<'de>>(seq: A) -> Result<Self, A::Error>;
+    /// `null`.
+    fn absent() -> Self;
+    /// Any other value, kept raw.
+    fn raw(v: Value) -> Self;
+}
+
+struct ShapeVisitor<T>(PhantomData<T>);
+
+impl<'de, T: Shaped<'de>> Visitor<'de> for ShapeVisitor<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        T::from_object(map)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+        T::from_array(seq)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<T, E> {
+        Ok(T::absent())
+    }
+    fn visit_none<E: de::Error>(self) -> Result<T, E> {
+        Ok(T::absent())
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        T::deserialize(d)
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<T, E> {
+        Ok(T::raw(Value::Bool(v)))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<T, E> {
+        Ok(T::raw(Value::from(v)))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<T, E> {
+        Ok(T::raw(Value::from(v)))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<T, E> {
+        Ok(T::raw(Scalar::Float(v).into_value()))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+        Ok(T::raw(Value::String(v.to_string())))
+    }
+}
+
 /// A nested model: an object is read as the model; `[]` (an empty map as PHP encodes it) is an
 /// absent value; anything else degrades.
 pub struct Nested<M>(pub Got<M>);
 
+impl<'de, M: FromMap> Shaped<'de> for Nested<M> {
+    fn from_object<A: MapAccess<'de>>(map: A) -> Result<Self, A::Error> {
+        M::from_map(map).map(|m| Nested(Got::Val(m)))
+    }
+    fn from_array<A: SeqAccess<'de>>(seq: A) -> Result<Self, A::Error> {
+        Ok(Nested(match capture_seq(seq)? {
+            Value::Array(a) if a.is_empty() => Got::Absent,
+            v => Got::Raw(v),
+        }))
+    }
+    fn absent() -> Self {
+        Nested(Got::Absent)
+    }
+    fn raw(v: Value) -> Self {
+        Nested(Got::Raw(v))
+    }
+}
+
 impl<'de, M: FromMap> Deserialize<'de> for Nested<M> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<M>(PhantomData<M>);
-        impl<'de, M: FromMap> Visitor<'de> for V<M> {
-            type Value = Nested<M>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("any JSON value")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Nested<M>, A::Error> {
-                M::from_map(map).map(|m| Nested(Got::Val(m)))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Nested<M>, A::Error> {
-                Ok(Nested(match capture_seq(seq)? {
-                    Value::Array(a) if a.is_empty() => Got::Absent,
-                    v => Got::Raw(v),
-                }))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Nested<M>, E> {
-                Ok(Nested(Got::Absent))
-            }
-            fn visit_none<E: de::Error>(self) -> Result<Nested<M>, E> {
-                Ok(Nested(Got::Absent))
-            }
-            fn visit_some<D2: Deserializer<'de>>(self, d: D2) -> Result<Nested<M>, D2::Error> {
-                Nested::deserialize(d)
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Nested<M>, E> {
-                Ok(Nested(Got::Raw(Value::Bool(v))))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Nested<M>, E> {
-                Ok(Nested(Got::Raw(Value::from(v))))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Nested<M>, E> {
-                Ok(Nested(Got::Raw(Value::from(v))))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Nested<M>, E> {
-                Ok(Nested(Got::Raw(Scalar::Float(v).into_value())))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Nested<M>, E> {
-                Ok(Nested(Got::Raw(Value::String(v.to_string()))))
-            }
-        }
-        d.deserialize_any(V(PhantomData))
+        d.deserialize_any(ShapeVisitor(PhantomData))
     }
 }
 
@@ -528,62 +558,36 @@ impl<M> WireField for Nested<M> {
 /// out and kept raw (in `extra`, under the field's API name, as an array of the left-out values).
 pub struct ModelList<M>(pub Got<Vec<M>>);
 
-impl<'de, M: FromMap> Deserialize<'de> for ModelList<M> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<M>(PhantomData<M>);
-        impl<'de, M: FromMap> Visitor<'de> for V<M> {
-            type Value = ModelList<M>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("any JSON value")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ModelList<M>, A::Error> {
-                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
-                let mut left_out = Vec::new();
-                while let Some(Nested(item)) = seq.next_element::<Nested<M>>()? {
-                    match item {
-                        Got::Val(m) | Got::Partial(m, _) => items.push(m),
-                        Got::Absent => left_out.push(Value::Null),
-                        Got::Raw(v) => left_out.push(v),
-                    }
-                }
-                Ok(ModelList(if left_out.is_empty() {
-                    Got::Val(items)
-                } else {
-                    Got::Partial(items, Value::Array(left_out))
-                }))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ModelList<M>, A::Error> {
-                Ok(ModelList(match capture_map(map)? {
-                    Value::Object(m) if m.is_empty() => Got::Val(Vec::new()),
-                    v => Got::Raw(v),
-                }))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<ModelList<M>, E> {
-                Ok(ModelList(Got::Absent))
-            }
-            fn visit_none<E: de::Error>(self) -> Result<ModelList<M>, E> {
-                Ok(ModelList(Got::Absent))
-            }
-            fn visit_some<D2: Deserializer<'de>>(self, d: D2) -> Result<ModelList<M>, D2::Error> {
-                ModelList::deserialize(d)
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<ModelList<M>, E> {
-                Ok(ModelList(Got::Raw(Value::Bool(v))))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<ModelList<M>, E> {
-                Ok(ModelList(Got::Raw(Value::from(v))))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<ModelList<M>, E> {
-                Ok(ModelList(Got::Raw(Value::from(v))))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<ModelList<M>, E> {
-                Ok(ModelList(Got::Raw(Scalar::Float(v).into_value())))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<ModelList<M>, E> {
-                Ok(ModelList(Got::Raw(Value::String(v.to_string()))))
+impl<'de, M: FromMap> Shaped<'de> for ModelList<M> {
+    fn from_array<A: SeqAccess<'de>>(mut seq: A) -> Result<Self, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        let mut left_out = Vec::new();
+        while let Some(Nested(item)) = seq.next_element::<Nested<M>>()? {
+            match item {
+                Got::Val(m) | Got::Partial(m, _) => items.push(m),
+                Got::Absent => left_out.push(Value::Null),
+                Got::Raw(v) => left_out.push(v),
             }
         }
-        d.deserialize_any(V(PhantomData))
+        Ok(ModelList(if left_out.is_empty() { Got::Val(items) } else { Got::Partial(items, Value::Array(left_out)) }))
+    }
+    fn from_object<A: MapAccess<'de>>(map: A) -> Result<Self, A::Error> {
+        Ok(ModelList(match capture_map(map)? {
+            Value::Object(m) if m.is_empty() => Got::Val(Vec::new()),
+            v => Got::Raw(v),
+        }))
+    }
+    fn absent() -> Self {
+        ModelList(Got::Absent)
+    }
+    fn raw(v: Value) -> Self {
+        ModelList(Got::Raw(v))
+    }
+}
+
+impl<'de, M: FromMap> Deserialize<'de> for ModelList<M> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ShapeVisitor(PhantomData))
     }
 }
 
