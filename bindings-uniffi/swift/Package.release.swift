@@ -1,0 +1,29 @@
+// swift-tools-version:5.9
+// The release form of the Swift package: the native library comes as an XCFramework attached to
+// the GitHub release (built by scripts/build-xcframework in .github/workflows/release-swift.yml),
+// so an app adds this package by URL and needs no Rust toolchain. The release workflow replaces
+// VERSION and CHECKSUM (`swift package compute-checksum`) and publishes it as Package.swift of the
+// release tag. The generated Swift is kept in Swift 5 language mode until uniffi's fix for async
+// callback interfaces under Swift 6 (uniffi-rs #2929) is released.
+import PackageDescription
+
+let package = Package(
+    name: "Zeitkonto",
+    platforms: [.macOS(.v12), .iOS(.v15)],
+    products: [
+        .library(name: "Zeitkonto", targets: ["Zeitkonto"]),
+    ],
+    targets: [
+        .binaryTarget(
+            name: "ZeitkontoFFI",
+            url: "https://github.com/zeitkonto/zeitkonto/releases/download/VERSION/ZeitkontoFFI.xcframework.zip",
+            checksum: "CHECKSUM"
+        ),
+        .target(
+            name: "Zeitkonto",
+            dependencies: ["ZeitkontoFFI"],
+            path: "Sources/Zeitkonto",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+    ]
+)
