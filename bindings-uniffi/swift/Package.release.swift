@@ -19,11 +19,7 @@ let package = Package(
             url: "https://github.com/zeitkonto/zeitkonto/releases/download/VERSION/ZeitkontoFFI.xcframework.zip",
             checksum: "CHECKSUM"
         ),
-        .target(
-            name: "Zeitkonto",
-            dependencies: ["ZeitkontoFFI"],
-            path: "Sources/Zeitkonto",
-            swiftSettings: [.swiftLanguageMode(.v5)]
-        ),
+        // swift-tools-version 5.9 keeps the Swift 5 language mode for every Swift 6 compiler.
+        .target(name: "Zeitkonto", dependencies: ["ZeitkontoFFI"], path: "Sources/Zeitkonto"),
     ]
 )
