@@ -199,7 +199,8 @@ impl ZeitkontoClient {
         self.run(OperationId::TimeAccount, p).await
     }
 
-    /// The time-account report of a month, or of a year when `month` is absent.
+    /// The time-account report (body-based, calendar month 1-12) of `email`; `year` and `month`
+    /// default to the current year and month on the server; `project` adds project times.
     #[uniffi::method(default(year = None, month = None, project = false))]
     pub async fn time_account_report(
         &self,
@@ -217,7 +218,9 @@ impl ZeitkontoClient {
         self.run(OperationId::TimeAccountReport, p).await
     }
 
-    /// Target and actual minutes per day of a range of at most 31 days.
+    /// Target and actual minutes per day from `start` to `end` (each defaults to today on the
+    /// server, `end` is capped at today; no bound on the range), for `email` or for every
+    /// time-tracked employee when absent.
     #[uniffi::method(default(email = None, start = None, end = None))]
     pub async fn target_actual_days(
         &self,
@@ -345,7 +348,8 @@ impl ZeitkontoClient {
         self.run(OperationId::LeaveYear, params([("year", year.into())])).await
     }
 
-    /// The leave types `email` may book.
+    /// All leave types of the company (`email` names an employee of the company, who makes the
+    /// call; needs the leave-management module).
     pub async fn leave_types(&self, email: String) -> Result<LeaveTypesReport, ZeitkontoError> {
         self.run(OperationId::LeaveTypes, params([("email", email.into())])).await
     }
@@ -391,7 +395,7 @@ impl ZeitkontoClient {
         self.run_unit(OperationId::DeleteProject, params([("email", email.into()), ("uuid", uuid.into())])).await
     }
 
-    /// Uuids of the projects whose name contains `name`.
+    /// UUIDs of the non-removed projects whose name is exactly `name` (equal names give several).
     pub async fn find_projects(&self, email: String, name: String) -> Result<FoundProjects, ZeitkontoError> {
         self.run(OperationId::FindProjects, params([("email", email.into()), ("name", name.into())])).await
     }

@@ -212,7 +212,7 @@ records! {
         extra: Extra,
     }
 
-    /// The leave types an employee may book (`leave_types`; types as sent).
+    /// All leave types of the company (`leave_types`; types as sent).
     pub struct LeaveTypesReport {
         code: Option<i64>,
         time: Option<i64>,
