@@ -126,14 +126,18 @@ impl Secrets {
     /// before these secrets were known (a response not bound to its request): any start of a
     /// secret right before the `…` is removed too.
     pub fn redact(&self, text: &str) -> String {
-        let mut out = replace_occurrences(text, &self.forms);
-        if let Some(head) = out.strip_suffix('…') {
-            let mut head = head.to_string();
-            self.trim_partial_tail(&mut head);
-            head.push('…');
-            out = head;
+        match text.strip_suffix('…') {
+            // Trimmed before replacing: a replacement may take the first characters of a cut
+            // occurrence (`emp***ees%2F…`) and hide that the rest is a secret's start.
+            Some(head) => {
+                let mut head = head.to_string();
+                self.trim_partial_tail(&mut head);
+                let mut out = replace_occurrences(&head, &self.forms);
+                out.push('…');
+                out
+            }
+            None => replace_occurrences(text, &self.forms),
         }
-        out
     }
 
     /// Removes from the end of `text` any start of a secret (the part of a secret that an
@@ -241,6 +245,8 @@ mod tests {
         assert_eq!(redact_all("GET /employees/ees/e", &["ees/e"]), "GET /employees/***");
         // Two forms of one key overlapping: both are gone, as one marker (fuzzing: redaction).
         assert_eq!(redact_all("/employees/loyees%2Floy\"", &["loyees/loy"]), "/emp***\"");
+        // The same, cut inside the second form before redaction: no part of it is left.
+        assert_eq!(redact_all("/employees/loyees%2F…", &["loyees/loy"]), "/emp…");
     }
 
     #[test]
