@@ -118,15 +118,29 @@ impl WasmClient {
     }
 
     /// Runs `operation` with canonical params; resolves to the canonical output. When `abort`
-    /// settles first, the request is dropped (reqwest aborts its `fetch`) and the promise rejects
-    /// with `{kind: "Aborted"}`.
-    pub fn call(&self, operation_name: String, params: JsValue, abort: Option<js_sys::Promise>) -> js_sys::Promise {
+    /// settles first, the call's future is dropped (a pending sleep clears its timer) and the
+    /// promise rejects with `{kind: "Aborted"}`. `signalFor(timeoutMs)` (-1: no timeout) returns
+    /// the AbortSignal each `fetch` attempt uses: the JS wrapper aborts it on `abort()` and on the
+    /// timeout, so an aborted call cancels its request too.
+    pub fn call(
+        &self,
+        operation_name: String,
+        params: JsValue,
+        abort: Option<js_sys::Promise>,
+        signal_for: Option<js_sys::Function>,
+    ) -> js_sys::Promise {
         let client = self.inner.clone();
         let params = params_text(&params);
         wasm_bindgen_futures::future_to_promise(async move {
             let op = operation(&operation_name)?;
             let params = params?;
-            let call = Box::pin(async move { client.call_text(op, &params).await });
+            #[cfg(target_arch = "wasm32")]
+            let call = fetch::WithSignal { signal_for, inner: Box::pin(async move { client.call_text(op, &params).await }) };
+            #[cfg(not(target_arch = "wasm32"))]
+            let call = {
+                let _ = signal_for;
+                Box::pin(async move { client.call_text(op, &params).await })
+            };
             let result = match abort {
                 None => call.await,
                 Some(p) => match select(call, wasm_bindgen_futures::JsFuture::from(p)).await {
