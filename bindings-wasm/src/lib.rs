@@ -135,7 +135,8 @@ impl WasmClient {
             let op = operation(&operation_name)?;
             let params = params?;
             #[cfg(target_arch = "wasm32")]
-            let call = fetch::WithSignal { signal_for, inner: Box::pin(async move { client.call_text(op, &params).await }) };
+            let call =
+                fetch::WithSignal { signal_for, inner: Box::pin(async move { client.call_text(op, &params).await }) };
             #[cfg(not(target_arch = "wasm32"))]
             let call = {
                 let _ = signal_for;
