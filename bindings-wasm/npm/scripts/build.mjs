@@ -1,6 +1,6 @@
 // Builds the wasm (wasm-release profile), runs wasm-bindgen (--target web) and wasm-opt -Oz into ./wasm.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { homedir } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -40,4 +40,7 @@ const esbuild = join(pkg, "node_modules", ".bin", "esbuild");
 run(esbuild, ["src/node.js", "--bundle", "--format=cjs", "--platform=node", "--target=node18", "--log-level=warning",
   "--outfile=dist/node.cjs", "--define:import.meta.url=__zeitkonto_url",
   "--banner:js=const __zeitkonto_url = require(\"node:url\").pathToFileURL(__filename).href;"], { cwd: pkg });
-console.log(`built ${join(pkg, "dist", "node.cjs")} and the base64 copy`);
+// The same declarations for `require()` users (TypeScript reads a .d.ts in a "type": "module"
+// package as ESM).
+copyFileSync(join(pkg, "index.d.ts"), join(pkg, "dist", "index.d.cts"));
+console.log(`built ${join(pkg, "dist", "node.cjs")}, dist/index.d.cts and the base64 copy`);

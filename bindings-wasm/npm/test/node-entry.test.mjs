@@ -151,3 +151,16 @@ test("a settled call with the default timeout leaves no timer behind", async () 
 test("a relative baseUrl in Node is refused as invalid input", () => {
   assert.throws(() => new zk.Client({ apiKey: "k", baseUrl: "/zeitkonto" }), zk.InvalidInputError);
 });
+
+test("TypeScript (node16) types both import and require()", () => {
+  const dir = mkdtempSync(join(pkg, "test-artifacts", "ts-"));
+  try {
+    writeFileSync(join(dir, "a.cts"), 'import zk = require("zeitkonto");\nconst c: zk.Client = new zk.Client({ apiKey: "k" });\nvoid zk.init().then(() => zk.operations().length);\nvoid c;\n');
+    writeFileSync(join(dir, "b.mts"), 'import { Client, init } from "zeitkonto";\nawait init();\nnew Client({});\n');
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "node16", moduleResolution: "node16",
+      target: "ES2022", lib: ["ES2022", "DOM"], types: [] }, files: ["a.cts", "b.mts"] }));
+    execFileSync(join(pkg, "node_modules", ".bin", "tsc"), ["-p", dir], { encoding: "utf8" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
