@@ -2,6 +2,10 @@
 //! `js_sys` directly. reqwest would do the same through its URL, header and IDNA machinery, which
 //! `fetch` already has: leaving it out keeps the .wasm within its size budget.
 
+use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use js_sys::{Array, Function, Object, Promise, Reflect, Uint8Array};
@@ -11,8 +15,32 @@ use zeitkonto::transport::BoxFuture;
 use zeitkonto::{Transport, TransportError};
 use zeitkonto_core::{Request, Response};
 
-/// `fetch` as a [`Transport`]. Timeouts use `AbortSignal.timeout`.
+/// `fetch` as a [`Transport`]. Each attempt's `signal` comes from the calling task's
+/// `signalFor(timeoutMs)` (see [`WithSignal`]): the JS wrapper ties it to the caller's AbortSignal
+/// and to a timer it clears when the call settles. Without one, timeouts use `AbortSignal.timeout`.
 pub struct FetchTransport;
+
+thread_local! {
+    static SIGNAL_FOR: RefCell<Option<Function>> = const { RefCell::new(None) };
+}
+
+/// Runs a call's future with its `signalFor` function current, so that every `fetch` the driver
+/// starts for this call (retries included) gets a signal that the caller's `abort()` cancels.
+/// The wasm is single-threaded and `fetch` starts inside a poll, so a poll-scoped slot suffices.
+pub struct WithSignal<F> {
+    pub signal_for: Option<Function>,
+    pub inner: Pin<Box<F>>,
+}
+
+impl<F: Future> Future for WithSignal<F> {
+    type Output = F::Output;
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
+        let previous = SIGNAL_FOR.with(|s| s.replace(self.signal_for.clone()));
+        let r = self.inner.as_mut().poll(cx);
+        SIGNAL_FOR.with(|s| *s.borrow_mut() = previous);
+        r
+    }
+}
 
 fn get(target: &JsValue, name: &str) -> Result<JsValue, TransportError> {
     Reflect::get(target, &JsValue::from_str(name)).map_err(|_| TransportError::Connect(format!("no `{name}` here")))
@@ -57,10 +85,14 @@ impl Transport for FetchTransport {
                 .and_then(|_| set("redirect", &JsValue::from_str("manual")))
                 .and_then(|_| body.as_ref().map_or(Ok(()), |b| set("body", b)));
             setup.map_err(|_| TransportError::Connect("could not prepare the request".to_string()))?;
-            if let Some(t) = timeout {
+            let timeout_ms = JsValue::from_f64(timeout.map_or(-1.0, |t| t.as_millis() as f64));
+            if let Some(f) = SIGNAL_FOR.with(|s| s.borrow().clone()) {
+                let signal = f.call1(&JsValue::UNDEFINED, &timeout_ms).map_err(failure)?;
+                let _ = set("signal", &signal);
+            } else if timeout.is_some() {
                 let abort_signal = get(&global, "AbortSignal")?;
                 let signal = function(&abort_signal, "timeout")?
-                    .call1(&abort_signal, &JsValue::from_f64(t.as_millis() as f64))
+                    .call1(&abort_signal, &timeout_ms)
                     .map_err(|_| TransportError::Connect("AbortSignal.timeout failed".to_string()))?;
                 let _ = set("signal", &signal);
             }

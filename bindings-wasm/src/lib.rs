@@ -1,6 +1,7 @@
 //! The wasm-bindgen layer of the npm package `zeitkonto`. It only converts and forwards:
-//! `WasmClient.call(operation, params, abort?)` runs any operation through the Rust driver
-//! (`zeitkonto::Client::call_json`, reqwest on `fetch`) and resolves to the canonical JSON output;
+//! `WasmClient.call(operation, params, abort?, signalFor?)` runs any operation through the Rust
+//! driver (`zeitkonto::Client::call_text`, `fetch` through `fetch.rs`, each attempt with the
+//! signal `signalFor` returns) and resolves to the canonical JSON output;
 //! `buildRequest` / `parseResponse` are the sans-IO core. Failures reject / throw the error's JSON
 //! form (`{kind, message, ...}`); the JavaScript wrapper turns it into `ZeitkontoError` classes.
 
@@ -118,15 +119,30 @@ impl WasmClient {
     }
 
     /// Runs `operation` with canonical params; resolves to the canonical output. When `abort`
-    /// settles first, the request is dropped (reqwest aborts its `fetch`) and the promise rejects
-    /// with `{kind: "Aborted"}`.
-    pub fn call(&self, operation_name: String, params: JsValue, abort: Option<js_sys::Promise>) -> js_sys::Promise {
+    /// settles first, the call's future is dropped (a pending sleep clears its timer) and the
+    /// promise rejects with `{kind: "Aborted"}`. `signalFor(timeoutMs)` (-1: no timeout) returns
+    /// the AbortSignal each `fetch` attempt uses: the JS wrapper aborts it on `abort()` and on the
+    /// timeout, so an aborted call cancels its request too.
+    pub fn call(
+        &self,
+        operation_name: String,
+        params: JsValue,
+        abort: Option<js_sys::Promise>,
+        signal_for: Option<js_sys::Function>,
+    ) -> js_sys::Promise {
         let client = self.inner.clone();
         let params = params_text(&params);
         wasm_bindgen_futures::future_to_promise(async move {
             let op = operation(&operation_name)?;
             let params = params?;
-            let call = Box::pin(async move { client.call_text(op, &params).await });
+            #[cfg(target_arch = "wasm32")]
+            let call =
+                fetch::WithSignal { signal_for, inner: Box::pin(async move { client.call_text(op, &params).await }) };
+            #[cfg(not(target_arch = "wasm32"))]
+            let call = {
+                let _ = signal_for;
+                Box::pin(async move { client.call_text(op, &params).await })
+            };
             let result = match abort {
                 None => call.await,
                 Some(p) => match select(call, wasm_bindgen_futures::JsFuture::from(p)).await {

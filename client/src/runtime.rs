@@ -39,24 +39,39 @@ mod imp {
         js_sys::Date::now() as u64
     }
 
-    /// Sleeps with the global `setTimeout` (present in browsers, workers and Node).
+    /// Sleeps with the global `setTimeout` (present in browsers, workers and Node). Dropping the
+    /// sleep (an aborted call) clears its timer, so nothing keeps Node alive after a call settles.
     pub async fn sleep(d: Duration) {
         let ms = d.as_millis().min(i32::MAX as u128) as i32;
+        let global = js_sys::global();
+        let timer = std::cell::Cell::new(JsValue::UNDEFINED);
         let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-            let global = js_sys::global();
             let set_timeout = js_sys::Reflect::get(&global, &JsValue::from_str("setTimeout"))
                 .ok()
                 .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
             match set_timeout {
-                Some(f) => {
-                    let _ = f.call2(&global, &resolve, &JsValue::from(ms));
-                }
+                Some(f) => timer.set(f.call2(&global, &resolve, &JsValue::from(ms)).unwrap_or(JsValue::UNDEFINED)),
                 None => {
                     let _ = resolve.call0(&JsValue::UNDEFINED);
                 }
             }
         });
+        let _clear = ClearOnDrop(global, timer.take());
         let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    }
+
+    /// Clears a `setTimeout` timer when dropped (a no-op once it has fired).
+    struct ClearOnDrop(js_sys::Object, JsValue);
+
+    impl Drop for ClearOnDrop {
+        fn drop(&mut self) {
+            if let Some(f) = js_sys::Reflect::get(&self.0, &JsValue::from_str("clearTimeout"))
+                .ok()
+                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            {
+                let _ = f.call1(&self.0, &self.1);
+            }
+        }
     }
 
     /// A seed from `Math.random()`.

@@ -1,5 +1,5 @@
 // A typed usage example; `npx tsc -p examples` checks it with --strict (no emit).
-import { Client, ApiError, RefusedError, buildRequest, type MonthlyAccount, type Month } from "zeitkonto";
+import { Client, ApiError, RefusedError, buildRequest, init, type MonthlyAccount, type Month } from "zeitkonto";
 
 export async function report(baseUrl: string): Promise<string[]> {
   const client = new Client({ apiKey: "demo-company-key", baseUrl, rateLimit: { limit: 60, windowMs: 60_000 } });
@@ -22,6 +22,7 @@ export async function report(baseUrl: string): Promise<string[]> {
   const ac = new AbortController();
   const week = await client.shifts(2026, 47, { signal: ac.signal });
   lines.push(`${week.shifts.length} shifts in ${week.workspaceName ?? "?"}`);
+  await init(); // needed in browsers before the sans-IO functions; resolves at once in Node
   const req = buildRequest("presence", { email: "anna.schmidt@demo.example" }, { apiKey: "k" });
   lines.push(`${req.method} ${req.redactedUrl}`);
   return lines;

@@ -2,7 +2,7 @@
 import { test, before, after, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import { inspect } from "node:util";
-import * as zk from "../index.js";
+import * as zk from "zeitkonto";
 import { startSandbox, KEY, ANNA, ANNA_UUID, MANAGER } from "./sandbox.mjs";
 
 let sb;

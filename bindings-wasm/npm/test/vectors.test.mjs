@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
-import { buildRequest, parseResponse, operations, ZeitkontoError } from "../index.js";
+import { buildRequest, parseResponse, operations, ZeitkontoError } from "zeitkonto";
 
 const dir = new URL("../../../tests/vectors/", import.meta.url);
 const defaults = JSON.parse(readFileSync(new URL("context.json", dir)));

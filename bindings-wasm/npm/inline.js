@@ -1,0 +1,18 @@
+// zeitkonto with the .wasm inlined as base64: works in any bundler and any environment with
+// WebAssembly, at the price of a larger bundle (no separate, streamed .wasm). The `browser` and
+// `default` conditions of the package resolve here; `zeitkonto/inline` asks for it explicitly.
+import initWasm from "./wasm/zeitkonto_wasm.js";
+import wasmBase64 from "./wasm/zeitkonto_wasm_bg.wasm.base64.js";
+import { _setup } from "./src/core.js";
+
+export * from "./src/core.js";
+
+function decode(text) {
+  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
+  const bin = atob(text);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+_setup(() => initWasm({ module_or_path: decode(wasmBase64) }));

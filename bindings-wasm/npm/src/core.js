@@ -1,0 +1,323 @@
+// The package's shared code, whatever loads the WebAssembly: the entries (`index.js` fetches the
+// .wasm by URL, `inline.js` decodes it from base64, `src/node.js` reads it from disk synchronously)
+// call `_setup(load)` and re-export this module. No top-level await: `init()` is explicit, and a
+// `Client` made before the module is ready waits for it on its first call.
+import { WasmClient, buildRequest as wasmBuildRequest, parseResponse as wasmParseResponse, operations as wasmOperations } from "../wasm/zeitkonto_wasm.js";
+
+// A browser page or any Web Worker (dedicated, shared, service): not Node, whatever its globals.
+const isNode = typeof process !== "undefined" && process.versions != null && process.versions.node != null;
+const isBrowser = !isNode && (typeof window !== "undefined" || typeof WorkerGlobalScope !== "undefined");
+
+let load = null;
+let ready = false;
+let loading = null;
+
+/** Called once by the entry module: `sync` loads at once (Node), otherwise loading starts now. */
+export function _setup(loader, sync = false) {
+  load = loader;
+  if (sync) {
+    load();
+    ready = true;
+  } else {
+    start().catch(() => {}); // reported by init() and by the first call
+  }
+}
+
+function start() {
+  if (!loading) {
+    loading = Promise.resolve()
+      .then(load)
+      .then(() => { ready = true; })
+      .catch((e) => {
+        loading = null; // the next init() tries again
+        throw new ZeitkontoError(`could not load zeitkonto's WebAssembly module: ${e?.message ?? e}`, { cause: e });
+      });
+  }
+  return loading;
+}
+
+/**
+ * Resolves once the WebAssembly module is loaded. In Node it is loaded when the package is
+ * imported; in browsers and workers loading starts at import, and `buildRequest`, `parseResponse`
+ * and `operations` need `await init()` first (a `Client` waits by itself).
+ */
+export function init() {
+  if (ready) return Promise.resolve();
+  if (!load) return Promise.reject(new ZeitkontoError("zeitkonto: no WebAssembly loader (import the package, not src/core.js)"));
+  return start();
+}
+
+function needReady() {
+  if (!ready) throw new ZeitkontoError("zeitkonto's WebAssembly module is not loaded yet: `await init()` first");
+}
+
+/** Base class of every Zeitkonto error. `kind` is the language-neutral name; no message contains a key. */
+export class ZeitkontoError extends Error {
+  constructor(message, fields = {}) {
+    const { cause, ...rest } = fields;
+    super(message, cause === undefined ? undefined : { cause });
+    this.kind = "Internal";
+    Object.assign(this, rest);
+  }
+}
+/** Refused before sending; `field` names the parameter. */
+export class InvalidInputError extends ZeitkontoError {}
+/** The API's error table: `status`, `code` (1 employee not found, 2 company inactive, 3 authentication failed, 4 bad value, 7 e-mail in use, 8 missing module). */
+export class ApiError extends ZeitkontoError {}
+/** HTTP 403 without a code. */
+export class ForbiddenError extends ZeitkontoError {}
+/** The API answered `false`. */
+export class RefusedError extends ZeitkontoError {}
+/** HTTP 429 not retried; `retryAfter` in seconds (or null). */
+export class RateLimitedError extends ZeitkontoError {}
+/** A status the API does not document for the case; `status`, `excerpt`, `mayHaveReachedServer` (true on a 5xx: a write may have been applied). */
+export class UnexpectedStatusError extends ZeitkontoError {}
+/** A 2xx body that is not what the operation returns; `operation`, `detail`, `mayHaveReachedServer` (true: a write was probably applied). */
+export class DecodeError extends ZeitkontoError {}
+/** The request could not be sent or the connection broke; `detail`, `mayHaveReachedServer`. */
+export class TransportError extends ZeitkontoError {}
+/** No answer within the timeout; `mayHaveReachedServer` (a write may have been applied, never re-sent). */
+export class TimeoutError extends ZeitkontoError {}
+
+// `name` as a literal on each prototype: minifiers rename classes, and `new.target.name` with them.
+for (const [cls, name] of [
+  [ZeitkontoError, "ZeitkontoError"], [InvalidInputError, "InvalidInputError"], [ApiError, "ApiError"],
+  [ForbiddenError, "ForbiddenError"], [RefusedError, "RefusedError"], [RateLimitedError, "RateLimitedError"],
+  [UnexpectedStatusError, "UnexpectedStatusError"], [DecodeError, "DecodeError"], [TransportError, "TransportError"],
+  [TimeoutError, "TimeoutError"],
+]) {
+  Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true, enumerable: false });
+}
+
+const KINDS = {
+  InvalidInput: InvalidInputError, Api: ApiError, Forbidden: ForbiddenError, Refused: RefusedError,
+  RateLimited: RateLimitedError, UnexpectedStatus: UnexpectedStatusError, Decode: DecodeError,
+  Transport: TransportError, Timeout: TimeoutError,
+};
+
+/** The error for the core's error form `{kind, message, ...}`. */
+function toError(payload, signal) {
+  if (payload instanceof Error) return payload;
+  if (payload == null || typeof payload !== "object") return new ZeitkontoError(String(payload));
+  if (payload.kind === "Aborted") {
+    return signal?.reason ?? new DOMException("The operation was aborted.", "AbortError");
+  }
+  const { kind, message, retryAfterMs, ...fields } = payload;
+  if (kind === "RateLimited") fields.retryAfter = retryAfterMs == null ? null : retryAfterMs / 1000;
+  const Cls = KINDS[kind] ?? ZeitkontoError;
+  const err = new Cls(message ?? String(kind), fields);
+  err.kind = kind ?? "Internal";
+  return err;
+}
+
+function day(value) {
+  if (value == null) return undefined;
+  if (value instanceof Date) {
+    const p = (n) => String(n).padStart(2, "0");
+    return `${value.getFullYear()}-${p(value.getMonth() + 1)}-${p(value.getDate())}`;
+  }
+  return value;
+}
+
+/** Drops undefined/null entries: the core's params take "absent", not null. */
+function clean(params) {
+  const out = {};
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) out[k] = v;
+  return out;
+}
+
+/** The page's (or worker's) location, when there is one. */
+function here() {
+  return isBrowser && typeof location !== "undefined" ? location : null;
+}
+
+/** A relative `baseUrl` ("/zeitkonto") resolves against the page (the core takes absolute URLs only). */
+function resolveBaseUrl(baseUrl) {
+  if (baseUrl == null || /^[a-z][a-z0-9+.-]*:/i.test(baseUrl)) return baseUrl;
+  const loc = here();
+  if (!loc) return baseUrl; // Node: the core reports it as invalid
+  try {
+    return new URL(baseUrl, loc.href).href.replace(/\/$/, "");
+  } catch {
+    return baseUrl;
+  }
+}
+
+function sameOrigin(baseUrl) {
+  const loc = here();
+  if (!loc || baseUrl == null) return false;
+  try {
+    return new URL(baseUrl, loc.href).origin === loc.origin;
+  } catch {
+    return false;
+  }
+}
+
+function toWasmOptions({ apiKey, baseUrl, workspaceKey, routes, timeout, retry, rateLimit }) {
+  return {
+    apiKey, baseUrl, workspaceKey, routes,
+    timeoutMs: timeout === null ? -1 : timeout,
+    retry: retry && clean({ maxRetries: retry.maxRetries, baseDelayMs: retry.baseDelayMs, maxDelayMs: retry.maxDelayMs, maxRetryAfterMs: retry.maxRetryAfterMs, maxRateLimitRetries: retry.maxRateLimitRetries }),
+    rateLimit: rateLimit && { limit: rateLimit.limit ?? 60, windowMs: rateLimit.windowMs ?? 60000, marginMs: rateLimit.marginMs ?? Math.floor((rateLimit.windowMs ?? 60000) / 100) },
+  };
+}
+
+function makeInner(options) {
+  try {
+    return new WasmClient(options);
+  } catch (e) {
+    throw toError(e);
+  }
+}
+
+/**
+ * The Zeitkonto client. Every method returns a Promise and takes an optional final `{ signal }`.
+ *
+ * In a browser page or a Web Worker a key is readable by anyone who opens the page, and the
+ * company key grants access to every employee's data: constructing a client with a key there
+ * needs `dangerouslyAllowBrowser: true`, unless `baseUrl` is your own backend (same origin) that
+ * adds the key server-side. A relative `baseUrl` resolves against the page.
+ */
+export class Client {
+  #inner = null;
+  #pending = null;
+  #options;
+  #baseUrl;
+
+  constructor(options = {}) {
+    const { apiKey, workspaceKey, dangerouslyAllowBrowser = false } = options;
+    const baseUrl = resolveBaseUrl(options.baseUrl);
+    if (isBrowser && (apiKey || workspaceKey) && !dangerouslyAllowBrowser && !sameOrigin(baseUrl)) {
+      throw new InvalidInputError(
+        "refusing to put an API key into a browser page or worker: route calls through your own backend (a same-origin baseUrl), " +
+          "or pass dangerouslyAllowBrowser: true if you accept that anyone with the page can read the key",
+        { kind: "InvalidInput", field: "dangerouslyAllowBrowser", reason: "a key in a browser needs dangerouslyAllowBrowser: true" });
+    }
+    this.#baseUrl = baseUrl ?? "https://desktop.saas.de";
+    this.#options = toWasmOptions({ ...options, baseUrl });
+    // Ready (always in Node): bad options throw here. Otherwise they reject the first call.
+    if (ready) this.#inner = makeInner(this.#options);
+  }
+
+  async #client() {
+    if (this.#inner) return this.#inner;
+    await init();
+    this.#inner ??= makeInner(this.#options);
+    return this.#inner;
+  }
+
+  toString() {
+    return `Client(baseUrl=${this.#baseUrl}, apiKey=***)`;
+  }
+
+  [Symbol.for("nodejs.util.inspect.custom")]() {
+    return this.toString();
+  }
+
+  toJSON() {
+    return { baseUrl: this.#baseUrl, apiKey: "***" };
+  }
+
+  /**
+   * Runs an operation by its stable name with canonical params (the shared test vectors' form).
+   * `signal`: aborting rejects with `signal.reason` and cancels the request in flight.
+   */
+  async call(operation, params = {}, { signal } = {}) {
+    signal?.throwIfAborted();
+    const inner = this.#inner ?? (await this.#client());
+    signal?.throwIfAborted();
+    const attempts = [];
+    const timers = [];
+    let onAbort = null;
+    const abort = signal && new Promise((resolve) => {
+      onAbort = () => {
+        for (const c of attempts) c.abort(signal.reason);
+        resolve();
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    // The signal of each fetch attempt: aborted by the caller's signal or by the timeout.
+    const signalFor = (timeoutMs) => {
+      const c = new AbortController();
+      if (signal) {
+        if (signal.aborted) c.abort(signal.reason);
+        else attempts.push(c);
+      }
+      if (timeoutMs >= 0) {
+        const t = setTimeout(() => c.abort(new DOMException("The operation timed out.", "TimeoutError")), timeoutMs);
+        t?.unref?.();
+        timers.push(t);
+      }
+      return c.signal;
+    };
+    try {
+      return await inner.call(operation, clean(params), abort, signalFor);
+    } catch (e) {
+      if (signal?.aborted) throw signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
+      throw toError(e, signal);
+    } finally {
+      if (onAbort) signal.removeEventListener("abort", onAbort);
+      for (const t of timers) clearTimeout(t);
+    }
+  }
+
+  employees(opts) { return this.call("employees", {}, opts); }
+  presence({ email, day: d } = {}, opts) { return this.call("presence", { email, day: day(d) }, opts); }
+  overview({ email } = {}, opts) { return this.call("overview", { email }, opts); }
+  timeAccount(employee, year, month, opts) { return this.call("time_account", { employee, year, month }, opts); }
+  timeAccountReport({ email, year, month, project = false }, opts) { return this.call("time_account_report", { email, year, month, project }, opts); }
+  targetActualDays({ email, start, end } = {}, opts) { return this.call("target_actual_days", { email, start: day(start), end: day(end) }, opts); }
+  clock(action, employee, { device, comment, project, service } = {}, opts) { return this.call("clock", { action, employee, device, comment, project, service }, opts); }
+  come(employee, { project, comment } = {}, opts) { return this.clock("come", employee, { project, comment }, opts); }
+  go(employee, opts) { return this.clock("go", employee, {}, opts); }
+  stop(employee, opts) { return this.clock("stop", employee, {}, opts); }
+  departmentAccounts(departmentKey, opts) { return this.call("department_accounts", { department: departmentKey }, opts); }
+  departmentMonth(departmentId, year, month, opts) { return this.call("department_month", { department: departmentId, year, month }, opts); }
+  departmentMonthEmployees(department, year, month, opts) { return this.call("department_month_employees", { department, year, month }, opts); }
+  extraLeave(account, days, { year, comment } = {}, opts) { return this.call("extra_leave", { account, value: days, year, comment }, opts); }
+  bookAbsence({ reasonUuid, employeeUuid, replacementUuid, halfDay = false, startDay, endDay, planned = false, comment }, opts) {
+    return this.call("book_absence", { reasonUuid, employeeUuid, replacementUuid, duration: halfDay ? "halfDay" : "fullDay", startDay: day(startDay), endDay: day(endDay), planned, comment }, opts);
+  }
+  leaveMonth(year, month, opts) { return this.call("leave_month", { year, month }, opts); }
+  leaveYear(year, opts) { return this.call("leave_year", { year }, opts); }
+  leaveTypes(email, opts) { return this.call("leave_types", { email }, opts); }
+  employeeDepartments(opts) { return this.call("employee_departments", {}, opts); }
+  allEmployees(opts) { return this.call("all_employees", {}, opts); }
+  projects(email, opts) { return this.call("projects", { email }, opts); }
+  createProject(email, project, { parentId } = {}, opts) { return this.call("create_project", { email, project, parentId }, opts); }
+  deleteProject(email, uuid, opts) { return this.call("delete_project", { email, uuid }, opts); }
+  findProjects(email, name, opts) { return this.call("find_projects", { email, name }, opts); }
+  projectBookings(email, uuid, start, end, opts) { return this.call("project_bookings", { email, uuid, startDate: day(start), endDate: day(end) }, opts); }
+  shifts(year, week, opts) { return this.call("shifts", { year, week }, opts); }
+  createShift({ startTime, endTime, startDate, employeeAmount, comment, projectUuid, employees }, opts) {
+    return this.call("create_shift", { startTime, endTime, startDate: day(startDate), employeeAmount, comment, projectUuid, employees: employees?.length ? employees : undefined }, opts);
+  }
+}
+
+/** Builds a request without sending it (bring your own fetch). `url` and `body` hold the key. */
+export function buildRequest(operation, params = {}, context = {}) {
+  needReady();
+  try {
+    return wasmBuildRequest(operation, clean(params), context);
+  } catch (e) {
+    throw toError(e);
+  }
+}
+
+/** Parses a response (status, header pairs or object, body bytes or text) into the canonical output. */
+export function parseResponse(operation, status, headers, body) {
+  needReady();
+  const pairs = headers == null ? [] : Array.isArray(headers) ? headers : typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body instanceof Uint8Array ? body : new Uint8Array(body ?? []);
+  try {
+    return wasmParseResponse(operation, status, pairs, bytes);
+  } catch (e) {
+    throw toError(e);
+  }
+}
+
+/** The stable names of the 24 operations. */
+export function operations() {
+  needReady();
+  return wasmOperations();
+}

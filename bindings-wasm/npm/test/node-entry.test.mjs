@@ -1,0 +1,166 @@
+// The Node entries (ESM and require), error names under minification, AbortSignal hygiene: the
+// listener goes, the fetch is cancelled, nothing keeps Node alive after a call settles.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { createServer } from "node:http";
+import { getEventListeners } from "node:events";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as zk from "zeitkonto";
+
+const pkg = fileURLToPath(new URL("..", import.meta.url));
+const NAMES = ["ZeitkontoError", "InvalidInputError", "ApiError", "ForbiddenError", "RefusedError", "RateLimitedError",
+  "UnexpectedStatusError", "DecodeError", "TransportError", "TimeoutError"];
+
+// A server that never answers (records when a request's connection closes), and one that answers 503.
+let hang, unavailable, hangUrl, unavailableUrl;
+const closed = [];
+before(async () => {
+  hang = createServer((req) => { req.socket.on("close", () => closed.push(Date.now())); });
+  unavailable = createServer((req, res) => res.writeHead(503, { "content-type": "text/plain" }).end("busy"));
+  await Promise.all([hang, unavailable].map((s) => new Promise((ok) => s.listen(0, "127.0.0.1", ok))));
+  hangUrl = `http://127.0.0.1:${hang.address().port}`;
+  unavailableUrl = `http://127.0.0.1:${unavailable.address().port}`;
+});
+after(() => {
+  hang.closeAllConnections?.();
+  hang.close();
+  unavailable.close();
+});
+
+test("require() and import give the same, ready module", async () => {
+  const cjs = createRequire(import.meta.url)("zeitkonto");
+  assert.equal(cjs.Client, zk.Client);
+  assert.equal(cjs.RefusedError, zk.RefusedError);
+  assert.equal(zk.operations().length, 24, "ready at import, no await needed in Node");
+  await zk.init();
+  const out = execFileSync(process.execPath, ["-e", 'const z = require("zeitkonto"); console.log(z.operations().length, typeof z.init)'], { cwd: pkg, encoding: "utf8" });
+  assert.equal(out.trim(), "24 function");
+});
+
+test("error classes keep their names, also in a minified bundle", async () => {
+  for (const name of NAMES) {
+    const e = new zk[name]("m");
+    assert.equal(e.name, name);
+    assert.ok(e instanceof zk.ZeitkontoError && e instanceof Error);
+    assert.match(String(e), new RegExp(`^${name}: m`));
+  }
+  mkdirSync(join(pkg, "test-artifacts"), { recursive: true });
+  const dir = mkdtempSync(join(pkg, "test-artifacts", "min-")); // inside the package: "zeitkonto" resolves to itself
+  try {
+    // Also the inline entry's deferred start: a client made before the module is ready reports
+    // bad options on its first call; after init() the constructor throws them.
+    writeFileSync(join(dir, "app.mjs"), `import * as zk from "zeitkonto/inline";
+      let early;
+      try { zk.operations(); } catch (e) { early = e.name + ": " + e.message; }
+      const pending = new zk.Client({ apiKey: "k", baseUrl: "http://127.0.0.1:1/x?" }).employees().catch((e) => e.name);
+      await zk.init();
+      const names = ${JSON.stringify(NAMES)}.map((n) => new zk[n]("m").name);
+      let invalid;
+      try { new zk.Client({ apiKey: "k", baseUrl: "http://127.0.0.1:1/x?" }); } catch (e) { invalid = e.name; }
+      console.log(JSON.stringify({ names, early, deferred: await pending, invalid, ops: zk.operations().length }));`);
+    execFileSync(join(pkg, "node_modules", ".bin", "esbuild"), [join(dir, "app.mjs"), "--bundle", "--minify", "--format=esm",
+      "--platform=browser", "--log-level=error", `--outfile=${join(dir, "out.mjs")}`], { cwd: pkg });
+    const r = JSON.parse(execFileSync(process.execPath, [join(dir, "out.mjs")], { encoding: "utf8" }));
+    assert.deepEqual(r, { names: NAMES, early: "ZeitkontoError: zeitkonto's WebAssembly module is not loaded yet: `await init()` first",
+      deferred: "InvalidInputError", invalid: "InvalidInputError", ops: 24 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("an AbortSignal's listener is removed when the call settles", async () => {
+  const warnings = [];
+  const onWarning = (w) => warnings.push(w.name);
+  process.on("warning", onWarning);
+  const ac = new AbortController();
+  const c = new zk.Client({ apiKey: "k", baseUrl: unavailableUrl, retry: { maxRetries: 0 } });
+  for (let i = 0; i < 15; i++) await assert.rejects(c.employees({ signal: ac.signal }), zk.UnexpectedStatusError);
+  assert.equal(getEventListeners(ac.signal, "abort").length, 0);
+  await new Promise((ok) => setImmediate(ok));
+  process.off("warning", onWarning);
+  assert.deepEqual(warnings.filter((n) => n === "MaxListenersExceededWarning"), []);
+});
+
+test("abort() cancels the request in flight", async () => {
+  const c = new zk.Client({ apiKey: "k", baseUrl: hangUrl, timeout: null });
+  const ac = new AbortController();
+  const before = closed.length;
+  const pending = c.employees({ signal: ac.signal });
+  await new Promise((ok) => setTimeout(ok, 200));
+  const t = Date.now();
+  ac.abort();
+  await assert.rejects(pending, (e) => e.name === "AbortError");
+  const reason = new Error("mine");
+  const ac2 = new AbortController();
+  const pending2 = c.employees({ signal: ac2.signal });
+  setTimeout(() => ac2.abort(reason), 100);
+  await assert.rejects(pending2, (e) => e === reason);
+  for (let i = 0; i < 50 && closed.length < before + 2; i++) await new Promise((ok) => setTimeout(ok, 20));
+  assert.equal(closed.length, before + 2, "the server saw both connections close");
+  assert.ok(closed[before] - t < 1000);
+});
+
+test("the timeout aborts the fetch (TimeoutError) and its timer goes", async () => {
+  const c = new zk.Client({ apiKey: "k", baseUrl: hangUrl, timeout: 300, retry: { maxRetries: 0 } });
+  await assert.rejects(c.employees(), (e) => e instanceof zk.TimeoutError);
+});
+
+// A child process: nothing may keep it alive once its (aborted) call settled.
+function exitsWithin(ms, code) {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", code], { cwd: pkg, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    const timer = setTimeout(() => { child.kill(); fail(new Error(`still running after ${ms} ms: ${out}`)); }, ms);
+    child.on("exit", (status) => { clearTimeout(timer); ok({ status, out: out.trim() }); });
+  });
+}
+
+test("an aborted call with timeout: null lets Node exit", async () => {
+  const r = await exitsWithin(5000, `
+    import { Client } from "zeitkonto";
+    const c = new Client({ apiKey: "k", baseUrl: ${JSON.stringify(hangUrl)}, timeout: null });
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 100);
+    console.log(await c.employees({ signal: ac.signal }).catch((e) => e.name));`);
+  assert.deepEqual(r, { status: 0, out: "AbortError" });
+});
+
+test("a call aborted during a retry wait lets Node exit (the sleep's timer is cleared)", async () => {
+  const r = await exitsWithin(5000, `
+    import { Client } from "zeitkonto";
+    const c = new Client({ apiKey: "k", baseUrl: ${JSON.stringify(unavailableUrl)}, retry: { maxRetries: 3, baseDelayMs: 20000, maxDelayMs: 20000 } });
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 500);
+    console.log(await c.employees({ signal: ac.signal }).catch((e) => e.name));`);
+  assert.deepEqual(r, { status: 0, out: "AbortError" });
+});
+
+test("a settled call with the default timeout leaves no timer behind", async () => {
+  const r = await exitsWithin(5000, `
+    import { Client } from "zeitkonto";
+    const c = new Client({ apiKey: "k", baseUrl: ${JSON.stringify(unavailableUrl)}, retry: { maxRetries: 0 } });
+    console.log(await c.employees().catch((e) => e.name));`);
+  assert.deepEqual(r, { status: 0, out: "UnexpectedStatusError" });
+});
+
+test("a relative baseUrl in Node is refused as invalid input", () => {
+  assert.throws(() => new zk.Client({ apiKey: "k", baseUrl: "/zeitkonto" }), zk.InvalidInputError);
+});
+
+test("TypeScript (node16) types both import and require()", () => {
+  const dir = mkdtempSync(join(pkg, "test-artifacts", "ts-"));
+  try {
+    writeFileSync(join(dir, "a.cts"), 'import zk = require("zeitkonto");\nconst c: zk.Client = new zk.Client({ apiKey: "k" });\nvoid zk.init().then(() => zk.operations().length);\nvoid c;\n');
+    writeFileSync(join(dir, "b.mts"), 'import { Client, init } from "zeitkonto";\nawait init();\nnew Client({});\n');
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "node16", moduleResolution: "node16",
+      target: "ES2022", lib: ["ES2022", "DOM"], types: [] }, files: ["a.cts", "b.mts"] }));
+    execFileSync(join(pkg, "node_modules", ".bin", "tsc"), ["-p", dir], { encoding: "utf8" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
