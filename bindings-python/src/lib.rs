@@ -1,20 +1,21 @@
 //! `zeitkonto._core`: the Python extension. It only converts and forwards:
 //! - `Client.call(operation, params_json)` runs any operation through the Rust driver
 //!   (`zeitkonto::Client::call_json`) with the GIL released and returns the canonical JSON output;
-//! - `Client.call_async(...)` spawns the call on a tokio runtime and returns a `Pending` whose
-//!   `fileno()` becomes readable when it is done; asyncio watches it with `loop.add_reader` and then
-//!   calls `take()`. **No tokio thread ever touches Python** (no GIL, no Python objects), so nothing
-//!   can crash while the interpreter shuts down (the failure mode of GIL-taking tokio callbacks);
+//! - `Client.call_async(..., token)` spawns the call on a tokio runtime and returns a `Pending`;
+//!   when the call is done its result goes into the `Pending` and `token` into the completion queue.
+//!   One Python thread (`zeitkonto._bridge`) waits on that queue with `wait_completions()` (GIL
+//!   released) and wakes each caller's event loop with `loop.call_soon_threadsafe`, so any asyncio
+//!   loop works (Proactor on Windows included; no file descriptor, no `add_reader`). **No tokio
+//!   thread ever touches Python** (no GIL, no Python objects), so nothing can crash while the
+//!   interpreter shuts down (the failure mode of GIL-taking tokio callbacks);
 //! - driver events (already redacted) are queued without the GIL; Python drains them into logging;
 //! - `build_request` / `parse_response` are the sans-IO core;
 //! - every failure is raised as `CoreError(error_json)`; the pure-Python layer maps its `kind` to the
 //!   exception classes. Panics are caught and become `CoreError` too: none crosses into Python.
 
 use std::collections::HashMap;
-use std::io::Write;
-use std::os::fd::AsRawFd;
 use std::panic::AssertUnwindSafe;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
 
 use futures_util::FutureExt;
@@ -340,18 +341,60 @@ fn into_py(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
     }
 }
 
-/// An async call in flight: `fileno()` becomes readable when `take()` has the result.
+/// Tokens of finished async calls, not yet handed to Python; `closed` once Python shuts down.
+struct Completions {
+    state: Mutex<(Vec<u64>, bool)>,
+    ready: Condvar,
+}
+
+static COMPLETIONS: Completions = Completions { state: Mutex::new((Vec::new(), false)), ready: Condvar::new() };
+
+/// Called by a runtime thread when a call is done (plain Rust: no GIL, no Python object).
+fn complete(token: u64) {
+    if let Ok(mut state) = COMPLETIONS.state.lock() {
+        state.0.push(token);
+        COMPLETIONS.ready.notify_all();
+    }
+}
+
+/// Blocks, with the GIL released, until some async calls are done; returns their tokens, or `None`
+/// once `close_completions()` was called (the waiting thread then ends).
+#[pyfunction]
+fn wait_completions(py: Python<'_>) -> Option<Vec<u64>> {
+    py.detach(|| {
+        let mut state = COMPLETIONS.state.lock().ok()?;
+        loop {
+            if state.1 {
+                return None;
+            }
+            if !state.0.is_empty() {
+                return Some(std::mem::take(&mut state.0));
+            }
+            state = COMPLETIONS.ready.wait(state).ok()?;
+        }
+    })
+}
+
+/// Makes `wait_completions()` return `None` now and from now on (at interpreter exit).
+#[pyfunction]
+fn close_completions() {
+    if let Ok(mut state) = COMPLETIONS.state.lock() {
+        state.1 = true;
+        COMPLETIONS.ready.notify_all();
+    }
+}
+
+/// An async call in flight: `take()` has the result once its token came out of `wait_completions()`.
 #[pyclass(module = "zeitkonto._core", frozen)]
 struct Pending {
-    reader: std::io::PipeReader,
     slot: Arc<Mutex<Option<Outcome>>>,
 }
 
 #[pymethods]
 impl Pending {
-    /// The file descriptor to watch (readable once the call is done).
-    fn fileno(&self) -> i32 {
-        self.reader.as_raw_fd()
+    /// Whether the call is done (`take()` will not fail with "not ready").
+    fn done(&self) -> bool {
+        self.slot.lock().map(|s| s.is_some()).unwrap_or(true)
     }
 
     /// The canonical output (dicts and lists), or raises `CoreError`.
@@ -447,12 +490,12 @@ impl Client {
         into_py(py, outcome(result))
     }
 
-    /// Starts `operation` on the runtime; returns a `Pending` to watch.
-    fn call_async(&self, operation_name: &str, params: &Bound<'_, PyAny>) -> PyResult<Pending> {
+    /// Starts `operation` on the runtime; returns its `Pending`. When the call is done, `token`
+    /// comes out of `wait_completions()`.
+    fn call_async(&self, operation_name: &str, params: &Bound<'_, PyAny>, token: u64) -> PyResult<Pending> {
         let op = operation(operation_name)?;
         let params = from_py(params, "params")?;
         let client = self.inner.clone();
-        let (reader, mut writer) = std::io::pipe().map_err(|e| internal(&format!("pipe: {e}")))?;
         let slot: Arc<Mutex<Option<Outcome>>> = Arc::default();
         let done = slot.clone();
         runtime()?.spawn(async move {
@@ -460,10 +503,9 @@ impl Client {
             if let Ok(mut s) = done.lock() {
                 *s = Some(outcome(result));
             }
-            // Wakes the event loop; if Python has gone away the write just fails.
-            let _ = writer.write_all(b"!");
+            complete(token);
         });
-        Ok(Pending { reader, slot })
+        Ok(Pending { slot })
     }
 
     /// Driver events (redacted) since the last call, for `logging`.
@@ -555,5 +597,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_response, m)?)?;
     m.add_function(wrap_pyfunction!(operations, m)?)?;
     m.add_function(wrap_pyfunction!(is_idempotent, m)?)?;
+    m.add_function(wrap_pyfunction!(wait_completions, m)?)?;
+    m.add_function(wrap_pyfunction!(close_completions, m)?)?;
     Ok(())
 }

@@ -11,6 +11,7 @@ from datetime import date
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Type, TypeVar
 
+from . import _bridge
 from . import _calls as c
 from . import _core
 from . import models as m
@@ -286,30 +287,18 @@ class AsyncClient(_Base):
         self.close()
 
     async def _run(self, call: "c.Call[T]") -> T:
-        core = self._client()
-        try:
-            pending = core.call_async(call.operation, call.params)
-        except _core.CoreError as e:
-            raise self._fail(e) from None
-        # The call runs on Zeitkonto's runtime; its pipe becomes readable when it is done, and the
-        # result is collected here, on the event loop's thread. (A cancelled call still completes
-        # in the background; a write may then have been applied.)
+        # The call runs on Zeitkonto's runtime; when it is done, the bridge thread wakes this loop
+        # with call_soon_threadsafe (any asyncio loop: no add_reader, so Windows' Proactor loop
+        # works) and the result is collected here, on the loop's thread. (A cancelled call still
+        # completes in the background; a write may then have been applied.)
         import asyncio  # here, not at import time: only async users pay for it
 
-        loop = asyncio.get_running_loop()
-        done: "asyncio.Future[None]" = loop.create_future()
-        fd = pending.fileno()
-
-        def ready() -> None:
-            loop.remove_reader(fd)
-            if not done.done():
-                done.set_result(None)
-
-        loop.add_reader(fd, ready)
+        core = self._client()
         try:
-            await done
-        finally:
-            loop.remove_reader(fd)
+            pending, done = _bridge.start(core, call.operation, call.params, asyncio.get_running_loop())
+        except _core.CoreError as e:
+            raise self._fail(e) from None
+        await done
         try:
             out = pending.take()
         except _core.CoreError as e:

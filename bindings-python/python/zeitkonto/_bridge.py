@@ -1,0 +1,90 @@
+"""The async bridge: how ``AsyncClient`` learns that a call running on the Rust runtime is done.
+
+Each async call is given a token and started with ``_core.Client.call_async(op, params, token)``;
+the Rust runtime finishes it, stores the result in the returned ``Pending`` and puts the token into
+a completion queue (plain Rust: no runtime thread ever takes the GIL or touches a Python object).
+One daemon Python thread, started on the first async call, blocks in ``_core.wait_completions()``
+with the GIL released, and for each token wakes the waiting coroutine's event loop with
+``loop.call_soon_threadsafe`` - the one thread-safe entry point every asyncio loop has (selector
+loops, Windows' Proactor loop, uvloop). No file descriptor and no ``loop.add_reader`` are involved.
+
+At interpreter exit an ``atexit`` hook closes the queue and joins the thread before the interpreter
+starts finalizing, so the thread never re-takes the GIL during finalization.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
+
+from . import _core
+
+if TYPE_CHECKING:
+    import asyncio
+
+__all__ = ["start"]
+
+_lock = threading.Lock()
+_waiting: Dict[int, Tuple["asyncio.AbstractEventLoop", "asyncio.Future[None]"]] = {}
+_tokens = itertools.count(1)
+_thread: Optional[threading.Thread] = None
+_closed = False
+
+
+def start(core: _core.Client, operation: str, params: Any,
+          loop: "asyncio.AbstractEventLoop") -> Tuple[_core.Pending, "asyncio.Future[None]"]:
+    """Starts ``operation`` on the runtime; the future completes (on ``loop``) when it is done."""
+    global _thread
+    done: "asyncio.Future[None]" = loop.create_future()
+    with _lock:
+        if _closed:
+            raise RuntimeError("zeitkonto: the interpreter is shutting down")
+        token = next(_tokens)
+        _waiting[token] = (loop, done)
+        if _thread is None or not _thread.is_alive():
+            if _thread is None:
+                import atexit
+
+                atexit.register(_close)
+            _thread = threading.Thread(target=_wake_loops, name="zeitkonto-bridge", daemon=True)
+            _thread.start()
+    try:
+        pending = core.call_async(operation, params, token)
+    except BaseException:
+        with _lock:
+            _waiting.pop(token, None)
+        raise
+    return pending, done
+
+
+def _wake_loops() -> None:
+    while True:
+        tokens = _core.wait_completions()  # blocks with the GIL released
+        if tokens is None:
+            return
+        for token in tokens:
+            with _lock:
+                entry = _waiting.pop(token, None)
+            if entry is None:
+                continue
+            loop, done = entry
+            try:
+                loop.call_soon_threadsafe(_resolve, done)
+            except RuntimeError:
+                pass  # the loop was closed while the call ran; nobody waits for it any more
+
+
+def _resolve(done: "asyncio.Future[None]") -> None:
+    if not done.done():  # cancelled meanwhile
+        done.set_result(None)
+
+
+def _close() -> None:
+    global _closed
+    with _lock:
+        _closed = True
+        thread = _thread
+    _core.close_completions()
+    if thread is not None:
+        thread.join(timeout=5.0)

@@ -1,0 +1,145 @@
+"""The async bridge works on any asyncio loop: no ``add_reader`` (Windows' Proactor loop has none),
+several loops at once, cancellation, and a call still in flight at interpreter exit."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import threading
+from typing import Any, List
+
+import pytest
+
+import zeitkonto
+from zeitkonto import _bridge
+
+from conftest import ANNA, COMPANY_KEY, GENEROUS, WORKSPACE_KEY, Sandbox
+
+
+class NoReaderLoop(asyncio.SelectorEventLoop):
+    """A loop that, like the Proactor loop on Windows, cannot watch file descriptors."""
+
+    def add_reader(self, *args: Any, **kwargs: Any) -> None:
+        raise NotImplementedError("add_reader is not available on this loop")
+
+    def remove_reader(self, *args: Any, **kwargs: Any) -> bool:
+        raise NotImplementedError("remove_reader is not available on this loop")
+
+    def add_writer(self, *args: Any, **kwargs: Any) -> None:
+        raise NotImplementedError("add_writer is not available on this loop")
+
+    def remove_writer(self, *args: Any, **kwargs: Any) -> bool:
+        raise NotImplementedError("remove_writer is not available on this loop")
+
+
+def run_on(loop: asyncio.AbstractEventLoop, coro: Any) -> Any:
+    try:
+        return loop.run_until_complete(coro)
+    finally:
+        loop.close()
+
+
+def test_async_client_on_a_loop_without_add_reader(sandbox: Sandbox) -> None:
+    sandbox.inject(kind="delay", delayMs=300, count=4, operation="employees")
+
+    async def scenario() -> List[Any]:
+        async with zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, workspace_key=WORKSPACE_KEY,
+                                         rate_limit=GENEROUS) as a:
+            results = await asyncio.gather(*[a.employees() for _ in range(4)])
+            with pytest.raises(zeitkonto.EmployeeNotFoundError):
+                await a.time_account("nobody@demo.example", 2026, 3)
+            await a.come(ANNA)
+            return results
+
+    results = run_on(NoReaderLoop(), scenario())
+    assert len(results) == 4 and all(r for r in results)
+    assert sandbox.stats()["maxInFlight"] == 4, "the four calls ran concurrently"
+
+
+def test_a_plain_loop_never_calls_add_reader(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("add_reader was called")
+
+    monkeypatch.setattr(asyncio.BaseEventLoop, "add_reader", refuse, raising=False)
+    monkeypatch.setattr(asyncio.SelectorEventLoop, "add_reader", refuse)
+
+    async def one() -> Any:
+        async with zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, rate_limit=GENEROUS) as a:
+            return await a.employees()
+
+    assert asyncio.run(one())
+
+
+def test_loops_in_several_threads_at_once(sandbox: Sandbox) -> None:
+    sandbox.inject(kind="delay", delayMs=300, count=3, operation="employees")
+    counts: List[int] = []
+
+    def worker() -> None:
+        async def run() -> int:
+            async with zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, rate_limit=GENEROUS) as a:
+                return len(await a.employees())
+
+        counts.append(asyncio.run(run()))
+
+    threads = [threading.Thread(target=worker) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(counts) == 3 and all(n > 0 for n in counts)
+    assert sandbox.stats()["maxInFlight"] == 3
+
+
+def test_cancelled_call_leaves_the_bridge_working(sandbox: Sandbox) -> None:
+    sandbox.inject(kind="delay", delayMs=500, count=1, operation="employees")
+
+    async def scenario() -> Any:
+        async with zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, rate_limit=GENEROUS) as a:
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(a.employees(), 0.05)
+            await asyncio.sleep(0.6)  # the cancelled call completes meanwhile; its wake-up is dropped
+            return await a.employees()
+
+    assert asyncio.run(scenario())
+    assert not _bridge._waiting, "no waiter is left behind"
+
+
+def test_loop_closed_before_the_call_ends(sandbox: Sandbox) -> None:
+    sandbox.inject(kind="delay", delayMs=300, count=1, operation="employees")
+    loop = asyncio.new_event_loop()
+    client = zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, rate_limit=GENEROUS)
+    task = loop.create_task(client.employees())
+    loop.run_until_complete(asyncio.sleep(0.05))
+    task.cancel()
+    loop.run_until_complete(asyncio.gather(task, return_exceptions=True))
+    loop.close()  # the wake-up for this loop now finds it closed and is dropped
+
+    async def again() -> Any:
+        return await client.employees()
+
+    import time
+
+    time.sleep(0.4)
+    assert asyncio.run(again())
+
+
+EXIT_WHILE_IN_FLIGHT = """
+import asyncio, sys, zeitkonto
+url = sys.argv[1]
+async def main():
+    a = zeitkonto.AsyncClient("demo-company-key", base_url=url)
+    asyncio.ensure_future(a.employees())  # still running on the Rust runtime when we leave
+    await asyncio.sleep(0.1)
+asyncio.run(main())
+print("exited cleanly")
+"""
+
+
+def test_interpreter_exit_with_a_call_in_flight(sandbox: Sandbox) -> None:
+    sandbox.inject(kind="delay", delayMs=1000, count=1, operation="employees")
+    out = subprocess.run([sys.executable, "-c", EXIT_WHILE_IN_FLIGHT, sandbox.url], capture_output=True, text=True,
+                         timeout=30)
+    assert out.returncode == 0, out.stderr
+    assert "exited cleanly" in out.stdout
+    assert "Fatal" not in out.stderr and "panic" not in out.stderr
