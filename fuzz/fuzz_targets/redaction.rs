@@ -92,7 +92,7 @@ fuzz_target!(|data: &[u8]| {
         let prefix = format!("{HEAD}{pad}{MID}");
         let prefix_debug = format!("{prefix:?}");
         let prefix_debug = &prefix_debug[1..prefix_debug.len() - 1];
-        let after = format!("{MID} {MID:?} {TAIL} {TAIL:?} *** … \" }} \\");
+        let after = format!("{MID} {MID:?} {TAIL} {TAIL:?} ***…\" ***\\\" …\\\" }} \\");
         for (shown, prefix) in [(err.to_string(), prefix.as_str()), (format!("{err:?}"), prefix_debug)] {
             // The cut may also trim the end of the text before a key (a key that starts like it
             // ends): the longest start of that text which is printed is where the key would be.
