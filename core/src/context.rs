@@ -143,11 +143,7 @@ impl Context {
     /// the URL). Drivers call this on every error they return (after [`Request::redact_error`],
     /// which also knows the request's secret path segments).
     pub fn redact_error(&self, err: Error) -> Error {
-        let secrets = self.secrets();
-        if secrets.is_empty() {
-            return err;
-        }
-        err.map_text(|t| secrets.redact(t))
+        self.secrets().redact_error(err)
     }
 
     /// Starts a request for `op` on the route of this context.

@@ -114,10 +114,7 @@ impl Request {
 
     /// `err` with every secret of this request removed from its text fields.
     pub fn redact_error(&self, err: crate::Error) -> crate::Error {
-        if self.secrets.is_empty() {
-            return err;
-        }
-        err.map_text(|t| self.secrets.redact(t))
+        self.secrets.redact_error(err)
     }
 }
 

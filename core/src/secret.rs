@@ -140,6 +140,14 @@ impl Secrets {
         }
     }
 
+    /// `err` with every secret of this set removed from its text fields.
+    pub fn redact_error(&self, err: crate::Error) -> crate::Error {
+        if self.is_empty() {
+            return err;
+        }
+        err.map_text(|t| self.redact(t))
+    }
+
     /// Removes from the end of `text` any start of a secret (the part of a secret that an
     /// excerpt's cut left behind), so not even a prefix of a key is shown.
     pub fn trim_partial_tail(&self, text: &mut String) {
