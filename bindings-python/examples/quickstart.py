@@ -19,7 +19,7 @@ def main() -> None:
         print(f"{len(people)} employees; first: {people[0].given_name} {people[0].last_name}, joined {people[0].join_date}")
 
         client.come("anna.schmidt@demo.example")
-        print("Anna clocked in:", client.overview("anna.schmidt@demo.example").info[0].is_clocked_in)
+        print("Anna clocked in:", client.overview(email="anna.schmidt@demo.example").info[0].is_clocked_in)
         client.go("anna.schmidt@demo.example")
         try:
             client.go("anna.schmidt@demo.example")

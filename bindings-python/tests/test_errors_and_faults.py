@@ -30,7 +30,7 @@ def test_invalid_input_is_refused_before_sending(sandbox: Sandbox) -> None:
     c = make_client(sandbox)
     with pytest.raises(zeitkonto.InvalidInputError) as err:
         c.project_bookings(MANAGER, "p-website", date(2026, 10, 1), date(2026, 11, 5))
-    assert err.value.field == "startDate"
+    assert err.value.field == "start_date"  # the parameter the caller passed, not the wire key
     with pytest.raises(zeitkonto.InvalidInputError):
         c.time_account(ANNA, 2026, 13)
     with pytest.raises(zeitkonto.InvalidInputError):

@@ -25,11 +25,11 @@ def test_employees_and_departments(any_client: Any) -> None:
 
 
 def test_presence_overview_and_clock(any_client: Any, sandbox: Sandbox) -> None:
-    assert not any_client.overview(ANNA).info[0].is_clocked_in
+    assert not any_client.overview(email=ANNA).info[0].is_clocked_in
     any_client.come(ANNA)
-    entry = any_client.overview(ANNA).info[0]
+    entry = any_client.overview(email=ANNA).info[0]
     assert entry.is_clocked_in and entry.current_device == "API"
-    assert any_client.presence(ANNA).info[0].present is True
+    assert any_client.presence(email=ANNA).info[0].present is True
     any_client.stop(ANNA)
     any_client.go(ANNA)
     with pytest.raises(zeitkonto.RefusedError):
@@ -46,14 +46,14 @@ def test_monthly_accounts_use_calendar_months(any_client: Any) -> None:
     assert oct_.bookings and all(b.date.month == 10 for b in oct_.bookings)
     assert isinstance(oct_.bookings[0].start, datetime)
     assert oct_.balance == oct_.actual - oct_.target
-    report = any_client.time_account_report(ANNA, 2026, 10, project=True)
+    report = any_client.time_account_report(ANNA, year=2026, month=10, project=True)
     real = [b for b in oct_.bookings if b.is_dummy is not True]
     assert len(real) < len(oct_.bookings), "days without bookings have dummy entries"
     assert report.target == oct_.target and len(report.bookings) == len(real)
     with pytest.raises(zeitkonto.BadValueError) as err:
-        any_client.time_account_report(ANNA, 2026, 12)
+        any_client.time_account_report(ANNA, year=2026, month=12)
     assert (err.value.status, err.value.code) == (403, 4)
-    days = any_client.target_actual_days(ANNA, date(2026, 11, 16), date(2026, 11, 30))
+    days = any_client.target_actual_days(email=ANNA, start=date(2026, 11, 16), end=date(2026, 11, 30))
     assert [d["date"] for d in days.info][-1] == "2026-11-21"
 
 

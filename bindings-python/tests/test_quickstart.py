@@ -18,5 +18,5 @@ def test_quickstart_runs_against_the_sandbox(sandbox: Sandbox) -> None:
     assert out.returncode == 0, out.stderr
     assert "Anna clocked in: True" in out.stdout
     assert "second go: the API refused the action" in out.stdout
-    assert "refused before sending (startDate)" in out.stdout
+    assert "refused before sending (start_date)" in out.stdout
     assert "demo-company-key" not in out.stdout + out.stderr

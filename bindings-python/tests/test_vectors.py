@@ -64,9 +64,12 @@ BUILD = cases("build")
 PARSE = cases("parse")
 
 
-def test_vectors_cover_all_24_operations() -> None:
+DECLARED = [op["name"] for op in json.loads((VECTORS / "declaration.json").read_text())["operations"]]
+
+
+def test_vectors_cover_every_declared_operation() -> None:
     assert sorted({op for op, _ in BUILD}) == sorted(sansio.operations())
-    assert len(sansio.operations()) == 24
+    assert sansio.operations() == DECLARED
 
 
 @pytest.mark.parametrize("operation,case", BUILD, ids=[f"{o}:{c['name']}" for o, c in BUILD])

@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 
 use serde_json::json;
-use zeitkonto::ops::{AbsenceDuration, BookAbsence, CreateProject, CreateShift, ExtraLeave, TimeAccountReport};
+use zeitkonto::ops::{BookAbsence, CreateProject, CreateShift, ExtraLeave, TimeAccountReport};
 use zeitkonto::{Client, Date, Error, Month, RetryConfig};
 use zeitkonto_sandbox::{demo, Fault, FaultKind, Sandbox, SandboxConfig};
 
@@ -107,7 +107,7 @@ async fn main() -> Result<(), Error> {
     client
         .extra_leave(&ExtraLeave {
             account: demo::ANNA.into(),
-            value: 1.5,
+            days: 1.5,
             year: None,
             comment: Some("overtime".into()),
         })
@@ -118,7 +118,7 @@ async fn main() -> Result<(), Error> {
             reason_uuid: demo::VACATION.into(),
             employee_uuid: demo::ANNA_UUID.into(),
             replacement_uuid: None,
-            duration: AbsenceDuration::HalfDay,
+            half_day: true,
             start_day: Some(day),
             end_day: Some(day),
             planned: true,

@@ -5,8 +5,7 @@ mod common;
 use common::*;
 use serde_json::json;
 use zeitkonto::ops::{
-    AbsenceDuration, BookAbsence, Clock, ClockAction, CreateProject, CreateShift, ExtraLeave, TargetActualDays,
-    TimeAccountReport,
+    BookAbsence, Clock, ClockAction, CreateProject, CreateShift, ExtraLeave, TargetActualDays, TimeAccountReport,
 };
 use zeitkonto::{Date, Error, Month, OperationId};
 use zeitkonto_sandbox::demo;
@@ -125,29 +124,27 @@ async fn leave_extra_absence_records_overview_types() {
     let c = client(&sb);
     c.extra_leave(&ExtraLeave {
         account: demo::ANNA.into(),
-        value: 2.0,
+        days: 2.0,
         year: Some(2026),
         comment: Some("overtime".into()),
     })
     .await
     .unwrap();
-    let refused = c
-        .extra_leave(&ExtraLeave { account: demo::OTHER_EMPLOYEE.into(), value: 1.0, year: None, comment: None })
-        .await;
+    let refused =
+        c.extra_leave(&ExtraLeave { account: demo::OTHER_EMPLOYEE.into(), days: 1.0, year: None, comment: None }).await;
     assert_eq!(refused, Err(Error::Refused), "employee of another company");
     let absence = BookAbsence {
         reason_uuid: demo::VACATION.into(),
         employee_uuid: demo::ANNA_UUID.into(),
         replacement_uuid: None,
-        duration: AbsenceDuration::HalfDay,
+        half_day: true,
         start_day: Some(d("2026-12-21")),
         end_day: Some(d("2026-12-21")),
         planned: true,
         comment: None,
     };
     c.book_absence(&absence).await.unwrap();
-    let needs_sub =
-        BookAbsence { reason_uuid: demo::SPECIAL_LEAVE.into(), duration: AbsenceDuration::FullDay, ..absence.clone() };
+    let needs_sub = BookAbsence { reason_uuid: demo::SPECIAL_LEAVE.into(), half_day: false, ..absence.clone() };
     assert_eq!(c.book_absence(&needs_sub).await, Err(Error::Api { status: 403, code: 4 }));
     let dec = c.leave_month(2026, Month::December).await.unwrap();
     assert!(dec.iter().any(|l| l["employee"] == demo::ANNA_UUID && l["halfDay"] == true && l["start"] == "2026-12-21"));

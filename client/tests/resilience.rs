@@ -150,14 +150,14 @@ async fn writes_are_never_sent_twice() {
         .await;
     assert!(matches!(created, Err(Error::Transport { may_have_reached_server: true, .. })), "{created:?}");
     sb.inject(Fault::new(FaultKind::Status).status(502).after_applying().on(OperationId::ExtraLeave));
-    let leave = ExtraLeave { account: demo::ANNA.into(), value: 1.0, year: None, comment: None };
+    let leave = ExtraLeave { account: demo::ANNA.into(), days: 1.0, year: None, comment: None };
     assert!(c.extra_leave(&leave).await.is_err());
     sb.inject(Fault::new(FaultKind::Reset).after_applying().on(OperationId::BookAbsence));
     let absence = BookAbsence {
         reason_uuid: demo::VACATION.into(),
         employee_uuid: demo::ANNA_UUID.into(),
         replacement_uuid: None,
-        duration: Default::default(),
+        half_day: false,
         start_day: Some(d("2026-12-28")),
         end_day: Some(d("2026-12-29")),
         planned: false,

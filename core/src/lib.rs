@@ -26,6 +26,7 @@
 
 pub mod context;
 pub mod date;
+pub mod decl;
 pub mod error;
 pub mod http;
 pub mod limiter;

@@ -10,16 +10,21 @@ use crate::error::Error;
 use crate::http::Method;
 
 macro_rules! operations {
-    ($( $(#[$doc:meta])* $variant:ident = $name:literal, $method:ident, $path:literal, $idem:literal, $source:literal; )*) => {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal, $method:ident, $path:literal, $idem:literal, $source:literal; )*) => {
         /// The 24 operations of the API, by their stable name.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum OperationId {
-            $( $(#[$doc])* $variant, )*
+            $( $(#[doc = $doc])* $variant, )*
         }
 
         impl OperationId {
             /// All operations, in the order of `spec/routes.md`.
             pub const ALL: &'static [OperationId] = &[$(OperationId::$variant),*];
+
+            /// The one-line summary (this variant's doc), the first line of every language's doc.
+            pub fn summary(self) -> &'static str {
+                match self { $(OperationId::$variant => concat!($($doc),*).trim_ascii(),)* }
+            }
 
             /// The stable snake_case name (`"time_account"`), the same in every language.
             pub fn name(self) -> &'static str {

@@ -82,7 +82,7 @@ fn book_absence_dates_are_checked_against_today() {
         reason_uuid: "r".into(),
         employee_uuid: "e".into(),
         replacement_uuid: None,
-        duration: Default::default(),
+        half_day: false,
         start_day: start,
         end_day: end,
         planned: false,

@@ -159,8 +159,15 @@ _KINDS: Dict[str, Type[ZeitkontoError]] = {
 }
 
 
-def from_core(payload: Any) -> ZeitkontoError:
-    """The exception for the core's error form (a dict: ``{"kind": ..., "message": ..., ...}``)."""
+def _snake(name: str) -> str:
+    """``startDay`` → ``start_day`` (the parameter's name as a Python caller wrote it)."""
+    return "".join("_" + c.lower() if c.isupper() and i else c.lower() for i, c in enumerate(name))
+
+
+def from_core(payload: Any, python_names: bool = False) -> ZeitkontoError:
+    """The exception for the core's error form (a dict: ``{"kind": ..., "message": ..., ...}``).
+    With ``python_names`` (the clients), ``InvalidInputError.field`` is the snake_case parameter
+    the caller passed (``start_day``), not the canonical key (``startDay``) that ``sansio`` takes."""
     if not isinstance(payload, Mapping):
         return ZeitkontoError("internal error in Zeitkonto")
     data: Dict[str, Any] = dict(payload)
@@ -172,6 +179,9 @@ def from_core(payload: Any) -> ZeitkontoError:
             fields["retry_after"] = None if value is None else value / 1000.0
         elif key == "mayHaveReachedServer":
             fields["may_have_reached_server"] = bool(value)
+        elif key == "field" and isinstance(value, str) and python_names:
+            # The core names the canonical key (``startDay``); Python callers passed ``start_day``.
+            fields["field"] = _snake(value)
         else:
             fields[key] = value
     cls: Type[ZeitkontoError] = _KINDS.get(kind, ZeitkontoError)

@@ -134,6 +134,16 @@ class Model:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> Any:
+        # Pickles as its canonical JSON (plain dicts and lists), for caches and multiprocessing.
+        return (type(self), (self.to_dict(),))
+
+    def __copy__(self: M) -> M:
+        return type(self)(self._data)  # the data is read-only: a copy may share it
+
+    def __deepcopy__(self: M, memo: Dict[int, Any]) -> M:
+        return type(self)(self.to_dict())
+
     def __repr__(self) -> str:
         shown = [f"{n}={getattr(self, n)!r}" for n in self._fields[:4]]
         more = ", ..." if len(self._fields) > 4 else ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from . import _core
-from ._calls import CONVERTERS
+from ._operations import CONVERTERS
 from .models import _plain
 from .errors import from_core
 

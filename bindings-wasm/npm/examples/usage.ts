@@ -19,6 +19,11 @@ export async function report(baseUrl: string): Promise<string[]> {
   const account: MonthlyAccount = await client.timeAccount("anna.schmidt@demo.example", 2026, month);
   const balance: number | null = account.balance;
   lines.push(`balance ${balance ?? 0} min over ${account.bookings.length} bookings`);
+  const report = await client.timeAccountReport("anna.schmidt@demo.example", { year: 2026, month, project: true });
+  lines.push(`${report.bookings.length} intervals this month`);
+  await client.bookAbsence("LT-VAC", "00000000-0000-4000-8000-000000000001", { halfDay: true, startDay: new Date(2026, 11, 21), endDay: "2026-12-21" });
+  // @ts-expect-error: optional parameters go in the options object, required ones first
+  await client.bookAbsence({ reasonUuid: "LT-VAC", employeeUuid: "e-1" }).catch(() => undefined);
   const ac = new AbortController();
   const week = await client.shifts(2026, 47, { signal: ac.signal });
   lines.push(`${week.shifts.length} shifts in ${week.workspaceName ?? "?"}`);

@@ -2,6 +2,7 @@
 // .wasm by URL, `inline.js` decodes it from base64, `src/node.js` reads it from disk synchronously)
 // call `_setup(load)` and re-export this module. No top-level await: `init()` is explicit, and a
 // `Client` made before the module is ready waits for it on its first call.
+import { _useDay, operationMethods } from "./operations.js";
 import { WasmClient, buildRequest as wasmBuildRequest, parseResponse as wasmParseResponse, operations as wasmOperations } from "../wasm/zeitkonto_wasm.js";
 
 // A browser page or any Web Worker (dedicated, shared, service): not Node, whatever its globals.
@@ -113,8 +114,16 @@ function toError(payload, signal) {
 function day(value) {
   if (value == null) return undefined;
   if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return "Invalid Date";
+    // A Date at exactly 00:00:00.000 UTC is its UTC day: that is what `new Date("2026-03-01")`
+    // (a date-only ISO string, parsed as UTC) means everywhere. Any other Date is its local
+    // calendar day: what `new Date(2026, 2, 1)` or a date picker means. Strings pass unchanged.
+    const utc = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0 && value.getUTCMilliseconds() === 0;
+    const y = utc ? value.getUTCFullYear() : value.getFullYear();
+    const m = (utc ? value.getUTCMonth() : value.getMonth()) + 1;
+    const d = utc ? value.getUTCDate() : value.getDate();
     const p = (n) => String(n).padStart(2, "0");
-    return `${value.getFullYear()}-${p(value.getMonth() + 1)}-${p(value.getDate())}`;
+    return `${String(y).padStart(4, "0")}-${p(m)}-${p(d)}`;
   }
   return value;
 }
@@ -261,37 +270,16 @@ export class Client {
     }
   }
 
-  employees(opts) { return this.call("employees", {}, opts); }
-  presence({ email, day: d } = {}, opts) { return this.call("presence", { email, day: day(d) }, opts); }
-  overview({ email } = {}, opts) { return this.call("overview", { email }, opts); }
-  timeAccount(employee, year, month, opts) { return this.call("time_account", { employee, year, month }, opts); }
-  timeAccountReport({ email, year, month, project = false }, opts) { return this.call("time_account_report", { email, year, month, project }, opts); }
-  targetActualDays({ email, start, end } = {}, opts) { return this.call("target_actual_days", { email, start: day(start), end: day(end) }, opts); }
-  clock(action, employee, { device, comment, project, service } = {}, opts) { return this.call("clock", { action, employee, device, comment, project, service }, opts); }
-  come(employee, { project, comment } = {}, opts) { return this.clock("come", employee, { project, comment }, opts); }
-  go(employee, opts) { return this.clock("go", employee, {}, opts); }
-  stop(employee, opts) { return this.clock("stop", employee, {}, opts); }
-  departmentAccounts(departmentKey, opts) { return this.call("department_accounts", { department: departmentKey }, opts); }
-  departmentMonth(departmentId, year, month, opts) { return this.call("department_month", { department: departmentId, year, month }, opts); }
-  departmentMonthEmployees(department, year, month, opts) { return this.call("department_month_employees", { department, year, month }, opts); }
-  extraLeave(account, days, { year, comment } = {}, opts) { return this.call("extra_leave", { account, value: days, year, comment }, opts); }
-  bookAbsence({ reasonUuid, employeeUuid, replacementUuid, halfDay = false, startDay, endDay, planned = false, comment }, opts) {
-    return this.call("book_absence", { reasonUuid, employeeUuid, replacementUuid, duration: halfDay ? "halfDay" : "fullDay", startDay: day(startDay), endDay: day(endDay), planned, comment }, opts);
-  }
-  leaveMonth(year, month, opts) { return this.call("leave_month", { year, month }, opts); }
-  leaveYear(year, opts) { return this.call("leave_year", { year }, opts); }
-  leaveTypes(email, opts) { return this.call("leave_types", { email }, opts); }
-  employeeDepartments(opts) { return this.call("employee_departments", {}, opts); }
-  allEmployees(opts) { return this.call("all_employees", {}, opts); }
-  projects(email, opts) { return this.call("projects", { email }, opts); }
-  createProject(email, project, { parentId } = {}, opts) { return this.call("create_project", { email, project, parentId }, opts); }
-  deleteProject(email, uuid, opts) { return this.call("delete_project", { email, uuid }, opts); }
-  findProjects(email, name, opts) { return this.call("find_projects", { email, name }, opts); }
-  projectBookings(email, uuid, start, end, opts) { return this.call("project_bookings", { email, uuid, startDate: day(start), endDate: day(end) }, opts); }
-  shifts(year, week, opts) { return this.call("shifts", { year, week }, opts); }
-  createShift({ startTime, endTime, startDate, employeeAmount, comment, projectUuid, employees }, opts) {
-    return this.call("create_shift", { startTime, endTime, startDate: day(startDate), employeeAmount, comment, projectUuid, employees: employees?.length ? employees : undefined }, opts);
-  }
+  // The 24 operations are generated from the core's declaration (src/operations.js) and
+  // installed below; `come`, `go` and `stop` are shorthands of `clock`.
+  come(employee, { project, comment } = {}, callOptions) { return this.clock("come", employee, { project, comment }, callOptions); }
+  go(employee, callOptions) { return this.clock("go", employee, {}, callOptions); }
+  stop(employee, callOptions) { return this.clock("stop", employee, {}, callOptions); }
+}
+
+_useDay(day);
+for (const [name, method] of Object.entries(operationMethods)) {
+  Object.defineProperty(Client.prototype, name, { value: method, writable: true, configurable: true });
 }
 
 /** Builds a request without sending it (bring your own fetch). `url` and `body` hold the key. */

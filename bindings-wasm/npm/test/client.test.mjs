@@ -47,9 +47,9 @@ test("monthly accounts use calendar months", async () => {
   assert.equal(oct.month, 10);
   assert.ok(oct.bookings.length > 0 && oct.bookings.every((b) => b.date.startsWith("2026-10-")));
   assert.equal(oct.balance, oct.actual - oct.target);
-  const report = await c.timeAccountReport({ email: ANNA, year: 2026, month: 10, project: true });
+  const report = await c.timeAccountReport(ANNA, { year: 2026, month: 10, project: true });
   assert.equal(report.target, oct.target);
-  const err = await c.timeAccountReport({ email: ANNA, year: 2026, month: 12 }).catch((e) => e);
+  const err = await c.timeAccountReport(ANNA, { year: 2026, month: 12 }).catch((e) => e);
   assert.ok(err instanceof zk.ApiError);
   assert.deepEqual([err.status, err.code, err.name], [403, 4, "ApiError"]);
   const days = await c.targetActualDays({ email: ANNA, start: "2026-11-16", end: "2026-11-30" });
@@ -72,8 +72,8 @@ test("leave", async () => {
   const c = client();
   await c.extraLeave(ANNA, 2, { year: 2026, comment: "overtime" });
   await assert.rejects(c.extraLeave("olga.other@other.example", 1), zk.RefusedError);
-  await c.bookAbsence({ reasonUuid: "LT-VAC", employeeUuid: ANNA_UUID, halfDay: true, startDay: "2026-12-21", endDay: "2026-12-21" });
-  await assert.rejects(c.bookAbsence({ reasonUuid: "LT-SPECIAL", employeeUuid: ANNA_UUID }), (e) => e instanceof zk.ApiError && e.code === 4);
+  await c.bookAbsence("LT-VAC", ANNA_UUID, { halfDay: true, startDay: "2026-12-21", endDay: "2026-12-21" });
+  await assert.rejects(c.bookAbsence("LT-SPECIAL", ANNA_UUID), (e) => e instanceof zk.ApiError && e.code === 4);
   assert.ok((await c.leaveMonth(2026, 12)).some((r) => r.employee === ANNA_UUID && r.halfDay));
   const year = await c.leaveYear(2026);
   assert.equal(year.legend["LT-VAC"].en, "Vacation");
@@ -96,7 +96,7 @@ test("shifts", async () => {
   const c = client();
   const week = await c.shifts(2026, 47);
   assert.deepEqual([week.year, week.week, week.workspaceName], [2026, 47, "Front desk"]);
-  const created = await c.createShift({ startTime: 1320, endTime: 360, startDate: "2026-11-24", employees: [ANNA_UUID, "00000000-0000-4000-8000-000000000902"] });
+  const created = await c.createShift(1320, 360, { startDate: "2026-11-24", employees: [ANNA_UUID, "00000000-0000-4000-8000-000000000902"] });
   assert.equal(created.success, true);
   const shift = (await c.shifts(2026, 48)).shifts.find((s) => s.id === created.shiftId);
   assert.equal(shift.mitarbeiter.length, 1);

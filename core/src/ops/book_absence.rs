@@ -1,21 +1,9 @@
 //! `book_absence`: book an absence (half or full days).
 
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{body, params, s, Operation};
 use crate::{parse, validate, Context, Date, Error, OperationId, Request, Response};
-
-/// Half or full day (`duration` 0 or 1 on the wire).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum AbsenceDuration {
-    /// `0`: half a day.
-    HalfDay,
-    /// `1`: full day (the default).
-    #[default]
-    FullDay,
-}
 
 params! {
     /// Books an absence. Success is the JSON string `success` (trimmed, any case) and nothing else;
@@ -29,8 +17,8 @@ params! {
         employee_uuid: String = "employeeUuid";
         /// External id of the substitute (mandatory for some absence types).
         replacement_uuid: Option<String> = "replacementUuid", default;
-        /// Half or full day.
-        duration: AbsenceDuration = "duration", default;
+        /// Half a day instead of a full day (`duration` 0 instead of 1 on the wire).
+        half_day: bool = "halfDay", default;
         /// First day; `None` = today.
         start_day: Option<Date> = "startDay", default;
         /// Last day; `None` = today.
@@ -72,7 +60,7 @@ impl Operation for BookAbsence {
             ("abscenceReasonUuid", Some(Value::String(self.reason_uuid.clone()))),
             ("employeeUuid", Some(Value::String(self.employee_uuid.clone()))),
             ("replacementUuid", s(self.replacement_uuid.as_ref())),
-            ("duration", Some(Value::from(if self.duration == AbsenceDuration::HalfDay { 0 } else { 1 }))),
+            ("duration", Some(Value::from(if self.half_day { 0 } else { 1 }))),
             ("startDay", s(self.start_day)),
             ("endDay", s(self.end_day)),
             ("planned", Some(Value::Bool(self.planned))),

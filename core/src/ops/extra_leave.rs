@@ -13,7 +13,7 @@ params! {
         /// E-mail of the employee.
         account: String = "account";
         /// Days: positive = pay in, negative = pay out. Finite and non-zero.
-        value: f64 = "value";
+        days: f64 = "days";
         /// Leave year; `None` = current leave year.
         year: Option<i32> = "year", default;
         /// Comment for the leave history.
@@ -27,15 +27,15 @@ impl Operation for ExtraLeave {
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         validate::email("account", &self.account)?;
-        if !self.value.is_finite() || self.value == 0.0 {
-            let got = serde_json::Number::from_f64(self.value)
+        if !self.days.is_finite() || self.days == 0.0 {
+            let got = serde_json::Number::from_f64(self.days)
                 .map_or_else(|| "a non-finite number".to_string(), |n| n.to_string());
-            return Err(Error::invalid("value", format!("days must be a finite, non-zero number, got {got}")));
+            return Err(Error::invalid("days", format!("days must be a finite, non-zero number, got {got}")));
         }
         if let Some(y) = self.year {
             validate::year("year", y)?;
         }
-        let value = serde_json::Number::from_f64(self.value).map(Value::Number);
+        let value = serde_json::Number::from_f64(self.days).map(Value::Number);
         let b = body([
             ("account", Some(Value::String(self.account.clone()))),
             ("action", Some(Value::String("extraleave".to_string()))),

@@ -40,7 +40,7 @@ mod time_account;
 mod time_account_report;
 
 pub use all_employees::AllEmployees;
-pub use book_absence::{AbsenceDuration, BookAbsence};
+pub use book_absence::BookAbsence;
 pub use clock::{Clock, ClockAction};
 pub use create_project::CreateProject;
 pub use create_shift::CreateShift;
@@ -131,6 +131,11 @@ macro_rules! dispatch {
             match op {
                 $(OperationId::$variant => to_value(op, &$variant::parse(response)?),)*
             }
+        }
+
+        /// The declaration of every operation, in `OperationId::ALL` order (see [`crate::decl`]).
+        pub(crate) fn declarations() -> Vec<crate::decl::OperationDecl> {
+            vec![$(crate::decl::OperationDecl::of::<$variant>(),)*]
         }
 
         /// [`build_request`] from JSON text (no `serde_json::Value` on the way: the wasm build).

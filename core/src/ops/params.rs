@@ -157,17 +157,32 @@ fn key_before(text: &str, end: usize) -> Option<String> {
 /// `name: Type = "jsonName", default` (absent → `Default`). Unknown keys are refused.
 macro_rules! params {
     (
-        $(#[$meta:meta])*
+        $(#[doc = $doc:literal])*
+        #[derive($($derive:ident),* $(,)?)]
         pub struct $name:ident {
             $(
-                $(#[$fmeta:meta])*
+                $(#[doc = $fdoc:literal])*
                 $field:ident : $ty:ty = $json:literal $(, $default:ident)?
             );* $(;)?
         }
     ) => {
-        $(#[$meta])*
+        $(#[doc = $doc])*
+        #[derive($($derive),*)]
         pub struct $name {
-            $( $(#[$fmeta])* pub $field: $ty, )*
+            $( $(#[doc = $fdoc])* pub $field: $ty, )*
+        }
+
+        impl $crate::decl::Declared for $name {
+            const DOC: &'static str = concat!($($doc, "\n"),*);
+            const PARAMS: &'static [$crate::decl::ParamDecl] = &[$(
+                $crate::decl::ParamDecl {
+                    name: stringify!($field),
+                    key: $json,
+                    rust_type: stringify!($ty),
+                    required: params!(@required $($default)?),
+                    doc: concat!($($fdoc, "\n"),*),
+                },
+            )*];
         }
 
         impl<'de> serde::Deserialize<'de> for $name {
@@ -197,6 +212,8 @@ macro_rules! params {
             }
         }
     };
+    (@required) => { true };
+    (@required default) => { false };
     (@finish $field:ident, $json:literal) => {
         $field.ok_or_else(|| serde::de::Error::missing_field($json))?
     };

@@ -1,0 +1,123 @@
+"""The drift check: the Python surface is what the core declares (tests/vectors/declaration.json,
+written by scripts/codegen from core/src/decl.rs): method names, parameters (names, order,
+positional or keyword-only, defaults, types), docstrings and result types, on both clients."""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import json
+import pickle
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+import zeitkonto
+from zeitkonto import models, sansio
+
+from conftest import ANNA, Sandbox, make_client
+
+DECLARATION: List[Dict[str, Any]] = json.loads(
+    (Path(__file__).resolve().parents[2] / "tests" / "vectors" / "declaration.json").read_text()
+)["operations"]
+
+PY_TYPES = {
+    "text": "str",
+    "integer": "int",
+    "number": "float",
+    "bool": "bool",
+    "date": "date",
+    "month": "int",
+    "clockAction": 'Literal["come", "go", "stop"]',
+    "textList": "Sequence[str]",
+    "object": "Mapping[str, Any]",
+}
+DEFAULTS = {"null": None, "false": False, "[]": ()}
+
+
+def test_every_declared_operation_and_no_other_is_a_method_of_both_clients() -> None:
+    names = [op["name"] for op in DECLARATION]
+    assert sansio.operations() == names
+    shorthands = {"come", "go", "stop"}
+    for cls in (zeitkonto.Client, zeitkonto.AsyncClient):
+        public = {n for n, v in vars(cls).items() if callable(v) and not n.startswith("_")}
+        for base in cls.__mro__[1:]:
+            public |= {n for n, v in vars(base).items() if callable(v) and not n.startswith("_")}
+        lifecycle = {"close", "aclose"}
+        assert public - lifecycle - shorthands == set(names), cls
+
+
+@pytest.mark.parametrize("cls", [zeitkonto.Client, zeitkonto.AsyncClient], ids=["Client", "AsyncClient"])
+@pytest.mark.parametrize("op", DECLARATION, ids=[op["name"] for op in DECLARATION])
+def test_signature_follows_the_declaration(cls: type, op: Dict[str, Any]) -> None:
+    method = getattr(cls, op["name"])
+    assert inspect.iscoroutinefunction(method) == (cls is zeitkonto.AsyncClient)
+    params = list(inspect.signature(method).parameters.values())[1:]
+    required = [p for p in op["params"] if p["required"]]
+    optional = [p for p in op["params"] if not p["required"]]
+    assert [p.name for p in params] == [p["name"] for p in required + optional]
+    for got, want in zip(params, required + optional):
+        if want["required"]:
+            assert got.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD and got.default is inspect.Parameter.empty
+            assert got.annotation.replace("'", '"') == PY_TYPES[want["type"]], want["name"]
+        else:
+            assert got.kind is inspect.Parameter.KEYWORD_ONLY, want["name"]
+            assert got.default == DEFAULTS[want["default"]], want["name"]
+            t = PY_TYPES[want["type"]]
+            assert got.annotation.replace("'", '"') == (f"Optional[{t}]" if want["nullable"] else t), want["name"]
+    doc = inspect.getdoc(method) or ""
+    assert doc.startswith(op["summary"])
+    for p in op["params"]:
+        assert f"{p['name']}: " in doc, f"{op['name']}: {p['name']} is not documented"
+
+
+def test_result_models_exist_for_every_declared_output() -> None:
+    for op in DECLARATION:
+        inner = op["output"].replace("Vec<", "").replace("BTreeMap<String, ", "").rstrip(">")
+        if inner not in ("()", "Value"):
+            assert isinstance(getattr(models, inner), type), op["output"]
+
+
+@pytest.mark.parametrize("bad", [True, 3.5, "3", 0, 13, None])
+def test_a_month_of_the_wrong_type_or_range_is_refused_by_the_client_and_sansio_alike(sandbox: Sandbox, bad: Any) -> None:
+    c = make_client(sandbox)
+    before = sandbox.stats()["requests"]
+    with pytest.raises(zeitkonto.InvalidInputError) as by_client:
+        c.time_account(ANNA, 2026, bad)
+    with pytest.raises(zeitkonto.InvalidInputError) as by_sansio:
+        sansio.build_request("time_account", {"employee": ANNA, "year": 2026, "month": bad}, api_key="k-123456")
+    assert by_client.value.field == by_sansio.value.field == "month"
+    assert sandbox.stats()["requests"] == before  # nothing was sent
+
+
+def test_a_datetime_counts_as_its_date(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    by_date = c.presence(day=date(2026, 11, 20))
+    by_datetime = c.presence(day=datetime(2026, 11, 20, 23, 59))
+    assert [e.to_dict() for e in by_date.info] == [e.to_dict() for e in by_datetime.info]
+    with pytest.raises(zeitkonto.InvalidInputError) as err:
+        c.presence(day="20.11.2026")  # type: ignore[arg-type]
+    assert err.value.field == "day"
+
+
+def test_invalid_input_names_the_python_parameter(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    with pytest.raises(zeitkonto.InvalidInputError) as err:
+        c.book_absence("LT-VAC", "e-1", start_day=date(2026, 12, 3), end_day=date(2026, 12, 1))
+    assert err.value.field == "start_day"
+    with pytest.raises(zeitkonto.InvalidInputError) as err:
+        c.extra_leave(ANNA, 0)
+    assert err.value.field == "days"
+
+
+def test_results_pickle_and_deep_copy(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    account = c.time_account(ANNA, 2026, 10)
+    for copied in (pickle.loads(pickle.dumps(account)), copy.deepcopy(account), copy.copy(account)):
+        assert type(copied) is type(account)
+        assert copied.to_dict() == account.to_dict()
+        assert copied.balance == account.balance
+    people = c.employees()
+    assert [p.to_dict() for p in pickle.loads(pickle.dumps(people))] == [p.to_dict() for p in people]

@@ -1,0 +1,61 @@
+// The drift check: the npm surface is what the core declares (tests/vectors/declaration.json,
+// written by scripts/codegen from core/src/decl.rs): methods, parameter names and order, the
+// options object, doc comments in index.d.ts; and what a Date means for a date parameter.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import * as zk from "zeitkonto";
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const DECLARATION = JSON.parse(readFileSync(here("../../../tests/vectors/declaration.json"), "utf8")).operations;
+const DTS = readFileSync(here("../index.d.ts"), "utf8");
+const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+const TS = { text: "string", integer: "number", number: "number", bool: "boolean", date: "DateInput", month: "Month", clockAction: '"come" | "go" | "stop"', textList: "string[]", object: "{ [key: string]: Json }" };
+
+test("every declared operation, and no other, is a Client method, in the core's order", () => {
+  assert.deepEqual(zk.operations(), DECLARATION.map((op) => op.name));
+  const methods = Object.getOwnPropertyNames(zk.Client.prototype).filter((n) => n !== "constructor" && typeof zk.Client.prototype[n] === "function");
+  const extra = new Set(["call", "come", "go", "stop", "toString", "toJSON"]);
+  assert.deepEqual(methods.filter((n) => !extra.has(n)).sort(), DECLARATION.map((op) => camel(op.name)).sort());
+});
+
+for (const op of DECLARATION) {
+  test(`${op.name}: method and .d.ts follow the declaration`, () => {
+    const name = camel(op.name);
+    const required = op.params.filter((p) => p.required);
+    const optional = op.params.filter((p) => !p.required);
+    // Function.length counts the parameters before the first default (the options object's `= {}`).
+    assert.equal(zk.Client.prototype[name].length, required.length + (optional.length ? 0 : 1));
+    const args = required.map((p) => `${camel(p.name)}: ${TS[p.type]}`);
+    if (optional.length) args.push(`options?: { ${optional.map((p) => `${camel(p.name)}?: ${TS[p.type]}`).join("; ")} }`);
+    args.push("callOptions?: CallOptions");
+    const line = `  ${name}(${args.join(", ")}): Promise<`;
+    const at = DTS.indexOf(line);
+    assert.ok(at > 0, `index.d.ts lacks ${line}`);
+    const doc = DTS.slice(DTS.lastIndexOf("/**", at), at);
+    assert.ok(doc.includes(op.summary.split(" ").slice(0, 3).join(" ")), `${name}: no doc comment`);
+    for (const p of required) assert.ok(doc.includes(`@param ${camel(p.name)} `), `${name}: ${p.name} undocumented`);
+  });
+}
+
+test("canonical params: optional values by name, absent ones dropped, dates as days", () => {
+  const capture = { call: (operation, params) => ({ operation, params }) };
+  const { operation, params } = zk.Client.prototype.bookAbsence.call(capture, "LT-VAC", "e-1", { halfDay: true, startDay: "2026-12-01" });
+  assert.equal(operation, "book_absence");
+  assert.deepEqual(JSON.parse(JSON.stringify(params)), { reasonUuid: "LT-VAC", employeeUuid: "e-1", halfDay: true, startDay: "2026-12-01" });
+});
+
+// What a Date means, on both sides of UTC (a child process per time zone).
+const probe = `
+  import * as zk from "zeitkonto";
+  const f = (d) => zk.Client.prototype.presence.call({ call: (_, p) => p.day }, { day: d });
+  console.log(JSON.stringify([f(new Date("2026-03-01")), f(new Date(2026, 2, 1)), f(new Date(2026, 2, 1, 23, 30)), f(new Date("2026-03-01T00:00:00Z"))]));
+`;
+for (const tz of ["America/Los_Angeles", "UTC", "Asia/Tokyo", "Pacific/Kiritimati"]) {
+  test(`a Date is the day the caller meant in ${tz}`, () => {
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", probe], { env: { ...process.env, TZ: tz }, cwd: here(".."), encoding: "utf8" });
+    assert.deepEqual(JSON.parse(out), ["2026-03-01", "2026-03-01", "2026-03-01", "2026-03-01"]);
+  });
+}
