@@ -243,7 +243,7 @@ def js_methods(decl):
     out = [
         f"// {HEADER}",
         "// The npm Client's operations: required parameters positional, optional ones in one options",
-        "// object, then the call options ({ signal, timeout }).",
+        "// object, then the call options ({ signal }).",
         "",
         "/** A date parameter as the core takes it (see `day` in core.js for what a `Date` means). */",
         "let asDay = (v) => v;",
@@ -285,7 +285,7 @@ def ts_block(decl):
             out += wrap(f"@param {camel(p['name'])} {doc_for(p['doc'], 'undefined')}", 100, "   * ")
         if opt:
             out += wrap("@param options " + "; ".join(f"`{camel(p['name'])}`: {doc_for(p['doc'], 'undefined').rstrip('.')}" for p in opt) + ".", 100, "   * ")
-        out.append("   * @param callOptions `{ signal, timeout }` of this call.")
+        out.append("   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).")
         out.append("   */")
         args = [f"{camel(p['name'])}: {TS_TYPES[p['type']]}" for p in req]
         if opt:
@@ -304,7 +304,8 @@ def dts(decl, current):
 
 
 # ---------------------------------------------------------------------------------------------
-# uniffi (Kotlin, Swift)
+# uniffi (Kotlin, Swift): typed crossings, no JSON. Arguments become the core's params struct,
+# the core's typed output becomes the records below (converted field by field in Rust).
 
 RS_TYPES = {
     "text": "String",
@@ -319,24 +320,32 @@ RS_TYPES = {
 }
 
 
+def rs_param_value(p):
+    """The uniffi argument `p["name"]` as the core params struct's field (fallible ones with `?`)."""
+    n, key = p["name"], p["key"]
+    inner = re.sub(r"^Option<(.*)>$", r"\1", p["rustType"])
+    conv = {
+        "u32": 'types::unsigned("{key}", {x})',
+        "Month": 'types::month("{key}", {x})',
+        "Date": 'types::date("{key}", {x})',
+        "Value": '{x}.parse("{key}")',
+    }.get(inner)
+    if conv is None:
+        return n
+    if p["rustType"].startswith("Option<"):
+        return f"{n}.map(|v| {conv.format(key=key, x='v')}).transpose()?"
+    return conv.format(key=key, x=n) + "?"
+
+
 def rs_output(op):
     kind, model = output_parts(op["output"])
     return {
-        "unit": ("()", "run_unit"),
-        "rawlist": ("Vec<RawJson>", "run"),
-        "list": (f"Vec<{model}>", "run"),
-        "map": (f"HashMap<String, {model}>", "run"),
-        "one": (model, "run"),
+        "unit": ("()", "{ out }"),
+        "rawlist": ("Vec<RawJson>", "out.into_iter().map(RawJson::from).collect()"),
+        "list": (f"Vec<{model}>", "out.into_iter().map(Into::into).collect()"),
+        "map": (f"HashMap<String, {model}>", "out.into_iter().map(|(k, v)| (k, v.into())).collect()"),
+        "one": (model, "out.into()"),
     }[kind]
-
-
-def rs_value(p):
-    n = p["name"]
-    if p["type"] == "clockAction":
-        return f"{n}.as_str().into()"
-    if p["type"] == "object":
-        return f"{n}.into_value()"
-    return f"{n}.into()"
 
 
 def uniffi(decl):
@@ -345,17 +354,21 @@ def uniffi(decl):
         f"//! {HEADER}",
         "//!",
         "//! Required parameters first; optional ones have defaults (`null`, `false`, empty list), so",
-        "//! Kotlin and Swift callers name them.",
+        "//! Kotlin and Swift callers name them. Typed both ways: the arguments become the core's",
+        "//! params struct, the core's output becomes the records of `models.rs`; no JSON in between.",
         "",
+        "// One argument per declared parameter, as Kotlin and Swift callers name them.",
+        "#![allow(clippy::too_many_arguments)]",
+        "",
+        "#[allow(unused_imports)]",
         "use std::collections::HashMap;",
         "",
-        "use zeitkonto_core::ops::ClockAction;",
-        "use zeitkonto_core::OperationId;",
+        "use zeitkonto_core::ops::{self, ClockAction};",
         "",
-        "use crate::client::{params, ZeitkontoClient};",
+        "use crate::client::ZeitkontoClient;",
         "use crate::models::*;",
         "#[allow(unused_imports)]",
-        "use crate::types::{IsoDate, RawJson};",
+        "use crate::types::{self, IsoDate, RawJson};",
         "use crate::ZeitkontoError;",
         "",
         "#[uniffi::export(async_runtime = \"tokio\")]",
@@ -369,22 +382,121 @@ def uniffi(decl):
         ps = ordered(op)
         for l in wrap("\n\n".join([op["summary"], doc_for(op["doc"], "null")]), 100, "    /// "):
             out.append(l if l.strip() != "///" else "    ///")
-        ps_doc = [p for p in ps]
-        if ps_doc:
+        if ps:
             out.append("    ///")
-            for p in ps_doc:
-                out += wrap(f"- `{p['name']}`: {doc_for(p['doc'], 'null')}", 100, "    /// ")
+            for p in ps:
+                out += wrap(f"- `{camel(p['name'])}`: {doc_for(p['doc'], 'null')}", 100, "    /// ")
         defaults = [f"{p['name']} = {'None' if p['nullable'] else {'false': 'false', '[]': '[]'}[p['default']]}" for p in ps if not p["required"]]
         if defaults:
             out.append(f"    #[uniffi::method(default({', '.join(defaults)}))]")
         args = ["&self"] + [f"{p['name']}: {('Option<' + RS_TYPES[p['type']] + '>') if p['nullable'] else RS_TYPES[p['type']]}" for p in ps]
-        ret, run = rs_output(op)
+        ret, conv = rs_output(op)
         out.append(f"    pub async fn {op['name']}({', '.join(args)}) -> Result<{ret}, ZeitkontoError> {{")
-        values = ", ".join(f'("{p["key"]}", {rs_value(p)})' for p in op["params"])
-        out.append(f"        let p = params([{values}]);")
-        out.append(f"        self.{run}(OperationId::{pascal(op['name'])}, p).await")
+        fields = ", ".join(f"{p['name']}: {rs_param_value(p)}" if rs_param_value(p) != p["name"] else p["name"] for p in op["params"])
+        out.append(f"        let params = ops::{pascal(op['name'])} {{ {fields} }};")
+        if ret == "()":
+            out.append("        self.execute(&params).await")
+        else:
+            out.append("        let out = self.execute(&params).await?;")
+            out.append(f"        Ok({conv})")
         out.append("    }")
     out.append("}")
+    out.append("")
+    out.append("/// Parses a response of `op` with the core and converts it into the record its method returns")
+    out.append("/// (the vector test runs every parse vector through this).")
+    out.append("#[doc(hidden)]")
+    out.append("pub fn parse_into_record(op: zeitkonto_core::OperationId, response: &zeitkonto_core::Response) -> Result<(), ZeitkontoError> {")
+    out.append("    use zeitkonto_core::{Operation, OperationId as O};")
+    out.append("    match op {")
+    for op in decl["operations"]:
+        ret, conv = rs_output(op)
+        P = pascal(op["name"])
+        if ret == "()":
+            out.append(f"        O::{P} => ops::{P}::parse(response).map_err(Into::into),")
+        else:
+            out.append(f"        O::{P} => {{")
+            out.append(f"            let out = ops::{P}::parse(response)?;")
+            out.append(f"            let _: {ret} = {conv};")
+            out.append("            Ok(())")
+            out.append("        }")
+    out.append("    }")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def rs_field(f, models):
+    """(record field type, conversion of `m.<name>`) for a core model field."""
+    t, v = f["rustType"], f"m.{f['name']}"
+    simple = {"String": "String", "i64": "i64", "f64": "f64", "bool": "bool"}
+    if f["optional"]:
+        if t in simple:
+            return f"Option<{simple[t]}>", v
+        conv = {"Value": ("RawJson", "RawJson::from"), "Date": ("IsoDate", "IsoDate::from"),
+                "DateTime": ("Timestamp", "Timestamp::from"), "Month": ("i32", "|x| i32::from(x.number())")}
+        if t in conv:
+            return f"Option<{conv[t][0]}>", f"{v}.map({conv[t][1]})"
+        if t in models:
+            return f"Option<{t}>", f"{v}.map(Into::into)"
+    else:
+        if t in simple:
+            return simple[t], v
+        if t == "Vec<String>":
+            return "Vec<String>", v
+        if t == "Vec<Value>":
+            return "Vec<RawJson>", f"{v}.into_iter().map(RawJson::from).collect()"
+        if t in ("std::collections::BTreeMap<String,Value>", "BTreeMap<String,Value>"):
+            return "HashMap<String, RawJson>", f"{v}.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect()"
+        m = re.fullmatch(r"Vec<(\w+)>", t)
+        if m and m.group(1) in models:
+            return f"Vec<{m.group(1)}>", f"{v}.into_iter().map(Into::into).collect()"
+    raise SystemExit(f"codegen: no uniffi type for {f['name']}: {t}")
+
+
+def uniffi_models(decl):
+    models = {m["name"] for m in decl["models"]}
+    out = [
+        "//! The result records of the Kotlin and Swift bindings: field for field the core's models",
+        "//! (`core/src/model/`), with their docs, converted from them in Rust (no JSON on the way).",
+        f"//! {HEADER}",
+        "//!",
+        "//! Types: texts `String`, numbers `f64` (minutes unless noted) or `i64` (codes, epoch",
+        "//! milliseconds, years, weeks), months `i32` (1-12), dates `IsoDate`, wall-clock times",
+        "//! `Timestamp`, containers the spec leaves vague `RawJson` (JSON text).",
+        "",
+        "use std::collections::HashMap;",
+        "",
+        "#[allow(unused_imports)]",
+        "use crate::types::{IsoDate, RawJson, Timestamp};",
+        "",
+        "/// Fields the API sent that this version does not know, as JSON text per field.",
+        "pub type Extra = HashMap<String, RawJson>;",
+    ]
+    for md in decl["models"]:
+        out.append("")
+        for l in wrap(doc_for(md["doc"], "null"), 100, "/// "):
+            out.append(l if l.strip() != "///" else "///")
+        out.append("#[derive(Debug, Clone, PartialEq, uniffi::Record)]")
+        out.append(f"pub struct {md['name']} {{")
+        convs = []
+        for f in md["fields"]:
+            ty, conv = rs_field(f, models)
+            out += wrap(doc_for(f["doc"], "null"), 100, "    /// ")
+            out.append(f"    pub {f['name']}: {ty},")
+            convs.append((f["name"], conv))
+        if md["extra"]:
+            out.append("    /// Fields the API sent that this version does not know, unchanged (JSON text per field).")
+            out.append("    pub extra: Extra,")
+            convs.append(("extra", "m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect()"))
+        out.append("}")
+        out.append("")
+        out.append(f"impl From<zeitkonto_core::{md['name']}> for {md['name']} {{")
+        out.append(f"    fn from(m: zeitkonto_core::{md['name']}) -> Self {{")
+        out.append(f"        {md['name']} {{")
+        for n, c in convs:
+            out.append(f"            {n}: {c}," if c != f"m.{n}" else f"            {n}: m.{n},")
+        out.append("        }")
+        out.append("    }")
+        out.append("}")
     return "\n".join(out) + "\n"
 
 
@@ -397,6 +509,7 @@ def main():
         "bindings-python/python/zeitkonto/_operations.py": python(decl),
         "bindings-wasm/npm/src/operations.js": js_methods(decl),
         "bindings-uniffi/src/operations.rs": uniffi(decl),
+        "bindings-uniffi/src/models.rs": uniffi_models(decl),
     }
     dts_path = "bindings-wasm/npm/index.d.ts"
     with open(os.path.join(root, dts_path)) as f:

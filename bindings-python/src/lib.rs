@@ -308,6 +308,9 @@ fn routes_from(routes: Option<HashMap<String, String>>) -> Result<RouteTable, Er
 }
 
 /// The one tokio runtime of the extension (its threads never call into Python).
+/// How often a blocking call checks for signals (Ctrl-C) while it waits.
+const SIGNAL_CHECK: std::time::Duration = std::time::Duration::from_millis(100);
+
 fn runtime() -> PyResult<&'static tokio::runtime::Runtime> {
     static RUNTIME: OnceLock<Result<tokio::runtime::Runtime, String>> = OnceLock::new();
     RUNTIME
@@ -411,7 +414,7 @@ impl Pending {
 #[pyclass(module = "zeitkonto._core", frozen)]
 struct Client {
     inner: RustClient,
-    events: Arc<Mutex<Vec<String>>>,
+    events: Arc<Mutex<Vec<Event>>>,
 }
 
 #[pymethods]
@@ -457,13 +460,13 @@ impl Client {
                     .map_err(|e| invalid("rate_limit", e.to_string()))?;
                 b = b.rate_limit(cfg);
             }
-            let events: Arc<Mutex<Vec<String>>> = Arc::default();
+            let events: Arc<Mutex<Vec<Event>>> = Arc::default();
             if log_events {
                 let queue = events.clone();
                 b = b.on_event(move |e: &Event| {
                     if let Ok(mut q) = queue.lock() {
                         if q.len() < 10_000 {
-                            q.push(format!("{e:?}"));
+                            q.push(e.clone());
                         }
                     }
                 });
@@ -474,15 +477,42 @@ impl Client {
 
     /// Runs `operation` with canonical params (a dict); returns the canonical output (dicts and
     /// lists). Blocks with the GIL released.
-    fn call(&self, py: Python<'_>, operation_name: &str, params: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    #[pyo3(signature = (operation_name, params, on_events=None))]
+    fn call(
+        &self,
+        py: Python<'_>,
+        operation_name: &str,
+        params: &Bound<'_, PyAny>,
+        on_events: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
         let op = operation(operation_name)?;
         let params = from_py(params, "params")?;
         let client = self.inner.clone();
         let rt = runtime()?;
         // The call runs as a task on the runtime's threads (where the sockets are driven); this
         // thread, with the GIL released, only waits for its end.
-        let task = rt.spawn(AssertUnwindSafe(async move { client.call_json(op, &params).await }).catch_unwind());
-        let result = py.detach(move || rt.block_on(task));
+        let mut task = rt.spawn(AssertUnwindSafe(async move { client.call_json(op, &params).await }).catch_unwind());
+        // Wait in slices of 0.1 s, checking for signals in between: Ctrl-C interrupts a blocking
+        // call at once (KeyboardInterrupt), the call's task is dropped and the client stays usable.
+        let result = loop {
+            let slice = py.detach(|| rt.block_on(async { tokio::time::timeout(SIGNAL_CHECK, &mut task).await }));
+            match slice {
+                Ok(joined) => break joined,
+                Err(_still_running) => {
+                    if let Err(interrupted) = py.check_signals() {
+                        task.abort();
+                        return Err(interrupted);
+                    }
+                    // Events are logged while the call runs (a limiter wait shows when it starts),
+                    // on this Python thread; a failing log handler never fails the call.
+                    if let Some(cb) = &on_events {
+                        if self.events.lock().is_ok_and(|q| !q.is_empty()) {
+                            let _ = cb.call0();
+                        }
+                    }
+                }
+            }
+        };
         let result = match result {
             Ok(r) => r,
             Err(join) => Err(Box::new(join.to_string()) as Box<dyn std::any::Any + Send>),
@@ -508,9 +538,44 @@ impl Client {
         Ok(Pending { slot })
     }
 
-    /// Driver events (redacted) since the last call, for `logging`.
-    fn take_events(&self) -> Vec<String> {
-        self.events.lock().map(|mut q| std::mem::take(&mut *q)).unwrap_or_default()
+    /// Driver events (redacted) since the last drain, as dicts for `logging`: `event` ("send",
+    /// "received", "wait", "failed"), `operation`, and per kind `request`/`attempt`,
+    /// `status`/`elapsed` (seconds), `delay` (seconds)/`reason`, `error`. The same names and units
+    /// as Kotlin's and Swift's `ZeitkontoEvent`.
+    fn take_events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let events = self.events.lock().map(|mut q| std::mem::take(&mut *q)).unwrap_or_default();
+        events
+            .iter()
+            .map(|e| {
+                let d = PyDict::new(py);
+                match e {
+                    Event::Send { operation, request, attempt } => {
+                        d.set_item("event", "send")?;
+                        d.set_item("operation", operation)?;
+                        d.set_item("request", request)?;
+                        d.set_item("attempt", attempt)?;
+                    }
+                    Event::Received { operation, status, elapsed_ms } => {
+                        d.set_item("event", "received")?;
+                        d.set_item("operation", operation)?;
+                        d.set_item("status", status)?;
+                        d.set_item("elapsed", *elapsed_ms as f64 / 1000.0)?;
+                    }
+                    Event::Wait { operation, ms, reason } => {
+                        d.set_item("event", "wait")?;
+                        d.set_item("operation", operation)?;
+                        d.set_item("delay", *ms as f64 / 1000.0)?;
+                        d.set_item("reason", reason)?;
+                    }
+                    Event::Failed { operation, error } => {
+                        d.set_item("event", "failed")?;
+                        d.set_item("operation", operation)?;
+                        d.set_item("error", error)?;
+                    }
+                }
+                Ok(d)
+            })
+            .collect()
     }
 
     fn __repr__(&self) -> String {

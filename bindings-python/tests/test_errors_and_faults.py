@@ -76,7 +76,7 @@ def test_transport_and_timeout(sandbox: Sandbox) -> None:
     assert err.value.may_have_reached_server is False and isinstance(err.value, ConnectionError)
     slow = make_client(sandbox, timeout=0.3)
     sandbox.inject(kind="delay", delayMs=1500, count=3, operation="employees")
-    with pytest.raises(zeitkonto.TimeoutError) as timed_out:
+    with pytest.raises(zeitkonto.APITimeoutError) as timed_out:
         slow.employees()
     assert timed_out.value.may_have_reached_server is True
     assert sandbox.requests("employees") == 3

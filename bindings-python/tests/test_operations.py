@@ -1,4 +1,4 @@
-"""All 24 operations against the sandbox, with the sync client and the async client."""
+"""Every declared operation against the sandbox, with the sync client and the async client."""
 
 from __future__ import annotations
 

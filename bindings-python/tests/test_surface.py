@@ -121,3 +121,71 @@ def test_results_pickle_and_deep_copy(sandbox: Sandbox) -> None:
         assert copied.balance == account.balance
     people = c.employees()
     assert [p.to_dict() for p in pickle.loads(pickle.dumps(people))] == [p.to_dict() for p in people]
+
+
+def test_driver_events_are_structured_records_logged_while_the_call_waits(
+    sandbox: Sandbox, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+    import time
+
+    caplog.set_level(logging.DEBUG, logger="zeitkonto")
+    c = make_client(sandbox, rate_limit=zeitkonto.RateLimit(limit=1, window=1.5), api_key="events-key-123456")
+    with pytest.raises(zeitkonto.AuthenticationError):
+        c.employees()  # takes the one slot
+    started = time.monotonic()
+    with pytest.raises(zeitkonto.AuthenticationError):
+        c.employees()  # waits ~1.5 s for it
+    returned = time.monotonic()
+    events = [r.zeitkonto for r in caplog.records if hasattr(r, "zeitkonto")]  # type: ignore[attr-defined]
+    kinds = [e["event"] for e in events]
+    assert kinds.count("wait") == 1 and kinds.count("failed") == 2, kinds
+    wait = next(r for r in caplog.records if getattr(r, "zeitkonto", {}).get("event") == "wait")
+    assert wait.zeitkonto["reason"] == "rate limit" and 0 < wait.zeitkonto["delay"] <= 1.6  # window + 1 % margin; type: ignore[attr-defined]
+    # Logged while waiting, not when the call returned.
+    assert wait.created - (time.time() - time.monotonic()) < returned - 0.5, (wait.created, started, returned)
+    assert all("events-key-123456" not in r.getMessage() and "events-key-123456" not in str(getattr(r, "zeitkonto", "")) for r in caplog.records)
+    failures = [r for r in caplog.records if getattr(r, "zeitkonto", {}).get("event") == "failed"]
+    assert len(failures) == 2  # one record per failure, not two
+
+
+def test_a_closed_client_raises_client_closed_error(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    c.close()
+    with pytest.raises(zeitkonto.ClientClosedError) as err:
+        c.employees()
+    assert isinstance(err.value, RuntimeError) and err.value.kind == "Closed"
+
+
+def test_timeout_error_does_not_shadow_the_builtin() -> None:
+    assert not hasattr(zeitkonto, "TimeoutError")
+    assert issubclass(zeitkonto.APITimeoutError, TimeoutError)
+    assert issubclass(zeitkonto.APITimeoutError, zeitkonto.ZeitkontoError)
+
+
+def test_ctrl_c_interrupts_a_blocking_call_and_the_client_stays_usable(sandbox: Sandbox) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    script = f"""
+import os, signal, threading, time, zeitkonto
+c = zeitkonto.Client("demo-company-key", base_url={sandbox.url!r}, timeout=30.0,
+                     rate_limit=zeitkonto.RateLimit(limit=1000000, window=60.0))
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+start = time.monotonic()
+try:
+    c.employees()
+    print("not interrupted")
+except KeyboardInterrupt:
+    print("interrupted after", round(time.monotonic() - start, 2))
+sandbox_free = c.employee_departments()
+print("usable", len(sandbox_free) > 0)
+"""
+    sandbox.inject(kind="delay", delayMs=8000, count=1, operation="employees")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    lines = out.stdout.split("\n")
+    assert lines[0].startswith("interrupted after"), out
+    assert float(lines[0].split()[-1]) < 4.0, out  # long before the 8 s delay ends
+    assert lines[1] == "usable True", out

@@ -25,9 +25,11 @@ pub struct ZeitkontoConfig {
     /// Route overrides by operation name, e.g. `"clock" to "POST /rest/api/v2/time/{action}/{api}/{employee}"`.
     #[uniffi(default)]
     pub routes: HashMap<String, String>,
-    /// Per-request timeout in milliseconds (default 30 000); 0 disables it.
-    #[uniffi(default = 30000)]
-    pub timeout_ms: i64,
+    /// Per-request timeout in seconds (default 30); 0 disables it. Seconds as a floating-point
+    /// number in every language (Python `timeout=30.0`, JS `timeout: 30`; both also take `None` /
+    /// `null` for "no timeout", which a non-null `Double` cannot say here).
+    #[uniffi(default = 30.0)]
+    pub timeout: f64,
     /// Retry settings; default: reads retried twice after 5xx, connection failures and timeouts,
     /// 429 answers honoured (writes too: the server refused before doing anything).
     #[uniffi(default = None)]
@@ -43,46 +45,60 @@ pub struct RetrySettings {
     /// Retries of reads after 5xx, connection failures and timeouts.
     #[uniffi(default = 2)]
     pub max_retries: i32,
-    /// First backoff delay (ms); doubles per attempt, with jitter.
-    #[uniffi(default = 500)]
-    pub base_delay_ms: i64,
-    /// Largest backoff delay (ms).
-    #[uniffi(default = 8000)]
-    pub max_delay_ms: i64,
-    /// Longest 429 `Retry-After` wait that is honoured (ms); a longer one fails with `RateLimited`.
-    #[uniffi(default = 60000)]
-    pub max_retry_after_ms: i64,
+    /// First backoff delay in seconds; doubles per attempt, with jitter.
+    #[uniffi(default = 0.5)]
+    pub base_delay: f64,
+    /// Largest backoff delay in seconds.
+    #[uniffi(default = 8.0)]
+    pub max_delay: f64,
+    /// Longest 429 `Retry-After` wait that is honoured, in seconds; a longer one fails with
+    /// `RateLimited`.
+    #[uniffi(default = 60.0)]
+    pub max_retry_after: f64,
     /// 429 answers honoured per call before giving up.
     #[uniffi(default = 3)]
     pub max_rate_limit_retries: i32,
 }
 
-/// The client-side limiter: `limit` requests per `window_ms` (the API allows 60 per minute).
+/// The client-side limiter: `limit` requests per `window` seconds (the API allows 60 per minute).
 #[derive(Debug, Clone, uniffi::Record)]
 pub struct RateLimitSettings {
     /// Requests per window; 0 disables the limiter.
     #[uniffi(default = 60)]
     pub limit: i32,
-    /// The window (ms).
-    #[uniffi(default = 60000)]
-    pub window_ms: i64,
-    /// Extra wait before a request slot comes back (ms); default 1 % of the window.
+    /// The window in seconds.
+    #[uniffi(default = 60.0)]
+    pub window: f64,
+    /// Extra wait before a request slot comes back, in seconds; default 1 % of the window.
     #[uniffi(default = None)]
-    pub margin_ms: Option<i64>,
+    pub margin: Option<f64>,
 }
 
 fn non_negative<T: TryFrom<i64>>(field: &str, v: i64) -> Result<T, ZeitkontoError> {
     T::try_from(v).map_err(|_| Error::invalid(field, format!("out of range: {v} (must not be negative)")).into())
 }
 
+/// Seconds (finite, not negative, at most a year) as whole milliseconds.
+fn millis(field: &str, seconds: f64) -> Result<u64, ZeitkontoError> {
+    if !(seconds.is_finite() && (0.0..=31_536_000.0).contains(&seconds)) {
+        return Err(Error::invalid(
+            field,
+            format!("{seconds} seconds: must be finite, not negative and at most a year"),
+        )
+        .into());
+    }
+    // In range by the check above: at most 3.2e10 ms.
+    Ok((seconds * 1000.0).round() as u64)
+}
+
 impl RetrySettings {
     fn to_core(&self) -> Result<RetryConfig, ZeitkontoError> {
         Ok(RetryConfig {
-            max_retries: non_negative("retry.max_retries", self.max_retries.into())?,
-            base_delay_ms: non_negative("retry.base_delay_ms", self.base_delay_ms)?,
-            max_delay_ms: non_negative("retry.max_delay_ms", self.max_delay_ms)?,
-            max_retry_after_ms: non_negative("retry.max_retry_after_ms", self.max_retry_after_ms)?,
-            max_rate_limit_retries: non_negative("retry.max_rate_limit_retries", self.max_rate_limit_retries.into())?,
+            max_retries: non_negative("retry.maxRetries", self.max_retries.into())?,
+            base_delay_ms: millis("retry.baseDelay", self.base_delay)?,
+            max_delay_ms: millis("retry.maxDelay", self.max_delay)?,
+            max_retry_after_ms: millis("retry.maxRetryAfter", self.max_retry_after)?,
+            max_rate_limit_retries: non_negative("retry.maxRateLimitRetries", self.max_rate_limit_retries.into())?,
         })
     }
 }
@@ -90,11 +106,11 @@ impl RetrySettings {
 impl RateLimitSettings {
     fn to_core(&self) -> Result<LimiterConfig, ZeitkontoError> {
         let mut cfg = LimiterConfig::per_window(
-            non_negative("rate_limit.limit", self.limit.into())?,
-            non_negative("rate_limit.window_ms", self.window_ms)?,
+            non_negative("rateLimit.limit", self.limit.into())?,
+            millis("rateLimit.window", self.window)?,
         );
-        if let Some(margin) = self.margin_ms {
-            cfg.margin_ms = non_negative("rate_limit.margin_ms", margin)?;
+        if let Some(margin) = self.margin {
+            cfg.margin_ms = millis("rateLimit.margin", margin)?;
         }
         Ok(cfg)
     }
@@ -129,7 +145,7 @@ impl ZeitkontoConfig {
         if let Some(k) = &self.workspace_key {
             b = b.workspace_key(k.clone());
         }
-        b = b.timeout(match non_negative::<u64>("timeout_ms", self.timeout_ms)? {
+        b = b.timeout(match millis("timeout", self.timeout)? {
             0 => None,
             ms => Some(Duration::from_millis(ms)),
         });

@@ -14,28 +14,87 @@ use zeitkonto_core::Error;
 #[uniffi::export(Display)]
 pub enum ZeitkontoError {
     /// A parameter or setting was rejected before anything was sent.
-    InvalidInput { field: String, reason: String, description: String },
+    InvalidInput {
+        /// The parameter or setting at fault, as the caller named it (camelCase).
+        field: String,
+        /// Why it was refused.
+        reason: String,
+        /// A readable, key-free sentence (also `toString()` / `description`).
+        description: String,
+    },
     /// The API answered with an error code (`403` and a bare number): 1 employee not found,
     /// 2 company inactive, 3 authentication failed, 4 bad value, 7 e-mail in use, 8 missing module.
-    Api { status: i32, code: i64, description: String },
+    Api {
+        /// The HTTP status.
+        status: i32,
+        /// The API's error code.
+        code: i64,
+        /// A readable, key-free sentence (also `toString()` / `description`).
+        description: String,
+    },
     /// HTTP 403 without a code (`status` is 403).
-    Forbidden { status: i32, description: String },
+    Forbidden {
+        /// The HTTP status.
+        status: i32,
+        /// A readable, key-free sentence (also `toString()` / `description`).
+        description: String,
+    },
     /// The API refused the action (it answered `false`).
-    Refused { description: String },
-    /// HTTP 429 (`status`) after the configured retries; `retry_after_ms` when the server said.
-    RateLimited { status: i32, retry_after_ms: Option<i64>, description: String },
+    Refused {
+        /// A readable, key-free sentence (also `toString()` / `description`).
+        description: String,
+    },
+    /// HTTP 429 (`status`) after the configured retries; `retry_after` when the server said.
+    RateLimited {
+        /// The HTTP status.
+        status: i32,
+        /// The wait the server asked for (`Retry-After`), in seconds; `null` when absent.
+        retry_after: Option<f64>,
+        /// A readable, key-free sentence (also `toString()` / `description`).
+        description: String,
+    },
     /// An HTTP status the API does not document, with a short excerpt of the body;
     /// `may_have_reached_server` is true on a 5xx (a write may have been applied).
-    UnexpectedStatus { status: i32, excerpt: String, may_have_reached_server: bool, description: String },
+    UnexpectedStatus {
+        /// The HTTP status.
+        status: i32,
+        /// A short, redacted excerpt of the body.
+        excerpt: String,
+        /// Whether a write may have been applied (it is then never retried).
+        may_have_reached_server: bool,
+        /// A readable, key-free sentence (also `toString()` / `description`).
+        description: String,
+    },
     /// The answer could not be read as the operation's result; `may_have_reached_server` is true
     /// (a 2xx came back: a write was probably applied).
-    Decode { operation: String, detail: String, may_have_reached_server: bool, description: String },
+    Decode {
+        /// The operation's stable name.
+        operation: String,
+        /// What went wrong (redacted).
+        detail: String,
+        /// Whether a write may have been applied (it is then never retried).
+        may_have_reached_server: bool,
+        /// A readable, key-free sentence (also `toString()` / `description`).
+        description: String,
+    },
     /// The request did not complete; `may_have_reached_server` tells whether a write may have
     /// been applied (it is then never retried).
-    Transport { detail: String, may_have_reached_server: bool, description: String },
+    Transport {
+        /// What went wrong (redacted).
+        detail: String,
+        /// Whether a write may have been applied (it is then never retried).
+        may_have_reached_server: bool,
+        /// A readable, key-free sentence (also `toString()` / `description`).
+        description: String,
+    },
     /// No answer within the timeout; `may_have_reached_server` tells whether a write may have
     /// been applied (it is then never retried).
-    Timeout { may_have_reached_server: bool, description: String },
+    Timeout {
+        /// Whether a write may have been applied (it is then never retried).
+        may_have_reached_server: bool,
+        /// A readable, key-free sentence (also `toString()` / `description`).
+        description: String,
+    },
 }
 
 impl std::fmt::Display for ZeitkontoError {
@@ -68,7 +127,7 @@ impl From<Error> for ZeitkontoError {
             Error::Refused => ZeitkontoError::Refused { description },
             Error::RateLimited { retry_after_ms } => ZeitkontoError::RateLimited {
                 status: 429,
-                retry_after_ms: retry_after_ms.map(|ms| i64::try_from(ms).unwrap_or(i64::MAX)),
+                retry_after: retry_after_ms.map(|ms| ms as f64 / 1000.0),
                 description,
             },
             Error::UnexpectedStatus { status, excerpt } => ZeitkontoError::UnexpectedStatus {
@@ -85,13 +144,5 @@ impl From<Error> for ZeitkontoError {
             }
             Error::Timeout { .. } => ZeitkontoError::Timeout { may_have_reached_server, description },
         }
-    }
-}
-
-impl ZeitkontoError {
-    /// A result of the core that this crate could not read into its record (a bug, reported as
-    /// `Decode` rather than a panic).
-    pub(crate) fn decode(operation: &str, e: impl std::fmt::Display) -> ZeitkontoError {
-        Error::Decode { operation: operation.to_string(), detail: e.to_string() }.into()
     }
 }

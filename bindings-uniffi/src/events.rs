@@ -9,14 +9,40 @@ use zeitkonto::Event;
 /// What the driver is doing. Request URLs and error texts are redacted (keys print as `***`).
 #[derive(Debug, Clone, PartialEq, uniffi::Enum)]
 pub enum ZeitkontoEvent {
-    /// A request is being sent (`request` = redacted `METHOD url`), `attempt` from 1.
-    Send { operation: String, request: String, attempt: i32 },
-    /// A response arrived after `elapsed_ms`.
-    Received { operation: String, status: i32, elapsed_ms: i64 },
-    /// Waiting before the next attempt; `reason` is "rate limit", "429" or "retry".
-    Wait { operation: String, ms: i64, reason: String },
-    /// The call failed (redacted message).
-    Failed { operation: String, error: String },
+    /// A request is being sent.
+    Send {
+        /// The operation's stable name.
+        operation: String,
+        /// The redacted `METHOD url` (keys print as `***`).
+        request: String,
+        /// The attempt, from 1.
+        attempt: i32,
+    },
+    /// A response arrived.
+    Received {
+        /// The operation's stable name.
+        operation: String,
+        /// The HTTP status.
+        status: i32,
+        /// Seconds since the request was sent.
+        elapsed: f64,
+    },
+    /// Waiting before the next attempt (one event per wait).
+    Wait {
+        /// The operation's stable name.
+        operation: String,
+        /// How long, in seconds.
+        delay: f64,
+        /// "rate limit" (the client-side limiter), "429" or "retry".
+        reason: String,
+    },
+    /// The call failed.
+    Failed {
+        /// The operation's stable name.
+        operation: String,
+        /// The redacted error message.
+        error: String,
+    },
 }
 
 impl From<&Event> for ZeitkontoEvent {
@@ -30,11 +56,11 @@ impl From<&Event> for ZeitkontoEvent {
             Event::Received { operation, status, elapsed_ms } => ZeitkontoEvent::Received {
                 operation: operation.to_string(),
                 status: (*status).into(),
-                elapsed_ms: i64::try_from(*elapsed_ms).unwrap_or(i64::MAX),
+                elapsed: *elapsed_ms as f64 / 1000.0,
             },
             Event::Wait { operation, ms, reason } => ZeitkontoEvent::Wait {
                 operation: operation.to_string(),
-                ms: i64::try_from(*ms).unwrap_or(i64::MAX),
+                delay: *ms as f64 / 1000.0,
                 reason: reason.to_string(),
             },
             Event::Failed { operation, error } => {
@@ -48,6 +74,7 @@ impl From<&Event> for ZeitkontoEvent {
 /// quick and thread-safe. An exception it throws is ignored (it never fails a call).
 #[uniffi::export(with_foreign)]
 pub trait ZeitkontoEventListener: Send + Sync {
+    /// Called once per event, on a worker thread.
     fn on_event(&self, event: ZeitkontoEvent) -> Result<(), EventListenerError>;
 }
 
@@ -56,7 +83,10 @@ pub trait ZeitkontoEventListener: Send + Sync {
 #[derive(Debug, Clone, PartialEq, uniffi::Error)]
 pub enum EventListenerError {
     /// The listener threw; `detail` is what the platform said.
-    Failed { detail: String },
+    Failed {
+        /// What the platform said.
+        detail: String,
+    },
 }
 
 impl std::fmt::Display for EventListenerError {

@@ -10,6 +10,8 @@
 //! Generate the foreign code with the in-workspace `uniffi-bindgen` (same uniffi version), see
 //! `scripts/build-mobile`.
 
+#![warn(missing_docs)]
+
 uniffi::setup_scaffolding!();
 
 mod client;
@@ -17,10 +19,11 @@ pub mod config;
 mod error;
 mod events;
 pub mod models;
+mod operations;
 mod sansio;
 pub mod types;
 
-pub use client::{BookAbsenceParams, CreateShiftParams, ZeitkontoClient};
+pub use client::ZeitkontoClient;
 pub use config::{RateLimitSettings, RetrySettings, ZeitkontoConfig};
 pub use error::ZeitkontoError;
 pub use events::{EventListenerError, ZeitkontoEvent, ZeitkontoEventListener};
@@ -28,4 +31,4 @@ pub use sansio::{build_request, operations, parse_response, BuiltRequest, HttpHe
 pub use zeitkonto_core::ops::ClockAction;
 
 #[doc(hidden)]
-pub use client::decode_output;
+pub use operations::parse_into_record;

@@ -35,6 +35,7 @@ impl BuiltRequest {
         self.inner.url().to_string()
     }
 
+    /// The headers to send (none carries a key).
     pub fn headers(&self) -> Vec<HttpHeader> {
         self.inner
             .headers()
@@ -62,7 +63,9 @@ impl BuiltRequest {
 /// One HTTP header.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct HttpHeader {
+    /// The header name.
     pub name: String,
+    /// The header value.
     pub value: String,
 }
 

@@ -54,6 +54,41 @@ impl<'de> Deserialize<'de> for RawJson {
     }
 }
 
+impl From<serde_json::Value> for RawJson {
+    fn from(v: serde_json::Value) -> RawJson {
+        RawJson(v.to_string())
+    }
+}
+
+impl From<zeitkonto_core::Date> for IsoDate {
+    fn from(d: zeitkonto_core::Date) -> IsoDate {
+        IsoDate(d.to_string())
+    }
+}
+
+impl From<zeitkonto_core::DateTime> for Timestamp {
+    fn from(t: zeitkonto_core::DateTime) -> Timestamp {
+        Timestamp(t.to_string())
+    }
+}
+
+/// A calendar month 1-12 from Kotlin/Swift as the core's `Month`; anything else is `InvalidInput`
+/// naming `field`.
+pub(crate) fn month(field: &str, m: i32) -> Result<zeitkonto_core::Month, crate::ZeitkontoError> {
+    zeitkonto_core::Month::from_number(m.into())
+        .ok_or_else(|| zeitkonto_core::Error::invalid(field, format!("{m} is not a calendar month (1-12)")).into())
+}
+
+/// A whole number that must not be negative (minutes, counts), as the core's `u32`.
+pub(crate) fn unsigned(field: &str, v: i32) -> Result<u32, crate::ZeitkontoError> {
+    u32::try_from(v).map_err(|_| zeitkonto_core::Error::invalid(field, format!("{v} must not be negative")).into())
+}
+
+/// A `YYYY-MM-DD` date as the core's `Date`.
+pub(crate) fn date(field: &str, d: IsoDate) -> Result<zeitkonto_core::Date, crate::ZeitkontoError> {
+    zeitkonto_core::Date::parse_field(&d.0, field).map_err(Into::into)
+}
+
 impl RawJson {
     /// Parses the text (for values handed in from Kotlin/Swift).
     pub(crate) fn parse(&self, field: &str) -> Result<serde_json::Value, crate::ZeitkontoError> {

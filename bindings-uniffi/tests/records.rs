@@ -1,6 +1,7 @@
-//! Every parse vector of `tests/vectors/` goes through the core and then into the record its
-//! Kotlin/Swift method returns: the records (`deny_unknown_fields`) match the core's models field
-//! for field, and every documented output shape decodes.
+//! Every parse vector of `tests/vectors/` goes through the core's typed parse and then into the
+//! record its Kotlin/Swift method returns (generated from the core's model declarations, converted
+//! field by field in Rust): every documented output shape converts, and errors agree with the
+//! core's.
 
 use std::path::Path;
 
@@ -27,30 +28,34 @@ fn every_parsed_vector_output_decodes_into_its_record() {
                 .map(|h| h.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string())).collect())
                 .unwrap_or_default();
             let status = r["status"].as_u64().expect("status") as u16;
-            let parsed = zeitkonto_core::parse_response_text(*op, &Response::new(status, headers, body));
-            let Ok(text) = parsed else {
-                assert!(case.get("error").is_some(), "{} / {}: {parsed:?}", op.name(), case["name"]);
-                continue; // an error case (the core's vector test checks it)
-            };
-            assert!(case.get("expect").is_some(), "{} / {}: parsed {text}", op.name(), case["name"]);
-            if let Err(e) = zeitkonto_uniffi::decode_output(*op, &text) {
-                panic!("{} / {}: {e:?}\n{text}", op.name(), case["name"]);
+            let response = Response::new(status, headers, body);
+            let by_core = zeitkonto_core::parse_response_text(*op, &response);
+            let into_record = zeitkonto_uniffi::parse_into_record(*op, &response);
+            match (by_core, into_record) {
+                (Ok(_), Ok(())) => decoded += 1,
+                (Err(core), Err(record)) => {
+                    assert!(case.get("error").is_some(), "{} / {}: {core:?}", op.name(), case["name"]);
+                    assert_eq!(ZeitkontoError::from(core), record, "{} / {}", op.name(), case["name"]);
+                }
+                (core, record) => panic!("{} / {}: core {core:?}, record {record:?}", op.name(), case["name"]),
             }
-            decoded += 1;
         }
     }
     assert!(decoded >= 30, "only {decoded} outputs decoded");
 }
 
 #[test]
-fn an_output_the_records_do_not_know_is_a_decode_error() {
-    let err = zeitkonto_uniffi::decode_output(OperationId::CreateShift, r#"{"success":true,"surprise":1}"#);
-    match err {
-        Err(ZeitkontoError::Decode { operation, detail, .. }) => {
-            assert_eq!(operation, "create_shift");
-            assert!(detail.contains("surprise"), "{detail}");
+fn records_carry_the_core_models_fields_and_docs() {
+    // The records are generated from the core's declaration: one field per declared field, plus
+    // `extra` where the model keeps unknown fields.
+    let source = include_str!("../src/models.rs");
+    for m in zeitkonto_core::decl::models() {
+        let start = source.find(&format!("pub struct {} {{", m.name)).unwrap_or_else(|| panic!("{} missing", m.name));
+        let body = &source[start..source[start..].find("\n}").map_or(source.len(), |e| start + e)];
+        for f in m.fields {
+            assert!(body.contains(&format!("pub {}: ", f.name)), "{}.{} missing", m.name, f.name);
         }
-        other => panic!("{other:?}"),
+        assert_eq!(body.contains("pub extra: Extra"), m.extra, "{}: extra", m.name);
     }
 }
 
@@ -68,7 +73,7 @@ fn errors_keep_the_core_fields_and_a_description() {
     let e: ZeitkontoError = zeitkonto_core::Error::Forbidden.into();
     assert!(matches!(e, ZeitkontoError::Forbidden { status: 403, .. }));
     let e: ZeitkontoError = zeitkonto_core::Error::RateLimited { retry_after_ms: Some(1500) }.into();
-    assert!(matches!(e, ZeitkontoError::RateLimited { status: 429, retry_after_ms: Some(1500), .. }));
+    assert!(matches!(e, ZeitkontoError::RateLimited { status: 429, retry_after: Some(1.5), .. }));
 }
 
 #[test]
@@ -78,7 +83,7 @@ fn keys_never_print_and_bad_settings_fail_before_any_request() {
         base_url: Some("http://example.com".into()),
         workspace_key: Some(ApiKey::new("very-secret-workspace")),
         routes: Default::default(),
-        timeout_ms: 30_000,
+        timeout: 30.0,
         retry: None,
         rate_limit: None,
     };
@@ -91,9 +96,9 @@ fn keys_never_print_and_bad_settings_fail_before_any_request() {
         }
         other => panic!("{other:?}"),
     }
-    let bad_timeout = ZeitkontoConfig { base_url: None, timeout_ms: -1, ..config.clone() };
+    let bad_timeout = ZeitkontoConfig { base_url: None, timeout: -1.0, ..config.clone() };
     assert!(
-        matches!(ZeitkontoClient::new(bad_timeout), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "timeout_ms")
+        matches!(ZeitkontoClient::new(bad_timeout), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "timeout")
     );
     let mut routes = std::collections::HashMap::new();
     routes.insert("clock".to_string(), "FETCH /x".to_string());
@@ -108,7 +113,7 @@ fn sans_io_build_redacts_and_parse_returns_canonical_json() {
         base_url: None,
         workspace_key: None,
         routes: Default::default(),
-        timeout_ms: 30_000,
+        timeout: 30.0,
         retry: None,
         rate_limit: None,
     };
@@ -128,5 +133,5 @@ fn sans_io_build_redacts_and_parse_returns_canonical_json() {
         .expect("parsed");
     let v: Value = serde_json::from_str(&out.0).expect("json");
     assert_eq!(v["month"], 3);
-    assert_eq!(zeitkonto_uniffi::operations().len(), 24);
+    assert_eq!(zeitkonto_uniffi::operations().len(), zeitkonto_core::decl::operations().len());
 }

@@ -24,10 +24,13 @@ export type OperationName =
 export interface RetryOptions {
   /** Retries of reads after 5xx, connection failures and timeouts (default 2). */
   maxRetries?: number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  /** Longest honoured 429 wait (default 60000). */
-  maxRetryAfterMs?: number;
+  /** First backoff delay in seconds (default 0.5); doubles per attempt, with jitter. */
+  baseDelay?: number;
+  /** Largest backoff delay in seconds (default 8). */
+  maxDelay?: number;
+  /** Longest honoured 429 wait in seconds (default 60); a longer one fails with `RateLimitedError`. */
+  maxRetryAfter?: number;
+  /** 429 answers honoured per call before giving up (default 3). */
   maxRateLimitRetries?: number;
 }
 
@@ -35,9 +38,10 @@ export interface RetryOptions {
 export interface RateLimitOptions {
   /** Requests per window (default 60). */
   limit?: number;
-  /** Window in ms (default 60000). */
-  windowMs?: number;
-  marginMs?: number;
+  /** The window in seconds (default 60). */
+  window?: number;
+  /** Extra wait before a slot comes back, in seconds (default 1 % of the window). */
+  margin?: number;
 }
 
 /** Options of `new Client(options)`; all optional. */
@@ -49,7 +53,7 @@ export interface ClientOptions {
   workspaceKey?: string;
   /** Route overrides: `{ clock: "POST /rest/api/v2/time/{action}/{api}/{employee}" }`. */
   routes?: Partial<Record<OperationName, string>>;
-  /** Per-request timeout in ms (default 30000); `null` disables it. */
+  /** Per-request timeout in seconds (default 30); `null` or `0` disables it. Seconds, as in every Zeitkonto language. */
   timeout?: number | null;
   retry?: RetryOptions;
   rateLimit?: RateLimitOptions;
@@ -302,7 +306,7 @@ export class Client {
    * Employee master data (active employees).
    *
    * `GET /api/v2/employees/{api}`: master records of all active employees.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   employees(callOptions?: CallOptions): Promise<EmployeeRecord[]>;
   /**
@@ -311,7 +315,7 @@ export class Client {
    * Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.
    * @param options `email`: One employee; `undefined` = all time-tracked employees; `day`: The day;
    * `undefined` = today (server time).
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   presence(options?: { email?: string; day?: DateInput }, callOptions?: CallOptions): Promise<PresenceReport>;
   /**
@@ -319,7 +323,7 @@ export class Client {
    *
    * Today's overview; one employee with `email`, else the key owner's scope. Sends at least `{}`.
    * @param options `email`: One employee; `undefined` = everyone in the key owner's scope.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   overview(options?: { email?: string }, callOptions?: CallOptions): Promise<OverviewReport>;
   /**
@@ -330,7 +334,7 @@ export class Client {
    * path.
    * @param year The year.
    * @param month The calendar month.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   timeAccount(employee: string, year: number, month: Month, callOptions?: CallOptions): Promise<MonthlyAccount>;
   /**
@@ -343,7 +347,7 @@ export class Client {
    * @param options `year`: The year; `undefined` = current year; `month`: The calendar month;
    * `undefined` = current month; `project`: Also return the project name of each booking
    * (`?project=true`).
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   timeAccountReport(email: string, options?: { year?: number; month?: Month; project?: boolean }, callOptions?: CallOptions): Promise<AccountReport>;
   /**
@@ -353,7 +357,7 @@ export class Client {
    * and does not check `start` against `end` (neither does Zeitkonto: the spec allows it).
    * @param options `email`: One employee; `undefined` = all time-tracked employees; `start`: First
    * day; `undefined` = today; `end`: Last day; `undefined` = today (capped at today by the server).
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   targetActualDays(options?: { email?: string; start?: DateInput; end?: DateInput }, callOptions?: CallOptions): Promise<TargetActualReport>;
   /**
@@ -367,7 +371,7 @@ export class Client {
    * @param options `device`: Device name; the server's default is `API`; `comment`: Comment of the
    * booking; `project`: External project id, for a project-based `come`; `service`: External
    * service id, for a project-based `come`.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   clock(action: "come" | "go" | "stop", employee: string, options?: { device?: string; comment?: string; project?: string; service?: string }, callOptions?: CallOptions): Promise<null>;
   /**
@@ -375,7 +379,7 @@ export class Client {
    *
    * The current time account of every employee of a department (by its department API key).
    * @param department The department's API key (a secret: it is redacted wherever it could show).
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   departmentAccounts(department: string, callOptions?: CallOptions): Promise<Record<string, MonthlyAccount>>;
   /**
@@ -385,7 +389,7 @@ export class Client {
    * @param department The department ID.
    * @param year The year.
    * @param month The calendar month (sent 0-based).
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   departmentMonth(department: string, year: number, month: Month, callOptions?: CallOptions): Promise<MonthlyAccount>;
   /**
@@ -396,7 +400,7 @@ export class Client {
    * @param department The department's external id.
    * @param year The year.
    * @param month The calendar month (sent 0-based).
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   departmentMonthEmployees(department: string, year: number, month: Month, callOptions?: CallOptions): Promise<MonthlyAccount[]>;
   /**
@@ -408,7 +412,7 @@ export class Client {
    * @param days Days: positive = pay in, negative = pay out. Finite and non-zero.
    * @param options `year`: Leave year; `undefined` = current leave year; `comment`: Comment for the
    * leave history.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   extraLeave(account: string, days: number, options?: { year?: number; comment?: string }, callOptions?: CallOptions): Promise<null>;
   /**
@@ -423,7 +427,7 @@ export class Client {
    * types); `halfDay`: Half a day instead of a full day (`duration` 0 instead of 1 on the wire);
    * `startDay`: First day; `undefined` = today; `endDay`: Last day; `undefined` = today; `planned`:
    * Planned rather than requested; `comment`: Comment.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   bookAbsence(reasonUuid: string, employeeUuid: string, options?: { replacementUuid?: string; halfDay?: boolean; startDay?: DateInput; endDay?: DateInput; planned?: boolean; comment?: string }, callOptions?: CallOptions): Promise<null>;
   /**
@@ -433,7 +437,7 @@ export class Client {
    * by the spec: raw JSON.
    * @param year The year.
    * @param month The calendar month (sent 0-based).
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   leaveMonth(year: number, month: Month, callOptions?: CallOptions): Promise<Json[]>;
   /**
@@ -441,7 +445,7 @@ export class Client {
    *
    * Yearly leave overview with the legend of leave types.
    * @param year The year.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   leaveYear(year: number, callOptions?: CallOptions): Promise<LeaveYearOverview>;
   /**
@@ -450,7 +454,7 @@ export class Client {
    * Leave types of the company; needs the leave-management module. The company key goes into the
    * body as `api-key`, with the e-mail of an employee of the company.
    * @param email E-mail of an employee of the company.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   leaveTypes(email: string, callOptions?: CallOptions): Promise<LeaveTypesReport>;
   /**
@@ -458,14 +462,14 @@ export class Client {
    *
    * Employees with their main department. The API's single-entry objects become
    * `EmployeeDepartment` pairs (one per entry, so nothing is lost if an object has more).
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   employeeDepartments(callOptions?: CallOptions): Promise<EmployeeDepartment[]>;
   /**
    * All employees with a login account.
    *
    * All employees (employees without a login account are omitted by the API).
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   allEmployees(callOptions?: CallOptions): Promise<EmployeeRecord[]>;
   /**
@@ -474,7 +478,7 @@ export class Client {
    * Lists the non-removed projects. `email` is the acting employee, who must hold the
    * project-management manager role.
    * @param email E-mail of the acting project manager.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   projects(email: string, callOptions?: CallOptions): Promise<ProjectsReport>;
   /**
@@ -486,7 +490,7 @@ export class Client {
    * @param email E-mail of the acting project manager.
    * @param project The project object, e.g. `{"name": "Website"}`.
    * @param options `parentId`: UUID of an existing parent project.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   createProject(email: string, project: { [key: string]: Json }, options?: { parentId?: string }, callOptions?: CallOptions): Promise<CreatedProject>;
   /**
@@ -495,7 +499,7 @@ export class Client {
    * Deletes a project. An unknown UUID or one of another company is answered with 403 and code 3.
    * @param email E-mail of the acting project manager.
    * @param uuid External id of the project.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   deleteProject(email: string, uuid: string, callOptions?: CallOptions): Promise<null>;
   /**
@@ -504,7 +508,7 @@ export class Client {
    * Finds non-removed projects by exact name; equal names give several UUIDs.
    * @param email E-mail of the acting project manager.
    * @param name The exact project name.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   findProjects(email: string, name: string, callOptions?: CallOptions): Promise<FoundProjects>;
   /**
@@ -516,7 +520,7 @@ export class Client {
    * @param uuid External id of the project.
    * @param startDate First day.
    * @param endDate Last day (at most 31 days after `start_date`).
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   projectBookings(email: string, uuid: string, startDate: DateInput, endDate: DateInput, callOptions?: CallOptions): Promise<ProjectBookingsReport>;
   /**
@@ -525,7 +529,7 @@ export class Client {
    * Shifts of the context's workspace for one ISO week. Week 53 only in years that have it.
    * @param year ISO week-year.
    * @param week ISO week 1..=53.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   shifts(year: number, week: number, callOptions?: CallOptions): Promise<WeekShifts>;
   /**
@@ -539,7 +543,7 @@ export class Client {
    * @param options `startDate`: The day; `undefined` = today; `employeeAmount`: Target number of
    * employees (server default 1; at least 1); `comment`: Comment; `projectUuid`: UUID of a project
    * to link; `employees`: Employee UUIDs to assign.
-   * @param callOptions `{ signal, timeout }` of this call.
+   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   createShift(startTime: number, endTime: number, options?: { startDate?: DateInput; employeeAmount?: number; comment?: string; projectUuid?: string; employees?: string[] }, callOptions?: CallOptions): Promise<CreatedShift>;
   // </generated:operations>

@@ -112,13 +112,19 @@ impl Driver {
         let mut state = RetryState::default();
         let mut attempt = 0;
         loop {
+            // One `Wait` event per wait for a slot, not per poll: a call woken to find its slot
+            // taken by another waits again silently.
+            let mut announced = false;
             let sent_at = loop {
                 let now = runtime::now_ms();
                 let decision = lock(&limiter).acquire(now);
                 match decision {
                     Acquire::Ready => break now,
                     Acquire::Wait(ms) => {
-                        self.emit(|| Event::Wait { operation: op.name(), ms, reason: "rate limit" });
+                        if !announced {
+                            announced = true;
+                            self.emit(|| Event::Wait { operation: op.name(), ms, reason: "rate limit" });
+                        }
                         runtime::sleep_ms(ms).await;
                     }
                 }

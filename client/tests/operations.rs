@@ -1,4 +1,4 @@
-//! All 24 operations through the typed Rust client against the sandbox.
+//! Every declared operation through the typed Rust client against the sandbox.
 
 mod common;
 

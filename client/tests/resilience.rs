@@ -248,3 +248,34 @@ async fn keys_never_reach_errors_debug_or_events() {
     assert!(events.iter().any(|e| e.contains("***")), "{events:?}");
     assert!(events.iter().all(|e| !e.contains(secret)), "{events:?}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_throttled_call_reports_one_wait_event_per_wait_not_per_poll() {
+    let sb = sandbox();
+    let waits = Arc::new(Mutex::new(0usize));
+    let sink = waits.clone();
+    let c = builder(&sb)
+        .api_key("throttle-events-key")
+        .rate_limit(LimiterConfig::per_window(10, 500))
+        .retry(RetryConfig::none())
+        .on_event(move |e: &Event| {
+            if matches!(e, Event::Wait { reason: "rate limit", .. }) {
+                *sink.lock().unwrap() += 1;
+            }
+        })
+        .build()
+        .unwrap();
+    // 40 concurrent calls through 10 slots per 0.5 s: 30 of them wait, many wake to find their
+    // slot taken and wait again. Each call reports its wait once.
+    let calls: Vec<_> = (0..40)
+        .map(|_| {
+            let c = c.clone();
+            tokio::spawn(async move { c.employee_departments().await })
+        })
+        .collect();
+    for call in calls {
+        let _ = call.await.unwrap();
+    }
+    let waits = *waits.lock().unwrap();
+    assert!((1..=40).contains(&waits), "{waits} wait events for 40 calls");
+}

@@ -113,6 +113,85 @@ impl ParamDecl {
     }
 }
 
+/// One field of a result model, as written in its `model!` block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldDecl {
+    /// The SDK name in snake_case (the Rust field; camelCase in JS, Kotlin, Swift).
+    pub name: &'static str,
+    /// The key in the canonical JSON form (the camelCase of `name`).
+    pub key: &'static str,
+    /// The Rust type as written: the value type of an optional field (`String` for
+    /// `Option<String>`), the whole type of a list or map (`Vec<AccountBooking>`).
+    pub rust_type: &'static str,
+    /// An optional value (`Option<rust_type>`, `null` when absent); otherwise always present
+    /// (a list or map is empty when the API sent none).
+    pub optional: bool,
+    /// The field's doc comment.
+    pub doc: &'static str,
+}
+
+impl FieldDecl {
+    /// The Rust type without white space.
+    pub fn type_text(&self) -> String {
+        self.rust_type.chars().filter(|c| !c.is_whitespace()).collect()
+    }
+}
+
+/// What the `model!` macro declares about a result model.
+pub trait DeclaredModel {
+    /// The model's name (`MonthlyAccount`), the same in every language.
+    const NAME: &'static str;
+    /// Its doc comment.
+    const DOC: &'static str;
+    /// Its fields, in declared order.
+    const FIELDS: &'static [FieldDecl];
+    /// Whether it keeps unknown fields in `extra`.
+    const EXTRA: bool;
+}
+
+/// The declaration of one result model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModelDecl {
+    /// The model's name.
+    pub name: &'static str,
+    /// Its doc comment.
+    pub doc: &'static str,
+    /// Its fields.
+    pub fields: &'static [FieldDecl],
+    /// Whether it has `extra` (unknown fields, unchanged).
+    pub extra: bool,
+}
+
+impl ModelDecl {
+    /// The declaration of the model `M`.
+    pub fn of<M: DeclaredModel>() -> ModelDecl {
+        ModelDecl { name: M::NAME, doc: M::DOC, fields: M::FIELDS, extra: M::EXTRA }
+    }
+
+    /// The declaration as JSON (`models` in `tests/vectors/declaration.json`).
+    pub fn to_json(&self) -> serde_json::Value {
+        let fields: Vec<serde_json::Value> = self
+            .fields
+            .iter()
+            .map(|f| {
+                serde_json::json!({
+                    "name": f.name,
+                    "key": f.key,
+                    "rustType": f.type_text(),
+                    "optional": f.optional,
+                    "doc": join_doc(f.doc),
+                })
+            })
+            .collect();
+        serde_json::json!({ "name": self.name, "doc": join_doc(self.doc), "fields": fields, "extra": self.extra })
+    }
+}
+
+/// Every result model's declaration (the outputs of the operations and the models inside them).
+pub fn models() -> Vec<ModelDecl> {
+    crate::model::declarations()
+}
+
 /// The declaration of one operation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OperationDecl {
@@ -160,6 +239,7 @@ impl OperationDecl {
                 serde_json::json!({
                     "name": p.name,
                     "key": p.key,
+                    "rustType": p.rust_type.chars().filter(|c| !c.is_whitespace()).collect::<String>(),
                     "type": p.ty(),
                     "required": p.required,
                     "nullable": p.nullable(),
@@ -267,6 +347,41 @@ mod tests {
                 assert!(p.ty().is_some(), "{}.{}: unknown type {}", d.id, p.name, p.rust_type);
                 assert!(!p.doc_text().is_empty(), "{}.{}: no doc", d.id, p.name);
                 assert_eq!(p.key, camel(p.name), "{}.{}: the canonical key is the camelCase of the name", d.id, p.name);
+            }
+        }
+    }
+
+    #[test]
+    fn every_model_named_by_an_output_or_a_field_is_declared_and_documented() {
+        let models = models();
+        let known: Vec<&str> = models.iter().map(|m| m.name).collect();
+        let is_model = |t: &str| t.chars().next().is_some_and(char::is_uppercase);
+        let primitive = ["String", "Value", "Date", "DateTime", "Month", "Vec", "BTreeMap"];
+        let named = |t: &str| -> Vec<String> {
+            t.split(|c: char| !c.is_alphanumeric())
+                .filter(|w| is_model(w) && !primitive.contains(w))
+                .map(str::to_string)
+                .collect()
+        };
+        for op in operations() {
+            for m in named(&op.output) {
+                assert!(known.contains(&m.as_str()), "{}: output {m} is not declared", op.id);
+            }
+        }
+        for m in &models {
+            assert!(!join_doc(m.doc).is_empty(), "{}: no doc", m.name);
+            for f in m.fields {
+                assert!(!join_doc(f.doc).is_empty(), "{}.{}: no doc", m.name, f.name);
+                assert_eq!(
+                    f.key,
+                    camel(f.name),
+                    "{}.{}: the canonical key is the camelCase of the name",
+                    m.name,
+                    f.name
+                );
+                for inner in named(&f.type_text()) {
+                    assert!(known.contains(&inner.as_str()), "{}.{}: {inner} is not declared", m.name, f.name);
+                }
             }
         }
     }

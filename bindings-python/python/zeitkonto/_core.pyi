@@ -1,6 +1,6 @@
 """Stubs of the Rust extension ``zeitkonto._core`` (private: use the ``zeitkonto`` package)."""
 
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple, final
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, final
 
 __all__ = ["Client", "CoreError", "Node", "Pending", "build_request", "close_completions", "is_idempotent", "operations",
            "parse_response", "wait_completions"]
@@ -22,9 +22,9 @@ class Client:
         rate_limit: Optional[Mapping[str, int]] = None,
         log_events: bool = False,
     ) -> Client: ...
-    def call(self, operation_name: str, params: Mapping[str, Any]) -> Any: ...
+    def call(self, operation_name: str, params: Mapping[str, Any], on_events: Optional[Callable[[], Any]] = None) -> Any: ...
     def call_async(self, operation_name: str, params: Mapping[str, Any], token: int) -> Pending: ...
-    def take_events(self) -> List[str]: ...
+    def take_events(self) -> List[Dict[str, Any]]: ...
 
 @final
 class Pending:

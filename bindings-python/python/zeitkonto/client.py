@@ -16,7 +16,7 @@ from ._operations import AsyncOperations, SyncOperations
 from . import _convert as c
 from . import _core
 from . import models as m
-from .errors import ZeitkontoError, from_core
+from .errors import ClientClosedError, ZeitkontoError, from_core
 
 if TYPE_CHECKING:
     import asyncio
@@ -69,6 +69,18 @@ class RateLimit(NamedTuple):
         return {"limit": self.limit, "windowMs": int(self.window * 1000), "marginMs": int(margin * 1000)}
 
 
+def _describe(e: Dict[str, Any]) -> str:
+    """One line per driver event (already redacted)."""
+    kind, op = e.get("event"), e.get("operation")
+    if kind == "send":
+        return f"send {op}: {e.get('request')} (attempt {e.get('attempt')})"
+    if kind == "received":
+        return f"received {op}: HTTP {e.get('status')} after {e.get('elapsed', 0):.3f} s"
+    if kind == "wait":
+        return f"wait {op}: {e.get('delay', 0):.3f} s ({e.get('reason')})"
+    return f"failed {op}: {e.get('error')}"
+
+
 class _Base:
     def __init__(
         self,
@@ -85,6 +97,7 @@ class _Base:
         base_url = base_url if base_url is not None else os.environ.get("ZEITKONTO_BASE_URL")
         workspace_key = workspace_key if workspace_key is not None else os.environ.get("ZEITKONTO_WORKSPACE_KEY")
         self._base_url = base_url or "https://desktop.saas.de"
+        self._logging = _logger().isEnabledFor(_DEBUG)
         try:
             self._core: Optional[_core.Client] = _core.Client(
                 api_key=api_key,
@@ -96,7 +109,7 @@ class _Base:
                 rate_limit=(rate_limit or RateLimit())._core(),
                 # Driver events (redacted) go to logging.getLogger("zeitkonto") at DEBUG; only
                 # collected when DEBUG is enabled at construction, so calls do not pay for it otherwise.
-                log_events=_logger().isEnabledFor(_DEBUG),
+                log_events=self._logging,
             )
         except _core.CoreError as e:
             raise from_core(e.args[0]) from None
@@ -106,26 +119,27 @@ class _Base:
         return call.convert(out)
 
     def _fail(self, e: "_core.CoreError") -> ZeitkontoError:
-        self._log()
-        err = from_core(e.args[0], python_names=True)
-        _logger().debug("zeitkonto call failed: %s", err)
-        return err
+        self._log()  # the driver's "failed" event is the one log record of the failure
+        return from_core(e.args[0], python_names=True)
 
     def _log(self) -> None:
+        """Logs the driver's events so far: one record per event, at DEBUG, with the event as a
+        dict in ``record.zeitkonto`` (``event``, ``operation`` and the event's fields; durations
+        in seconds, as in every language)."""
         if self._core is not None:
             events = self._core.take_events()
             if events:
                 log = _logger()
                 for event in events:
-                    log.debug("%s", event)
+                    log.debug("zeitkonto %s", _describe(event), extra={"zeitkonto": event})
 
     def _client(self) -> _core.Client:
         if self._core is None:
-            raise ZeitkontoError("the client is closed")
+            raise ClientClosedError("the client is closed: create a new one")
         return self._core
 
     def close(self) -> None:
-        """Releases the client; further calls raise ``ZeitkontoError``."""
+        """Releases the client; further calls raise ``ClientClosedError``."""
         self._core = None
 
     def __repr__(self) -> str:
@@ -148,7 +162,7 @@ class Client(_Base, SyncOperations):
     def _run(self, call: "c.Call[T]") -> T:
         core = self._client()
         try:
-            out = core.call(call.operation, call.params)
+            out = core.call(call.operation, call.params, self._log if self._logging else None)
         except _core.CoreError as e:
             raise self._fail(e) from None
         return self._finish(call, out)
@@ -193,7 +207,17 @@ class AsyncClient(_Base, AsyncOperations):
             pending, done = _bridge.start(core, call.operation, call.params, asyncio.get_running_loop())
         except _core.CoreError as e:
             raise self._fail(e) from None
-        await done
+        if self._logging:
+            # Wake every 0.2 s to log the driver's events while the call runs (a limiter wait
+            # shows when it starts, not when the call ends).
+            while True:
+                try:
+                    await asyncio.wait_for(asyncio.shield(done), 0.2)
+                    break
+                except asyncio.TimeoutError:
+                    self._log()
+        else:
+            await done
         try:
             out = pending.take()
         except _core.CoreError as e:

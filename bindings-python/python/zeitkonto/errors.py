@@ -21,7 +21,8 @@ __all__ = [
     "UnexpectedStatusError",
     "DecodeError",
     "TransportError",
-    "TimeoutError",
+    "APITimeoutError",
+    "ClientClosedError",
 ]
 
 
@@ -129,12 +130,19 @@ class TransportError(ZeitkontoError, ConnectionError):
     may_have_reached_server: bool
 
 
-class TimeoutError(ZeitkontoError, builtins.TimeoutError):  # noqa: A001 - mirrors the core's name
-    """The request took longer than the configured timeout. ``may_have_reached_server`` tells
-    whether a write may have been applied (it is then never re-sent)."""
+class APITimeoutError(ZeitkontoError, builtins.TimeoutError):
+    """The request took longer than the configured timeout (kind ``Timeout``; also an instance of
+    the builtin ``TimeoutError``, whose name this does not shadow). ``may_have_reached_server``
+    tells whether a write may have been applied (it is then never re-sent)."""
 
     kind = "Timeout"
     may_have_reached_server: bool
+
+
+class ClientClosedError(ZeitkontoError, RuntimeError):
+    """A call on a client after ``close()`` (kind ``Closed``; also a ``RuntimeError``)."""
+
+    kind = "Closed"
 
 
 _API_CODES: Dict[int, Type[ApiError]] = {
@@ -155,7 +163,7 @@ _KINDS: Dict[str, Type[ZeitkontoError]] = {
     "UnexpectedStatus": UnexpectedStatusError,
     "Decode": DecodeError,
     "Transport": TransportError,
-    "Timeout": TimeoutError,
+    "Timeout": APITimeoutError,
 }
 
 

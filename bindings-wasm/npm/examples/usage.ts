@@ -2,7 +2,7 @@
 import { Client, ApiError, RefusedError, buildRequest, init, type MonthlyAccount, type Month } from "zeitkonto";
 
 export async function report(baseUrl: string): Promise<string[]> {
-  const client = new Client({ apiKey: "demo-company-key", baseUrl, rateLimit: { limit: 60, windowMs: 60_000 } });
+  const client = new Client({ apiKey: "demo-company-key", baseUrl, rateLimit: { limit: 60, window: 60 } });
   const lines: string[] = [];
   const people = await client.employees();
   lines.push(`${people.length} employees; first joined ${people[0]?.joinDate ?? "?"}`);

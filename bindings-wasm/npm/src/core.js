@@ -162,12 +162,23 @@ function sameOrigin(baseUrl) {
   }
 }
 
+/** Seconds (the unit of every Zeitkonto language) as whole milliseconds; `undefined` stays. */
+function ms(seconds, field) {
+  if (seconds === undefined) return undefined;
+  if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) {
+    throw new InvalidInputError(`invalid option \`${field}\`: ${String(seconds)} seconds: must be a finite number, not negative`, { kind: "InvalidInput", field, reason: "must be a finite number of seconds, not negative" });
+  }
+  return Math.round(seconds * 1000);
+}
+
 function toWasmOptions({ apiKey, baseUrl, workspaceKey, routes, timeout, retry, rateLimit }) {
+  const window = rateLimit?.window ?? 60;
   return {
     apiKey, baseUrl, workspaceKey, routes,
-    timeoutMs: timeout === null ? -1 : timeout,
-    retry: retry && clean({ maxRetries: retry.maxRetries, baseDelayMs: retry.baseDelayMs, maxDelayMs: retry.maxDelayMs, maxRetryAfterMs: retry.maxRetryAfterMs, maxRateLimitRetries: retry.maxRateLimitRetries }),
-    rateLimit: rateLimit && { limit: rateLimit.limit ?? 60, windowMs: rateLimit.windowMs ?? 60000, marginMs: rateLimit.marginMs ?? Math.floor((rateLimit.windowMs ?? 60000) / 100) },
+    // The core: absent = 30 s, negative = none. Here `null` and `0` both mean none.
+    timeoutMs: timeout === null || timeout === 0 ? -1 : ms(timeout, "timeout"),
+    retry: retry && clean({ maxRetries: retry.maxRetries, baseDelayMs: ms(retry.baseDelay, "retry.baseDelay"), maxDelayMs: ms(retry.maxDelay, "retry.maxDelay"), maxRetryAfterMs: ms(retry.maxRetryAfter, "retry.maxRetryAfter"), maxRateLimitRetries: retry.maxRateLimitRetries }),
+    rateLimit: rateLimit && { limit: rateLimit.limit ?? 60, windowMs: ms(window, "rateLimit.window"), marginMs: ms(rateLimit.margin ?? window / 100, "rateLimit.margin") },
   };
 }
 

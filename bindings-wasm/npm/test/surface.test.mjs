@@ -59,3 +59,10 @@ for (const tz of ["America/Los_Angeles", "UTC", "Asia/Tokyo", "Pacific/Kiritimat
     assert.deepEqual(JSON.parse(out), ["2026-03-01", "2026-03-01", "2026-03-01", "2026-03-01"]);
   });
 }
+
+test("durations are seconds, as in every language; a bad one names its option", () => {
+  for (const [options, field] of [[{ timeout: -1 }, "timeout"], [{ retry: { baseDelay: Infinity } }, "retry.baseDelay"], [{ rateLimit: { window: "60" } }, "rateLimit.window"]]) {
+    assert.throws(() => new zk.Client({ apiKey: "k-123456", ...options }), (e) => e instanceof zk.InvalidInputError && e.field === field, JSON.stringify(options));
+  }
+  for (const timeout of [null, 0, 2.5, undefined]) new zk.Client({ apiKey: "k-123456", timeout });
+});

@@ -33,8 +33,10 @@ function checkError(expected, err) {
   }
 }
 
-test("the vectors cover all 24 operations", () => {
-  assert.equal(operations().length, 24);
+const DECLARED = JSON.parse(readFileSync(new URL("../../../tests/vectors/declaration.json", import.meta.url), "utf8")).operations.map((op) => op.name);
+
+test("the vectors cover every declared operation", () => {
+  assert.deepEqual(operations(), DECLARED);
   assert.deepEqual(files.map((f) => f.replace(".json", "")).sort(), [...operations()].sort());
 });
 

@@ -36,3 +36,42 @@ pub struct EmployeeDepartment {
     /// Name of the main department (`None` when the API sent null or a non-string).
     pub department: Option<String>,
 }
+
+// Not a `model!` (its wire form is `{ "<name>": "<department>" }`): declared by hand, checked
+// against the struct by the test below.
+impl crate::decl::DeclaredModel for EmployeeDepartment {
+    const NAME: &'static str = "EmployeeDepartment";
+    const DOC: &'static str = "One employee and the name of their main department (`employee_departments`).";
+    const FIELDS: &'static [crate::decl::FieldDecl] = &[
+        crate::decl::FieldDecl {
+            name: "employee",
+            key: "employee",
+            rust_type: "String",
+            optional: false, // never absent (the key of the wire object)
+            doc: "Full name of the employee.",
+        },
+        crate::decl::FieldDecl {
+            name: "department",
+            key: "department",
+            rust_type: "String",
+            optional: true,
+            doc: "Name of the main department (`None` when the API sent null or a non-string).",
+        },
+    ];
+    const EXTRA: bool = false;
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::decl::DeclaredModel;
+
+    #[test]
+    fn the_hand_written_declaration_matches_the_struct() {
+        let d = super::EmployeeDepartment { employee: "A".into(), department: None };
+        let v = serde_json::to_value(&d).expect("serializes");
+        let keys: Vec<&str> = v.as_object().expect("object").keys().map(String::as_str).collect();
+        let mut declared: Vec<&str> = super::EmployeeDepartment::FIELDS.iter().map(|f| f.key).collect();
+        declared.sort_unstable();
+        assert_eq!(keys, declared);
+    }
+}

@@ -17,6 +17,34 @@ mod projects;
 mod shifts;
 mod time;
 
+/// Every result model's declaration (see [`crate::decl::models`]).
+pub(crate) fn declarations() -> Vec<crate::decl::ModelDecl> {
+    use crate::decl::ModelDecl as M;
+    vec![
+        M::of::<EmployeeRecord>(),
+        M::of::<EmployeeDepartment>(),
+        M::of::<PresenceReport>(),
+        M::of::<PresenceEntry>(),
+        M::of::<OverviewReport>(),
+        M::of::<OverviewEntry>(),
+        M::of::<DayTotals>(),
+        M::of::<Traffic>(),
+        M::of::<MonthlyAccount>(),
+        M::of::<AccountBooking>(),
+        M::of::<AccountReport>(),
+        M::of::<AccountInterval>(),
+        M::of::<TargetActualReport>(),
+        M::of::<LeaveYearOverview>(),
+        M::of::<LeaveTypesReport>(),
+        M::of::<ProjectsReport>(),
+        M::of::<CreatedProject>(),
+        M::of::<FoundProjects>(),
+        M::of::<ProjectBookingsReport>(),
+        M::of::<WeekShifts>(),
+        M::of::<CreatedShift>(),
+    ]
+}
+
 pub use employees::*;
 pub use leave::*;
 pub use projects::*;
@@ -33,18 +61,18 @@ pub type Extra = BTreeMap<String, Value>;
 /// `Option<Type>`, `list` fields are `Type` (defaulted when absent).
 macro_rules! model {
     (
-        $(#[$meta:meta])*
+        $(#[doc = $doc:literal])*
         pub struct $name:ident {
             $(
-                $(#[$fmeta:meta])*
+                $(#[doc = $fdoc:literal])*
                 $field:ident : $kind:ident $ty:ty $([via $wire:ty])? = $api:literal => $sdk:literal
             ),* $(,)?
         }
     ) => {
-        $(#[$meta])*
+        $(#[doc = $doc])*
         #[derive(Debug, Clone, PartialEq, Default)]
         pub struct $name {
-            $( $(#[$fmeta])* pub $field: model!(@fty $kind $ty), )*
+            $( $(#[doc = $fdoc])* pub $field: model!(@fty $kind $ty), )*
             /// Fields the API sent that this model does not know, unchanged.
             pub extra: $crate::model::Extra,
         }
@@ -114,7 +142,24 @@ macro_rules! model {
             /// The API's JSON names of the fields this model knows, in declaration order.
             pub const API_FIELDS: &'static [&'static str] = &[$($api),*];
         }
+
+        impl $crate::decl::DeclaredModel for $name {
+            const NAME: &'static str = stringify!($name);
+            const DOC: &'static str = concat!($($doc, "\n"),*);
+            const FIELDS: &'static [$crate::decl::FieldDecl] = &[$(
+                $crate::decl::FieldDecl {
+                    name: stringify!($field),
+                    key: $sdk,
+                    rust_type: stringify!($ty),
+                    optional: model!(@optional $kind),
+                    doc: concat!($($fdoc, "\n"),*),
+                },
+            )*];
+            const EXTRA: bool = true;
+        }
     };
+    (@optional opt) => { true };
+    (@optional list) => { false };
     (@fty opt $ty:ty) => { Option<$ty> };
     (@fty list $ty:ty) => { $ty };
     (@wire $ty:ty) => { <$ty as $crate::model::wire::DefaultWire>::W };

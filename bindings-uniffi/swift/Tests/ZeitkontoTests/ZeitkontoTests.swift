@@ -91,13 +91,13 @@ final class Recorder: ZeitkontoEventListener, @unchecked Sendable {
     }
 }
 
-let generous = RateLimitSettings(limit: 1_000_000, windowMs: 60_000, marginMs: nil)
-let fastRetry = RetrySettings(maxRetries: 2, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 60_000, maxRateLimitRetries: 3)
+let generous = RateLimitSettings(limit: 1_000_000, window: 60.0, margin: nil)
+let fastRetry = RetrySettings(maxRetries: 2, baseDelay: 0.02, maxDelay: 0.1, maxRetryAfter: 60.0, maxRateLimitRetries: 3)
 
-func client(_ key: String = companyKey, baseUrl: String? = nil, timeoutMs: Int64 = 10_000) throws -> ZeitkontoClient {
+func client(_ key: String = companyKey, baseUrl: String? = nil, timeout: Double = 10.0) throws -> ZeitkontoClient {
     try ZeitkontoClient(config: ZeitkontoConfig(
         apiKey: ApiKey(key), baseUrl: baseUrl ?? Sandbox.shared.url, workspaceKey: ApiKey(workspaceKey),
-        routes: [:], timeoutMs: timeoutMs, retry: fastRetry, rateLimit: generous))
+        routes: [:], timeout: timeout, retry: fastRetry, rateLimit: generous))
 }
 
 func json(_ raw: RawJson) -> [String: Any] {
@@ -165,8 +165,8 @@ final class ZeitkontoTests: XCTestCase {
         let each = try await c.departmentMonthEmployees(department: "SALES", year: 2026, month: 10)
         XCTAssertFalse(each.isEmpty)
         try await c.extraLeave(account: anna, days: 2.0, year: 2026, comment: "overtime")
-        try await c.bookAbsence(absence: BookAbsenceParams(
-            reasonUuid: "LT-VAC", employeeUuid: annaUuid, halfDay: true, startDay: "2026-12-21", endDay: "2026-12-21"))
+        try await c.bookAbsence(
+            reasonUuid: "LT-VAC", employeeUuid: annaUuid, halfDay: true, startDay: "2026-12-21", endDay: "2026-12-21")
         let december = try await c.leaveMonth(year: 2026, month: 12)
         XCTAssertFalse(december.isEmpty)
         let year = try await c.leaveYear(year: 2026)
@@ -175,17 +175,17 @@ final class ZeitkontoTests: XCTestCase {
         XCTAssertFalse(types.leaveTypes.isEmpty)
         let projects = try await c.projects(email: manager)
         XCTAssertFalse(projects.projects.isEmpty)
-        let created = try await c.createProject(email: manager, name: "Launch", parentId: "p-website")
+        let created = try await c.createProject(email: manager, project: #"{"name":"Launch"}"#, parentId: "p-website")
         let uuid = try XCTUnwrap(created.uuid)
         let found = try await c.findProjects(email: manager, name: "Launch")
         XCTAssertEqual(found.projects, [uuid])
-        let bookings = try await c.projectBookings(email: manager, uuid: "p-website", start: "2026-11-01", end: "2026-11-20")
+        let bookings = try await c.projectBookings(email: manager, uuid: "p-website", startDate: "2026-11-01", endDate: "2026-11-20")
         XCTAssertFalse(bookings.entries.isEmpty)
         try await c.deleteProject(email: manager, uuid: uuid)
         let week = try await c.shifts(year: 2026, week: 47)
         XCTAssertEqual(week.workspaceName, "Front desk")
-        let shift = try await c.createShift(shift: CreateShiftParams(
-            startTime: 22 * 60, endTime: 6 * 60, startDate: "2026-11-24", employeeAmount: 1, employees: [annaUuid]))
+        let shift = try await c.createShift(
+            startTime: 22 * 60, endTime: 6 * 60, startDate: "2026-11-24", employeeAmount: 1, employees: [annaUuid])
         XCTAssertEqual(shift.success, true)
     }
 
@@ -200,7 +200,7 @@ final class ZeitkontoTests: XCTestCase {
             XCTAssertFalse(String(describing: error).contains(secret))
             XCTAssertFalse(String(reflecting: error).contains(secret))
         }
-        let config = ZeitkontoConfig(apiKey: ApiKey(secret), baseUrl: nil, workspaceKey: nil, routes: [:], timeoutMs: 30_000, retry: nil, rateLimit: nil)
+        let config = ZeitkontoConfig(apiKey: ApiKey(secret), baseUrl: nil, workspaceKey: nil, routes: [:], timeout: 30.0, retry: nil, rateLimit: nil)
         XCTAssertFalse(String(reflecting: config).contains(secret))
         let request = try buildRequest(operation: "employees", params: "{}", config: ZeitkontoConfig(apiKey: ApiKey(secret)))
         XCTAssertTrue(request.url().contains(secret))
@@ -261,7 +261,10 @@ final class ZeitkontoTests: XCTestCase {
     }
 
     func testVectorsThroughSansIo() throws {
-        XCTAssertEqual(operations().count, 24)
+        let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../../tests/vectors").standardized
+        let declaration = try JSONSerialization.jsonObject(with: Data(contentsOf: vectors.appendingPathComponent("declaration.json"))) as? [String: Any]
+        XCTAssertEqual(operations(), (declaration?["operations"] as? [[String: Any]])?.compactMap { $0["name"] as? String })
         let request = try buildRequest(
             operation: "time_account", params: #"{"employee":"e-1","year":2026,"month":3}"#,
             config: ZeitkontoConfig(apiKey: ApiKey("test-company-key")))

@@ -21,8 +21,8 @@ const val ANNA_UUID = "00000000-0000-4000-8000-000000000001"
 const val MANAGER = "max.manager@demo.example"
 
 /** Generous client-side limit: the limiter is shared per key (and settings) in the whole JVM. */
-val GENEROUS = RateLimitSettings(limit = 1_000_000, windowMs = 60_000)
-val FAST_RETRY = RetrySettings(baseDelayMs = 20, maxDelayMs = 100)
+val GENEROUS = RateLimitSettings(limit = 1_000_000, window = 60.0)
+val FAST_RETRY = RetrySettings(baseDelay = 0.02, maxDelay = 0.1)
 
 /** One zeitkonto-sandbox process for the whole test run (`-Dzeitkonto.sandbox=<binary>`). */
 object Sandbox {
@@ -79,7 +79,7 @@ object Sandbox {
 fun client(
     key: String = COMPANY_KEY,
     baseUrl: String = Sandbox.url,
-    timeoutMs: Long = 10_000,
+    timeout: Double = 10.0,
     retry: RetrySettings? = FAST_RETRY,
     rateLimit: RateLimitSettings? = GENEROUS,
 ): ZeitkontoClient = ZeitkontoClient(
@@ -87,7 +87,7 @@ fun client(
         apiKey = ApiKey(key),
         baseUrl = baseUrl,
         workspaceKey = ApiKey(WORKSPACE_KEY),
-        timeoutMs = timeoutMs,
+        timeout = timeout,
         retry = retry,
         rateLimit = rateLimit,
     ),

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""The drift check of the Kotlin and Swift surfaces: the code uniffi generated (the sources the
+jar and the Swift package are built from) against the core's declaration
+(tests/vectors/declaration.json). For every operation: the method exists, is async (`suspend fun`,
+`async throws`), has a doc comment, and takes the declared parameters in the surface rule's order
+(required first, in declared order, without defaults; optional ones after, with defaults), under
+their camelCase names. No other operation-like method appears. Python and npm have their own
+drift tests (bindings-python/tests/test_surface.py, bindings-wasm/npm/test/surface.test.mjs).
+
+    check-surface.py DECLARATION.json GENERATED.kt GENERATED.swift
+"""
+
+import json
+import re
+import sys
+
+# Methods of the client that are not operations (lifecycle, by-name call, clock shorthands).
+NOT_OPERATIONS = {"call", "come", "go", "stop", "close", "destroy", "uniffiClonePointer"}
+
+
+def camel(snake):
+    head, *rest = snake.split("_")
+    return head + "".join(w[:1].upper() + w[1:] for w in rest)
+
+
+def split_params(text):
+    out, depth, cur = [], 0, ""
+    for c in text:
+        if c in "<([":
+            depth += 1
+        elif c in ">)]":
+            depth -= 1
+        if c == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += c
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def parse_param(p):
+    name, _, rest = p.partition(":")
+    return name.strip().strip("`"), "=" in rest
+
+
+def check(lang, methods, decl):
+    """methods: name -> (params [(name, has_default)], documented)."""
+    problems = []
+    declared = {camel(op["name"]): op for op in decl}
+    for name, op in declared.items():
+        if name not in methods:
+            problems.append(f"{lang}: no method {name}")
+            continue
+        params, documented = methods[name]
+        ordered = [p for p in op["params"] if p["required"]] + [p for p in op["params"] if not p["required"]]
+        want = [(camel(p["name"]), not p["required"]) for p in ordered]
+        if params != want:
+            problems.append(f"{lang}: {name}{params} differs from the declaration {want}")
+        if not documented:
+            problems.append(f"{lang}: {name} has no doc comment")
+    for name in methods:
+        if name not in declared and name not in NOT_OPERATIONS:
+            problems.append(f"{lang}: {name} is not a declared operation")
+    return problems
+
+
+def kotlin(text):
+    """The client interface's `suspend fun`s (declarations carry the defaults)."""
+    start = text.index("interface ZeitkontoClientInterface")
+    end = text.index("\n}\n", start)
+    body = text[start:end]
+    lines = body.split("\n")
+    methods = {}
+    for i, line in enumerate(lines):
+        m = re.match(r"^    suspend fun `(\w+)`\((.*)\)\s*(:|$)", line)
+        if m:
+            params = [parse_param(p) for p in split_params(m.group(2))]
+            documented = i > 0 and lines[i - 1].strip().endswith("*/")
+            methods[m.group(1)] = (params, documented)
+    return methods
+
+
+def swift(text):
+    """The client class's `open func ... async throws` (the class carries the defaults)."""
+    start = text.index("open class ZeitkontoClient:")
+    body = text[start:]
+    lines = body.split("\n")
+    methods = {}
+    for i, line in enumerate(lines):
+        m = re.match(r"^open func (\w+)\((.*)\)\s*async throws", line)
+        if m:
+            params = [parse_param(p) for p in split_params(m.group(2))]
+            documented = i > 0 and (lines[i - 1].strip().startswith("*") or lines[i - 1].strip().endswith("*/") or lines[i - 1].strip().startswith("///"))
+            methods[m.group(1)] = (params, documented)
+    return methods
+
+
+def main():
+    decl_path, kt_path, swift_path = sys.argv[1:4]
+    with open(decl_path) as f:
+        decl = json.load(f)["operations"]
+    with open(kt_path) as f:
+        kt = kotlin(f.read())
+    with open(swift_path) as f:
+        sw = swift(f.read())
+    problems = check("Kotlin", kt, decl) + check("Swift", sw, decl)
+    for p in problems:
+        print("check-surface:", p)
+    if problems:
+        sys.exit(1)
+    print(f"check-surface: Kotlin and Swift: the {len(decl)} operations match the declaration")
+
+
+if __name__ == "__main__":
+    main()
