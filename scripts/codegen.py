@@ -213,6 +213,129 @@ def python(decl):
     return "\n".join(out) + "\n"
 
 
+# Python result models: one class per declared model, fields converted on first access.
+
+# Properties a model has beyond its fields (the core has the same helpers).
+PY_MODEL_EXTRAS = {
+    "OverviewEntry": [
+        "    @property",
+        "    def is_clocked_in(self) -> bool:",
+        '        """Whether a booking is running (``status == "green"``)."""',
+        '        return self.status == "green"',
+    ],
+}
+
+
+def field_shape(f, models):
+    """What a model field is, language-neutrally: (shape, detail). Shapes: `scalar` (detail: the
+    Rust type: String, i64, f64, bool, Date, DateTime, Month, EpochMillis), `json` (any JSON value),
+    `model` (detail: its name), `models` (a list of that model), `json_list`, `text_list`,
+    `json_map`, `text` (always present). Each language maps the shapes to its own types."""
+    t = f["rustType"]
+    if f["optional"]:
+        if t in ("String", "i64", "f64", "bool", "Date", "DateTime", "Month", "EpochMillis"):
+            return "scalar", t
+        if t == "Value":
+            return "json", None
+        if t in models:
+            return "model", t
+    else:
+        m = re.fullmatch(r"Vec<(\w+)>", t)
+        if m and m.group(1) in models:
+            return "models", m.group(1)
+        shape = {"Vec<Value>": "json_list", "Vec<String>": "text_list", "String": "text"}.get(t)
+        if shape:
+            return shape, None
+        if t.endswith("BTreeMap<String,Value>"):
+            return "json_map", None
+    raise SystemExit(f"codegen: no shape for the field {f['name']}: {t}")
+
+
+def py_field(f, models):
+    shape, d = field_shape(f, models)
+    k = f["key"]
+    if shape == "scalar":
+        conv = {"String": "str", "i64": "int", "f64": "float", "bool": "bool", "Date": "_iso_date",
+                "DateTime": "_datetime", "Month": "int"}.get(d)
+        return f'opt("{k}", {conv})' if conv else f'Field("{k}", _epoch_ms)'  # EpochMillis: None-safe
+    return {
+        "json": f'Field("{k}", _raw)',
+        "model": f'opt("{k}", _model({d}))',
+        "models": f'many("{k}", _model({d}))',
+        "json_list": f'many("{k}", _raw)',
+        "text_list": f'many("{k}", str)',
+        "json_map": f'Field("{k}", _dict)',
+        "text": f'opt("{k}", str)',  # always sent by the core; None only for a hand-made model
+    }[shape]
+
+
+def model_order(decl):
+    """Models in an order where each comes after the models its fields name."""
+    by_name = {m["name"]: m for m in decl["models"]}
+    done, out = set(), []
+
+    def visit(name):
+        if name in done:
+            return
+        done.add(name)
+        for f in by_name[name]["fields"]:
+            for w in re.findall(r"\w+", f["rustType"]):
+                if w in by_name and w != name:
+                    visit(w)
+        out.append(by_name[name])
+
+    for m in decl["models"]:
+        visit(m["name"])
+    return out
+
+
+def python_models(decl):
+    models = {m["name"] for m in decl["models"]}
+    out = [
+        '"""Typed results, one class per model of the core (``core/src/model/``). Each wraps the core\'s',
+        "canonical JSON (camelCase English names, calendar months 1-12, ISO dates) and converts a field on",
+        "first access: dates become :class:`datetime.date`, wall-clock times :class:`datetime.datetime`,",
+        "epoch milliseconds an aware UTC :class:`datetime.datetime`. Unknown fields are kept in ``extra``;",
+        "``to_dict()`` returns the canonical JSON. Vaguely specified containers are plain JSON.",
+        "",
+        HEADER,
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from ._model_base import IMPORTS",
+        "",
+        "__all__ = [",
+        '    "Model",',
+    ]
+    out += [f'    "{m["name"]}",' for m in decl["models"]]
+    out += ["]"]
+    for md in model_order(decl):
+        out += ["", ""]
+        out.append(f"class {md['name']}(Model):")
+        doc = wrap(doc_for(md["doc"], "None"), 104, "    ")
+        out.append('    """' + doc[0].lstrip())
+        out += doc[1:]
+        fields_doc = [f for f in md["fields"]]
+        if fields_doc:
+            out.append("")
+            out.append("    Attributes:")
+            for f in fields_doc:
+                out += wrap(f"{f['name']}: {doc_for(f['doc'], 'None')}", 104, "        ")
+        out.append('    """')
+        out.append("")
+        out.append("    __slots__ = ()")
+        for f in md["fields"]:
+            out.append(f"    {f['name']} = {py_field(f, models)}")
+        if md["name"] in PY_MODEL_EXTRAS:
+            out.append("")
+            out += PY_MODEL_EXTRAS[md["name"]]
+    text = "\n".join(out) + "\n"
+    used = sorted({n for n in ("Field", "_datetime", "_dict", "_epoch_ms", "_iso_date", "_model", "_raw", "many", "opt")
+                   if re.search(r"[(, ]" + n + r"[(),]", text)} | {"Model"}, key=lambda n: (n.startswith("_"), n.lower()))
+    return text.replace("from ._model_base import IMPORTS", "from ._model_base import " + ", ".join(used))
+
+
 # ---------------------------------------------------------------------------------------------
 # JavaScript and TypeScript
 
@@ -297,10 +420,48 @@ def ts_block(decl):
     return "\n".join(out)
 
 
+def ts_field_type(f, models):
+    shape, d = field_shape(f, models)
+    if shape == "scalar":
+        base = {"String": "string", "i64": "number", "f64": "number", "EpochMillis": "number", "bool": "boolean",
+                "Date": "DateString", "DateTime": "string", "Month": "Month"}[d]
+        return f"{base} | null"
+    return {"json": "Json", "model": f"{d} | null", "models": f"{d}[]", "json_list": "Json[]",
+            "text_list": "string[]", "json_map": "{ [key: string]: Json }", "text": "string"}[shape]
+
+
+def ts_models(decl):
+    models = {m["name"] for m in decl["models"]}
+    out = [f"// <generated:models> {HEADER}"]
+    for md in decl["models"]:
+        out.append("")
+        doc = wrap(doc_for(md["doc"], "null"), 100, " * ")
+        out.append("/**")
+        out += [l if l.strip() != "*" else " *" for l in doc]
+        out.append(" */")
+        out.append(f"export interface {md['name']} {{")
+        for f in md["fields"]:
+            out.append(f"  /** {doc_for(f['doc'], 'null')} */")
+            out.append(f"  {f['key']}: {ts_field_type(f, models)};")
+        if md["extra"]:
+            out.append("  /** Fields the API sent that this version does not know, unchanged. */")
+            out.append("  extra: Extra;")
+        out.append("}")
+    out.append("// </generated:models>")
+    return "\n".join(out)
+
+
+def replace_block(current, name, block, indent=""):
+    start = current.index(f"{indent}// <generated:{name}>")
+    end = current.index(f"{indent}// </generated:{name}>") + len(f"{indent}// </generated:{name}>")
+    return current[:start] + block + current[end:]
+
+
 def dts(decl, current):
-    start = current.index("  // <generated:operations>")
-    end = current.index("  // </generated:operations>") + len("  // </generated:operations>")
-    return current[:start] + ts_block(decl) + current[end:]
+    current = replace_block(current, "operations", ts_block(decl), "  ")
+    names = " | ".join(f'"{op["name"]}"' for op in decl["operations"])
+    current = replace_block(current, "names", f"// <generated:names>\n/** The stable names of the operations. */\nexport type OperationName = {names};\n// </generated:names>")
+    return replace_block(current, "models", ts_models(decl))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -426,30 +587,24 @@ def uniffi(decl):
 
 def rs_field(f, models):
     """(record field type, conversion of `m.<name>`) for a core model field."""
-    t, v = f["rustType"], f"m.{f['name']}"
-    simple = {"String": "String", "i64": "i64", "f64": "f64", "bool": "bool"}
-    if f["optional"]:
-        if t in simple:
-            return f"Option<{simple[t]}>", v
-        conv = {"Value": ("RawJson", "RawJson::from"), "Date": ("IsoDate", "IsoDate::from"),
-                "DateTime": ("Timestamp", "Timestamp::from"), "Month": ("i32", "|x| i32::from(x.number())")}
-        if t in conv:
-            return f"Option<{conv[t][0]}>", f"{v}.map({conv[t][1]})"
-        if t in models:
-            return f"Option<{t}>", f"{v}.map(Into::into)"
-    else:
-        if t in simple:
-            return simple[t], v
-        if t == "Vec<String>":
-            return "Vec<String>", v
-        if t == "Vec<Value>":
-            return "Vec<RawJson>", f"{v}.into_iter().map(RawJson::from).collect()"
-        if t in ("std::collections::BTreeMap<String,Value>", "BTreeMap<String,Value>"):
-            return "HashMap<String, RawJson>", f"{v}.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect()"
-        m = re.fullmatch(r"Vec<(\w+)>", t)
-        if m and m.group(1) in models:
-            return f"Vec<{m.group(1)}>", f"{v}.into_iter().map(Into::into).collect()"
-    raise SystemExit(f"codegen: no uniffi type for {f['name']}: {t}")
+    shape, d = field_shape(f, models)
+    v = f"m.{f['name']}"
+    if shape == "scalar":
+        if d in ("String", "i64", "f64", "bool"):
+            return f"Option<{d}>", v
+        ty, conv = {"Date": ("IsoDate", "map(IsoDate::from)"), "DateTime": ("Timestamp", "map(Timestamp::from)"),
+                    "Month": ("i32", "map(|x| i32::from(x.number()))"),
+                    "EpochMillis": ("SystemTime", "and_then(types::instant)")}[d]
+        return f"Option<{ty}>", f"{v}.{conv}"
+    return {
+        "json": ("Option<RawJson>", f"{v}.map(RawJson::from)"),
+        "model": (f"Option<{d}>", f"{v}.map(Into::into)"),
+        "models": (f"Vec<{d}>", f"{v}.into_iter().map(Into::into).collect()"),
+        "json_list": ("Vec<RawJson>", f"{v}.into_iter().map(RawJson::from).collect()"),
+        "text_list": ("Vec<String>", v),
+        "json_map": ("HashMap<String, RawJson>", f"{v}.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect()"),
+        "text": ("String", v),
+    }[shape]
 
 
 def uniffi_models(decl):
@@ -459,14 +614,16 @@ def uniffi_models(decl):
         "//! (`core/src/model/`), with their docs, converted from them in Rust (no JSON on the way).",
         f"//! {HEADER}",
         "//!",
-        "//! Types: texts `String`, numbers `f64` (minutes unless noted) or `i64` (codes, epoch",
-        "//! milliseconds, years, weeks), months `i32` (1-12), dates `IsoDate`, wall-clock times",
-        "//! `Timestamp`, containers the spec leaves vague `RawJson` (JSON text).",
+        "//! Types: texts `String`, numbers `f64` (minutes unless noted) or `i64` (codes, years,",
+        "//! weeks), months `i32` (1-12), dates `IsoDate`, wall-clock times `Timestamp`, instants",
+        "//! `SystemTime` (Kotlin `java.time.Instant`, Swift `Date`), containers the spec leaves vague",
+        "//! `RawJson` (JSON text).",
         "",
         "use std::collections::HashMap;",
+        "use std::time::SystemTime;",
         "",
         "#[allow(unused_imports)]",
-        "use crate::types::{IsoDate, RawJson, Timestamp};",
+        "use crate::types::{self, IsoDate, RawJson, Timestamp};",
         "",
         "/// Fields the API sent that this version does not know, as JSON text per field.",
         "pub type Extra = HashMap<String, RawJson>;",
@@ -507,6 +664,7 @@ def main():
     files = {
         "tests/vectors/declaration.json": json.dumps(decl, indent=2, ensure_ascii=False) + "\n",
         "bindings-python/python/zeitkonto/_operations.py": python(decl),
+        "bindings-python/python/zeitkonto/models.py": python_models(decl),
         "bindings-wasm/npm/src/operations.js": js_methods(decl),
         "bindings-uniffi/src/operations.rs": uniffi(decl),
         "bindings-uniffi/src/models.rs": uniffi_models(decl),

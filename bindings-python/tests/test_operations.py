@@ -78,7 +78,7 @@ def test_leave(any_client: Any, sandbox: Sandbox) -> None:
     assert any(r["employee"] == ANNA_UUID and r["halfDay"] for r in dec)
     year = any_client.leave_year(2026)
     assert year.legend["LT-VAC"]["en"] == "Vacation"
-    assert next(e for e in year.list if e["email"] == ANNA)["extra"] == 2.0
+    assert next(e for e in year.employees if e["email"] == ANNA)["extra"] == 2.0
     assert any(t["uuid"] == "LT-VAC" for t in any_client.leave_types(ANNA).leave_types)
     assert sandbox.writes("extra_leave") + sandbox.writes("book_absence") == 2
 

@@ -19,9 +19,9 @@ from zeitkonto import models, sansio
 
 from conftest import ANNA, Sandbox, make_client
 
-DECLARATION: List[Dict[str, Any]] = json.loads(
-    (Path(__file__).resolve().parents[2] / "tests" / "vectors" / "declaration.json").read_text()
-)["operations"]
+_DECL = json.loads((Path(__file__).resolve().parents[2] / "tests" / "vectors" / "declaration.json").read_text())
+DECLARATION: List[Dict[str, Any]] = _DECL["operations"]
+MODELS: List[Dict[str, Any]] = _DECL["models"]
 
 PY_TYPES = {
     "text": "str",
@@ -78,6 +78,17 @@ def test_result_models_exist_for_every_declared_output() -> None:
         inner = op["output"].replace("Vec<", "").replace("BTreeMap<String, ", "").rstrip(">")
         if inner not in ("()", "Value"):
             assert isinstance(getattr(models, inner), type), op["output"]
+
+
+@pytest.mark.parametrize("model", MODELS, ids=[m["name"] for m in MODELS])
+def test_every_declared_model_is_a_class_with_its_fields(model: Dict[str, Any]) -> None:
+    cls = getattr(zeitkonto, model["name"])
+    assert issubclass(cls, zeitkonto.Model) and cls.__doc__
+    assert [f["name"] for f in model["fields"]] == cls._fields
+    blank = cls({})
+    for f in model["fields"]:
+        assert getattr(blank, f["name"]) in (None, [], {}), f["name"]  # absent: None, or empty when a list
+        assert f"{f['name']}: " in (cls.__doc__ or ""), f"{model['name']}.{f['name']} is not documented"
 
 
 @pytest.mark.parametrize("bad", [True, 3.5, "3", 0, 13, None])
@@ -183,9 +194,20 @@ except KeyboardInterrupt:
 sandbox_free = c.employee_departments()
 print("usable", len(sandbox_free) > 0)
 """
-    sandbox.inject(kind="delay", delayMs=8000, count=1, operation="employees")
+    # Every employees call is slow (a straggler from an earlier test must not use up the fault).
+    sandbox.inject(kind="delay", delayMs=8000, count=1000, operation="employees")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     lines = out.stdout.split("\n")
     assert lines[0].startswith("interrupted after"), out
     assert float(lines[0].split()[-1]) < 4.0, out  # long before the 8 s delay ends
     assert lines[1] == "usable True", out
+
+
+def test_epoch_milliseconds_are_aware_utc_datetimes(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    t = c.presence().time
+    assert isinstance(t, datetime) and t.tzinfo is not None and t.utcoffset().total_seconds() == 0  # type: ignore[union-attr]
+    report = c.time_account_report(ANNA, year=2026, month=11)
+    for interval in report.bookings:
+        assert interval.start is None or (isinstance(interval.start, datetime) and interval.start.tzinfo is not None)
+    assert zeitkonto.PresenceReport({"time": 10**20}).time is None  # out of range: degraded, not an exception

@@ -84,6 +84,17 @@ pub(crate) fn unsigned(field: &str, v: i32) -> Result<u32, crate::ZeitkontoError
     u32::try_from(v).map_err(|_| zeitkonto_core::Error::invalid(field, format!("{v} must not be negative")).into())
 }
 
+/// Epoch milliseconds (the core's `EpochMillis`) as an instant (Kotlin `java.time.Instant`, Swift
+/// `Date`); `None` when the platform cannot represent it (a degraded field, never a panic).
+pub(crate) fn instant(ms: i64) -> Option<std::time::SystemTime> {
+    let d = std::time::Duration::from_millis(ms.unsigned_abs());
+    if ms >= 0 {
+        std::time::UNIX_EPOCH.checked_add(d)
+    } else {
+        std::time::UNIX_EPOCH.checked_sub(d)
+    }
+}
+
 /// A `YYYY-MM-DD` date as the core's `Date`.
 pub(crate) fn date(field: &str, d: IsoDate) -> Result<zeitkonto_core::Date, crate::ZeitkontoError> {
     zeitkonto_core::Date::parse_field(&d.0, field).map_err(Into::into)

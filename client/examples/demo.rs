@@ -126,7 +126,7 @@ async fn main() -> Result<(), Error> {
         })
         .await?;
     let year = client.leave_year(today.year()).await?;
-    if let Some(anna) = year.list.iter().find(|e| e["email"] == demo::ANNA) {
+    if let Some(anna) = year.employees.iter().find(|e| e["email"] == demo::ANNA) {
         println!(
             "Anna {}: entitlement {} + extra {} − taken {} = {} days left",
             today.year(),

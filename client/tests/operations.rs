@@ -150,7 +150,7 @@ async fn leave_extra_absence_records_overview_types() {
     assert!(dec.iter().any(|l| l["employee"] == demo::ANNA_UUID && l["halfDay"] == true && l["start"] == "2026-12-21"));
     let year = c.leave_year(2026).await.unwrap();
     assert_eq!(year.legend[demo::VACATION]["en"], "Vacation");
-    let anna = year.list.iter().find(|e| e["email"] == demo::ANNA).unwrap();
+    let anna = year.employees.iter().find(|e| e["email"] == demo::ANNA).unwrap();
     assert_eq!(anna["extra"], 2.0);
     let types = c.leave_types(demo::ANNA).await.unwrap();
     assert!(types.leave_types.iter().any(|t| t["uuid"] == demo::VACATION));

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, TypeVar
 
-from . import models as m
+from ._model_base import _plain
 
 T = TypeVar("T")
 
@@ -52,7 +52,7 @@ def none(_: Any) -> None:
     return None
 
 
-raw = m._plain
+raw = _plain
 
 
 def list_of(cls: Callable[[Any], T]) -> Callable[[Any], List[T]]:

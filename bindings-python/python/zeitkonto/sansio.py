@@ -12,7 +12,7 @@ from typing import Any, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Un
 
 from . import _core
 from ._operations import CONVERTERS
-from .models import _plain
+from ._model_base import _plain
 from .errors import from_core
 
 __all__ = ["HttpRequest", "build_request", "parse_response", "parse_response_json", "operations", "is_idempotent"]

@@ -77,7 +77,7 @@ test("leave", async () => {
   assert.ok((await c.leaveMonth(2026, 12)).some((r) => r.employee === ANNA_UUID && r.halfDay));
   const year = await c.leaveYear(2026);
   assert.equal(year.legend["LT-VAC"].en, "Vacation");
-  assert.equal(year.list.find((e) => e.email === ANNA).extra, 2);
+  assert.equal(year.employees.find((e) => e.email === ANNA).extra, 2);
   assert.ok((await c.leaveTypes(ANNA)).leaveTypes.some((t) => t.uuid === "LT-VAC"));
 });
 

@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 import * as zk from "zeitkonto";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-const DECLARATION = JSON.parse(readFileSync(here("../../../tests/vectors/declaration.json"), "utf8")).operations;
+const DECL = JSON.parse(readFileSync(here("../../../tests/vectors/declaration.json"), "utf8"));
+const DECLARATION = DECL.operations;
 const DTS = readFileSync(here("../index.d.ts"), "utf8");
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 const TS = { text: "string", integer: "number", number: "number", bool: "boolean", date: "DateInput", month: "Month", clockAction: '"come" | "go" | "stop"', textList: "string[]", object: "{ [key: string]: Json }" };
@@ -66,3 +67,14 @@ test("durations are seconds, as in every language; a bad one names its option", 
   }
   for (const timeout of [null, 0, 2.5, undefined]) new zk.Client({ apiKey: "k-123456", timeout });
 });
+
+for (const model of DECL.models) {
+  test(`${model.name}: the .d.ts interface has the declared fields, documented`, () => {
+    const at = DTS.indexOf(`export interface ${model.name} {`);
+    assert.ok(at > 0, `no interface ${model.name}`);
+    const body = DTS.slice(at, DTS.indexOf("\n}", at));
+    const keys = [...body.matchAll(/^  (\w+): /gm)].map((m) => m[1]);
+    assert.deepEqual(keys, [...model.fields.map((f) => f.key), ...(model.extra ? ["extra"] : [])]);
+    assert.equal((body.match(/\/\*\*/g) ?? []).length, keys.length, "a doc comment per field");
+  });
+}

@@ -2,13 +2,13 @@
 
 use serde_json::Value;
 
-use super::{model, wire};
+use super::{model, wire, EpochMillis};
 
 model! {
     /// The yearly leave overview (`leave_year`).
     pub struct LeaveYearOverview {
         /// One overview per leave-managed employee (fields not shown by the spec: raw JSON).
-        list: list Vec<Value> = "list" => "list",
+        employees: list Vec<Value> = "list" => "employees",
         /// Resolves each leave-type id to its localized names (`legende` on the wire).
         legend: list std::collections::BTreeMap<String, Value> = "legende" => "legend",
     }
@@ -20,7 +20,7 @@ model! {
         /// Result code (0 = OK).
         code: opt i64 [via wire::FlexInt] = "code" => "code",
         /// Epoch milliseconds of the call.
-        time: opt i64 [via wire::FlexInt] = "time" => "time",
+        time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// The leave types (fields not shown by the spec: raw JSON).
         leave_types: list Vec<Value> = "list" => "leaveTypes",
     }

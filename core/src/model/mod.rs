@@ -17,6 +17,12 @@ mod projects;
 mod shifts;
 mod time;
 
+/// An instant as milliseconds since 1970-01-01 00:00 UTC, as the API sends it (the envelope's
+/// `time`, an interval's `start` and `end`). Each language shows it as its instant type where
+/// results are typed (Python an aware UTC `datetime`, Kotlin `java.time.Instant`, Swift `Date`);
+/// JavaScript keeps the number (`new Date(ms)`).
+pub type EpochMillis = i64;
+
 /// Every result model's declaration (see [`crate::decl::models`]).
 pub(crate) fn declarations() -> Vec<crate::decl::ModelDecl> {
     use crate::decl::ModelDecl as M;
@@ -175,6 +181,6 @@ model! {
         /// Result code (0 = OK); a non-zero code is turned into [`crate::Error::Api`].
         code: opt i64 [via wire::FlexInt] = "code" => "code",
         /// Epoch milliseconds at which the call was executed.
-        time: opt i64 [via wire::FlexInt] = "time" => "time",
+        time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
     }
 }

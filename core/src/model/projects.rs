@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use super::{model, wire};
+use super::{model, wire, EpochMillis};
 
 model! {
     /// Non-removed projects of the company (`projects`).
@@ -10,7 +10,7 @@ model! {
         /// Result code (0 = OK).
         code: opt i64 [via wire::FlexInt] = "code" => "code",
         /// Epoch milliseconds of the call.
-        time: opt i64 [via wire::FlexInt] = "time" => "time",
+        time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// The projects (fields not shown by the spec: raw JSON).
         projects: list Vec<Value> = "projects" => "projects",
     }
@@ -22,7 +22,7 @@ model! {
         /// Result code (0 = OK).
         code: opt i64 [via wire::FlexInt] = "code" => "code",
         /// Epoch milliseconds of the call.
-        time: opt i64 [via wire::FlexInt] = "time" => "time",
+        time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// UUID of the new project.
         uuid: opt String = "uuid" => "uuid",
     }
@@ -34,7 +34,7 @@ model! {
         /// Result code (0 = OK).
         code: opt i64 [via wire::FlexInt] = "code" => "code",
         /// Epoch milliseconds of the call.
-        time: opt i64 [via wire::FlexInt] = "time" => "time",
+        time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// The UUIDs; equal names give several.
         projects: list Vec<String> = "projects" => "projects",
     }
@@ -46,7 +46,7 @@ model! {
         /// Result code (0 = OK).
         code: opt i64 [via wire::FlexInt] = "code" => "code",
         /// Epoch milliseconds of the call.
-        time: opt i64 [via wire::FlexInt] = "time" => "time",
+        time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// The bookings (fields not shown by the spec: raw JSON).
         entries: list Vec<Value> = "entries" => "entries",
     }

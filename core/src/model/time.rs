@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use super::{model, wire};
+use super::{model, wire, EpochMillis};
 use crate::date::{Date, DateTime, Month};
 
 model! {
@@ -11,7 +11,7 @@ model! {
         /// Result code (0 = OK).
         code: opt i64 [via wire::FlexInt] = "code" => "code",
         /// Epoch milliseconds of the call.
-        time: opt i64 [via wire::FlexInt] = "time" => "time",
+        time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// One entry per employee.
         info: list Vec<PresenceEntry> = "info" => "info",
     }
@@ -37,7 +37,7 @@ model! {
         /// Result code (0 = OK).
         code: opt i64 [via wire::FlexInt] = "code" => "code",
         /// Epoch milliseconds of the call.
-        time: opt i64 [via wire::FlexInt] = "time" => "time",
+        time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// One entry per employee in scope.
         info: list Vec<OverviewEntry> = "info" => "info",
     }
@@ -247,7 +247,7 @@ model! {
         /// Result code (0 = OK).
         code: opt i64 [via wire::FlexInt] = "code" => "code",
         /// Epoch milliseconds of the call.
-        time: opt i64 [via wire::FlexInt] = "time" => "time",
+        time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// Target minutes of today (`today_soll`).
         today_target: opt f64 [via wire::FlexNum] = "today_soll" => "todayTarget",
         /// Actual minutes of today (`today_ist`).
@@ -283,9 +283,9 @@ model! {
         /// Length in minutes.
         length: opt f64 [via wire::FlexNum] = "length" => "length",
         /// Start, epoch milliseconds.
-        start: opt i64 [via wire::FlexInt] = "start" => "start",
+        start: opt EpochMillis [via wire::FlexInt] = "start" => "start",
         /// End, epoch milliseconds (absent while running).
-        end: opt i64 [via wire::FlexInt] = "end" => "end",
+        end: opt EpochMillis [via wire::FlexInt] = "end" => "end",
         /// Project name (only with `project: true`; key name not shown by the spec).
         project: opt String = "project" => "project",
     }
@@ -297,7 +297,7 @@ model! {
         /// Result code (0 = OK).
         code: opt i64 [via wire::FlexInt] = "code" => "code",
         /// Epoch milliseconds of the call.
-        time: opt i64 [via wire::FlexInt] = "time" => "time",
+        time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// Per employee and day (element fields not shown by the spec: raw JSON).
         info: list Vec<Value> = "info" => "info",
     }

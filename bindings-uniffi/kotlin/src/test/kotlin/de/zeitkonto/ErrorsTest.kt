@@ -154,4 +154,13 @@ class ErrorsTest {
             assertFalse(secret in text, text)
         }
     }
+
+    @Test
+    fun `an exception reads like a JVM exception, class name first`() = runBlocking {
+        val e = fails<ZeitkontoException.InvalidInput> { client().extraLeave(ANNA, 0.0) }
+        assertEquals("days", e.field)
+        assertEquals(e.description, e.message)
+        assertEquals("de.zeitkonto.ZeitkontoException\$InvalidInput: ${e.description}", e.toString())
+        assertTrue(e.stackTraceToString().startsWith("de.zeitkonto.ZeitkontoException\$InvalidInput: "), e.stackTraceToString())
+    }
 }

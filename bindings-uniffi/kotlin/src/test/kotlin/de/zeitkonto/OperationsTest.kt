@@ -63,6 +63,7 @@ class OperationsTest {
         assertEquals(10, october.month)
         assertTrue(october.bookings.isNotEmpty() && october.bookings.all { it.date?.monthValue == 10 })
         assertTrue(october.bookings[0].start is LocalDateTime)
+        assertTrue(c.presence().time is java.time.Instant) // epoch milliseconds arrive as an Instant
         assertEquals(october.actual!! - october.target!!, october.balance!!, 1e-9)
         val report = c.timeAccountReport(ANNA, 2026, 10, project = true)
         assertEquals(october.target, report.target)
@@ -99,7 +100,7 @@ class OperationsTest {
         assertTrue(december.any { it["employee"]!!.jsonPrimitive.content == ANNA_UUID && it["halfDay"]!!.jsonPrimitive.boolean })
         val year = c.leaveYear(2026)
         assertEquals("Vacation", year.legend["LT-VAC"]!!.json().jsonObject["en"]!!.jsonPrimitive.content)
-        val annasYear = year.list.map { it.json().jsonObject }.first { it["email"]!!.jsonPrimitive.content == ANNA }
+        val annasYear = year.employees.map { it.json().jsonObject }.first { it["email"]!!.jsonPrimitive.content == ANNA }
         assertEquals(2.0, annasYear["extra"]!!.jsonPrimitive.double)
         assertTrue(c.leaveTypes(ANNA).leaveTypes.any { it.json().jsonObject["uuid"]!!.jsonPrimitive.content == "LT-VAC" })
         assertEquals(2, Sandbox.writes("extra_leave") + Sandbox.writes("book_absence"))

@@ -144,7 +144,7 @@ class VectorsTest {
                 is Boolean -> JsonPrimitive(v)
                 else -> error("unexpected field type $v")
             }
-        } + ("message" to JsonPrimitive(e.toString()))
+        } + ("message" to JsonPrimitive(e.message))
 
         fun checkError(expected: JsonObject, e: ZeitkontoException) {
             val got = fields(e)
