@@ -336,6 +336,131 @@ def python_models(decl):
     return text.replace("from ._model_base import IMPORTS", "from ._model_base import " + ", ".join(used))
 
 
+# Python's typed crossing (Rust side): the core's typed outputs cross as `<Model>Data` objects
+# (one per model, owning the core's struct) whose `get(key)` converts one field on demand; no
+# `serde_json::Value` on the way. The Python models above read them like a mapping.
+
+def pyo3_get(f, models):
+    """The conversion of the field `self.0.<name>` into a Python object."""
+    shape, d = field_shape(f, models)
+    v = f"self.0.{f['name']}"
+    if shape == "scalar":
+        return {
+            "String": f"{v}.as_deref().into_py_any(py)",
+            "Date": f"{v}.map(|x| x.to_string()).into_py_any(py)",
+            "DateTime": f"{v}.map(|x| x.to_string()).into_py_any(py)",
+            "Month": f"{v}.map(|x| x.number()).into_py_any(py)",
+        }.get(d, f"{v}.into_py_any(py)")
+    return {
+        "json": f"opt_value(py, {v}.as_ref())",
+        "model": f"{v}.clone().map({d}Data).into_py_any(py)",
+        "models": f"list_of(py, {v}.iter().cloned().map({d}Data))",
+        "json_list": f"values(py, &{v})",
+        "text_list": f"{v}.clone().into_py_any(py)",
+        "json_map": f"value_map(py, {v}.iter())",
+        "text": f"{v}.as_str().into_py_any(py)",
+    }[shape]
+
+
+def py_output_variant(op):
+    kind, model = output_parts(op["output"])
+    return {
+        "unit": ("()", "Ok(py.None())"),
+        "rawlist": ("Vec<serde_json::Value>", "values(py, &out)"),
+        "list": (f"Vec<core::{model}>", f"list_of(py, out.into_iter().map({model}Data))"),
+        "map": (f"std::collections::BTreeMap<String, core::{model}>", f"map_of(py, out.into_iter().map(|(k, v)| (k, {model}Data(v))))"),
+        "one": (f"core::{model}", f"Py::new(py, {model}Data(out)).map(Py::into_any)"),
+    }[kind]
+
+
+def python_typed(decl):
+    models = {m["name"] for m in decl["models"]}
+    ops = decl["operations"]
+    out = [
+        "//! Typed results for Python: each core model crosses as a `<Model>Data` object owning the",
+        "//! core's struct; `get(key)` converts one field (by its canonical key) when Python first reads",
+        "//! it, `to_py()` gives the canonical dict. No `serde_json::Value` between the core and Python.",
+        f"//! {HEADER}",
+        "",
+        "use pyo3::prelude::*;",
+        "use pyo3::IntoPyObjectExt;",
+        "use zeitkonto_core::{self as core, ops, Error, Operation, OperationId, Response};",
+        "",
+        "use crate::typed_support::{list_of, map_of, opt_value, value_map, values};",
+        "",
+        "/// An operation's typed output, handed from the runtime to the Python thread.",
+        "pub(crate) enum Output {",
+    ]
+    for op in ops:
+        ty, _ = py_output_variant(op)
+        out.append(f"    {pascal(op['name'])}({ty}),")
+    out += ["}", ""]
+    out += [
+        "/// Runs `op` with its canonical params through the client's driver, typed end to end.",
+        "pub(crate) async fn execute(client: &zeitkonto::Client, op: OperationId, params: &serde_json::Value) -> Result<Output, Error> {",
+        "    match op {",
+    ]
+    for op in ops:
+        P = pascal(op["name"])
+        out.append(f"        OperationId::{P} => {{")
+        out.append(f"            let p: ops::{P} = ops::params_from_json(op, params)?;")
+        out.append(f"            client.execute(&p).await.map(Output::{P})")
+        out.append("        }")
+    out += ["    }", "}", ""]
+    out += [
+        "/// Parses a response of `op` into its typed output (sans-IO).",
+        "pub(crate) fn parse(op: OperationId, response: &Response) -> Result<Output, Error> {",
+        "    match op {",
+    ]
+    for op in ops:
+        P = pascal(op["name"])
+        out.append(f"        OperationId::{P} => ops::{P}::parse(response).map(Output::{P}),")
+    out += ["    }", "}", ""]
+    out += [
+        "/// The output as Python objects (models as `<Model>Data`, read lazily).",
+        "pub(crate) fn output_to_py(py: Python<'_>, output: Output) -> PyResult<Py<PyAny>> {",
+        "    match output {",
+    ]
+    for op in ops:
+        _, conv = py_output_variant(op)
+        name = "_" if conv == "Ok(py.None())" else "out"
+        out.append(f"        Output::{pascal(op['name'])}({name}) => {conv},")
+    out += ["    }", "}", ""]
+    for md in decl["models"]:
+        name = md["name"]
+        out.append(f"/// The core's `{name}` as Python reads it (see `zeitkonto.models.{name}`).")
+        out.append(f'#[pyclass(module = "zeitkonto._core", frozen)]')
+        out.append(f"pub(crate) struct {name}Data(pub(crate) core::{name});")
+        out.append("")
+        out.append("#[pymethods]")
+        out.append(f"impl {name}Data {{")
+        out.append("    /// One field by its canonical key, as Python objects (`default` for an unknown key).")
+        out.append("    #[pyo3(signature = (key, default=None))]")
+        out.append("    fn get(&self, py: Python<'_>, key: &str, default: Option<Py<PyAny>>) -> PyResult<Py<PyAny>> {")
+        out.append("        match key {")
+        for f in md["fields"]:
+            out.append(f'            "{f["key"]}" => {pyo3_get(f, models)},')
+        if md["extra"]:
+            out.append('            "extra" => value_map(py, self.0.extra.iter()),')
+        out.append("            _ => Ok(default.unwrap_or_else(|| py.None())),")
+        out.append("        }")
+        out.append("    }")
+        out.append("")
+        out.append("    /// The canonical JSON form as plain Python objects.")
+        out.append("    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {")
+        out.append("        crate::typed_support::canonical(py, &self.0)")
+        out.append("    }")
+        out.append("}")
+        out.append("")
+    out.append("/// Adds every `<Model>Data` class to the module.")
+    out.append("pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {")
+    for md in decl["models"]:
+        out.append(f"    m.add_class::<{md['name']}Data>()?;")
+    out.append("    Ok(())")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
 # ---------------------------------------------------------------------------------------------
 # JavaScript and TypeScript
 
@@ -451,9 +576,9 @@ def ts_models(decl):
     return "\n".join(out)
 
 
-def replace_block(current, name, block, indent=""):
-    start = current.index(f"{indent}// <generated:{name}>")
-    end = current.index(f"{indent}// </generated:{name}>") + len(f"{indent}// </generated:{name}>")
+def replace_block(current, name, block, indent="", comment="//"):
+    start = current.index(f"{indent}{comment} <generated:{name}>")
+    end = current.index(f"{indent}{comment} </generated:{name}>") + len(f"{indent}{comment} </generated:{name}>")
     return current[:start] + block + current[end:]
 
 
@@ -657,6 +782,17 @@ def uniffi_models(decl):
     return "\n".join(out) + "\n"
 
 
+def pyi_data(decl, current):
+    block = ["# <generated:data> " + HEADER, "", "__all__ += ["] + [f'    "{m["name"]}Data",' for m in decl["models"]] + ["]"]
+    for md in decl["models"]:
+        block += ["", "@final", f"class {md['name']}Data:",
+                  f'    """The core\'s ``{md["name"]}``, read field by field (see ``zeitkonto.models.{md["name"]}``)."""', "",
+                  "    def get(self, key: str, default: Any = None) -> Any: ...",
+                  "    def to_py(self) -> Any: ..."]
+    block.append("# </generated:data>")
+    return replace_block(current, "data", "\n".join(block), comment="#")
+
+
 def main():
     decl_path, root = sys.argv[1], sys.argv[2]
     with open(decl_path) as f:
@@ -665,10 +801,14 @@ def main():
         "tests/vectors/declaration.json": json.dumps(decl, indent=2, ensure_ascii=False) + "\n",
         "bindings-python/python/zeitkonto/_operations.py": python(decl),
         "bindings-python/python/zeitkonto/models.py": python_models(decl),
+        "bindings-python/src/typed.rs": python_typed(decl),
         "bindings-wasm/npm/src/operations.js": js_methods(decl),
         "bindings-uniffi/src/operations.rs": uniffi(decl),
         "bindings-uniffi/src/models.rs": uniffi_models(decl),
     }
+    pyi_path = "bindings-python/python/zeitkonto/_core.pyi"
+    with open(os.path.join(root, pyi_path)) as f:
+        files[pyi_path] = pyi_data(decl, f.read())
     dts_path = "bindings-wasm/npm/index.d.ts"
     with open(os.path.join(root, dts_path)) as f:
         files[dts_path] = dts(decl, f.read())

@@ -147,15 +147,38 @@ def import_time_ms() -> float:
     return statistics.median(runs)
 
 
+def start_sandbox(binary: str, employees: int) -> "tuple[subprocess.Popen[str], str]":
+    proc = subprocess.Popen([binary, "--port", "0", "--today", "2026-11-21", "--rate-limit", "100000000/60",
+                             "--bench-department", str(employees)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    return proc, proc.stdout.readline().strip().rsplit(" ", 1)[-1]
+
+
+def size_table(binary: str, sizes: List[int], rounds: int) -> None:
+    """End-to-end ratio of department_month_employees at each department size (one sandbox each)."""
+    print("size table: department_month_employees, end to end (median of interleaved rounds)")
+    print(f"{'employees':>10} {'zeitkonto ms':>13} {'baseline ms':>12} {'ratio':>7}")
+    for n in sizes:
+        proc, url = start_sandbox(binary, n)
+        try:
+            ours = zeitkonto.Client(KEY, base_url=url, rate_limit=zeitkonto.RateLimit(100_000_000, 60.0))
+            base = Baseline(url)
+            t_ours, t_base = paired(lambda: sum(a.balance or 0 for a in ours.department_month_employees("BENCH", 2026, 10)),
+                                    lambda: sum(s.saldo or 0 for s in base.department_month_employees("BENCH", 2026, 10)),
+                                    max(5, rounds * 100 // max(n, 100)))
+            print(f"{n:>10} {t_ours * 1000:>13.2f} {t_base * 1000:>12.2f} {t_base / t_ours:>6.2f}x")
+        finally:
+            proc.terminate()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sandbox", default=os.environ.get("ZEITKONTO_SANDBOX_BIN", str(ROOT / "target/debug/zeitkonto-sandbox")))
     ap.add_argument("--rounds", type=int, default=30)
+    ap.add_argument("--sizes", default="10,100,1000,5000", help="department sizes of the table ('' = none)")
     args = ap.parse_args()
-    proc = subprocess.Popen([args.sandbox, "--port", "0", "--today", "2026-11-21", "--rate-limit", "100000000/60",
-                             "--bench-department", str(BENCH_EMPLOYEES)], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    url = proc.stdout.readline().strip().rsplit(" ", 1)[-1]
+    print(f"python bench ({time.strftime('%Y-%m-%d')}, CPython {sys.version.split()[0]}, sandbox {args.sandbox})")
+    proc, url = start_sandbox(args.sandbox, BENCH_EMPLOYEES)
     try:
         ours = zeitkonto.Client(KEY, base_url=url, rate_limit=zeitkonto.RateLimit(100_000_000, 60.0))
         base = Baseline(url)
@@ -170,7 +193,7 @@ def main() -> None:
         assert ours_large() == base_large()
 
         def ours_small() -> Any:
-            return ours.presence(ANNA).info[0].present
+            return ours.presence(email=ANNA).info[0].present
 
         def base_small() -> Any:
             return base.presence(ANNA).info[0].present
@@ -201,6 +224,8 @@ def main() -> None:
         print(f"wheel: {wheel_mb:.2f} MB (goal <= 3 MB) {Path(wheel[-1]).name if wheel else ''}")
     finally:
         proc.terminate()
+    if args.sizes:
+        size_table(args.sandbox, [int(n) for n in args.sizes.split(",")], args.rounds)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,9 @@
 //! - every failure is raised as `CoreError(error_json)`; the pure-Python layer maps its `kind` to the
 //!   exception classes. Panics are caught and become `CoreError` too: none crosses into Python.
 
+mod typed;
+mod typed_support;
+
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
@@ -326,10 +329,10 @@ fn runtime() -> PyResult<&'static tokio::runtime::Runtime> {
         .map_err(|e| internal(&format!("could not start the runtime: {e}")))
 }
 
-/// A finished call: the canonical output, or the error's JSON form.
-type Outcome = Result<Value, Value>;
+/// A finished call: the typed output, or the error's JSON form.
+type Outcome = Result<typed::Output, Value>;
 
-fn outcome(result: Result<Result<Value, Error>, Box<dyn std::any::Any + Send>>) -> Outcome {
+fn outcome(result: Result<Result<typed::Output, Error>, Box<dyn std::any::Any + Send>>) -> Outcome {
     match result {
         Ok(Ok(v)) => Ok(v),
         Ok(Err(e)) => Err(error_value(&e)),
@@ -339,7 +342,7 @@ fn outcome(result: Result<Result<Value, Error>, Box<dyn std::any::Any + Send>>) 
 
 fn into_py(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
     match o {
-        Ok(v) => result_to_py(py, v),
+        Ok(v) => typed::output_to_py(py, v),
         Err(e) => Err(raise_value(e)),
     }
 }
@@ -491,7 +494,8 @@ impl Client {
         let rt = runtime()?;
         // The call runs as a task on the runtime's threads (where the sockets are driven); this
         // thread, with the GIL released, only waits for its end.
-        let mut task = rt.spawn(AssertUnwindSafe(async move { client.call_json(op, &params).await }).catch_unwind());
+        let mut task =
+            rt.spawn(AssertUnwindSafe(async move { typed::execute(&client, op, &params).await }).catch_unwind());
         // Wait in slices of 0.1 s, checking for signals in between: Ctrl-C interrupts a blocking
         // call at once (KeyboardInterrupt), the call's task is dropped and the client stays usable.
         let result = loop {
@@ -529,7 +533,8 @@ impl Client {
         let slot: Arc<Mutex<Option<Outcome>>> = Arc::default();
         let done = slot.clone();
         runtime()?.spawn(async move {
-            let result = AssertUnwindSafe(async move { client.call_json(op, &params).await }).catch_unwind().await;
+            let result =
+                AssertUnwindSafe(async move { typed::execute(&client, op, &params).await }).catch_unwind().await;
             if let Ok(mut s) = done.lock() {
                 *s = Some(outcome(result));
             }
@@ -640,6 +645,24 @@ fn parse_response(
     })
 }
 
+/// Parses a response of `operation` into its typed output (`<Model>Data` objects, read lazily):
+/// what `sansio.parse_response` wraps into models.
+#[pyfunction]
+fn parse_response_typed(
+    py: Python<'_>,
+    operation_name: &str,
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: &[u8],
+) -> PyResult<Py<PyAny>> {
+    guarded(|| {
+        let op = operation(operation_name)?;
+        let resp = Response::new(status, headers, body.to_vec());
+        let out = typed::parse(op, &resp).map_err(|e| raise(&e))?;
+        typed::output_to_py(py, out)
+    })
+}
+
 /// The stable names of the 24 operations.
 #[pyfunction]
 fn operations() -> Vec<&'static str> {
@@ -660,6 +683,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CoreError", m.py().get_type::<CoreError>())?;
     m.add_function(wrap_pyfunction!(build_request, m)?)?;
     m.add_function(wrap_pyfunction!(parse_response, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_response_typed, m)?)?;
+    typed::register(m)?;
     m.add_function(wrap_pyfunction!(operations, m)?)?;
     m.add_function(wrap_pyfunction!(is_idempotent, m)?)?;
     m.add_function(wrap_pyfunction!(wait_completions, m)?)?;

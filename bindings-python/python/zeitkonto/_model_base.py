@@ -13,7 +13,11 @@ import copy
 from datetime import date, datetime, timezone
 from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Type, TypeVar, overload
 
+from . import _core
 from ._core import Node
+
+# Results held in Rust: a JSON `Node` view, or a core model (`<Model>Data`, read field by field).
+_IN_RUST = (Node,) + tuple(getattr(_core, n) for n in dir(_core) if n.endswith("Data"))
 
 
 T = TypeVar("T")
@@ -66,8 +70,9 @@ def _iso_date(v: Any) -> date:
 
 
 def _plain(v: Any) -> Any:
-    """Plain Python objects (dicts, lists, scalars) for a ``Node`` view or a value."""
-    return v.to_py() if type(v) is Node else v
+    """Plain Python objects (dicts, lists, scalars) for a ``Node`` view, a typed ``<Model>Data``
+    object of the core, or a value."""
+    return v.to_py() if isinstance(v, _IN_RUST) else v
 
 
 _raw = _plain
@@ -108,7 +113,7 @@ class Model:
         cls._fields = [n for n, v in vars(cls).items() if isinstance(v, Field)]
 
     def __init__(self, data: Any) -> None:
-        # A mapping, or a `_core.Node` view (which has the same `get`).
+        # A mapping, a `_core.Node` view or a core model `_core.<Model>Data` (the same `get`).
         self._data: Any = data
         self._cache: Dict[str, Any] = {}
 
@@ -120,7 +125,8 @@ class Model:
     def to_dict(self) -> Dict[str, Any]:
         """The canonical JSON form (camelCase names, calendar months, ISO dates), a copy."""
         data = self._data
-        return dict(data.to_py()) if type(data) is Node else copy.deepcopy(dict(data))
+        plain = _plain(data)
+        return dict(plain) if plain is not data else copy.deepcopy(dict(data))
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and isinstance(other, Model) and other.to_dict() == self.to_dict()

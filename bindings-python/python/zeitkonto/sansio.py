@@ -71,7 +71,7 @@ def parse_response(operation: str, status: int, headers: Headers, body: bytes) -
     """Parses a response into the operation's typed result (the same types the clients return)."""
     pairs = list(headers.items()) if isinstance(headers, Mapping) else [(str(k), str(v)) for k, v in headers]
     try:
-        out = _core.parse_response(operation, status, pairs, bytes(body))
+        out = _core.parse_response_typed(operation, status, pairs, bytes(body))
     except _core.CoreError as e:
         raise from_core(e.args[0]) from None
     return CONVERTERS[operation](out)
