@@ -66,35 +66,29 @@ def check(lang, methods, decl):
     return problems
 
 
-def kotlin(text):
-    """The client interface's `suspend fun`s (declarations carry the defaults)."""
-    start = text.index("interface ZeitkontoClientInterface")
-    end = text.index("\n}\n", start)
-    body = text[start:end]
+def methods_in(body, pattern):
+    """name -> (params, documented) for every line of `body` matching `pattern` (name, params);
+    documented = the line before ends a doc comment."""
     lines = body.split("\n")
     methods = {}
     for i, line in enumerate(lines):
-        m = re.match(r"^    suspend fun `(\w+)`\((.*)\)\s*(:|$)", line)
+        m = re.match(pattern, line)
         if m:
-            params = [parse_param(p) for p in split_params(m.group(2))]
-            documented = i > 0 and lines[i - 1].strip().endswith("*/")
-            methods[m.group(1)] = (params, documented)
+            before = lines[i - 1].strip() if i else ""
+            documented = before.endswith("*/") or before.startswith(("*", "///"))
+            methods[m.group(1)] = ([parse_param(p) for p in split_params(m.group(2))], documented)
     return methods
+
+
+def kotlin(text):
+    """The client interface's `suspend fun`s (declarations carry the defaults)."""
+    start = text.index("interface ZeitkontoClientInterface")
+    return methods_in(text[start:text.index("\n}\n", start)], r"^    suspend fun `(\w+)`\((.*)\)\s*(:|$)")
 
 
 def swift(text):
     """The client class's `open func ... async throws` (the class carries the defaults)."""
-    start = text.index("open class ZeitkontoClient:")
-    body = text[start:]
-    lines = body.split("\n")
-    methods = {}
-    for i, line in enumerate(lines):
-        m = re.match(r"^open func (\w+)\((.*)\)\s*async throws", line)
-        if m:
-            params = [parse_param(p) for p in split_params(m.group(2))]
-            documented = i > 0 and (lines[i - 1].strip().startswith("*") or lines[i - 1].strip().endswith("*/") or lines[i - 1].strip().startswith("///"))
-            methods[m.group(1)] = (params, documented)
-    return methods
+    return methods_in(text[text.index("open class ZeitkontoClient:"):], r"^open func (\w+)\((.*)\)\s*async throws")
 
 
 def main():

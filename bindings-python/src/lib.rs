@@ -638,11 +638,20 @@ fn parse_response(
     body: &[u8],
 ) -> PyResult<Py<PyAny>> {
     guarded(|| {
-        let op = operation(operation_name)?;
-        let resp = Response::new(status, headers, body.to_vec());
+        let (op, resp) = response_of(operation_name, status, headers, body)?;
         let v = zeitkonto_core::parse_response(op, &resp).map_err(|e| raise(&e))?;
         result_to_py(py, v)
     })
+}
+
+/// The operation and the response of the sans-IO parse functions.
+fn response_of(
+    operation_name: &str,
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: &[u8],
+) -> PyResult<(OperationId, Response)> {
+    Ok((operation(operation_name)?, Response::new(status, headers, body.to_vec())))
 }
 
 /// Parses a response of `operation` into its typed output (`<Model>Data` objects, read lazily):
@@ -656,8 +665,7 @@ fn parse_response_typed(
     body: &[u8],
 ) -> PyResult<Py<PyAny>> {
     guarded(|| {
-        let op = operation(operation_name)?;
-        let resp = Response::new(status, headers, body.to_vec());
+        let (op, resp) = response_of(operation_name, status, headers, body)?;
         let out = typed::parse(op, &resp).map_err(|e| raise(&e))?;
         typed::output_to_py(py, out)
     })
