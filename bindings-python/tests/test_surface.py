@@ -182,6 +182,9 @@ def test_ctrl_c_interrupts_a_blocking_call_and_the_client_stays_usable(sandbox: 
 
     script = f"""
 import os, signal, threading, time, zeitkonto
+# As in an interactive shell: a background job (CI) starts with SIGINT ignored, so Python would not
+# install its KeyboardInterrupt handler.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 c = zeitkonto.Client("demo-company-key", base_url={sandbox.url!r}, timeout=30.0,
                      rate_limit=zeitkonto.RateLimit(limit=1000000, window=60.0))
 threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
