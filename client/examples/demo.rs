@@ -173,7 +173,10 @@ async fn main() -> Result<(), Error> {
             employees: vec![demo::ANNA_UUID.into()],
         })
         .await?;
-    println!("created overnight shift #{:?}", created.shift_id);
+    match created.shift_id {
+        Some(id) => println!("created overnight shift #{id}"),
+        None => println!("created an overnight shift (the API sent no id)"),
+    }
 
     section("Errors, and how they read");
     let too_long = client
