@@ -56,8 +56,36 @@ export interface ClientOptions {
   timeout?: number | null;
   retry?: RetryOptions;
   rateLimit?: RateLimitOptions;
+  /**
+   * Called with each driver event, when it happens (a limiter wait as it starts); redacted (keys
+   * print as `***`); what it throws is ignored. The same events, names and units as Python's log
+   * records and Kotlin's and Swift's `ZeitkontoEvent`.
+   */
+  onEvent?: (event: ZeitkontoEvent) => void;
   /** Allow a key inside a browser page (anyone with the page can read it). Not needed for a same-origin `baseUrl` proxy. */
   dangerouslyAllowBrowser?: boolean;
+}
+
+/** A driver event (`onEvent`). Durations are seconds; fields of the other kinds are `null`. */
+export interface ZeitkontoEvent {
+  /** "send" (a request goes out), "received" (an answer came), "wait" (one per wait before an attempt), "failed". */
+  event: "send" | "received" | "wait" | "failed";
+  /** The operation's stable name. */
+  operation: OperationName;
+  /** `send`: the redacted `METHOD url`. */
+  request: string | null;
+  /** `send`: the attempt, from 1. */
+  attempt: number | null;
+  /** `received`: the HTTP status. */
+  status: number | null;
+  /** `received`: seconds since the request was sent. */
+  elapsed: number | null;
+  /** `wait`: how long, in seconds. */
+  delay: number | null;
+  /** `wait`: "rate limit" (the client-side limiter), "429" or "retry". */
+  reason: string | null;
+  /** `failed`: the redacted error message. */
+  error: string | null;
 }
 
 /** The optional last argument of every method. */

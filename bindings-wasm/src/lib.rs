@@ -13,7 +13,7 @@ mod fetch;
 use futures_util::future::{select, Either};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
-use zeitkonto::{Client, Error, LimiterConfig, OperationId, RetryConfig};
+use zeitkonto::{Client, Error, Event, LimiterConfig, OperationId, RetryConfig};
 use zeitkonto_core::{Context, Response, RouteTable};
 
 /// Rust → JS through the engine's own `JSON.parse`: plain objects and `null`, the shapes the .d.ts
@@ -83,11 +83,69 @@ pub struct WasmClient {
     inner: Client,
 }
 
+/// A driver event as the JavaScript listener receives it: the same names and units (seconds) as
+/// Python's event records and Kotlin's and Swift's `ZeitkontoEvent`; fields of other kinds are null.
+#[derive(Serialize)]
+struct JsEvent<'a> {
+    event: &'static str,
+    operation: &'static str,
+    request: Option<&'a str>,
+    attempt: Option<u32>,
+    status: Option<u16>,
+    elapsed: Option<f64>,
+    delay: Option<f64>,
+    reason: Option<&'static str>,
+    error: Option<&'a str>,
+}
+
+fn js_event(e: &Event) -> JsEvent<'_> {
+    let mut out = JsEvent {
+        event: "",
+        operation: "",
+        request: None,
+        attempt: None,
+        status: None,
+        elapsed: None,
+        delay: None,
+        reason: None,
+        error: None,
+    };
+    match e {
+        Event::Send { operation, request, attempt } => {
+            (out.event, out.operation, out.request, out.attempt) =
+                ("send", operation, Some(request.as_str()), Some(*attempt));
+        }
+        Event::Received { operation, status, elapsed_ms } => {
+            (out.event, out.operation, out.status) = ("received", operation, Some(*status));
+            out.elapsed = Some(*elapsed_ms as f64 / 1000.0);
+        }
+        Event::Wait { operation, ms, reason } => {
+            (out.event, out.operation, out.reason) = ("wait", operation, Some(*reason));
+            out.delay = Some(*ms as f64 / 1000.0);
+        }
+        Event::Failed { operation, error } => {
+            (out.event, out.operation, out.error) = ("failed", operation, Some(error.as_str()));
+        }
+    }
+    out
+}
+
+/// The JavaScript event listener, held by the driver.
+struct Listener(js_sys::Function);
+
+// SAFETY: the npm build is wasm32-unknown-unknown without threads: the listener is created,
+// held and called on the one thread there is. (Native builds of this crate are for checks and
+// tests only and never receive a JavaScript function.)
+unsafe impl Send for Listener {}
+// SAFETY: as above.
+unsafe impl Sync for Listener {}
+
 #[wasm_bindgen]
 impl WasmClient {
-    /// Builds a client; throws the error's JSON form on bad options.
+    /// Builds a client; throws the error's JSON form on bad options. `on_event` (optional) is
+    /// called with each driver event (redacted), when it happens; what it throws is ignored.
     #[wasm_bindgen(constructor)]
-    pub fn new(options: JsValue) -> Result<WasmClient, JsValue> {
+    pub fn new(options: JsValue, on_event: Option<js_sys::Function>) -> Result<WasmClient, JsValue> {
         let o: Options =
             if options.is_undefined() || options.is_null() { Options::default() } else { from_js(options, "options")? };
         let mut b = Client::builder().routes(routes(o.routes)?);
@@ -114,6 +172,12 @@ impl WasmClient {
         }
         if let Some(l) = o.rate_limit {
             b = b.rate_limit(l);
+        }
+        if let Some(f) = on_event {
+            let listener = Listener(f);
+            b = b.on_event(move |e: &Event| {
+                let _ = listener.0.call1(&JsValue::NULL, &to_js(&js_event(e)));
+            });
         }
         Ok(WasmClient { inner: b.build().map_err(|e| error_js(&e))? })
     }

@@ -182,9 +182,9 @@ function toWasmOptions({ apiKey, baseUrl, workspaceKey, routes, timeout, retry, 
   };
 }
 
-function makeInner(options) {
+function makeInner(options, onEvent) {
   try {
-    return new WasmClient(options);
+    return new WasmClient(options, onEvent);
   } catch (e) {
     throw toError(e);
   }
@@ -203,6 +203,7 @@ export class Client {
   #pending = null;
   #options;
   #baseUrl;
+  #onEvent;
 
   constructor(options = {}) {
     const { apiKey, workspaceKey, dangerouslyAllowBrowser = false } = options;
@@ -215,14 +216,20 @@ export class Client {
     }
     this.#baseUrl = baseUrl ?? "https://desktop.saas.de";
     this.#options = toWasmOptions({ ...options, baseUrl });
+    const { onEvent } = options;
+    if (onEvent != null && typeof onEvent !== "function") {
+      throw new InvalidInputError("invalid option `onEvent`: expected a function", { kind: "InvalidInput", field: "onEvent", reason: "expected a function" });
+    }
+    // A listener that throws never fails a call.
+    this.#onEvent = onEvent && ((event) => { try { onEvent(event); } catch { /* ignored */ } });
     // Ready (always in Node): bad options throw here. Otherwise they reject the first call.
-    if (ready) this.#inner = makeInner(this.#options);
+    if (ready) this.#inner = makeInner(this.#options, this.#onEvent);
   }
 
   async #client() {
     if (this.#inner) return this.#inner;
     await init();
-    this.#inner ??= makeInner(this.#options);
+    this.#inner ??= makeInner(this.#options, this.#onEvent);
     return this.#inner;
   }
 

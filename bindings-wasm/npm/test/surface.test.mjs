@@ -78,3 +78,31 @@ for (const model of DECL.models) {
     assert.equal((body.match(/\/\*\*/g) ?? []).length, keys.length, "a doc comment per field");
   });
 }
+
+test("driver events reach onEvent as they happen, typed like every language's, without keys", async () => {
+  const { startSandbox, KEY } = await import("./sandbox.mjs");
+  const sb = await startSandbox();
+  try {
+    const events = [];
+    const c = new zk.Client({ apiKey: KEY, baseUrl: sb.url, rateLimit: { limit: 1, window: 1 }, onEvent: (e) => { events.push(e); if (e.event === "send") throw new Error("ignored"); } });
+    await c.employees();
+    const started = Date.now();
+    let waitSeenAt = null;
+    const second = c.employees().then(() => Date.now());
+    while (waitSeenAt === null && Date.now() - started < 3000) {
+      if (events.some((e) => e.event === "wait")) waitSeenAt = Date.now();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const done = await second;
+    assert.ok(waitSeenAt !== null && waitSeenAt < done - 300, "the wait was reported while it happened");
+    assert.deepEqual(events.map((e) => e.event), ["send", "received", "wait", "send", "received"]);
+    const wait = events.find((e) => e.event === "wait");
+    assert.equal(wait.reason, "rate limit");
+    assert.ok(wait.delay > 0.5 && wait.delay <= 1.1, String(wait.delay));
+    assert.ok(events.filter((e) => e.event === "received").every((e) => e.status === 200 && e.elapsed >= 0 && e.elapsed < 5));
+    assert.ok(events.every((e) => !JSON.stringify(e).includes(KEY)), JSON.stringify(events));
+    assert.throws(() => new zk.Client({ apiKey: KEY, onEvent: 1 }), (e) => e instanceof zk.InvalidInputError && e.field === "onEvent");
+  } finally {
+    sb.stop();
+  }
+});
