@@ -6,7 +6,6 @@ import de.zeitkonto.buildRequest
 import de.zeitkonto.operations
 import java.net.ServerSocket
 import kotlinx.coroutines.runBlocking
-import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
@@ -15,7 +14,7 @@ import org.junit.jupiter.api.Test
 class ConsumerTest {
     @Test
     fun `the installed jar loads its native library and works`() {
-        assertEquals(24, operations().size)
+        assertTrue("time_account" in operations() && operations().size == operations().toSet().size)
         val request = buildRequest("employees", "{}", ZeitkontoConfig(apiKey = ApiKey("consumer-key")))
         assertTrue(request.url().startsWith("https://desktop.saas.de/"))
         assertFalse("consumer-key" in request.toString())
