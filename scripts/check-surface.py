@@ -91,20 +91,45 @@ def swift(text):
     return methods_in(text[text.index("open class ZeitkontoClient:"):], r"^open func (\w+)\((.*)\)\s*async throws")
 
 
+def error_fields(lang, text, errors, start_marker, case_pattern):
+    """Every error kind is a case of the error type with the declared fields (camelCase; the 429
+    wait as `retryAfter`, seconds) plus `description`."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)  # doc comments hold parentheses and colons
+    start = text.index(start_marker)
+    problems = []
+    for e in errors:
+        m = re.search(case_pattern.format(kind=e["kind"]), text[start:], re.S)
+        if not m:
+            problems.append(f"{lang}: no error case {e['kind']}")
+            continue
+        got = set(re.findall(r"`?(\w+)`?\s*:", m.group(1)))
+        want = {("retryAfter" if f == "retryAfterMs" else f) for f in e["fields"]} | {"description"}
+        if got != want:
+            problems.append(f"{lang}: error {e['kind']} has {sorted(got)}, the core {sorted(want)}")
+    return problems
+
+
 def main():
     decl_path, kt_path, swift_path = sys.argv[1:4]
     with open(decl_path) as f:
-        decl = json.load(f)["operations"]
+        full = json.load(f)
+    decl = full["operations"]
     with open(kt_path) as f:
         kt = kotlin(f.read())
     with open(swift_path) as f:
         sw = swift(f.read())
     problems = check("Kotlin", kt, decl) + check("Swift", sw, decl)
+    with open(kt_path) as f:
+        problems += error_fields("Kotlin", f.read(), full["errors"], "sealed class ZeitkontoException",
+                                 r"class {kind}\((.*?)\)\s*: ZeitkontoException\(\)")
+    with open(swift_path) as f:
+        problems += error_fields("Swift", f.read(), full["errors"], "enum ZeitkontoError:",
+                                 r"\n\s*case {kind}(?:\((.*?)\))?\s*\n")
     for p in problems:
         print("check-surface:", p)
     if problems:
         sys.exit(1)
-    print(f"check-surface: Kotlin and Swift: the {len(decl)} operations match the declaration")
+    print(f"check-surface: Kotlin and Swift: the {len(decl)} operations and {len(full['errors'])} error kinds match the declaration")
 
 
 if __name__ == "__main__":

@@ -214,3 +214,15 @@ def test_epoch_milliseconds_are_aware_utc_datetimes(sandbox: Sandbox) -> None:
     for interval in report.bookings:
         assert interval.start is None or (isinstance(interval.start, datetime) and interval.start.tzinfo is not None)
     assert zeitkonto.PresenceReport({"time": 10**20}).time is None  # out of range: degraded, not an exception
+
+
+@pytest.mark.parametrize("error", _DECL["errors"], ids=[e["kind"] for e in _DECL["errors"]])
+def test_every_error_kind_is_a_class_with_its_fields(error: Dict[str, Any]) -> None:
+    from zeitkonto import errors
+
+    cls = errors._KINDS[error["kind"]]
+    assert cls.kind == error["kind"] and cls.__doc__
+    annotated = {name for klass in cls.__mro__ for name in getattr(klass, "__annotations__", {})}
+    for field in error["fields"]:
+        name = "retry_after" if field == "retryAfterMs" else "".join("_" + c.lower() if c.isupper() else c for c in field)
+        assert name in annotated, f"{cls.__name__}.{name}"

@@ -106,3 +106,18 @@ test("driver events reach onEvent as they happen, typed like every language's, w
     sb.stop();
   }
 });
+
+for (const error of DECL.errors) {
+  test(`${error.kind}: an error class with the declared fields`, () => {
+    const name = `${error.kind}Error`;
+    assert.equal(typeof zk[name], "function", name);
+    assert.equal(new zk[name]("m", { kind: error.kind }).name, name);
+    const at = DTS.indexOf(`export class ${name} extends ZeitkontoError`);
+    assert.ok(at > 0, `no class ${name} in index.d.ts`);
+    const body = DTS.slice(at, DTS.indexOf("}", at));
+    for (const field of error.fields) {
+      const key = field === "retryAfterMs" ? "retryAfter" : field;
+      assert.ok(body.includes(`  ${key}: `), `${name}.${key}`);
+    }
+  });
+}
