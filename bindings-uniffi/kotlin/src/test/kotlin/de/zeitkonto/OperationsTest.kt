@@ -2,7 +2,9 @@ package de.zeitkonto
 
 import java.time.LocalDate
 import java.time.LocalDateTime
+import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withContext
 import kotlinx.serialization.json.boolean
 import kotlinx.serialization.json.double
 import kotlinx.serialization.json.int
@@ -141,5 +143,19 @@ class OperationsTest {
         val out = c.call("time_account", """{"employee":"$ANNA","year":2026,"month":10}""").json().jsonObject
         assertEquals(10, out["month"]!!.jsonPrimitive.int)
         assertEquals("operation", fails<ZeitkontoException.InvalidInput> { c.call("no_such_thing", "{}") }.field)
+    }
+
+    @Test
+    fun `code after a call never runs on a library thread, even unconfined`() = runBlocking {
+        val caller = Thread.currentThread().name
+        val threads = (1..5).map {
+            withContext(Dispatchers.Unconfined) {
+                c.employees()
+                Thread.currentThread().name
+            }
+        }
+        // Only the caller's thread or the coroutines' own pool, never a native thread of the
+        // library that JNA attached to the JVM (where blocking would stall every other call).
+        assertTrue(threads.all { it == caller || it.startsWith("DefaultDispatcher-worker") }, threads.toString())
     }
 }
