@@ -42,6 +42,11 @@ def doc_for(text, null):
     return text.replace("`None`", "`" + null + "`")
 
 
+def op_doc(op, null):
+    """An operation's summary and description, as paragraphs for a doc comment."""
+    return op["summary"] + "\n\n" + doc_for(op["doc"], null)
+
+
 def ordered(op):
     """Required parameters first (declared order), then optional ones (declared order)."""
     ps = op["params"]
@@ -137,8 +142,7 @@ def py_method(op, is_async):
         lines.append(head)
         lines += [f"        {a}," for a in args]
         lines.append(f"    ) -> {ret}:")
-    doc = [op["summary"], "", doc_for(op["doc"], "None")]
-    body = wrap("\n\n".join([op["summary"], doc_for(op["doc"], "None")]), 108, "        ")
+    body = wrap(op_doc(op, "None"), 108, "        ")
     lines.append('        """' + body[0].lstrip())
     lines += body[1:]
     if ps:
@@ -189,7 +193,7 @@ def python(decl):
         "OPERATIONS = (",
     ]
     out += [f'    "{op["name"]}",' for op in ops]
-    out += [")", "", f"#: How each operation's canonical output becomes its typed result (``sansio.parse_response``).", "CONVERTERS: Dict[str, Any] = {"]
+    out += [")", "", "#: How each operation's canonical output becomes its typed result (``sansio.parse_response``).", "CONVERTERS: Dict[str, Any] = {"]
     out += [f'    "{op["name"]}": {py_output(op)[1]},' for op in ops]
     out += ["}", "", ""]
     for cls, is_async in (("SyncOperations", False), ("AsyncOperations", True)):
@@ -316,11 +320,10 @@ def python_models(decl):
         doc = wrap(doc_for(md["doc"], "None"), 104, "    ")
         out.append('    """' + doc[0].lstrip())
         out += doc[1:]
-        fields_doc = [f for f in md["fields"]]
-        if fields_doc:
+        if md["fields"]:
             out.append("")
             out.append("    Attributes:")
-            for f in fields_doc:
+            for f in md["fields"]:
                 out += wrap(f"{f['name']}: {doc_for(f['doc'], 'None')}", 104, "        ")
         out.append('    """')
         out.append("")
@@ -429,7 +432,7 @@ def python_typed(decl):
     for md in decl["models"]:
         name = md["name"]
         out.append(f"/// The core's `{name}` as Python reads it (see `zeitkonto.models.{name}`).")
-        out.append(f'#[pyclass(module = "zeitkonto._core", frozen)]')
+        out.append('#[pyclass(module = "zeitkonto._core", frozen)]')
         out.append(f"pub(crate) struct {name}Data(pub(crate) core::{name});")
         out.append("")
         out.append("#[pymethods]")
@@ -523,8 +526,7 @@ def ts_block(decl):
     out = [f"  // <generated:operations> {HEADER}"]
     for op in decl["operations"]:
         ps = ordered(op)
-        doc = [op["summary"], "", doc_for(op["doc"], "undefined")]
-        lines = wrap("\n\n".join([op["summary"], doc_for(op["doc"], "undefined")]), 100, "   * ")
+        lines = wrap(op_doc(op, "undefined"), 100, "   * ")
         out.append("  /**")
         out += [l if l.strip() != "*" else "   *" for l in lines]
         req = [p for p in ps if p["required"]]
@@ -666,7 +668,7 @@ def uniffi(decl):
             out.append("")
         first = False
         ps = ordered(op)
-        for l in wrap("\n\n".join([op["summary"], doc_for(op["doc"], "null")]), 100, "    /// "):
+        for l in wrap(op_doc(op, "null"), 100, "    /// "):
             out.append(l if l.strip() != "///" else "    ///")
         if ps:
             out.append("    ///")

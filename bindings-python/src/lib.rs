@@ -310,10 +310,10 @@ fn routes_from(routes: Option<HashMap<String, String>>) -> Result<RouteTable, Er
     RouteTable::from_overrides(routes.unwrap_or_default())
 }
 
-/// The one tokio runtime of the extension (its threads never call into Python).
 /// How often a blocking call checks for signals (Ctrl-C) while it waits.
 const SIGNAL_CHECK: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// The one tokio runtime of the extension (its threads never call into Python).
 fn runtime() -> PyResult<&'static tokio::runtime::Runtime> {
     static RUNTIME: OnceLock<Result<tokio::runtime::Runtime, String>> = OnceLock::new();
     RUNTIME
@@ -544,41 +544,17 @@ impl Client {
     }
 
     /// Driver events (redacted) since the last drain, as dicts for `logging`: `event` ("send",
-    /// "received", "wait", "failed"), `operation`, and per kind `request`/`attempt`,
-    /// `status`/`elapsed` (seconds), `delay` (seconds)/`reason`, `error`. The same names and units
-    /// as Kotlin's and Swift's `ZeitkontoEvent`.
-    fn take_events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    /// "received", "wait", "failed"), `operation`, `request`, `attempt`, `status`, `elapsed`
+    /// (seconds), `delay` (seconds), `reason`, `error` (`None` where the kind has no such field).
+    /// The same names and units as Kotlin's and Swift's `ZeitkontoEvent`.
+    fn take_events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let events = self.events.lock().map(|mut q| std::mem::take(&mut *q)).unwrap_or_default();
         events
             .iter()
             .map(|e| {
-                let d = PyDict::new(py);
-                match e {
-                    Event::Send { operation, request, attempt } => {
-                        d.set_item("event", "send")?;
-                        d.set_item("operation", operation)?;
-                        d.set_item("request", request)?;
-                        d.set_item("attempt", attempt)?;
-                    }
-                    Event::Received { operation, status, elapsed_ms } => {
-                        d.set_item("event", "received")?;
-                        d.set_item("operation", operation)?;
-                        d.set_item("status", status)?;
-                        d.set_item("elapsed", *elapsed_ms as f64 / 1000.0)?;
-                    }
-                    Event::Wait { operation, ms, reason } => {
-                        d.set_item("event", "wait")?;
-                        d.set_item("operation", operation)?;
-                        d.set_item("delay", *ms as f64 / 1000.0)?;
-                        d.set_item("reason", reason)?;
-                    }
-                    Event::Failed { operation, error } => {
-                        d.set_item("event", "failed")?;
-                        d.set_item("operation", operation)?;
-                        d.set_item("error", error)?;
-                    }
-                }
-                Ok(d)
+                // The event's canonical form (`zeitkonto::Event`'s `Serialize`), as a dict.
+                let v = serde_json::to_value(e).map_err(|e| internal(&format!("event: {e}")))?;
+                to_py(py, &v)
             })
             .collect()
     }

@@ -175,8 +175,6 @@ def test_timeout_error_does_not_shadow_the_builtin() -> None:
 
 
 def test_ctrl_c_interrupts_a_blocking_call_and_the_client_stays_usable(sandbox: Sandbox) -> None:
-    import os
-    import signal
     import subprocess
     import sys
 

@@ -83,53 +83,6 @@ pub struct WasmClient {
     inner: Client,
 }
 
-/// A driver event as the JavaScript listener receives it: the same names and units (seconds) as
-/// Python's event records and Kotlin's and Swift's `ZeitkontoEvent`; fields of other kinds are null.
-#[derive(Serialize)]
-struct JsEvent<'a> {
-    event: &'static str,
-    operation: &'static str,
-    request: Option<&'a str>,
-    attempt: Option<u32>,
-    status: Option<u16>,
-    elapsed: Option<f64>,
-    delay: Option<f64>,
-    reason: Option<&'static str>,
-    error: Option<&'a str>,
-}
-
-fn js_event(e: &Event) -> JsEvent<'_> {
-    let mut out = JsEvent {
-        event: "",
-        operation: "",
-        request: None,
-        attempt: None,
-        status: None,
-        elapsed: None,
-        delay: None,
-        reason: None,
-        error: None,
-    };
-    match e {
-        Event::Send { operation, request, attempt } => {
-            (out.event, out.operation, out.request, out.attempt) =
-                ("send", operation, Some(request.as_str()), Some(*attempt));
-        }
-        Event::Received { operation, status, elapsed_ms } => {
-            (out.event, out.operation, out.status) = ("received", operation, Some(*status));
-            out.elapsed = Some(*elapsed_ms as f64 / 1000.0);
-        }
-        Event::Wait { operation, ms, reason } => {
-            (out.event, out.operation, out.reason) = ("wait", operation, Some(*reason));
-            out.delay = Some(*ms as f64 / 1000.0);
-        }
-        Event::Failed { operation, error } => {
-            (out.event, out.operation, out.error) = ("failed", operation, Some(error.as_str()));
-        }
-    }
-    out
-}
-
 /// The JavaScript event listener, held by the driver.
 struct Listener(js_sys::Function);
 
@@ -176,7 +129,8 @@ impl WasmClient {
         if let Some(f) = on_event {
             let listener = Listener(f);
             b = b.on_event(move |e: &Event| {
-                let _ = listener.0.call1(&JsValue::NULL, &to_js(&js_event(e)));
+                // The event's canonical form (`zeitkonto::Event`'s `Serialize`), as a plain object.
+                let _ = listener.0.call1(&JsValue::NULL, &to_js(e));
             });
         }
         Ok(WasmClient { inner: b.build().map_err(|e| error_js(&e))? })

@@ -54,6 +54,63 @@ pub enum Event {
     Failed { operation: &'static str, error: String },
 }
 
+impl Event {
+    /// The kind, as every language names it: `send`, `received`, `wait` or `failed`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Send { .. } => "send",
+            Event::Received { .. } => "received",
+            Event::Wait { .. } => "wait",
+            Event::Failed { .. } => "failed",
+        }
+    }
+}
+
+/// The canonical form of an event, what the bindings hand to their users (Python's log records,
+/// npm's `onEvent`): `event` (the kind), `operation`, then `request`, `attempt`, `status`,
+/// `elapsed` (seconds), `delay` (seconds), `reason`, `error`, `null` where the kind has no such
+/// field. The same names and units as Kotlin's and Swift's `ZeitkontoEvent`.
+impl serde::Serialize for Event {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(serde::Serialize)]
+        struct Form<'a> {
+            event: &'static str,
+            operation: &'static str,
+            request: Option<&'a str>,
+            attempt: Option<u32>,
+            status: Option<u16>,
+            elapsed: Option<f64>,
+            delay: Option<f64>,
+            reason: Option<&'static str>,
+            error: Option<&'a str>,
+        }
+        let mut f = Form {
+            event: self.kind(),
+            operation: "",
+            request: None,
+            attempt: None,
+            status: None,
+            elapsed: None,
+            delay: None,
+            reason: None,
+            error: None,
+        };
+        match self {
+            Event::Send { operation, request, attempt } => {
+                (f.operation, f.request, f.attempt) = (operation, Some(request.as_str()), Some(*attempt));
+            }
+            Event::Received { operation, status, elapsed_ms } => {
+                (f.operation, f.status, f.elapsed) = (operation, Some(*status), Some(*elapsed_ms as f64 / 1000.0));
+            }
+            Event::Wait { operation, ms, reason } => {
+                (f.operation, f.delay, f.reason) = (operation, Some(*ms as f64 / 1000.0), Some(*reason));
+            }
+            Event::Failed { operation, error } => (f.operation, f.error) = (operation, Some(error.as_str())),
+        }
+        f.serialize(s)
+    }
+}
+
 /// The typed error for an answer larger than the configured bound.
 fn too_large(op: OperationId, limit: usize) -> Error {
     Error::Decode {

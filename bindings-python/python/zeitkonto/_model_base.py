@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from datetime import date, datetime, timezone
-from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Type, TypeVar, overload
+from typing import Any, Callable, Dict, Generic, List, Optional, Type, TypeVar, overload
 
 from . import _core
 from ._core import Node

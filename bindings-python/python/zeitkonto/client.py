@@ -7,15 +7,13 @@ the blocking client releases the GIL while it waits on the network.
 from __future__ import annotations
 
 import os
-from datetime import date
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Type, TypeVar
 
 from . import _bridge
 from ._operations import AsyncOperations, SyncOperations
 from . import _convert as c
 from . import _core
-from . import models as m
 from .errors import ClientClosedError, ZeitkontoError, from_core
 
 if TYPE_CHECKING:
