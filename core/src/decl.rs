@@ -308,12 +308,6 @@ pub fn operations() -> Vec<OperationDecl> {
     crate::ops::declarations()
 }
 
-/// The declaration of one operation.
-pub fn operation(id: OperationId) -> OperationDecl {
-    // `declarations` follows `OperationId::ALL`, which lists every variant.
-    operations().into_iter().find(|d| d.id == id).unwrap_or_else(|| unreachable!("every operation is declared"))
-}
-
 /// `alloc::vec::Vec<zeitkonto_core::model::employees::EmployeeRecord>` → `Vec<EmployeeRecord>`.
 fn short_type_name(full: &str) -> String {
     let mut out = String::new();
