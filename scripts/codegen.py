@@ -777,7 +777,7 @@ def uniffi_models(decl):
         out.append(f"    fn from(m: zeitkonto_core::{md['name']}) -> Self {{")
         out.append(f"        {md['name']} {{")
         for n, c in convs:
-            out.append(f"            {n}: {c}," if c != f"m.{n}" else f"            {n}: m.{n},")
+            out.append(f"            {n}: {c},")
         out.append("        }")
         out.append("    }")
         out.append("}")
