@@ -13,12 +13,13 @@
 //! - every failure is raised as `CoreError(error_json)`; the pure-Python layer maps its `kind` to the
 //!   exception classes. Panics are caught and become `CoreError` too: none crosses into Python.
 
+mod bridge;
 mod typed;
 mod typed_support;
 
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
-use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use futures_util::FutureExt;
@@ -29,6 +30,8 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyT
 use serde_json::{json, Value};
 use zeitkonto::{Client as RustClient, Error, Event, LimiterConfig, OperationId, RetryConfig};
 use zeitkonto_core::{Context, Response, RouteTable};
+
+use bridge::{close_completions, complete, wait_completions, Pending};
 
 create_exception!(_core, CoreError, PyException, "A Zeitkonto error; args[0] is its JSON form as a dict.");
 
@@ -289,7 +292,7 @@ fn internal_value(what: &str) -> Value {
     json!({"kind": "Internal", "message": format!("internal error in Zeitkonto: {what}")})
 }
 
-fn internal(what: &str) -> PyErr {
+pub(crate) fn internal(what: &str) -> PyErr {
     raise_value(internal_value(what))
 }
 
@@ -330,7 +333,7 @@ fn runtime() -> PyResult<&'static tokio::runtime::Runtime> {
 }
 
 /// A finished call: the typed output, or the error's JSON form.
-type Outcome = Result<typed::Output, Value>;
+pub(crate) type Outcome = Result<typed::Output, Value>;
 
 fn outcome(result: Result<Result<typed::Output, Error>, Box<dyn std::any::Any + Send>>) -> Outcome {
     match result {
@@ -340,76 +343,10 @@ fn outcome(result: Result<Result<typed::Output, Error>, Box<dyn std::any::Any + 
     }
 }
 
-fn into_py(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
+pub(crate) fn into_py(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
     match o {
         Ok(v) => typed::output_to_py(py, v),
         Err(e) => Err(raise_value(e)),
-    }
-}
-
-/// Tokens of finished async calls, not yet handed to Python; `closed` once Python shuts down.
-struct Completions {
-    state: Mutex<(Vec<u64>, bool)>,
-    ready: Condvar,
-}
-
-static COMPLETIONS: Completions = Completions { state: Mutex::new((Vec::new(), false)), ready: Condvar::new() };
-
-/// Called by a runtime thread when a call is done (plain Rust: no GIL, no Python object).
-fn complete(token: u64) {
-    if let Ok(mut state) = COMPLETIONS.state.lock() {
-        state.0.push(token);
-        COMPLETIONS.ready.notify_all();
-    }
-}
-
-/// Blocks, with the GIL released, until some async calls are done; returns their tokens, or `None`
-/// once `close_completions()` was called (the waiting thread then ends).
-#[pyfunction]
-fn wait_completions(py: Python<'_>) -> Option<Vec<u64>> {
-    py.detach(|| {
-        let mut state = COMPLETIONS.state.lock().ok()?;
-        loop {
-            if state.1 {
-                return None;
-            }
-            if !state.0.is_empty() {
-                return Some(std::mem::take(&mut state.0));
-            }
-            state = COMPLETIONS.ready.wait(state).ok()?;
-        }
-    })
-}
-
-/// Makes `wait_completions()` return `None` now and from now on (at interpreter exit).
-#[pyfunction]
-fn close_completions() {
-    if let Ok(mut state) = COMPLETIONS.state.lock() {
-        state.1 = true;
-        COMPLETIONS.ready.notify_all();
-    }
-}
-
-/// An async call in flight: `take()` has the result once its token came out of `wait_completions()`.
-#[pyclass(module = "zeitkonto._core", frozen)]
-struct Pending {
-    slot: Arc<Mutex<Option<Outcome>>>,
-}
-
-#[pymethods]
-impl Pending {
-    /// Whether the call is done (`take()` will not fail with "not ready").
-    fn done(&self) -> bool {
-        self.slot.lock().map(|s| s.is_some()).unwrap_or(true)
-    }
-
-    /// The canonical output (dicts and lists), or raises `CoreError`.
-    fn take(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let taken = self.slot.lock().map_err(|_| internal("poisoned result"))?.take();
-        match taken {
-            Some(o) => into_py(py, o),
-            None => Err(internal("the result is not ready")),
-        }
     }
 }
 
@@ -478,8 +415,8 @@ impl Client {
         })
     }
 
-    /// Runs `operation` with canonical params (a dict); returns the canonical output (dicts and
-    /// lists). Blocks with the GIL released.
+    /// Runs `operation` with canonical params (a dict); returns the typed output (`<Model>Data`
+    /// objects, see `typed.rs`). Blocks with the GIL released, interruptible by Ctrl-C.
     #[pyo3(signature = (operation_name, params, on_events=None))]
     fn call(
         &self,
