@@ -1,0 +1,1 @@
+"""The generators of scripts/codegen, one module per language (see scripts/codegen.py)."""

@@ -1,0 +1,366 @@
+"""Python: the client methods, the result models, the typed crossing (Rust side) and its stubs."""
+
+import re
+
+from .common import *  # noqa: F401,F403 - the shared helpers
+
+PY_TYPES = {
+    "text": "str",
+    "integer": "int",
+    "number": "float",
+    "bool": "bool",
+    "date": "date",
+    "month": "int",
+    "clockAction": 'Literal["come", "go", "stop"]',
+    "textList": "Sequence[str]",
+    "object": "Mapping[str, Any]",
+}
+
+
+def py_param(p):
+    t = PY_TYPES[p["type"]]
+    if p["required"]:
+        return f"{p['name']}: {t}"
+    if p["nullable"]:
+        return f"{p['name']}: Optional[{t}] = None"
+    default = {"false": "False", "[]": "()"}[p["default"]]
+    return f"{p['name']}: {t} = {default}"
+
+
+def py_value(p):
+    n = p["name"]
+    return {"date": f"_c.day({n})", "textList": f"_c.texts({n})", "object": f"_c.obj({n})"}.get(p["type"], n)
+
+
+def py_output(op):
+    kind, model = output_parts(op["output"])
+    return {
+        "unit": ("None", "_c.none"),
+        "rawlist": ("List[Any]", "_c.raw"),
+        "list": (f"List[m.{model}]", f"_c.list_of(m.{model})"),
+        "map": (f"Dict[str, m.{model}]", f"_c.dict_of(m.{model})"),
+        "one": (f"m.{model}", f"m.{model}"),
+    }[kind]
+
+
+def py_method(op, is_async):
+    ps = ordered(op)
+    req = [py_param(p) for p in ps if p["required"]]
+    opt = [py_param(p) for p in ps if not p["required"]]
+    args = ["self"] + req + (["*"] + opt if opt else [])
+    ret, conv = py_output(op)
+    head = f"    {'async ' if is_async else ''}def {op['name']}("
+    sig = head + ", ".join(args) + f") -> {ret}:"
+    lines = []
+    if len(sig) <= 110:
+        lines.append(sig)
+    else:
+        lines.append(head)
+        lines += [f"        {a}," for a in args]
+        lines.append(f"    ) -> {ret}:")
+    body = wrap(op_doc(op, "None"), 108, "        ")
+    lines.append('        """' + body[0].lstrip())
+    lines += body[1:]
+    if ps:
+        lines.append("")
+        lines.append("        Args:")
+        for p in ps:
+            lines += wrap(f"{p['name']}: {doc_for(p['doc'], 'None')}", 108, "            ")
+    lines.append('        """')
+    params = ", ".join(f'"{p["key"]}": {py_value(p)}' for p in op["params"])
+    call = f'_c.Call("{op["name"]}", {{{params}}}, {conv})'
+    run = f"return await self._run({call})" if is_async else f"return self._run({call})"
+    if len(run) + 8 <= 110:
+        lines.append(f"        {run}")
+    else:
+        if len(call) + 15 <= 110:
+            lines.append(f"        call = {call}")
+        else:
+            lines.append("        call = _c.Call(")
+            lines.append(f'            "{op["name"]}",')
+            lines.append("            {")
+            lines += [f'                "{p["key"]}": {py_value(p)},' for p in op["params"]]
+            lines.append("            },")
+            lines.append(f"            {conv},")
+            lines.append("        )")
+        lines.append(f"        return {'await ' if is_async else ''}self._run(call)")
+    return lines
+
+
+def python(decl):
+    ops = decl["operations"]
+    out = [
+        f'"""The {len(ops)} operations as methods of ``Client`` (blocking) and ``AsyncClient`` (asyncio).',
+        "",
+        HEADER,
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from datetime import date",
+        "from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, TypeVar",
+        "",
+        "from . import _convert as _c",
+        "from . import models as m",
+        "",
+        'T = TypeVar("T")',
+        "",
+        f"#: The stable names of the {len(ops)} operations, in the core's order.",
+        "OPERATIONS = (",
+    ]
+    out += [f'    "{op["name"]}",' for op in ops]
+    out += [")", "", "#: How each operation's canonical output becomes its typed result (``sansio.parse_response``).", "CONVERTERS: Dict[str, Any] = {"]
+    out += [f'    "{op["name"]}": {py_output(op)[1]},' for op in ops]
+    out += ["}", "", ""]
+    for cls, is_async in (("SyncOperations", False), ("AsyncOperations", True)):
+        kind = "blocking" if not is_async else "asyncio"
+        out.append(f"class {cls}:")
+        out.append(f'    """The operations of the {kind} client; ``_run`` sends a call through the driver."""')
+        out.append("")
+        out.append("    __slots__ = ()")
+        out.append("")
+        if is_async:
+            out.append("    async def _run(self, call: _c.Call[T]) -> T:  # pragma: no cover - overridden")
+        else:
+            out.append("    def _run(self, call: _c.Call[T]) -> T:  # pragma: no cover - overridden")
+        out.append("        raise NotImplementedError")
+        for op in ops:
+            out.append("")
+            out += py_method(op, is_async)
+        out += ["", ""]
+    while out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n"
+
+
+# Python result models: one class per declared model, fields converted on first access.
+
+# Properties a model has beyond its fields (the core has the same helpers).
+PY_MODEL_EXTRAS = {
+    "OverviewEntry": [
+        "    @property",
+        "    def is_clocked_in(self) -> bool:",
+        '        """Whether a booking is running (``status == "green"``)."""',
+        '        return self.status == "green"',
+    ],
+}
+
+
+def py_field(f, models):
+    shape, d = field_shape(f, models)
+    k = f["key"]
+    if shape == "scalar":
+        conv = {"String": "str", "i64": "int", "f64": "float", "bool": "bool", "Date": "_iso_date",
+                "DateTime": "_datetime", "Month": "int"}.get(d)
+        return f'opt("{k}", {conv})' if conv else f'Field("{k}", _epoch_ms)'  # EpochMillis: None-safe
+    return {
+        "json": f'Field("{k}", _raw)',
+        "model": f'opt("{k}", _model({d}))',
+        "models": f'many("{k}", _model({d}))',
+        "json_list": f'many("{k}", _raw)',
+        "text_list": f'many("{k}", str)',
+        "json_map": f'Field("{k}", _dict)',
+        "text": f'opt("{k}", str)',  # always sent by the core; None only for a hand-made model
+    }[shape]
+
+
+def model_order(decl):
+    """Models in an order where each comes after the models its fields name."""
+    by_name = {m["name"]: m for m in decl["models"]}
+    done, out = set(), []
+
+    def visit(name):
+        if name in done:
+            return
+        done.add(name)
+        for f in by_name[name]["fields"]:
+            for w in re.findall(r"\w+", f["rustType"]):
+                if w in by_name and w != name:
+                    visit(w)
+        out.append(by_name[name])
+
+    for m in decl["models"]:
+        visit(m["name"])
+    return out
+
+
+def python_models(decl):
+    models = {m["name"] for m in decl["models"]}
+    out = [
+        '"""Typed results, one class per model of the core (``core/src/model/``). Each wraps the core\'s',
+        "canonical JSON (camelCase English names, calendar months 1-12, ISO dates) and converts a field on",
+        "first access: dates become :class:`datetime.date`, wall-clock times :class:`datetime.datetime`,",
+        "epoch milliseconds an aware UTC :class:`datetime.datetime`. Unknown fields are kept in ``extra``;",
+        "``to_dict()`` returns the canonical JSON. Vaguely specified containers are plain JSON.",
+        "",
+        HEADER,
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from ._model_base import IMPORTS",
+        "",
+        "__all__ = [",
+        '    "Model",',
+    ]
+    out += [f'    "{m["name"]}",' for m in decl["models"]]
+    out += ["]"]
+    for md in model_order(decl):
+        out += ["", ""]
+        out.append(f"class {md['name']}(Model):")
+        doc = wrap(doc_for(md["doc"], "None"), 104, "    ")
+        out.append('    """' + doc[0].lstrip())
+        out += doc[1:]
+        if md["fields"]:
+            out.append("")
+            out.append("    Attributes:")
+            for f in md["fields"]:
+                out += wrap(f"{f['name']}: {doc_for(f['doc'], 'None')}", 104, "        ")
+        out.append('    """')
+        out.append("")
+        out.append("    __slots__ = ()")
+        for f in md["fields"]:
+            out.append(f"    {f['name']} = {py_field(f, models)}")
+        if md["name"] in PY_MODEL_EXTRAS:
+            out.append("")
+            out += PY_MODEL_EXTRAS[md["name"]]
+    text = "\n".join(out) + "\n"
+    used = sorted({n for n in ("Field", "_datetime", "_dict", "_epoch_ms", "_iso_date", "_model", "_raw", "many", "opt")
+                   if re.search(r"[(, ]" + n + r"[(),]", text)} | {"Model"}, key=lambda n: (n.startswith("_"), n.lower()))
+    return text.replace("from ._model_base import IMPORTS", "from ._model_base import " + ", ".join(used))
+
+
+# Python's typed crossing (Rust side): the core's typed outputs cross as `<Model>Data` objects
+# (one per model, owning the core's struct) whose `get(key)` converts one field on demand; no
+# `serde_json::Value` on the way. The Python models above read them like a mapping.
+
+def pyo3_get(f, models):
+    """The conversion of the field `self.0.<name>` into a Python object."""
+    shape, d = field_shape(f, models)
+    v = f"self.0.{f['name']}"
+    if shape == "scalar":
+        return {
+            "String": f"{v}.as_deref().into_py_any(py)",
+            "Date": f"{v}.map(|x| x.to_string()).into_py_any(py)",
+            "DateTime": f"{v}.map(|x| x.to_string()).into_py_any(py)",
+            "Month": f"{v}.map(|x| x.number()).into_py_any(py)",
+        }.get(d, f"{v}.into_py_any(py)")
+    return {
+        "json": f"opt_value(py, {v}.as_ref())",
+        "model": f"{v}.clone().map({d}Data).into_py_any(py)",
+        "models": f"list_of(py, {v}.iter().cloned().map({d}Data))",
+        "json_list": f"values(py, &{v})",
+        "text_list": f"{v}.clone().into_py_any(py)",
+        "json_map": f"value_map(py, {v}.iter())",
+        "text": f"{v}.as_str().into_py_any(py)",
+    }[shape]
+
+
+def py_output_variant(op):
+    kind, model = output_parts(op["output"])
+    return {
+        "unit": ("()", "Ok(py.None())"),
+        "rawlist": ("Vec<serde_json::Value>", "values(py, &out)"),
+        "list": (f"Vec<core::{model}>", f"list_of(py, out.into_iter().map({model}Data))"),
+        "map": (f"std::collections::BTreeMap<String, core::{model}>", f"map_of(py, out.into_iter().map(|(k, v)| (k, {model}Data(v))))"),
+        "one": (f"core::{model}", f"Py::new(py, {model}Data(out)).map(Py::into_any)"),
+    }[kind]
+
+
+def python_typed(decl):
+    models = {m["name"] for m in decl["models"]}
+    ops = decl["operations"]
+    out = [
+        "//! Typed results for Python: each core model crosses as a `<Model>Data` object owning the",
+        "//! core's struct; `get(key)` converts one field (by its canonical key) when Python first reads",
+        "//! it, `to_py()` gives the canonical dict. No `serde_json::Value` between the core and Python.",
+        f"//! {HEADER}",
+        "",
+        "use pyo3::prelude::*;",
+        "use pyo3::IntoPyObjectExt;",
+        "use zeitkonto_core::{self as core, ops, Error, Operation, OperationId, Response};",
+        "",
+        "use crate::typed_support::{list_of, map_of, opt_value, value_map, values};",
+        "",
+        "/// An operation's typed output, handed from the runtime to the Python thread.",
+        "pub(crate) enum Output {",
+    ]
+    for op in ops:
+        ty, _ = py_output_variant(op)
+        out.append(f"    {pascal(op['name'])}({ty}),")
+    out += ["}", ""]
+    out += [
+        "/// Runs `op` with its canonical params through the client's driver, typed end to end.",
+        "pub(crate) async fn execute(client: &zeitkonto::Client, op: OperationId, params: &serde_json::Value) -> Result<Output, Error> {",
+        "    match op {",
+    ]
+    for op in ops:
+        P = pascal(op["name"])
+        out.append(f"        OperationId::{P} => {{")
+        out.append(f"            let p: ops::{P} = ops::params_from_json(op, params)?;")
+        out.append(f"            client.execute(&p).await.map(Output::{P})")
+        out.append("        }")
+    out += ["    }", "}", ""]
+    out += [
+        "/// Parses a response of `op` into its typed output (sans-IO).",
+        "pub(crate) fn parse(op: OperationId, response: &Response) -> Result<Output, Error> {",
+        "    match op {",
+    ]
+    for op in ops:
+        P = pascal(op["name"])
+        out.append(f"        OperationId::{P} => ops::{P}::parse(response).map(Output::{P}),")
+    out += ["    }", "}", ""]
+    out += [
+        "/// The output as Python objects (models as `<Model>Data`, read lazily).",
+        "pub(crate) fn output_to_py(py: Python<'_>, output: Output) -> PyResult<Py<PyAny>> {",
+        "    match output {",
+    ]
+    for op in ops:
+        _, conv = py_output_variant(op)
+        name = "_" if conv == "Ok(py.None())" else "out"
+        out.append(f"        Output::{pascal(op['name'])}({name}) => {conv},")
+    out += ["    }", "}", ""]
+    for md in decl["models"]:
+        name = md["name"]
+        out.append(f"/// The core's `{name}` as Python reads it (see `zeitkonto.models.{name}`).")
+        out.append('#[pyclass(module = "zeitkonto._core", frozen)]')
+        out.append(f"pub(crate) struct {name}Data(pub(crate) core::{name});")
+        out.append("")
+        out.append("#[pymethods]")
+        out.append(f"impl {name}Data {{")
+        out.append("    /// One field by its canonical key, as Python objects (`default` for an unknown key).")
+        out.append("    #[pyo3(signature = (key, default=None))]")
+        out.append("    fn get(&self, py: Python<'_>, key: &str, default: Option<Py<PyAny>>) -> PyResult<Py<PyAny>> {")
+        out.append("        match key {")
+        for f in md["fields"]:
+            out.append(f'            "{f["key"]}" => {pyo3_get(f, models)},')
+        if md["extra"]:
+            out.append('            "extra" => value_map(py, self.0.extra.iter()),')
+        out.append("            _ => Ok(default.unwrap_or_else(|| py.None())),")
+        out.append("        }")
+        out.append("    }")
+        out.append("")
+        out.append("    /// The canonical JSON form as plain Python objects.")
+        out.append("    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {")
+        out.append("        crate::typed_support::canonical(py, &self.0)")
+        out.append("    }")
+        out.append("}")
+        out.append("")
+    out.append("/// Adds every `<Model>Data` class to the module.")
+    out.append("pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {")
+    for md in decl["models"]:
+        out.append(f"    m.add_class::<{md['name']}Data>()?;")
+    out.append("    Ok(())")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def pyi_data(decl, current):
+    block = ["# <generated:data> " + HEADER, "", "__all__ += ["] + [f'    "{m["name"]}Data",' for m in decl["models"]] + ["]"]
+    for md in decl["models"]:
+        block += ["", "@final", f"class {md['name']}Data:",
+                  f'    """The core\'s ``{md["name"]}``, read field by field (see ``zeitkonto.models.{md["name"]}``)."""', "",
+                  "    def get(self, key: str, default: Any = None) -> Any: ...",
+                  "    def to_py(self) -> Any: ..."]
+    block.append("# </generated:data>")
+    return replace_block(current, "data", "\n".join(block), comment="#")

@@ -1,0 +1,120 @@
+"""npm: the Client's methods and the .d.ts blocks (operations, models, operation names)."""
+
+from .common import *  # noqa: F401,F403 - the shared helpers
+
+TS_TYPES = {
+    "text": "string",
+    "integer": "number",
+    "number": "number",
+    "bool": "boolean",
+    "date": "DateInput",
+    "month": "Month",
+    "clockAction": '"come" | "go" | "stop"',
+    "textList": "string[]",
+    "object": "{ [key: string]: Json }",
+}
+
+
+def ts_output(op):
+    kind, model = output_parts(op["output"])
+    return {"unit": "null", "rawlist": "Json[]", "list": f"{model}[]", "map": f"Record<string, {model}>", "one": model}[kind]
+
+
+def js_value(p):
+    n = camel(p["name"])
+    return f"asDay({n})" if p["type"] == "date" else n
+
+
+def js_methods(decl):
+    out = [
+        f"// {HEADER}",
+        "// The npm Client's operations: required parameters positional, optional ones in one options",
+        "// object, then the call options ({ signal }).",
+        "",
+        "/** A date parameter as the core takes it (see `day` in core.js for what a `Date` means). */",
+        "let asDay = (v) => v;",
+        "",
+        "/** @internal Called once by core.js with its date conversion. */",
+        "export function _useDay(f) {",
+        "  asDay = f;",
+        "}",
+        "",
+        f"/** The stable names of the {len(decl['operations'])} operations, in the core's order. */",
+        "export const OPERATION_NAMES = Object.freeze([",
+    ]
+    out += [f'  "{op["name"]}",' for op in decl["operations"]]
+    out += ["]);", "", "/** @internal The methods installed on `Client.prototype` (each calls `this.call`). */", "export const operationMethods = {"]
+    for op in decl["operations"]:
+        ps = ordered(op)
+        req = [camel(p["name"]) for p in ps if p["required"]]
+        opt = [camel(p["name"]) for p in ps if not p["required"]]
+        args = req + ([f"{{ {', '.join(opt)} }} = {{}}"] if opt else []) + ["callOptions"]
+        values = ", ".join(f"{p['key']}: {js_value(p)}" if js_value(p) != p["key"] else p["key"] for p in op["params"])
+        out.append(f"  {camel(op['name'])}({', '.join(args)}) {{")
+        out.append(f'    return this.call("{op["name"]}", {{ {values} }}, callOptions);' if values else f'    return this.call("{op["name"]}", {{}}, callOptions);')
+        out.append("  },")
+    out.append("};")
+    return "\n".join(out) + "\n"
+
+
+def ts_block(decl):
+    out = [f"  // <generated:operations> {HEADER}"]
+    for op in decl["operations"]:
+        ps = ordered(op)
+        lines = wrap(op_doc(op, "undefined"), 100, "   * ")
+        out.append("  /**")
+        out += [l if l.strip() != "*" else "   *" for l in lines]
+        req = [p for p in ps if p["required"]]
+        opt = [p for p in ps if not p["required"]]
+        for p in req:
+            out += wrap(f"@param {camel(p['name'])} {doc_for(p['doc'], 'undefined')}", 100, "   * ")
+        if opt:
+            out += wrap("@param options " + "; ".join(f"`{camel(p['name'])}`: {doc_for(p['doc'], 'undefined').rstrip('.')}" for p in opt) + ".", 100, "   * ")
+        out.append("   * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).")
+        out.append("   */")
+        args = [f"{camel(p['name'])}: {TS_TYPES[p['type']]}" for p in req]
+        if opt:
+            fields = "; ".join(f"{camel(p['name'])}?: {TS_TYPES[p['type']]}" for p in opt)
+            args.append(f"options?: {{ {fields} }}")
+        args.append("callOptions?: CallOptions")
+        out.append(f"  {camel(op['name'])}({', '.join(args)}): Promise<{ts_output(op)}>;")
+    out.append("  // </generated:operations>")
+    return "\n".join(out)
+
+
+def ts_field_type(f, models):
+    shape, d = field_shape(f, models)
+    if shape == "scalar":
+        base = {"String": "string", "i64": "number", "f64": "number", "EpochMillis": "number", "bool": "boolean",
+                "Date": "DateString", "DateTime": "string", "Month": "Month"}[d]
+        return f"{base} | null"
+    return {"json": "Json", "model": f"{d} | null", "models": f"{d}[]", "json_list": "Json[]",
+            "text_list": "string[]", "json_map": "{ [key: string]: Json }", "text": "string"}[shape]
+
+
+def ts_models(decl):
+    models = {m["name"] for m in decl["models"]}
+    out = [f"// <generated:models> {HEADER}"]
+    for md in decl["models"]:
+        out.append("")
+        doc = wrap(doc_for(md["doc"], "null"), 100, " * ")
+        out.append("/**")
+        out += [l if l.strip() != "*" else " *" for l in doc]
+        out.append(" */")
+        out.append(f"export interface {md['name']} {{")
+        for f in md["fields"]:
+            out.append(f"  /** {doc_for(f['doc'], 'null')} */")
+            out.append(f"  {f['key']}: {ts_field_type(f, models)};")
+        if md["extra"]:
+            out.append("  /** Fields the API sent that this version does not know, unchanged. */")
+            out.append("  extra: Extra;")
+        out.append("}")
+    out.append("// </generated:models>")
+    return "\n".join(out)
+
+
+def dts(decl, current):
+    current = replace_block(current, "operations", ts_block(decl), "  ")
+    names = " | ".join(f'"{op["name"]}"' for op in decl["operations"])
+    current = replace_block(current, "names", f"// <generated:names>\n/** The stable names of the operations. */\nexport type OperationName = {names};\n// </generated:names>")
+    return replace_block(current, "models", ts_models(decl))
