@@ -62,6 +62,16 @@ impl ReqwestTransport {
         // is, and the core turns it into a typed error naming the (redacted) target.
         #[cfg(not(target_arch = "wasm32"))]
         let builder = builder.redirect(reqwest::redirect::Policy::none());
+        // Android: rustls-platform-verifier needs a JNI initialisation with the app's Context
+        // before its first use, which a library cannot do for the app. Trust Mozilla's root set
+        // (webpki-root-certs), compiled in, instead. Apps that need the device's trust store
+        // (user-installed or MDM CAs, pinning) pass their own transport (OkHttp, say).
+        #[cfg(target_os = "android")]
+        let builder = builder.tls_certs_only(
+            webpki_root_certs::TLS_SERVER_ROOT_CERTS
+                .iter()
+                .filter_map(|der| reqwest::Certificate::from_der(der.as_ref()).ok()),
+        );
         let client = builder.build().map_err(|e| zeitkonto_core::Error::Transport {
             detail: format!("could not create the HTTP client: {}", e.without_url()),
             may_have_reached_server: false,
