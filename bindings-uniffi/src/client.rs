@@ -11,6 +11,7 @@ use zeitkonto_core::Operation;
 
 use crate::config::ZeitkontoConfig;
 use crate::events::{self, ZeitkontoEventListener};
+use crate::transport::{ForeignTransport, ZeitkontoTransport};
 use crate::types::RawJson;
 use crate::ZeitkontoError;
 
@@ -62,6 +63,22 @@ impl ZeitkontoClient {
     ) -> Result<Arc<ZeitkontoClient>, ZeitkontoError> {
         let inner = config.builder()?.on_event(events::observer(listener)).build()?;
         Ok(Arc::new(ZeitkontoClient { inner }))
+    }
+
+    /// A client with `config` that sends through the app's own HTTP stack (`transport`: OkHttp,
+    /// `URLSession`…) instead of the bundled one, and reports driver events to `listener` if given.
+    /// The limiter, retries, timeout, parsing and redaction stay the client's.
+    #[uniffi::constructor(default(listener = None))]
+    pub fn with_transport(
+        config: ZeitkontoConfig,
+        transport: Arc<dyn ZeitkontoTransport>,
+        listener: Option<Arc<dyn ZeitkontoEventListener>>,
+    ) -> Result<Arc<ZeitkontoClient>, ZeitkontoError> {
+        let mut builder = config.builder()?.transport(Arc::new(ForeignTransport(transport)));
+        if let Some(listener) = listener {
+            builder = builder.on_event(events::observer(listener));
+        }
+        Ok(Arc::new(ZeitkontoClient { inner: builder.build()? }))
     }
 
     /// Any operation by its stable name (`OperationId` names, e.g. `"time_account"`) with canonical

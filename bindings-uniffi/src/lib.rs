@@ -21,6 +21,7 @@ mod events;
 pub mod models;
 mod operations;
 mod sansio;
+mod transport;
 pub mod types;
 
 pub use client::ZeitkontoClient;
@@ -28,6 +29,7 @@ pub use config::{RateLimitSettings, RetrySettings, ZeitkontoConfig};
 pub use error::ZeitkontoError;
 pub use events::{EventListenerError, ZeitkontoEvent, ZeitkontoEventListener};
 pub use sansio::{build_request, operations, parse_response, BuiltRequest, HttpHeader};
+pub use transport::{HttpResponse, TransportError, ZeitkontoTransport};
 pub use zeitkonto_core::ops::ClockAction;
 
 #[doc(hidden)]

@@ -17,6 +17,12 @@ pub struct BuiltRequest {
     inner: Request,
 }
 
+impl From<Request> for BuiltRequest {
+    fn from(inner: Request) -> BuiltRequest {
+        BuiltRequest { inner }
+    }
+}
+
 impl std::fmt::Display for BuiltRequest {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.inner.fmt(f) // the core's redacted form

@@ -36,7 +36,7 @@ pub use client::{Client, ClientBuilder, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIME
 pub use driver::Event;
 #[cfg(feature = "reqwest")]
 pub use transport::ReqwestTransport;
-pub use transport::{Transport, TransportError};
+pub use transport::{BoxFuture, Transport, TransportError};
 pub use zeitkonto_core::{self as core, ops, ApiCode, Date, Error, LimiterConfig, Month, OperationId, RetryConfig};
 
 /// The README's Rust examples compile (doc-tested).

@@ -94,6 +94,41 @@ final class Recorder: ZeitkontoEventListener, @unchecked Sendable {
 let generous = RateLimitSettings(limit: 1_000_000, window: 60.0, margin: nil)
 let fastRetry = RetrySettings(maxRetries: 2, baseDelay: 0.02, maxDelay: 0.1, maxRetryAfter: 60.0, maxRateLimitRetries: 3)
 
+/// The app's own HTTP stack: a `ZeitkontoTransport` on `URLSession` that never follows redirects.
+final class SessionTransport: NSObject, ZeitkontoTransport, URLSessionTaskDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var sends: Int { lock.lock(); defer { lock.unlock() }; return count }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        completionHandler(nil) // return the 3xx as it is
+    }
+
+    func send(request: BuiltRequest, timeout: Double?) async throws -> HttpResponse {
+        lock.lock(); count += 1; lock.unlock()
+        guard let url = URL(string: request.url()) else { throw TransportError.Connect(detail: "bad URL") }
+        var r = URLRequest(url: url)
+        r.httpMethod = request.method()
+        for h in request.headers() { r.addValue(h.value, forHTTPHeaderField: h.name) }
+        r.httpBody = request.body().map { Data($0.utf8) }
+        if let t = timeout { r.timeoutInterval = t }
+        let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, response): (Data, URLResponse)
+        do {
+            (data, response) = try await session.data(for: r)
+        } catch let e as URLError where e.code == .cannotConnectToHost || e.code == .cannotFindHost {
+            throw TransportError.Connect(detail: "\(e.code)")
+        } catch {
+            throw TransportError.Lost(detail: "\(error)")
+        }
+        guard let http = response as? HTTPURLResponse else { throw TransportError.Lost(detail: "not HTTP") }
+        let headers = http.allHeaderFields.map { HttpHeader(name: "\($0.key)", value: "\($0.value)") }
+        return HttpResponse(status: Int32(http.statusCode), headers: headers, body: data)
+    }
+}
+
 func client(_ key: String = companyKey, baseUrl: String? = nil, timeout: Double = 10.0) throws -> ZeitkontoClient {
     try ZeitkontoClient(config: ZeitkontoConfig(
         apiKey: ApiKey(key), baseUrl: baseUrl ?? Sandbox.shared.url, workspaceKey: ApiKey(workspaceKey),
@@ -245,6 +280,20 @@ final class ZeitkontoTests: XCTestCase {
         }
         XCTAssertEqual(sends.map { $0.1 }, [1, 2])
         XCTAssertFalse(sends.contains { $0.0.contains(companyKey) })
+    }
+
+    func testTheAppsOwnTransport() async throws {
+        let transport = SessionTransport()
+        let config = ZeitkontoConfig(apiKey: ApiKey(companyKey), baseUrl: Sandbox.shared.url, retry: fastRetry, rateLimit: generous)
+        let c = try ZeitkontoClient.withTransport(config: config, transport: transport)
+        let viaApp = try await c.employees()
+        let bundled = try await client().employees()
+        XCTAssertEqual(viaApp, bundled)
+        try await Sandbox.shared.inject(#"{"kind":"status","status":503,"count":1,"operation":"clock"}"#)
+        var status: Int32 = 0
+        do { try await c.come(employee: anna) } catch let ZeitkontoError.UnexpectedStatus(s, _, _, _) { status = s }
+        XCTAssertEqual(status, 503)
+        XCTAssertEqual(transport.sends, 2, "one read, and the write sent once")
     }
 
     /// The README's Swift quickstart, but for the sandbox's URL and demo people.

@@ -1,0 +1,178 @@
+package de.zeitkonto
+
+import java.io.IOException
+import java.net.URI
+import java.net.http.HttpClient
+import java.time.Duration
+import java.util.concurrent.atomic.AtomicInteger
+import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.awaitCancellation
+import kotlinx.coroutines.future.await
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeout
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.BeforeEach
+import org.junit.jupiter.api.Test
+import java.net.http.HttpRequest as JdkRequest
+import java.net.http.HttpResponse as JdkResponse
+
+/**
+ * The app's own HTTP stack through `ZeitkontoTransport` (here the JDK's `HttpClient`, as an
+ * Android app would plug in OkHttp): the calls work end to end, and the client's driver keeps
+ * the limiter, retries (never a write twice), the timeout and redaction.
+ */
+class TransportTest {
+    private val config = ZeitkontoConfig(
+        apiKey = ApiKey(COMPANY_KEY),
+        baseUrl = Sandbox.url,
+        workspaceKey = ApiKey(WORKSPACE_KEY),
+        retry = FAST_RETRY,
+        rateLimit = GENEROUS,
+    )
+
+    /** A transport on `java.net.http.HttpClient` (never follows redirects), counting its sends. */
+    class JdkTransport : ZeitkontoTransport {
+        val sends = AtomicInteger()
+        val seen = mutableListOf<String>()
+        private val http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build()
+
+        override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse {
+            sends.incrementAndGet()
+            synchronized(seen) { seen.add(request.toString()) }
+            val body = request.body()
+            val builder = JdkRequest.newBuilder(URI.create(request.url()))
+                .method(request.method(), if (body == null) JdkRequest.BodyPublishers.noBody() else JdkRequest.BodyPublishers.ofString(body))
+            request.headers().forEach { builder.header(it.name, it.value) }
+            if (timeout != null) builder.timeout(Duration.ofMillis((timeout * 1000).toLong()))
+            val response = try {
+                http.sendAsync(builder.build(), JdkResponse.BodyHandlers.ofByteArray()).await()
+            } catch (e: java.net.ConnectException) {
+                throw TransportException.Connect(e.toString())
+            }
+            val headers = response.headers().map().flatMap { (name, values) -> values.map { HttpHeader(name, it) } }
+            return HttpResponse(response.statusCode(), headers, response.body())
+        }
+    }
+
+    @BeforeEach
+    fun reset() = Sandbox.reset()
+
+    @Test
+    fun `reads and writes go through the app's transport`() = runBlocking {
+        val transport = JdkTransport()
+        val client = ZeitkontoClient.withTransport(config, transport)
+        val bundled = ZeitkontoClient(config)
+        assertEquals(bundled.employees(), client.employees())
+        assertEquals(bundled.timeAccount(ANNA, 2026, 10), client.timeAccount(ANNA, 2026, 10))
+        val sends = transport.sends.get()
+        assertEquals(2, sends)
+        client.come(ANNA)
+        assertEquals(3, transport.sends.get())
+        assertEquals(1, Sandbox.writes("clock"))
+        client.go(ANNA)
+        assertTrue(transport.seen.none { COMPANY_KEY in it }, "a request prints redacted: ${transport.seen}")
+        assertTrue(transport.seen.first().startsWith("GET http://127.0.0.1:"), transport.seen.first())
+    }
+
+    @Test
+    fun `driver events are reported with a custom transport too`() = runBlocking {
+        val events = java.util.concurrent.ConcurrentLinkedQueue<ZeitkontoEvent>()
+        val listener = object : ZeitkontoEventListener {
+            override fun onEvent(event: ZeitkontoEvent) {
+                events.add(event)
+            }
+        }
+        val client = ZeitkontoClient.withTransport(config, JdkTransport(), listener)
+        client.employees()
+        assertEquals(listOf(200), events.filterIsInstance<ZeitkontoEvent.Received>().map { it.status })
+    }
+
+    @Test
+    fun `a 5xx read is retried by the client, a write never`() = runBlocking {
+        val transport = JdkTransport()
+        val client = ZeitkontoClient.withTransport(config, transport)
+        Sandbox.inject("""{"kind":"status","status":503,"count":1,"operation":"employees"}""")
+        client.employees()
+        assertEquals(2, transport.sends.get())
+
+        Sandbox.inject("""{"kind":"status","status":503,"count":1,"operation":"clock"}""")
+        val e = fails<ZeitkontoException.UnexpectedStatus> { client.come(ANNA) }
+        assertEquals(503, e.status)
+        assertEquals(3, transport.sends.get(), "the write was sent once")
+    }
+
+    @Test
+    fun `Connect failures are retried for reads and the detail is redacted`() = runBlocking {
+        val attempts = AtomicInteger()
+        val refusing = object : ZeitkontoTransport {
+            override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse {
+                attempts.incrementAndGet()
+                throw TransportException.Connect("refused: ${request.url()}")
+            }
+        }
+        val client = ZeitkontoClient.withTransport(config, refusing)
+        val e = fails<ZeitkontoException.Transport> { client.employees() }
+        assertFalse(e.mayHaveReachedServer)
+        assertEquals(3, attempts.get(), "the first try and FAST_RETRY's two retries")
+        assertFalse(COMPANY_KEY in e.toString() || COMPANY_KEY in e.detail, e.toString())
+        assertTrue("***" in e.detail, e.detail)
+    }
+
+    @Test
+    fun `any other exception means the write may have been applied so it is not sent again`() = runBlocking {
+        val attempts = AtomicInteger()
+        val breaking = object : ZeitkontoTransport {
+            override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse {
+                attempts.incrementAndGet()
+                throw IOException("connection reset while reading ${request.url()}")
+            }
+        }
+        val client = ZeitkontoClient.withTransport(config, breaking)
+        val e = fails<ZeitkontoException.Transport> { client.come(ANNA) }
+        assertTrue(e.mayHaveReachedServer)
+        assertEquals(1, attempts.get())
+        assertFalse(COMPANY_KEY in e.toString(), e.toString())
+    }
+
+    @Test
+    fun `the client's timeout cancels a transport that never answers`() = runBlocking {
+        val cancelled = CompletableDeferred<Unit>()
+        val hanging = object : ZeitkontoTransport {
+            override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse {
+                assertEquals(0.3, timeout)
+                try {
+                    awaitCancellation()
+                } finally {
+                    cancelled.complete(Unit)
+                }
+            }
+        }
+        val quick = config.copy(timeout = 0.3, retry = RetrySettings(maxRetries = 0))
+        val e = fails<ZeitkontoException.Timeout> { ZeitkontoClient.withTransport(quick, hanging).employees() }
+        assertTrue(e.mayHaveReachedServer)
+        withTimeout(5_000) { cancelled.await() }
+    }
+
+    @Test
+    fun `a redirect the app returns is an error naming the redacted target, and no status is no success`() = runBlocking {
+        val redirecting = object : ZeitkontoTransport {
+            override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse =
+                HttpResponse(302, listOf(HttpHeader("Location", "https://elsewhere.example/x/$COMPANY_KEY")), ByteArray(0))
+        }
+        val e = fails<ZeitkontoException.UnexpectedStatus> { ZeitkontoClient.withTransport(config, redirecting).employees() }
+        assertEquals(302, e.status)
+        assertFalse(COMPANY_KEY in e.toString() || COMPANY_KEY in e.excerpt, e.toString())
+        assertEquals("HttpResponse(status=302, 0 bytes)", HttpResponse(302, emptyList(), ByteArray(0)).toString())
+
+        val noStatus = object : ZeitkontoTransport {
+            override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse =
+                HttpResponse(0, emptyList(), "true".toByteArray())
+        }
+        val t = fails<ZeitkontoException.Transport> {
+            ZeitkontoClient.withTransport(config.copy(retry = RetrySettings(maxRetries = 0)), noStatus).come(ANNA)
+        }
+        assertTrue(t.mayHaveReachedServer)
+    }
+}
