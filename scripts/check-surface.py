@@ -87,8 +87,12 @@ def kotlin(text):
 
 
 def swift(text):
-    """The client class's `open func ... async throws` (the class carries the defaults)."""
-    return methods_in(text[text.index("open class ZeitkontoClient:"):], r"^open func (\w+)\((.*)\)\s*async throws")
+    """The client class's `open func ... async throws` (the class carries the defaults; not the
+    transport protocol's `send`)."""
+    start = text.index("open class ZeitkontoClient:")
+    # The class ends where uniffi starts its converter (its body has unindented braces).
+    end = text.index("public struct FfiConverterTypeZeitkontoClient", start)
+    return methods_in(text[start:end], r"^open func (\w+)\((.*)\)\s*async throws")
 
 
 def error_fields(lang, text, errors, start_marker, case_pattern):
