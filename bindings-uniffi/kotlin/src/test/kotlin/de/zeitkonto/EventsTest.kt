@@ -10,13 +10,7 @@ import org.junit.jupiter.api.Test
 
 /** Driver events through a Kotlin listener: typed, in order, redacted; a failing listener is harmless. */
 class EventsTest {
-    private val config = ZeitkontoConfig(
-        apiKey = ApiKey(COMPANY_KEY),
-        baseUrl = Sandbox.url,
-        workspaceKey = ApiKey(WORKSPACE_KEY),
-        retry = FAST_RETRY,
-        rateLimit = GENEROUS,
-    )
+    private val config = sandboxConfig()
 
     @BeforeEach
     fun reset() = Sandbox.reset()

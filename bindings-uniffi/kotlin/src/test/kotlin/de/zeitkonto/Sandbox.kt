@@ -76,19 +76,26 @@ object Sandbox {
     fun stat(name: String): Int = stats()[name]!!.jsonPrimitive.int
 }
 
+/** The config of a client on the sandbox (generous limiter, fast retries, workspace key set). */
+fun sandboxConfig(
+    key: String = COMPANY_KEY,
+    baseUrl: String = Sandbox.url,
+    timeout: Double = 10.0,
+    retry: RetrySettings? = FAST_RETRY,
+    rateLimit: RateLimitSettings? = GENEROUS,
+): ZeitkontoConfig = ZeitkontoConfig(
+    apiKey = ApiKey(key),
+    baseUrl = baseUrl,
+    workspaceKey = ApiKey(WORKSPACE_KEY),
+    timeout = timeout,
+    retry = retry,
+    rateLimit = rateLimit,
+)
+
 fun client(
     key: String = COMPANY_KEY,
     baseUrl: String = Sandbox.url,
     timeout: Double = 10.0,
     retry: RetrySettings? = FAST_RETRY,
     rateLimit: RateLimitSettings? = GENEROUS,
-): ZeitkontoClient = ZeitkontoClient(
-    ZeitkontoConfig(
-        apiKey = ApiKey(key),
-        baseUrl = baseUrl,
-        workspaceKey = ApiKey(WORKSPACE_KEY),
-        timeout = timeout,
-        retry = retry,
-        rateLimit = rateLimit,
-    ),
-)
+): ZeitkontoClient = ZeitkontoClient(sandboxConfig(key, baseUrl, timeout, retry, rateLimit))

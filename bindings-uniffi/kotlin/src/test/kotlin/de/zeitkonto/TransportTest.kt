@@ -24,13 +24,7 @@ import java.net.http.HttpResponse as JdkResponse
  * the limiter, retries (never a write twice), the timeout and redaction.
  */
 class TransportTest {
-    private val config = ZeitkontoConfig(
-        apiKey = ApiKey(COMPANY_KEY),
-        baseUrl = Sandbox.url,
-        workspaceKey = ApiKey(WORKSPACE_KEY),
-        retry = FAST_RETRY,
-        rateLimit = GENEROUS,
-    )
+    private val config = sandboxConfig()
 
     /** A transport on `java.net.http.HttpClient` (never follows redirects), counting its sends. */
     class JdkTransport : ZeitkontoTransport {
