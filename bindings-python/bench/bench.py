@@ -1,7 +1,7 @@
 """Benchmark (not a test): zeitkonto vs a hand-written httpx + json + dataclasses baseline, against
 the same local sandbox, in one run. Prints ratios (baseline time / zeitkonto time; > 1 = faster).
 
-    python bench/bench.py [--sandbox target/debug/zeitkonto-sandbox] [--rounds 30]
+    python bench/bench.py [--sandbox target/debug/zeitkonto-sandbox] [--rounds 30] [--memory-runs 5]
 
 Goals (issue 4): large responses >= 1.25x, small calls no slower (>= 1.0x), `import zeitkonto` <= 30 ms,
 wheel <= 3 MB. Needs `pip install httpx` for the baseline.
@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 KEY = "demo-company-key"
 ANNA = "anna.schmidt@demo.example"
 BENCH_EMPLOYEES = 1000
+KEPT_CALLS = 5  # results kept alive by the memory probe
 
 
 # ---- the baseline a user would write by hand --------------------------------------------------
@@ -154,6 +155,62 @@ def start_sandbox(binary: str, employees: int) -> "tuple[subprocess.Popen[str], 
     return proc, proc.stdout.readline().strip().rsplit(" ", 1)[-1]
 
 
+def _rss_kb(field: str) -> int:
+    """VmRSS (current) or VmHWM (peak) of this process, in KiB (Linux /proc)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no {field} in /proc/self/status")
+
+
+def memory_probe(side: str, url: str) -> None:
+    """Runs in a fresh interpreter: one client (ours or the baseline), a warm-up call, then
+    `KEPT_CALLS` measured calls whose results are all kept. Prints the peak and retained RSS growth
+    per call in KiB (averaged over the kept calls: one call's growth is too close to the allocator's
+    page and arena granularity to compare)."""
+    import gc
+
+    if side == "ours":
+        ours = zeitkonto.Client(KEY, base_url=url, rate_limit=zeitkonto.RateLimit(100_000_000, 60.0))
+
+        def call() -> Any:
+            return ours.department_month_employees("BENCH", 2026, 10)
+    else:
+        base = Baseline(url)
+
+        def call() -> Any:
+            return base.department_month_employees("BENCH", 2026, 10)
+
+    warm = call()
+    assert len(warm) == BENCH_EMPLOYEES
+    del warm
+    gc.collect()
+    before = _rss_kb("VmRSS")
+    Path("/proc/self/clear_refs").write_text("5")  # resets VmHWM (the peak) to the current RSS
+    kept = [call() for _ in range(KEPT_CALLS)]
+    peak = _rss_kb("VmHWM")
+    after = _rss_kb("VmRSS")
+    assert all(len(k) == BENCH_EMPLOYEES for k in kept)
+    print(json.dumps({"peak": (peak - before) / KEPT_CALLS, "retained": (after - before) / KEPT_CALLS}))
+
+
+def memory_table(url: str, runs: int) -> None:
+    """The call's extra memory (RSS, which sees Rust's allocations too; tracemalloc does not), each
+    side in fresh interpreters, interleaved; medians of `runs`."""
+    got: Dict[str, List[Dict[str, int]]] = {"ours": [], "base": []}
+    for _ in range(runs):
+        for side in ("ours", "base"):
+            out = subprocess.check_output([sys.executable, __file__, "--memory-probe", side, "--url", url], text=True)
+            got[side].append(json.loads(out.strip().splitlines()[-1]))
+    med = {side: {k: statistics.median(r[k] for r in rows) for k in ("peak", "retained")} for side, rows in got.items()}
+    print(f"memory: department_month_employees x{BENCH_EMPLOYEES}, RSS growth per call ({KEPT_CALLS} results kept), "
+          f"median of {runs} fresh interpreters each (goal: no more than the baseline)")
+    for k in ("peak", "retained"):
+        o, b = med["ours"][k], med["base"][k]
+        ratio = f"{o / b:.2f}x of the baseline" if b > 0 else "baseline 0"
+        print(f"  {k:>8}: zeitkonto {o:,.0f} KiB, baseline {b:,.0f} KiB ({ratio})")
+
+
 def size_table(binary: str, sizes: List[int], rounds: int) -> None:
     """End-to-end ratio of department_month_employees at each department size (one sandbox each)."""
     print("size table: department_month_employees, end to end (median of interleaved rounds)")
@@ -176,7 +233,13 @@ def main() -> None:
     ap.add_argument("--sandbox", default=os.environ.get("ZEITKONTO_SANDBOX_BIN", str(ROOT / "target/debug/zeitkonto-sandbox")))
     ap.add_argument("--rounds", type=int, default=30)
     ap.add_argument("--sizes", default="10,100,1000,5000", help="department sizes of the table ('' = none)")
+    ap.add_argument("--memory-runs", type=int, default=5, help="fresh interpreters per side for the memory figure")
+    ap.add_argument("--memory-probe", choices=["ours", "base"], help=argparse.SUPPRESS)
+    ap.add_argument("--url", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.memory_probe:
+        memory_probe(args.memory_probe, args.url)
+        return
     print(f"python bench ({time.strftime('%Y-%m-%d')}, CPython {sys.version.split()[0]}, sandbox {args.sandbox})")
     proc, url = start_sandbox(args.sandbox, BENCH_EMPLOYEES)
     try:
@@ -209,6 +272,8 @@ def main() -> None:
               f"baseline {t_base_small * 1000:.2f} ms, ratio {t_base_small / t_ours_small:.2f}x (goal >= 1.00x)")
         print(f"import zeitkonto: {imp:.1f} ms (goal <= 30 ms)")
         print(f"wheel: {wheel_mb:.2f} MB (goal <= 3 MB) {Path(wheel[-1]).name if wheel else ''}")
+        if args.memory_runs > 0:
+            memory_table(url, args.memory_runs)
     finally:
         proc.terminate()
     if args.sizes:

@@ -42,13 +42,13 @@ pub(crate) fn values(py: Python<'_>, items: &[Value]) -> PyResult<Py<PyAny>> {
 }
 
 /// JSON values by key as a Python dict.
-pub(crate) fn value_map<'a>(
+pub(crate) fn value_map<'a, K: AsRef<str>>(
     py: Python<'_>,
-    items: impl Iterator<Item = (&'a String, &'a Value)>,
+    items: impl Iterator<Item = (K, &'a Value)>,
 ) -> PyResult<Py<PyAny>> {
     let dict = PyDict::new(py);
     for (k, v) in items {
-        dict.set_item(k, crate::to_py(py, v)?)?;
+        dict.set_item(k.as_ref(), crate::to_py(py, v)?)?;
     }
     Ok(dict.into_any().unbind())
 }

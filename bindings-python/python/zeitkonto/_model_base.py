@@ -48,10 +48,13 @@ class Field(Generic[T]):
     def __get__(self, obj: Optional["Model"], owner: Optional[type] = None) -> Any:
         if obj is None:
             return self
-        cached = obj._cache.get(self.name, _MISSING)
+        cache = obj._cache
+        if cache is None:  # made on the first read: a record nobody reads costs no dict
+            cache = obj._cache = {}
+        cached = cache.get(self.name, _MISSING)
         if cached is _MISSING:
             cached = self.convert(obj._data.get(self.key))
-            obj._cache[self.name] = cached
+            cache[self.name] = cached
         return cached
 
 
@@ -115,7 +118,7 @@ class Model:
     def __init__(self, data: Any) -> None:
         # A mapping, a `_core.Node` view or a core model `_core.<Model>Data` (the same `get`).
         self._data: Any = data
-        self._cache: Dict[str, Any] = {}
+        self._cache: Optional[Dict[str, Any]] = None
 
     @property
     def extra(self) -> Dict[str, Any]:

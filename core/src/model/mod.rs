@@ -5,9 +5,8 @@
 //! `Option`. Models serialize to the SDK's own JSON form (camelCase English names, calendar months,
 //! `YYYY-MM-DD` dates, `extra` as an object) — the form the bindings and the test vectors use.
 
-use std::collections::BTreeMap;
-
 use serde_json::Value;
+use std::sync::Arc;
 
 pub mod wire;
 
@@ -57,8 +56,151 @@ pub use projects::*;
 pub use shifts::*;
 pub use time::*;
 
-/// Fields of a response that this version of Zeitkonto does not know, as sent.
-pub type Extra = BTreeMap<String, Value>;
+/// Fields of a response that this version of Zeitkonto does not know, as sent: a small map from
+/// the API's field name to its raw JSON value, ordered by name (as it is serialised).
+///
+/// Stored as one sorted vector rather than a tree: most responses carry a handful of unknown
+/// fields per record, and a list of 1,000 records keeps 1,000 of these maps alive (a B-tree node
+/// each would cost several hundred bytes per record). A JSON object that repeats a name keeps its
+/// last value, as `serde_json` does.
+#[derive(Clone, PartialEq, Default)]
+pub struct Extra {
+    entries: Vec<(Arc<str>, Value)>,
+}
+
+/// Names of unknown fields repeat in every record of a list: each thread keeps up to
+/// `INTERNED_MAX` short names and records share them (one allocation per name, not per record).
+/// Bounded, so a server sending ever new names cannot grow it.
+fn field_name(key: String) -> Arc<str> {
+    const INTERNED_MAX: usize = 256;
+    const INTERNED_LEN: usize = 64;
+    thread_local! {
+        static NAMES: std::cell::RefCell<std::collections::HashSet<Arc<str>>> = Default::default();
+    }
+    if key.len() > INTERNED_LEN {
+        return Arc::from(key);
+    }
+    NAMES.with(|names| {
+        let mut names = names.borrow_mut();
+        if let Some(name) = names.get(key.as_str()) {
+            return Arc::clone(name);
+        }
+        let name: Arc<str> = Arc::from(key);
+        if names.len() < INTERNED_MAX {
+            names.insert(Arc::clone(&name));
+        }
+        name
+    })
+}
+
+impl Extra {
+    /// An empty map.
+    pub fn new() -> Extra {
+        Extra::default()
+    }
+
+    /// The number of fields.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are no fields.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        self.entries.binary_search_by(|(k, _)| k.as_ref().cmp(key))
+    }
+
+    /// The raw value of the field `key`.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.find(key).ok().map(|i| &self.entries[i].1)
+    }
+
+    /// Whether the field `key` is present.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.find(key).is_ok()
+    }
+
+    /// Sets the field `key`; returns its previous value.
+    pub fn insert(&mut self, key: String, value: Value) -> Option<Value> {
+        match self.find(&key) {
+            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Err(i) => {
+                self.entries.insert(i, (field_name(key), value));
+                None
+            }
+        }
+    }
+
+    /// Removes the field `key`; returns its value.
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        self.find(key).ok().map(|i| self.entries.remove(i).1)
+    }
+
+    /// The fields, ordered by name.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> + '_ {
+        self.entries.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+
+    /// Appends a field while a record is read (no order kept yet); [`Extra::finish`] sorts.
+    pub(crate) fn push(&mut self, key: String, value: Value) {
+        self.entries.push((field_name(key), value));
+    }
+
+    /// Orders the fields pushed while reading by name, keeps the last value of a repeated name,
+    /// and gives back spare capacity. O(n log n) whatever a hostile server sends.
+    pub(crate) fn finish(&mut self) {
+        if self.entries.len() > 1 {
+            // Stable: equal names stay in arrival order, so the last one is the one kept.
+            self.entries.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut kept: Vec<(Arc<str>, Value)> = Vec::with_capacity(self.entries.len());
+            for entry in self.entries.drain(..) {
+                match kept.last_mut() {
+                    Some(last) if last.0 == entry.0 => *last = entry,
+                    _ => kept.push(entry),
+                }
+            }
+            self.entries = kept;
+        } else {
+            self.entries.shrink_to_fit();
+        }
+    }
+}
+
+impl std::fmt::Debug for Extra {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl serde::Serialize for Extra {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
+
+impl IntoIterator for Extra {
+    type Item = (String, Value);
+    type IntoIter = std::iter::Map<std::vec::IntoIter<(Arc<str>, Value)>, fn((Arc<str>, Value)) -> (String, Value)>;
+
+    /// The fields, ordered by name.
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.into_iter().map(|(k, v)| (k.to_string(), v))
+    }
+}
+
+impl FromIterator<(String, Value)> for Extra {
+    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Extra {
+        let mut extra = Extra::default();
+        for (k, v) in iter {
+            extra.push(k, v);
+        }
+        extra.finish();
+        extra
+    }
+}
 
 /// Declares a model: a struct whose fields are read from the API's JSON names (through a lenient
 /// wire type) and written under the SDK's names. Unknown fields go to `extra`.
@@ -105,6 +247,7 @@ macro_rules! model {
                         }
                     }
                 }
+                out.extra.finish();
                 Ok(out)
             }
         }
@@ -182,5 +325,59 @@ model! {
         code: opt i64 [via wire::FlexInt] = "code" => "code",
         /// Epoch milliseconds at which the call was executed.
         time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
+    }
+}
+
+#[cfg(test)]
+mod extra_tests {
+    use serde_json::json;
+
+    use super::{Extra, MonthlyAccount};
+
+    #[test]
+    fn unknown_fields_are_kept_by_name_a_repeated_name_keeps_its_last_value() {
+        let a: MonthlyAccount =
+            serde_json::from_str(r#"{"zeta":1,"saldo":5,"alpha":"x","zeta":2,"mid":[1],"alpha":null}"#).unwrap();
+        assert_eq!(a.balance, Some(5.0));
+        assert_eq!(a.extra.len(), 3);
+        assert_eq!(a.extra.get("zeta"), Some(&json!(2)));
+        assert_eq!(a.extra.get("alpha"), Some(&json!(null)));
+        assert!(a.extra.contains_key("mid") && !a.extra.contains_key("saldo"));
+        let names: Vec<&str> = a.extra.iter().map(|(k, _)| k).collect();
+        assert_eq!(names, ["alpha", "mid", "zeta"]);
+        assert_eq!(serde_json::to_value(&a.extra).unwrap(), json!({"alpha": null, "mid": [1], "zeta": 2}));
+        assert_eq!(format!("{:?}", a.extra), r#"{"alpha": Null, "mid": Array [Number(1)], "zeta": Number(2)}"#);
+    }
+
+    #[test]
+    fn insert_and_remove_keep_the_order() {
+        let mut e = Extra::new();
+        assert!(e.is_empty());
+        assert_eq!(e.insert("b".into(), json!(1)), None);
+        assert_eq!(e.insert("a".into(), json!(2)), None);
+        assert_eq!(e.insert("b".into(), json!(3)), Some(json!(1)));
+        assert_eq!(e.remove("a"), Some(json!(2)));
+        assert_eq!(e.remove("a"), None);
+        assert_eq!(e.clone().into_iter().collect::<Vec<_>>(), [("b".to_string(), json!(3))]);
+        let rebuilt: Extra = [("y".to_string(), json!(1)), ("x".to_string(), json!(2)), ("y".to_string(), json!(3))]
+            .into_iter()
+            .collect();
+        assert_eq!(
+            rebuilt.iter().map(|(k, v)| (k.to_string(), v.clone())).collect::<Vec<_>>(),
+            [("x".to_string(), json!(2)), ("y".to_string(), json!(3))]
+        );
+    }
+
+    #[test]
+    fn many_unknown_fields_stay_cheap() {
+        // 200,000 distinct names (and each repeated): sorted once, not one insertion at a time.
+        let mut body = String::from("{");
+        for i in 0..200_000 {
+            body.push_str(&format!("\"k{i}\":{i},\"k{i}\":-{i},"));
+        }
+        body.push_str("\"saldo\":1}");
+        let a: MonthlyAccount = serde_json::from_str(&body).unwrap();
+        assert_eq!(a.extra.len(), 200_000);
+        assert_eq!(a.extra.get("k199999"), Some(&json!(-199_999)));
     }
 }

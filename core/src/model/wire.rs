@@ -64,7 +64,7 @@ pub fn next_field<'de, A: MapAccess<'de>, W: Deserialize<'de>>(map: &mut A) -> R
 /// The model field's value from what its wire type got; a misfit's raw value goes to `extra`
 /// under the field's API name. Never inlined: one copy per field type serves every model.
 #[inline(never)]
-pub fn settle<T>(got: Got<T>, key: Cow<'_, str>, extra: &mut crate::model::Extra) -> Option<T> {
+pub(crate) fn settle<T>(got: Got<T>, key: Cow<'_, str>, extra: &mut crate::model::Extra) -> Option<T> {
     match got {
         Got::Val(x) => Some(x),
         Got::Absent => None,
@@ -79,10 +79,11 @@ pub fn settle<T>(got: Got<T>, key: Cow<'_, str>, extra: &mut crate::model::Extra
     }
 }
 
-/// Puts an entry into a model's `extra` map (one copy of the map insertion for every model).
+/// Puts an entry into a model's `extra` map while it is read (one copy for every model); the
+/// model's reader calls `Extra::finish` at the end.
 #[inline(never)]
-pub fn keep_extra(extra: &mut crate::model::Extra, key: Cow<'_, str>, raw: Value) {
-    extra.insert(key.into_owned(), raw);
+pub(crate) fn keep_extra(extra: &mut crate::model::Extra, key: Cow<'_, str>, raw: Value) {
+    extra.push(key.into_owned(), raw); // ordered (and a repeated name settled) by `Extra::finish`
 }
 
 /// A map key that borrows from the input when it can.
