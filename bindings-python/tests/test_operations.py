@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import Any
 
 import pytest
@@ -45,6 +45,11 @@ def test_monthly_accounts_use_calendar_months(any_client: Any) -> None:
     assert oct_.month == 10
     assert oct_.bookings and all(b.date.month == 10 for b in oct_.bookings)
     assert isinstance(oct_.bookings[0].start, datetime)
+    # clock times of day (`hh:mm` on the wire) are datetime.time, and agree with `start`
+    booked = [b for b in oct_.bookings if b.start_time is not None and b.start is not None]
+    assert booked and all(isinstance(b.start_time, time) for b in booked)
+    assert all((b.start_time.hour, b.start_time.minute) == (b.start.hour, b.start.minute) for b in booked)
+    assert all(b.to_dict()["startTime"] == b.start_time.strftime("%H:%M") for b in booked)
     assert oct_.balance == oct_.actual - oct_.target
     report = any_client.time_account_report(ANNA, year=2026, month=10, project=True)
     real = [b for b in oct_.bookings if b.is_dummy is not True]

@@ -5,6 +5,7 @@
 //! | [`ApiKey`]    | string      | `ApiKey` (prints `***`)    | `ApiKey` (prints `***`)       |
 //! | [`IsoDate`]   | string      | `java.time.LocalDate`      | `String` ("YYYY-MM-DD")       |
 //! | [`Timestamp`] | string      | `java.time.LocalDateTime`  | `String` ("YYYY-MM-DD hh:mm:ss") |
+//! | [`ClockTime`] | string      | `java.time.LocalTime`      | `String` ("hh:mm" or "hh:mm:ss") |
 //! | [`RawJson`]   | string      | `String` (JSON text)       | `String` (JSON text)          |
 //!
 //! The foreign classes `ApiKey` are hand-written (`kotlin/src/main/kotlin/.../ApiKey.kt`,
@@ -31,6 +32,11 @@ uniffi::custom_newtype!(IsoDate, String);
 pub struct Timestamp(pub String);
 uniffi::custom_newtype!(Timestamp, String);
 
+/// A clock time of day, `hh:mm` (or `hh:mm:ss` when the API sent seconds).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ClockTime(pub String);
+uniffi::custom_newtype!(ClockTime, String);
+
 /// Any JSON value, as JSON text: containers whose shape the API does not specify.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RawJson(pub String);
@@ -45,6 +51,12 @@ impl<'de> Deserialize<'de> for IsoDate {
 impl<'de> Deserialize<'de> for Timestamp {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         String::deserialize(d).map(Timestamp)
+    }
+}
+
+impl<'de> Deserialize<'de> for ClockTime {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d).map(ClockTime)
     }
 }
 
@@ -69,6 +81,12 @@ impl From<zeitkonto_core::Date> for IsoDate {
 impl From<zeitkonto_core::DateTime> for Timestamp {
     fn from(t: zeitkonto_core::DateTime) -> Timestamp {
         Timestamp(t.to_string())
+    }
+}
+
+impl From<zeitkonto_core::TimeOfDay> for ClockTime {
+    fn from(t: zeitkonto_core::TimeOfDay) -> ClockTime {
+        ClockTime(t.to_string())
     }
 }
 

@@ -337,11 +337,11 @@ export interface AccountBooking {
   start: string | null;
   /** Day of the booking start. */
   startDate: DateString | null;
-  /** Start time of the booking. */
+  /** Start time of the booking (clock time, `hh:mm`). */
   startTime: string | null;
   /** End day of the booking. */
   endDate: DateString | null;
-  /** End time of the booking. */
+  /** End time of the booking (clock time, `hh:mm`). */
   endTime: string | null;
   /** Target minutes of the day (`soll`). */
   target: number | null;

@@ -374,6 +374,74 @@ impl<'de> Deserialize<'de> for DateTime {
     }
 }
 
+/// A time of day as the API prints its clock times (a booking's `startTime`/`endTime`): `hh:mm`,
+/// or `hh:mm:ss` when the API sends seconds (kept, so the value prints as it came).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TimeOfDay {
+    /// Hour 0..=23.
+    pub hour: u8,
+    /// Minute 0..=59.
+    pub minute: u8,
+    /// Second 0..=59, when the API sent one.
+    pub second: Option<u8>,
+}
+
+impl fmt::Display for TimeOfDay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:02}:{:02}", self.hour, self.minute)?;
+        match self.second {
+            Some(s) => write!(f, ":{s:02}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl fmt::Debug for TimeOfDay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl FromStr for TimeOfDay {
+    type Err = DateParseError;
+    /// Parses `hh:mm` or `hh:mm:ss` (a one-digit hour is accepted). `24:00` is refused: it is not a
+    /// time of day (a field holding it keeps the raw text in `extra`).
+    fn from_str(s: &str) -> Result<TimeOfDay, DateParseError> {
+        let mut parts = s.split(':');
+        let (h, m, sec) = (parts.next(), parts.next(), parts.next());
+        if parts.next().is_some() {
+            return Err(DateParseError);
+        }
+        let (Some(h), Some(m)) = (h, m) else { return Err(DateParseError) };
+        if !(1..=2).contains(&h.len()) || m.len() != 2 || sec.is_some_and(|x| x.len() != 2) {
+            return Err(DateParseError);
+        }
+        let hour = digits(h.as_bytes()).ok_or(DateParseError)?;
+        let minute = digits(m.as_bytes()).ok_or(DateParseError)?;
+        let second = match sec {
+            Some(x) => Some(digits(x.as_bytes()).ok_or(DateParseError)?),
+            None => None,
+        };
+        if hour > 23 || minute > 59 || second.is_some_and(|x| x > 59) {
+            return Err(DateParseError);
+        }
+        Ok(TimeOfDay { hour: hour as u8, minute: minute as u8, second: second.map(|x| x as u8) })
+    }
+}
+
+impl Serialize for TimeOfDay {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for TimeOfDay {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(|_| serde::de::Error::custom(format!("expected hh:mm or hh:mm:ss, got {s:?}")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -404,6 +472,16 @@ mod tests {
         assert_eq!(Date::new(2027, 1, 1).unwrap().iso_week(), (2026, 53));
         assert_eq!(Date::new(2024, 12, 30).unwrap().iso_week(), (2025, 1));
         assert_eq!(Date::new(2026, 11, 21).unwrap().iso_week(), (2026, 47));
+    }
+
+    #[test]
+    fn time_of_day_parse() {
+        for (text, printed) in [("08:15", "08:15"), ("8:05", "08:05"), ("23:59:59", "23:59:59"), ("00:00", "00:00")] {
+            assert_eq!(text.parse::<TimeOfDay>().unwrap().to_string(), printed, "{text}");
+        }
+        for bad in ["24:00", "08:60", "08:15:60", "0815", "08:5", "08:15:00:00", "", ":", "ab:cd", "08:15 ", "123:00"] {
+            assert!(bad.parse::<TimeOfDay>().is_err(), "{bad:?}");
+        }
     }
 
     #[test]

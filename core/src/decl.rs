@@ -392,7 +392,7 @@ mod tests {
         let models = models();
         let known: Vec<&str> = models.iter().map(|m| m.name).collect();
         let is_model = |t: &str| t.chars().next().is_some_and(char::is_uppercase);
-        let primitive = ["String", "Value", "Date", "DateTime", "Month", "EpochMillis", "Vec", "BTreeMap"];
+        let primitive = ["String", "Value", "Date", "DateTime", "TimeOfDay", "Month", "EpochMillis", "Vec", "BTreeMap"];
         let named = |t: &str| -> Vec<String> {
             t.split(|c: char| !c.is_alphanumeric())
                 .filter(|w| is_model(w) && !primitive.contains(w))

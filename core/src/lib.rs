@@ -39,7 +39,7 @@ pub mod secret;
 pub mod validate;
 
 pub use context::{Context, DEFAULT_BASE_URL};
-pub use date::{Date, DateTime, Month};
+pub use date::{Date, DateTime, Month, TimeOfDay};
 pub use error::{ApiCode, Error};
 pub use http::{Method, Request, Response};
 pub use limiter::{Acquire, LimiterConfig, RateLimiter};

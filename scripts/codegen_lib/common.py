@@ -67,12 +67,12 @@ def output_parts(output):
 
 def field_shape(f, models):
     """What a model field is, language-neutrally: (shape, detail). Shapes: `scalar` (detail: the
-    Rust type: String, i64, f64, bool, Date, DateTime, Month, EpochMillis), `json` (any JSON value),
+    Rust type: String, i64, f64, bool, Date, DateTime, TimeOfDay, Month, EpochMillis), `json` (any JSON value),
     `model` (detail: its name), `models` (a list of that model), `json_list`, `text_list`,
     `json_map`, `text` (always present). Each language maps the shapes to its own types."""
     t = f["rustType"]
     if f["optional"]:
-        if t in ("String", "i64", "f64", "bool", "Date", "DateTime", "Month", "EpochMillis"):
+        if t in ("String", "i64", "f64", "bool", "Date", "DateTime", "TimeOfDay", "Month", "EpochMillis"):
             return "scalar", t
         if t == "Value":
             return "json", None

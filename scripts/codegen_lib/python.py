@@ -151,7 +151,7 @@ def py_field(f, models):
     k = f["key"]
     if shape == "scalar":
         conv = {"String": "str", "i64": "int", "f64": "float", "bool": "bool", "Date": "_iso_date",
-                "DateTime": "_datetime", "Month": "int"}.get(d)
+                "DateTime": "_datetime", "TimeOfDay": "_time_of_day", "Month": "int"}.get(d)
         return f'opt("{k}", {conv})' if conv else f'Field("{k}", _epoch_ms)'  # EpochMillis: None-safe
     return {
         "json": f'Field("{k}", _raw)',
@@ -190,7 +190,8 @@ def python_models(decl):
         '"""Typed results, one class per model of the core (``core/src/model/``). Each wraps the core\'s',
         "canonical JSON (camelCase English names, calendar months 1-12, ISO dates) and converts a field on",
         "first access: dates become :class:`datetime.date`, wall-clock times :class:`datetime.datetime`,",
-        "epoch milliseconds an aware UTC :class:`datetime.datetime`. Unknown fields are kept in ``extra``;",
+        "clock times of day :class:`datetime.time`, epoch milliseconds an aware UTC",
+        ":class:`datetime.datetime`. Unknown fields are kept in ``extra``;",
         "``to_dict()`` returns the canonical JSON. Vaguely specified containers are plain JSON.",
         "",
         HEADER,
@@ -225,7 +226,7 @@ def python_models(decl):
             out.append("")
             out += PY_MODEL_EXTRAS[md["name"]]
     text = "\n".join(out) + "\n"
-    used = sorted({n for n in ("Field", "_datetime", "_dict", "_epoch_ms", "_iso_date", "_model", "_raw", "many", "opt")
+    used = sorted({n for n in ("Field", "_datetime", "_dict", "_epoch_ms", "_iso_date", "_model", "_raw", "_time_of_day", "many", "opt")
                    if re.search(r"[(, ]" + n + r"[(),]", text)} | {"Model"}, key=lambda n: (n.startswith("_"), n.lower()))
     return text.replace("from ._model_base import IMPORTS", "from ._model_base import " + ", ".join(used))
 
@@ -243,6 +244,7 @@ def pyo3_get(f, models):
             "String": f"{v}.as_deref().into_py_any(py)",
             "Date": f"{v}.map(|x| x.to_string()).into_py_any(py)",
             "DateTime": f"{v}.map(|x| x.to_string()).into_py_any(py)",
+            "TimeOfDay": f"{v}.map(|x| x.to_string()).into_py_any(py)",
             "Month": f"{v}.map(|x| x.number()).into_py_any(py)",
         }.get(d, f"{v}.into_py_any(py)")
     return {

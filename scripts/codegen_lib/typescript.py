@@ -86,7 +86,7 @@ def ts_field_type(f, models):
     shape, d = field_shape(f, models)
     if shape == "scalar":
         base = {"String": "string", "i64": "number", "f64": "number", "EpochMillis": "number", "bool": "boolean",
-                "Date": "DateString", "DateTime": "string", "Month": "Month"}[d]
+                "Date": "DateString", "DateTime": "string", "TimeOfDay": "string", "Month": "Month"}[d]
         return f"{base} | null"
     return {"json": "Json", "model": f"{d} | null", "models": f"{d}[]", "json_list": "Json[]",
             "text_list": "string[]", "json_map": "{ [key: string]: Json }", "text": "string"}[shape]

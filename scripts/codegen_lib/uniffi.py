@@ -131,6 +131,7 @@ def rs_field(f, models):
         if d in ("String", "i64", "f64", "bool"):
             return f"Option<{d}>", v
         ty, conv = {"Date": ("IsoDate", "map(IsoDate::from)"), "DateTime": ("Timestamp", "map(Timestamp::from)"),
+                    "TimeOfDay": ("ClockTime", "map(ClockTime::from)"),
                     "Month": ("i32", "map(|x| i32::from(x.number()))"),
                     "EpochMillis": ("SystemTime", "and_then(types::instant)")}[d]
         return f"Option<{ty}>", f"{v}.{conv}"
@@ -153,7 +154,8 @@ def uniffi_models(decl):
         f"//! {HEADER}",
         "//!",
         "//! Types: texts `String`, numbers `f64` (minutes unless noted) or `i64` (codes, years,",
-        "//! weeks), months `i32` (1-12), dates `IsoDate`, wall-clock times `Timestamp`, instants",
+        "//! weeks), months `i32` (1-12), dates `IsoDate`, wall-clock times `Timestamp`, clock times",
+        "//! of day `ClockTime` (Kotlin `java.time.LocalTime`, Swift `String`), instants",
         "//! `SystemTime` (Kotlin `java.time.Instant`, Swift `Date`), containers the spec leaves vague",
         "//! `RawJson` (JSON text).",
         "",
@@ -161,7 +163,7 @@ def uniffi_models(decl):
         "use std::time::SystemTime;",
         "",
         "#[allow(unused_imports)]",
-        "use crate::types::{self, IsoDate, RawJson, Timestamp};",
+        "use crate::types::{self, ClockTime, IsoDate, RawJson, Timestamp};",
         "",
         "/// Fields the API sent that this version does not know, as JSON text per field.",
         "pub type Extra = HashMap<String, RawJson>;",

@@ -10,7 +10,7 @@ little until it is used."""
 from __future__ import annotations
 
 import copy
-from datetime import date, datetime, timezone
+from datetime import date, datetime, time, timezone
 from typing import Any, Callable, Dict, Generic, List, Optional, Type, TypeVar, overload
 
 from . import _core
@@ -83,6 +83,11 @@ _raw = _plain
 
 def _datetime(v: Any) -> datetime:
     return datetime.strptime(str(v), "%Y-%m-%d %H:%M:%S")
+
+
+def _time_of_day(v: Any) -> time:
+    """A clock time ``hh:mm`` or ``hh:mm:ss`` (a booking's start and end time)."""
+    return time.fromisoformat(str(v))
 
 
 def _model(cls: Type[M]) -> Callable[[Any], M]:

@@ -7,7 +7,9 @@ import { gzipSync } from "node:zlib";
 // params text handling across models, and dropping the sort code, brought it back to 158.9 KB. The
 // rest is the new code itself plus core's f64 printer, which serde_json's error text pulls in
 // (serde_core's `Unexpected::Float` display), not removable from here. The 150 KB goal is missed
-// by ~9 KB: the budget is 160 KB so the check still catches growth.
+// by ~9 KB: the budget is 160 KB so the check still catches growth. Later the same day: clock times
+// of day as a typed `TimeOfDay` (+0.4 KB), and the compact native `Extra` kept out of the .wasm
+// (it cost 3.4 KB there; the .wasm keeps the B-tree serde_json already links): 159.9 KB.
 const BUDGET = 160 * 1024;
 const bytes = readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url));
 const gz = gzipSync(bytes, { level: 9 }).length;

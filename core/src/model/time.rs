@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::{model, wire, EpochMillis};
-use crate::date::{Date, DateTime, Month};
+use crate::date::{Date, DateTime, Month, TimeOfDay};
 
 model! {
     /// Presence and absence of one day (`presence`).
@@ -214,12 +214,12 @@ model! {
         start: opt DateTime [via wire::EmptyOr<DateTime>] = "start" => "start",
         /// Day of the booking start.
         start_date: opt Date [via wire::EmptyOr<Date>] = "startDate" => "startDate",
-        /// Start time of the booking.
-        start_time: opt String = "startTime" => "startTime",
+        /// Start time of the booking (clock time, `hh:mm`).
+        start_time: opt TimeOfDay [via wire::EmptyOr<TimeOfDay>] = "startTime" => "startTime",
         /// End day of the booking.
         end_date: opt Date [via wire::EmptyOr<Date>] = "endDate" => "endDate",
-        /// End time of the booking.
-        end_time: opt String = "endTime" => "endTime",
+        /// End time of the booking (clock time, `hh:mm`).
+        end_time: opt TimeOfDay [via wire::EmptyOr<TimeOfDay>] = "endTime" => "endTime",
         /// Target minutes of the day (`soll`).
         target: opt f64 [via wire::FlexNum] = "soll" => "target",
         /// Actual minutes of the day (`ist`).

@@ -65,6 +65,10 @@ class OperationsTest {
         assertEquals(10, october.month)
         assertTrue(october.bookings.isNotEmpty() && october.bookings.all { it.date?.monthValue == 10 })
         assertTrue(october.bookings[0].start is LocalDateTime)
+        // Clock times of day (`hh:mm` on the wire) are LocalTime, and agree with `start`.
+        val booked = october.bookings.filter { it.startTime != null && it.start != null }
+        assertTrue(booked.isNotEmpty())
+        assertTrue(booked.all { it.startTime!! == it.start!!.toLocalTime().withSecond(0) }, booked.toString())
         assertTrue(c.presence().time is java.time.Instant) // epoch milliseconds arrive as an Instant
         assertEquals(october.actual!! - october.target!!, october.balance!!, 1e-9)
         val report = c.timeAccountReport(ANNA, 2026, 10, project = true)
