@@ -75,6 +75,11 @@ pub struct HttpHeader {
     pub value: String,
 }
 
+/// A foreign status code as an HTTP status (100..=999), if it is one.
+pub(crate) fn http_status(status: i32) -> Option<u16> {
+    u16::try_from(status).ok().filter(|s| (100..=999).contains(s))
+}
+
 pub(crate) fn operation(name: &str) -> Result<OperationId, ZeitkontoError> {
     OperationId::from_name(name)
         .ok_or_else(|| Error::invalid("operation", format!("unknown operation {name:?}")).into())
@@ -109,10 +114,8 @@ pub fn parse_response(
     body: Vec<u8>,
 ) -> Result<RawJson, ZeitkontoError> {
     let op = self::operation(&operation)?;
-    let status = u16::try_from(status)
-        .ok()
-        .filter(|s| (100..=999).contains(s))
-        .ok_or_else(|| Error::invalid("status", format!("not an HTTP status: {status}")))?;
+    let status =
+        http_status(status).ok_or_else(|| Error::invalid("status", format!("not an HTTP status: {status}")))?;
     let headers = headers.into_iter().map(|h| (h.name, h.value)).collect();
     Ok(RawJson(zeitkonto_core::parse_response_text(op, &Response::new(status, headers, body))?))
 }

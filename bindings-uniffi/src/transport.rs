@@ -11,7 +11,7 @@ use std::time::Duration;
 use zeitkonto::{BoxFuture, Transport, TransportError as CoreTransportError};
 use zeitkonto_core::{Request, Response};
 
-use crate::sansio::{BuiltRequest, HttpHeader};
+use crate::sansio::{http_status, BuiltRequest, HttpHeader};
 
 /// Sends one HTTP request and returns the answer, whatever its status (a 403, 429 or 500 is a
 /// response, not an error). Do not follow redirects: return a 3xx as it is (following one would
@@ -122,11 +122,15 @@ impl ForeignTransport {
             None => send.await,
         };
         let response = answer.map_err(CoreTransportError::from)?;
-        let status = u16::try_from(response.status).ok().filter(|s| (100..=999).contains(s)).ok_or_else(|| {
+        let status = http_status(response.status).ok_or_else(|| {
             CoreTransportError::Lost(format!("the transport returned no HTTP status ({})", response.status))
         })?;
-        let headers = response.headers.iter().map(|h| (h.name.clone(), h.value.clone())).collect();
-        Ok(Response::new(status, headers, response.body.clone()))
+        // The body is moved out when the foreign side no longer holds the object, copied otherwise.
+        let (headers, body) = match Arc::try_unwrap(response) {
+            Ok(r) => (r.headers, r.body),
+            Err(r) => (r.headers.clone(), r.body.clone()),
+        };
+        Ok(Response::new(status, headers.into_iter().map(|h| (h.name, h.value)).collect(), body))
     }
 }
 

@@ -29,7 +29,7 @@ pub struct Extra {
 fn field_name(key: String) -> Arc<str> {
     const INTERNED_MAX: usize = 256;
     const INTERNED_LEN: usize = 64;
-    // A sorted vector, not a hash set: no hasher in the .wasm, and at most 256 names.
+    // At most 256 names: a sorted vector and a binary search are enough.
     thread_local! {
         static NAMES: std::cell::RefCell<Vec<Arc<str>>> = const { std::cell::RefCell::new(Vec::new()) };
     }
@@ -109,10 +109,7 @@ impl Extra {
     pub(crate) fn push(&mut self, key: String, value: Value) {
         const SORTED_MAX: usize = 32;
         if self.entries.len() < SORTED_MAX {
-            match self.find(&key) {
-                Ok(i) => self.entries[i].1 = value,
-                Err(i) => self.entries.insert(i, (field_name(key), value)),
-            }
+            self.insert(key, value);
         } else {
             self.entries.push((field_name(key), value));
         }
@@ -122,7 +119,7 @@ impl Extra {
     /// wins, as in `serde_json`), and gives back spare capacity.
     pub(crate) fn finish(&mut self) {
         if self.entries.windows(2).any(|w| w[0].0 >= w[1].0) {
-            // Only past SORTED_MAX names. A B-tree (the one serde_json's objects use) sorts them.
+            // Only past SORTED_MAX names: a B-tree sorts them, a later value replacing an earlier one.
             let sorted: std::collections::BTreeMap<String, Value> =
                 self.entries.drain(..).map(|(k, v)| (k.to_string(), v)).collect();
             self.entries = sorted.into_iter().map(|(k, v)| (field_name(k), v)).collect();
