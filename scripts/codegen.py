@@ -8,6 +8,7 @@ Outputs (committed; `scripts/codegen --check` fails when one is stale):
 - tests/vectors/declaration.json              the declaration itself (each suite's drift check)
 - bindings-python/python/zeitkonto/_operations.py   Client and AsyncClient methods
 - bindings-wasm/npm/src/operations.js          the npm Client's methods
+- bindings-wasm/npm/src/decode.js              the npm fast reader of plain answers (one function per model)
 - bindings-wasm/npm/index.d.ts                 the Client methods' block (between markers)
 - bindings-uniffi/src/operations.rs            the uniffi (Kotlin, Swift) client's methods
 
@@ -38,6 +39,7 @@ def main():
         "bindings-python/python/zeitkonto/models.py": py_gen.python_models(decl),
         "bindings-python/src/typed.rs": py_gen.python_typed(decl),
         "bindings-wasm/npm/src/operations.js": ts_gen.js_methods(decl),
+        "bindings-wasm/npm/src/decode.js": ts_gen.js_decoders(decl),
         "bindings-uniffi/src/operations.rs": uniffi_gen.uniffi(decl),
         "bindings-uniffi/src/models.rs": uniffi_gen.uniffi_models(decl),
         "bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ZeitkontoFutures.kt": kt_gen.kotlin_futures(decl),

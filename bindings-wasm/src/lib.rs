@@ -141,25 +141,38 @@ impl WasmClient {
     /// promise rejects with `{kind: "Aborted"}`. `signalFor(timeoutMs)` (-1: no timeout) returns
     /// the AbortSignal each `fetch` attempt uses: the JS wrapper aborts it on `abort()` and on the
     /// timeout, so an aborted call cancels its request too.
+    ///
+    /// `fast(status, body)` (optional) reads a final answer that passed the status and `code`
+    /// checks with the engine's `JSON.parse` (the generated `src/decode.js`); when it returns
+    /// `undefined` (or throws), the core reads the answer as usual.
     pub fn call(
         &self,
         operation_name: String,
         params: JsValue,
         abort: Option<js_sys::Promise>,
         signal_for: Option<js_sys::Function>,
+        fast: Option<js_sys::Function>,
     ) -> js_sys::Promise {
         let client = self.inner.clone();
         let params = params_text(&params);
         wasm_bindgen_futures::future_to_promise(async move {
             let op = operation(&operation_name)?;
             let params = params?;
+            let read = move |r: &Response| {
+                if let Some(v) = fast.as_ref().and_then(|f| fast_read(f, r)) {
+                    return Ok(v);
+                }
+                zeitkonto_core::parse_response_text(op, r).map(|t| parse_js(&t))
+            };
             #[cfg(target_arch = "wasm32")]
-            let call =
-                fetch::WithSignal { signal_for, inner: Box::pin(async move { client.call_text(op, &params).await }) };
+            let call = fetch::WithSignal {
+                signal_for,
+                inner: Box::pin(async move { client.call_text_with(op, &params, read).await }),
+            };
             #[cfg(not(target_arch = "wasm32"))]
             let call = {
                 let _ = signal_for;
-                Box::pin(async move { client.call_text(op, &params).await })
+                Box::pin(async move { client.call_text_with(op, &params, read).await })
             };
             let result = match abort {
                 None => call.await,
@@ -168,9 +181,20 @@ impl WasmClient {
                     Either::Right(_) => return Err(parse_js(r#"{"kind":"Aborted","message":"the call was aborted"}"#)),
                 },
             };
-            result.map(|text| parse_js(&text)).map_err(|e| error_js(&e))
+            result.map_err(|e| error_js(&e))
         })
     }
+}
+
+/// The JavaScript fast reader's output for a 200 answer whose body carries no `code` other than 0
+/// (checked here with the core's own scanner, which reads the first `code` as the core does), or
+/// `None` when the core must read it.
+fn fast_read(fast: &js_sys::Function, r: &Response) -> Option<JsValue> {
+    if r.status != 200 || zeitkonto_core::parse::check_body_code(r).is_err() {
+        return None;
+    }
+    let body = js_sys::Uint8Array::from(r.body.as_slice());
+    fast.call2(&JsValue::NULL, &JsValue::from(r.status), &body).ok().filter(|v| !v.is_undefined())
 }
 
 /// A request built without sending it: `{method, url, headers, body, redactedUrl, redactedBody}`;
@@ -186,26 +210,15 @@ struct BuiltRequest {
     redacted_body: Option<String>,
 }
 
-/// Context of `buildRequest`.
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", default)]
-struct RequestContext {
-    api_key: Option<String>,
-    base_url: Option<String>,
-    workspace_key: Option<String>,
-    routes: Option<std::collections::BTreeMap<String, String>>,
-}
-
 /// Builds the request of `operation` (sans-IO).
 #[wasm_bindgen(js_name = buildRequest)]
 pub fn build_request(operation_name: &str, params: JsValue, context: JsValue) -> Result<JsValue, JsValue> {
     let op = operation(operation_name)?;
     let params = params_text(&params)?;
-    let c: RequestContext = if context.is_undefined() || context.is_null() {
-        RequestContext::default()
-    } else {
-        from_js(context, "context")?
-    };
+    // The context takes the client's options (`apiKey`, `baseUrl`, `workspaceKey`, `routes`);
+    // one reader for both keeps the .wasm small, and the other options are ignored here.
+    let c: Options =
+        if context.is_undefined() || context.is_null() { Options::default() } else { from_js(context, "context")? };
     let mut ctx = Context::default().with_routes(routes(c.routes)?);
     if let Some(u) = c.base_url {
         ctx = ctx.with_base_url(&u).map_err(|e| error_js(&e))?;

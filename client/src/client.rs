@@ -226,8 +226,21 @@ impl Client {
     /// Like [`Client::call_json`] with the params and the output as JSON text, never building a
     /// `serde_json::Value` (the wasm binding uses it to keep its size down).
     pub async fn call_text(&self, op: OperationId, params: &str) -> Result<String, Error> {
+        self.call_text_with(op, params, |r| zeitkonto_core::parse_response_text(op, r)).await
+    }
+
+    /// Like [`Client::call_text`], but the final response goes to `parse` instead of the core's
+    /// text reader: the limiter, the retries, the size bound and the redaction of errors are the
+    /// same. The npm package uses it to read plain answers with the engine's `JSON.parse` and to
+    /// hand every other answer to [`zeitkonto_core::parse_response_text`].
+    pub async fn call_text_with<T>(
+        &self,
+        op: OperationId,
+        params: &str,
+        parse: impl Fn(&Response) -> Result<T, Error>,
+    ) -> Result<T, Error> {
         let request = zeitkonto_core::build_request_text(op, params, &self.driver.context)?;
-        self.driver.run(op, request, |r| zeitkonto_core::parse_response_text(op, r)).await
+        self.driver.run(op, request, parse).await
     }
 
     /// Sends a prepared request through the limiter and retry policy and returns the final raw

@@ -128,6 +128,13 @@ pub struct FieldDecl {
     pub optional: bool,
     /// The field's doc comment.
     pub doc: &'static str,
+    /// The field's name in the API's JSON (`soll` for `target`).
+    pub api: &'static str,
+    /// The lenient wire type that reads it (`wire::FlexNum`), or `""` for the type's default
+    /// (`String` → `Text`, `Value` → any, `Vec<Value>` → `RawList`, `Vec<String>` → `TextList`,
+    /// a map → `RawMap`, a model → `Nested`, a list of models → `ModelList`; see `model::wire`).
+    /// The npm package's generated fast reader (`src/decode.js`) is derived from it.
+    pub wire: &'static str,
 }
 
 impl FieldDecl {
@@ -180,6 +187,8 @@ impl ModelDecl {
                     "rustType": f.type_text(),
                     "optional": f.optional,
                     "doc": join_doc(f.doc),
+                    "api": f.api,
+                    "wire": f.wire.chars().filter(|c| !c.is_whitespace()).collect::<String>(),
                 })
             })
             .collect();

@@ -1,5 +1,7 @@
 """npm: the Client's methods and the .d.ts blocks (operations, models, operation names)."""
 
+import re
+
 from .common import *  # noqa: F401,F403 - the shared helpers
 
 TS_TYPES = {
@@ -118,3 +120,94 @@ def dts(decl, current):
     names = " | ".join(f'"{op["name"]}"' for op in decl["operations"])
     current = replace_block(current, "names", f"// <generated:names>\n/** The stable names of the operations. */\nexport type OperationName = {names};\n// </generated:names>")
     return replace_block(current, "models", ts_models(decl))
+
+
+# The npm fast reader (src/decode.js): one function per model, derived from each field's API name
+# and wire type. It only accepts the plain form of each wire type (see src/wire.js) and gives up
+# on anything else, so the core's reader decides every odd case.
+WIRE_READERS = {
+    "wire::FlexInt": "int",
+    "wire::FlexNum": "num",
+    "wire::FlexBool": "bool",
+    "wire::EmptyOr<Date>": "date",
+    "wire::EmptyOr<DateTime>": "dateTime",
+    "wire::EmptyOr<TimeOfDay>": "timeOfDay",
+}
+DEFAULT_READERS = {
+    "String": "text",
+    "Value": "any",
+    "Vec<Value>": "rawList",
+    "Vec<String>": "textList",
+    "std::collections::BTreeMap<String,Value>": "rawMap",
+    "BTreeMap<String,Value>": "rawMap",
+}
+
+
+def fast_field(f, models):
+    """The reader call of one field (`v` the value, `d` the depth, `a` the requested month)."""
+    wire, ty = f["wire"], f["rustType"]
+    if wire == "wire::ZeroBasedMonth":
+        return "month0(v, a)"
+    if wire:
+        if wire not in WIRE_READERS:
+            raise SystemExit(f"codegen: no fast reader for the wire type {wire} (add one to src/wire.js)")
+        return f"{WIRE_READERS[wire]}(v)"
+    if ty in DEFAULT_READERS:
+        r = DEFAULT_READERS[ty]
+        return f"{r}(v, d)" if r in ("any", "rawList", "rawMap") else f"{r}(v)"
+    m = re.fullmatch(r"Vec<(\w+)>", ty)
+    if m and m.group(1) in models:
+        return f"models(v, read{m.group(1)}, d)"
+    if ty in models:
+        return f"model(v, read{ty}, d)"
+    raise SystemExit(f"codegen: no fast reader for the field type {ty}")
+
+
+def fast_ops(decl):
+    """(operation, reader expression) for each read whose output is a model (or a list of them)
+    that keeps unknown fields: the answers the core reads with its plain JSON reader."""
+    models = {m["name"]: m for m in decl["models"]}
+    out = []
+    for op in decl["operations"]:
+        kind, model = output_parts(op["output"])
+        if not op["idempotent"] or kind not in ("one", "list") or not models.get(model, {}).get("extra"):
+            continue
+        out.append((op["name"], f"{'one' if kind == 'one' else 'list'}(read{model})"))
+    return out
+
+
+def js_decoders(decl):
+    models = {m["name"]: m for m in decl["models"] if m["extra"]}
+    out = [
+        f"// {HEADER}",
+        "// The fast reader of the npm package: the engine's JSON.parse, then one function per model",
+        "// that accepts only each field's plain form and returns FAIL on anything else. A FAIL hands",
+        "// the body to the core's reader (the .wasm), which decides every odd case; the result of a",
+        "// plain body is the same either way (test/fastpath.test.mjs compares them).",
+        'import { FAIL, plainObject, extraOf, int, num, bool, month0, text, date, dateTime, timeOfDay, any, rawList, textList, rawMap, model, models, one, list } from "./wire.js";',
+        "",
+    ]
+    for name, m in models.items():
+        out.append(f"function read{name}(o, d, a) {{")
+        out.append("  if (!plainObject(o)) return FAIL;")
+        init = ", ".join(f'{f["key"]}: {"null" if f["optional"] else ("{}" if "Map" in f["rustType"] else "[]")}' for f in m["fields"])
+        out.append(f"  const r = {{ {init}, extra: null }};")
+        out.append("  let unknown = null;")
+        out.append("  for (const k of Object.keys(o)) {")
+        out.append("    const v = o[k];")
+        out.append("    switch (k) {")
+        for f in m["fields"]:
+            out.append(f'      case "{f["api"]}": if ((r.{f["key"]} = {fast_field(f, models)}) === FAIL) return FAIL; break;')
+        out.append("      default: (unknown ??= []).push(k);")
+        out.append("    }")
+        out.append("  }")
+        out.append("  r.extra = extraOf(o, unknown, d);")
+        out.append("  return r.extra === FAIL ? FAIL : r;")
+        out.append("}")
+        out.append("")
+    ops = fast_ops(decl)
+    out.append(f"/** The {len(ops)} reads with a fast reader: `(parsed JSON, requested month) → output | FAIL`. */")
+    out.append("export const FAST_READERS = Object.freeze({")
+    out += [f"  {name}: {expr}," for name, expr in ops]
+    out.append("});")
+    return "\n".join(out) + "\n"

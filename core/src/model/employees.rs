@@ -49,6 +49,8 @@ impl crate::decl::DeclaredModel for EmployeeDepartment {
             rust_type: "String",
             optional: false, // never absent (the key of the wire object)
             doc: "Full name of the employee.",
+            api: "",
+            wire: "",
         },
         crate::decl::FieldDecl {
             name: "department",
@@ -56,6 +58,8 @@ impl crate::decl::DeclaredModel for EmployeeDepartment {
             rust_type: "String",
             optional: true,
             doc: "Name of the main department (`None` when the API sent null or a non-string).",
+            api: "",
+            wire: "",
         },
     ];
     const EXTRA: bool = false;

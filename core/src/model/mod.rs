@@ -156,6 +156,8 @@ macro_rules! model {
                     rust_type: stringify!($ty),
                     optional: model!(@optional $kind),
                     doc: concat!($($fdoc, "\n"),*),
+                    api: $api,
+                    wire: stringify!($($wire)?),
                 },
             )*];
             const EXTRA: bool = true;

@@ -1,0 +1,206 @@
+// The readers behind the generated fast reader (src/decode.js). Each one mirrors a wire type of
+// the core (core/src/model/wire.rs) for its PLAIN form only, and returns FAIL for anything the
+// core would convert, degrade into `extra` or refuse: a numeric string, a decimal where an
+// integer belongs, an odd date, a string with a lone surrogate, a number JSON.parse and
+// serde_json could read differently (-0, out of range), a nesting serde_json would refuse. A
+// FAIL anywhere sends the whole body to the core's reader, so the two never disagree on what
+// they both accept (test/fastpath.test.mjs checks it on the vectors and on mutated bodies).
+
+/** The answer "not a plain body: let the core read it". */
+export const FAIL = Symbol("zeitkonto.fail");
+
+/** serde_json refuses nesting deeper than 128; stay well inside it. */
+const MAX_DEPTH = 100;
+
+const wellFormed = typeof String.prototype.isWellFormed === "function"
+  ? (s) => s.isWellFormed()
+  : (s) => !/\p{Cs}/u.test(s);
+
+// Keeps the BOM (the core refuses it there too) and throws on bytes that are not UTF-8.
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * The fast reading of a response body: the parsed output, or `undefined` when the core must read
+ * it (any status but 200, no fast reader for `operation`, or a body that is not plain).
+ * `month` is the requested calendar month, when the call had one. Never throws.
+ */
+export function fastRead(readers, operation, status, bytes, month) {
+  const read = readers[operation];
+  if (read === undefined || status !== 200) return undefined;
+  try {
+    const out = read(JSON.parse(utf8.decode(bytes)), month);
+    return out === FAIL ? undefined : out;
+  } catch {
+    return undefined;
+  }
+}
+
+export function plainObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function emptyObject(v) {
+  if (!plainObject(v)) return false;
+  for (const _ in v) return false;
+  return true;
+}
+
+function finite(v) {
+  return typeof v === "number" && Number.isFinite(v) && !Object.is(v, -0);
+}
+
+/** Any JSON value the core keeps as it is (`serde_json::Value`), `d` levels deep. */
+function rawOk(v, d) {
+  switch (typeof v) {
+    case "string": return wellFormed(v);
+    case "number": return finite(v);
+    case "boolean": return true;
+    case "object": {
+      if (v === null) return true;
+      if (d > MAX_DEPTH) return false;
+      if (Array.isArray(v)) {
+        for (const e of v) if (!rawOk(e, d + 1)) return false;
+        return true;
+      }
+      for (const k of Object.keys(v)) if (k === "__proto__" || !wellFormed(k) || !rawOk(v[k], d + 1)) return false;
+      return true;
+    }
+    default: return false;
+  }
+}
+
+/** A model's `extra`: its unknown fields, unchanged and ordered by name (as the core orders them). */
+export function extraOf(o, unknown, d) {
+  const extra = {};
+  if (unknown === null) return extra;
+  for (const k of unknown.sort()) {
+    if (k === "__proto__" || !wellFormed(k) || !rawOk(o[k], d + 1)) return FAIL;
+    extra[k] = o[k];
+  }
+  return extra;
+}
+
+/** `wire::FlexInt`: a whole number within ±2^53. */
+export function int(v) {
+  return v === null ? null : typeof v === "number" && Number.isSafeInteger(v) && !Object.is(v, -0) ? v : FAIL;
+}
+
+/** `wire::FlexNum`: a finite number. */
+export function num(v) {
+  return v === null ? null : finite(v) ? v : FAIL;
+}
+
+/** `wire::FlexBool`: `true` or `false`. */
+export function bool(v) {
+  return v === null || typeof v === "boolean" ? v : FAIL;
+}
+
+/**
+ * `wire::ZeroBasedMonth`, then `MonthlyAccount::settle_month`: 0..=11 is 0-based, 12 December;
+ * an echo of the requested month `asked` (1..=12) read either way is that month.
+ */
+export function month0(v, asked) {
+  if (v === null) return null;
+  if (!Number.isSafeInteger(v) || v < 0 || v > 12 || Object.is(v, -0)) return FAIL;
+  const m = v === 12 ? 12 : v + 1;
+  return asked != null && (m === asked || (asked <= 11 && m === asked + 1)) ? asked : m;
+}
+
+/** `wire::Text`: a string. */
+export function text(v) {
+  return v === null ? null : typeof v === "string" && wellFormed(v) ? v : FAIL;
+}
+
+function days(y, m) {
+  return m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
+}
+
+function validDate(s) {
+  const y = +s.slice(0, 4), m = +s.slice(5, 7), d = +s.slice(8, 10);
+  return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= days(y, m);
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+function clock(h, mi, s) {
+  return +h <= 23 && +mi <= 59 && (s === undefined || +s <= 59);
+}
+
+/** `wire::EmptyOr<Date>`: `YYYY-MM-DD` (a real day), or `""` for none. */
+export function date(v) {
+  return v === null || v === "" ? null : typeof v === "string" && DATE.test(v) && validDate(v) ? v : FAIL;
+}
+
+/** `wire::EmptyOr<DateTime>`: `YYYY-MM-DD hh:mm:ss`, or `""` for none. */
+export function dateTime(v) {
+  if (v === null || v === "") return null;
+  const m = typeof v === "string" ? DATE_TIME.exec(v) : null;
+  return m && validDate(m[1]) && clock(m[2], m[3], m[4]) ? v : FAIL;
+}
+
+/** `wire::EmptyOr<TimeOfDay>`: `hh:mm` or `hh:mm:ss`, or `""` for none. */
+export function timeOfDay(v) {
+  if (v === null || v === "") return null;
+  const m = typeof v === "string" ? TIME.exec(v) : null;
+  return m && clock(m[1], m[2], m[3]) ? v : FAIL;
+}
+
+/** Any value (`serde_json::Value`); `null` is none. */
+export function any(v, d) {
+  return v === null ? null : rawOk(v, d + 1) ? v : FAIL;
+}
+
+/** `wire::RawList`: an array (`{}` and `null`: empty). */
+export function rawList(v, d) {
+  if (v === null || emptyObject(v)) return [];
+  return Array.isArray(v) && rawOk(v, d + 1) ? v : FAIL;
+}
+
+/** `wire::TextList`: an array of strings (`{}` and `null`: empty). */
+export function textList(v) {
+  if (v === null || emptyObject(v)) return [];
+  if (!Array.isArray(v)) return FAIL;
+  for (const s of v) if (typeof s !== "string" || !wellFormed(s)) return FAIL;
+  return v;
+}
+
+/** `wire::RawMap`: an object (`[]` and `null`: empty). */
+export function rawMap(v, d) {
+  if (v === null || (Array.isArray(v) && v.length === 0)) return {};
+  if (!plainObject(v) || !rawOk(v, d + 1)) return FAIL;
+  const out = {};
+  for (const k of Object.keys(v).sort()) out[k] = v[k];
+  return out;
+}
+
+/** `wire::Nested`: a model (`[]` and `null`: none). */
+export function model(v, read, d) {
+  if (v === null || (Array.isArray(v) && v.length === 0)) return null;
+  return read(v, d + 1);
+}
+
+/** `wire::ModelList`: an array of models (`{}` and `null`: empty). */
+export function models(v, read, d) {
+  if (v === null || emptyObject(v)) return [];
+  if (!Array.isArray(v)) return FAIL;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) if ((out[i] = read(v[i], d + 2)) === FAIL) return FAIL;
+  return out;
+}
+
+/** A top-level model; an object whose `code` is anything but 0 is the core's to judge. */
+export function one(read) {
+  return (v, month) => (plainObject(v) && (!("code" in v) || v.code === 0) ? read(v, 1, month) : FAIL);
+}
+
+/** A top-level array of models. */
+export function list(read) {
+  return (v, month) => {
+    if (!Array.isArray(v)) return FAIL;
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) if ((out[i] = read(v[i], 2, month)) === FAIL) return FAIL;
+    return out;
+  };
+}

@@ -1,0 +1,219 @@
+// The fast reader (src/decode.js + src/wire.js) against the core's reader (the .wasm, through
+// the sans-IO `parseResponse`, which never takes the fast path): wherever the fast reader
+// accepts a body, its output must be exactly the core's (`deepStrictEqual`: -0 vs 0, [] vs {},
+// null vs absent all count). Bodies: the shared vectors, the sandbox's real answers, and
+// thousands of seeded mutations of them (odd values of every wire type in every field).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { parseResponse, Client } from "zeitkonto";
+import { FAST_READERS } from "../src/decode.js";
+import { fastRead } from "../src/wire.js";
+import { startSandbox, KEY } from "./sandbox.mjs";
+
+const dir = new URL("../../../tests/vectors/operations/", import.meta.url);
+const utf8 = new TextEncoder();
+
+/** The core's output, or the error's kind. */
+function core(op, text) {
+  try {
+    return { out: parseResponse(op, 200, {}, utf8.encode(text)) };
+  } catch (e) {
+    return { error: e.kind ?? String(e) };
+  }
+}
+
+const stats = { accepted: 0, declined: 0 };
+
+/** Compares the two readers on one 200 body; returns whether the fast reader accepted it. */
+function compare(op, text, label) {
+  const fast = fastRead(FAST_READERS, op, 200, utf8.encode(text), undefined);
+  if (fast === undefined) {
+    stats.declined++;
+    return false;
+  }
+  const c = core(op, text);
+  assert.ok(!("error" in c), `${label}: the fast reader accepted what the core refuses (${c.error}): ${text.slice(0, 300)}`);
+  assert.deepStrictEqual(fast, c.out, `${label}: ${text.slice(0, 300)}`);
+  stats.accepted++;
+  return true;
+}
+
+// The 200 bodies of the vectors, per fast operation.
+const bases = {};
+for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+  const v = JSON.parse(readFileSync(new URL(file, dir)));
+  if (!(v.operation in FAST_READERS)) continue;
+  for (const c of v.parse) {
+    if (c.response.status !== 200) continue;
+    const text = "json" in c.response ? JSON.stringify(c.response.json) : c.response.body ?? "";
+    (bases[v.operation] ??= []).push({ name: c.name, text });
+  }
+}
+
+test("the fast reader covers the plain reads and nothing else", () => {
+  assert.deepEqual(Object.keys(FAST_READERS).sort(), [
+    "all_employees", "department_month", "department_month_employees", "employees", "find_projects", "leave_types",
+    "leave_year", "overview", "presence", "project_bookings", "projects", "shifts", "target_actual_days",
+    "time_account", "time_account_report",
+  ]);
+  // Writes, raw lists, maps and hand-shaped answers always go through the core.
+  for (const op of ["clock", "create_shift", "create_project", "department_accounts", "employee_departments", "leave_month"]) {
+    assert.equal(fastRead(FAST_READERS, op, 200, utf8.encode("[]"), undefined), undefined, op);
+  }
+});
+
+test("vectors: where the fast reader accepts, it equals the core", () => {
+  let accepted = 0;
+  for (const [op, list] of Object.entries(bases)) for (const b of list) accepted += compare(op, b.text, `${op} ${b.name}`) ? 1 : 0;
+  assert.ok(accepted >= 20, `only ${accepted} vector bodies took the fast path`);
+});
+
+test("bodies the core must judge are declined", () => {
+  const declined = [
+    ["employees", "\uFEFF[]"], // a BOM
+    ["employees", "[{\"email\": \"\\ud800\"}]"], // a lone surrogate (serde_json refuses it)
+    ["employees", "[{\"x\": \"\\udc00\"}]"],
+    ["employees", "[{\"email\": 5}]"], // an integer where a string belongs: the core converts it
+    ["employees", "[{\"birthday\": \"2026-02-30\"}]"], // not a day: degrades into extra
+    ["employees", "[{\"birthday\": \" 2026-02-03\"}]"],
+    ["employees", "[1]"], // the core leaves the element out
+    ["employees", "{}"],
+    ["employees", "\"[]\""], // double-encoded
+    ["employees", "[{\"__proto__\": 1}]"],
+    ["employees", "[{\"x\": -0}]"],
+    ["employees", "[{\"x\": 1e400}]"],
+    ["employees", "[{\"x\": " + "[".repeat(120) + "]".repeat(120) + "}]"],
+    ["employees", "[] x"],
+    ["department_month", "{\"saldo\": \"5\"}"], // a numeric string: the core converts it
+    ["department_month", "{\"month\": 13}"],
+    ["department_month", "{\"month\": 1.5}"],
+    ["department_month", "{\"code\": 1}"], // the API's error
+    ["department_month", "{\"code\": \"0\"}"],
+    ["department_month", "[]"],
+    ["time_account", "{\"list\": [{\"startTime\": \"24:00\"}]}"],
+    ["time_account", "{\"list\": [{\"start\": \"2026-03-01T07:00:00\"}]}"],
+    ["time_account", "{\"list\": [1]}"],
+    ["time_account", "{\"hasTime\": 1}"],
+    ["presence", "{\"code\": 0, \"time\": 1.5}"],
+  ];
+  for (const [op, text] of declined) {
+    assert.equal(fastRead(FAST_READERS, op, 200, utf8.encode(text), undefined), undefined, `${op}: ${text.slice(0, 80)}`);
+  }
+  assert.equal(fastRead(FAST_READERS, "employees", 200, new Uint8Array([0x5b, 0x22, 0xff, 0x22, 0x5d]), undefined), undefined, "bad UTF-8");
+  assert.equal(fastRead(FAST_READERS, "employees", 201, utf8.encode("[]"), undefined), undefined, "not 200");
+  assert.deepEqual(fastRead(FAST_READERS, "employees", 200, utf8.encode(" [ ] "), undefined), []);
+});
+
+test("the requested month: an echo either way is that month (MonthlyAccount.settle_month)", () => {
+  const read = (wire, asked) => fastRead(FAST_READERS, "department_month", 200, utf8.encode(JSON.stringify({ month: wire })), asked)?.month;
+  for (let asked = 1; asked <= 12; asked++) {
+    assert.equal(read(asked - 1, asked), asked, `0-based echo of ${asked}`);
+    assert.equal(read(asked, asked), asked, `1-based echo of ${asked}`);
+  }
+  assert.equal(read(5, 3), 6); // not an echo: the 0-based reading stands
+  assert.equal(read(12, undefined), 12);
+  assert.equal(read(0, undefined), 1);
+  assert.equal(read(12, 11), 11); // 12 reads December, the 1-based echo of November... as the core reads it
+});
+
+// A seeded generator, so a failure reproduces.
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ODD = [
+  null, "", " ", "x", "2026-02-28", "2026-02-29", "2024-02-29", "0000-01-01", "9999-12-31", "2026-1-01",
+  "2026-03-01 07:30:00", "2026-03-01 24:00:00", "2026-03-01T07:30:00", "07:30", "7:30", "07:30:59", "07:60", "24:00",
+  ...Array.from({ length: 14 }, (_, i) => i), -1, 1.5, 2.0, 1e21, 2 ** 53, 2 ** 53 - 1, -(2 ** 53) + 1, 0.1, true, false, "1", "0", "true",
+  "12.5", [], {}, [1, "a"], ["a", "b"], { a: 1 }, [{}], [{ date: "2026-03-02" }], "emoji 😀", "\ud800", "ß",
+];
+
+function mutate(value, r, depth = 0) {
+  if (Array.isArray(value)) {
+    if (value.length && r() < 0.7) {
+      const i = Math.floor(r() * value.length);
+      const copy = value.slice();
+      copy[i] = mutate(copy[i], r, depth + 1);
+      return copy;
+    }
+  } else if (value !== null && typeof value === "object") {
+    const keys = Object.keys(value);
+    const copy = { ...value };
+    const p = r();
+    if (keys.length && p < 0.6) {
+      const k = keys[Math.floor(r() * keys.length)];
+      copy[k] = depth < 3 && r() < 0.5 ? mutate(copy[k], r, depth + 1) : ODD[Math.floor(r() * ODD.length)];
+    } else if (keys.length && p < 0.75) {
+      delete copy[keys[Math.floor(r() * keys.length)]];
+    } else {
+      copy[`unknown${Math.floor(r() * 3)}`] = ODD[Math.floor(r() * ODD.length)];
+    }
+    return copy;
+  }
+  return ODD[Math.floor(r() * ODD.length)];
+}
+
+test("sandbox answers and their mutations: where the fast reader accepts, it equals the core", async () => {
+  const sb = await startSandbox();
+  const captured = {};
+  const realFetch = globalThis.fetch;
+  try {
+    // The sandbox's real bodies, captured from the client's own fetch.
+    globalThis.fetch = async (url, init) => {
+      const resp = await realFetch(url, init);
+      const text = await resp.clone().text();
+      const op = globalThis.__op;
+      if (op && resp.status === 200) (captured[op] ??= []).push(text);
+      return resp;
+    };
+    const client = new Client({ apiKey: KEY, baseUrl: sb.url });
+    const calls = {
+      employees: () => client.employees(),
+      all_employees: () => client.allEmployees(),
+      overview: () => client.overview(),
+      presence: () => client.presence(),
+    };
+    const emails = (await client.employees()).map((e) => e.email).filter(Boolean);
+    calls.time_account = () => client.timeAccount(emails[0], 2026, 3);
+    calls.time_account_report = () => client.timeAccountReport(emails[0], { year: 2026, month: 3 });
+    calls.target_actual_days = () => client.targetActualDays({ email: emails[0] });
+    for (const [op, call] of Object.entries(calls)) {
+      globalThis.__op = op;
+      try { await call(); } catch { /* an operation the sandbox answers otherwise is still fine */ }
+    }
+  } finally {
+    globalThis.fetch = realFetch;
+    delete globalThis.__op;
+    sb.stop();
+  }
+  const sources = { ...Object.fromEntries(Object.entries(bases).map(([op, l]) => [op, l.map((b) => b.text)])) };
+  for (const [op, texts] of Object.entries(captured)) (sources[op] ??= []).push(...texts);
+  for (const op of ["employees", "time_account", "overview"]) {
+    assert.ok(captured[op]?.length, `no sandbox answer captured for ${op}`);
+    assert.ok(compare(op, captured[op][0], `${op} from the sandbox`), `the sandbox's plain ${op} answer did not take the fast path`);
+  }
+  const r = rng(20261123);
+  const before = { ...stats };
+  for (const [op, texts] of Object.entries(sources)) {
+    for (const text of texts) {
+      let base;
+      try { base = JSON.parse(text); } catch { continue; }
+      for (let i = 0; i < 300; i++) {
+        let m = base;
+        for (let n = 1 + Math.floor(r() * 3); n > 0; n--) m = mutate(m, r);
+        compare(op, JSON.stringify(m), `${op} mutation ${i}`);
+      }
+    }
+  }
+  const accepted = stats.accepted - before.accepted, declined = stats.declined - before.declined;
+  // Both paths must be exercised, or the comparison proves nothing.
+  assert.ok(accepted > 500 && declined > 500, `accepted ${accepted}, declined ${declined}`);
+});
