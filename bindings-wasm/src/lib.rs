@@ -193,7 +193,10 @@ fn fast_read(fast: &js_sys::Function, r: &Response) -> Option<JsValue> {
     if r.status != 200 || zeitkonto_core::parse::check_body_code(r).is_err() {
         return None;
     }
-    let body = js_sys::Uint8Array::from(r.body.as_slice());
+    // SAFETY: the view reads the body in place (no copy of a large answer). `fast` only decodes it
+    // to a string before returning and calls nothing in this module, so the wasm memory cannot
+    // grow (which would detach the view) while it is in use, and the view is dropped after.
+    let body = unsafe { js_sys::Uint8Array::view(&r.body) };
     fast.call2(&JsValue::NULL, &JsValue::from(r.status), &body).ok().filter(|v| !v.is_undefined())
 }
 

@@ -188,24 +188,27 @@ def js_decoders(decl):
         "",
     ]
     for name, m in models.items():
+        known = ", ".join(f'"{f["api"]}"' for f in m["fields"])
+        out.append(f"const KNOWN_{name} = new Set([{known}]);")
+        out.append("")
         out.append(f"function read{name}(o, d, a) {{")
         out.append("  if (!plainObject(o)) return FAIL;")
         init = ", ".join(f'{f["key"]}: {"null" if f["optional"] else ("{}" if "Map" in f["rustType"] else "[]")}' for f in m["fields"])
         out.append(f"  const r = {{ {init}, extra: null }};")
-        out.append("  let unknown = null;")
-        out.append("  for (const k of Object.keys(o)) {")
-        out.append("    const v = o[k];")
-        out.append("    switch (k) {")
+        out.append("  let n = 0, v;")
+        # Property reads by name: the objects JSON.parse makes for one answer share a shape, so
+        # these stay monomorphic; `extraOf` counts the keys to find the unknown ones.
         for f in m["fields"]:
-            out.append(f'      case "{f["api"]}": if ((r.{f["key"]} = {fast_field(f, models)}) === FAIL) return FAIL; break;')
-        out.append("      default: (unknown ??= []).push(k);")
-        out.append("    }")
-        out.append("  }")
-        out.append("  r.extra = extraOf(o, unknown, d);")
+            out.append(f'  if ((v = o["{f["api"]}"]) !== undefined) {{ n++; if ((r.{f["key"]} = {fast_field(f, models)}) === FAIL) return FAIL; }}')
+        out.append(f"  r.extra = extraOf(o, n, KNOWN_{name}, d);")
         out.append("  return r.extra === FAIL ? FAIL : r;")
         out.append("}")
         out.append("")
     ops = fast_ops(decl)
+    names = sorted({f["api"] for m in models.values() for f in m["fields"]})
+    out.append("/** Every API name the readers look up (`fastRead` makes sure no prototype has one). */")
+    out.append("export const API_NAMES = Object.freeze([" + ", ".join(f'"{n}"' for n in names) + "]);")
+    out.append("")
     out.append(f"/** The {len(ops)} reads with a fast reader: `(parsed JSON, requested month) → output | FAIL`. */")
     out.append("export const FAST_READERS = Object.freeze({")
     out += [f"  {name}: {expr}," for name, expr in ops]

@@ -3,7 +3,7 @@
 // call `_setup(load)` and re-export this module. No top-level await: `init()` is explicit, and a
 // `Client` made before the module is ready waits for it on its first call.
 import { _useDay, operationMethods } from "./operations.js";
-import { FAST_READERS } from "./decode.js";
+import { FAST_READERS, API_NAMES } from "./decode.js";
 import { fastRead } from "./wire.js";
 import { WasmClient, buildRequest as wasmBuildRequest, parseResponse as wasmParseResponse, operations as wasmOperations } from "../wasm/zeitkonto_wasm.js";
 
@@ -282,7 +282,7 @@ export class Client {
     try {
       // Plain answers of the reads are parsed by the engine's JSON.parse (src/decode.js); the
       // core reads everything else.
-      const fast = FAST_READERS[operation] && ((status, body) => fastRead(FAST_READERS, operation, status, body, params.month));
+      const fast = FAST_READERS[operation] && ((status, body) => fastRead(FAST_READERS, API_NAMES, operation, status, body, params.month));
       return await inner.call(operation, clean(params), abort, signalFor, fast);
     } catch (e) {
       if (signal?.aborted) throw signal.reason ?? new DOMException("The operation was aborted.", "AbortError");

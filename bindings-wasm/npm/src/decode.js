@@ -5,418 +5,341 @@
 // plain body is the same either way (test/fastpath.test.mjs compares them).
 import { FAIL, plainObject, extraOf, int, num, bool, month0, text, date, dateTime, timeOfDay, any, rawList, textList, rawMap, model, models, one, list } from "./wire.js";
 
+const KNOWN_EmployeeRecord = new Set(["personnelNumber", "mainDepartment", "email", "givenName", "lastName", "birthday", "joinDate", "dateOfSeparation"]);
+
 function readEmployeeRecord(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { personnelNumber: null, mainDepartment: null, email: null, givenName: null, lastName: null, birthday: null, joinDate: null, dateOfSeparation: null, extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "personnelNumber": if ((r.personnelNumber = text(v)) === FAIL) return FAIL; break;
-      case "mainDepartment": if ((r.mainDepartment = text(v)) === FAIL) return FAIL; break;
-      case "email": if ((r.email = text(v)) === FAIL) return FAIL; break;
-      case "givenName": if ((r.givenName = text(v)) === FAIL) return FAIL; break;
-      case "lastName": if ((r.lastName = text(v)) === FAIL) return FAIL; break;
-      case "birthday": if ((r.birthday = date(v)) === FAIL) return FAIL; break;
-      case "joinDate": if ((r.joinDate = date(v)) === FAIL) return FAIL; break;
-      case "dateOfSeparation": if ((r.dateOfSeparation = date(v)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["personnelNumber"]) !== undefined) { n++; if ((r.personnelNumber = text(v)) === FAIL) return FAIL; }
+  if ((v = o["mainDepartment"]) !== undefined) { n++; if ((r.mainDepartment = text(v)) === FAIL) return FAIL; }
+  if ((v = o["email"]) !== undefined) { n++; if ((r.email = text(v)) === FAIL) return FAIL; }
+  if ((v = o["givenName"]) !== undefined) { n++; if ((r.givenName = text(v)) === FAIL) return FAIL; }
+  if ((v = o["lastName"]) !== undefined) { n++; if ((r.lastName = text(v)) === FAIL) return FAIL; }
+  if ((v = o["birthday"]) !== undefined) { n++; if ((r.birthday = date(v)) === FAIL) return FAIL; }
+  if ((v = o["joinDate"]) !== undefined) { n++; if ((r.joinDate = date(v)) === FAIL) return FAIL; }
+  if ((v = o["dateOfSeparation"]) !== undefined) { n++; if ((r.dateOfSeparation = date(v)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_EmployeeRecord, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_PresenceReport = new Set(["code", "time", "info"]);
 
 function readPresenceReport(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { code: null, time: null, info: [], extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "code": if ((r.code = int(v)) === FAIL) return FAIL; break;
-      case "time": if ((r.time = int(v)) === FAIL) return FAIL; break;
-      case "info": if ((r.info = models(v, readPresenceEntry, d)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["info"]) !== undefined) { n++; if ((r.info = models(v, readPresenceEntry, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_PresenceReport, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_PresenceEntry = new Set(["membercode", "employee", "present", "list"]);
 
 function readPresenceEntry(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { membercode: null, employee: null, present: null, absences: null, extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "membercode": if ((r.membercode = text(v)) === FAIL) return FAIL; break;
-      case "employee": if ((r.employee = text(v)) === FAIL) return FAIL; break;
-      case "present": if ((r.present = bool(v)) === FAIL) return FAIL; break;
-      case "list": if ((r.absences = any(v, d)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["membercode"]) !== undefined) { n++; if ((r.membercode = text(v)) === FAIL) return FAIL; }
+  if ((v = o["employee"]) !== undefined) { n++; if ((r.employee = text(v)) === FAIL) return FAIL; }
+  if ((v = o["present"]) !== undefined) { n++; if ((r.present = bool(v)) === FAIL) return FAIL; }
+  if ((v = o["list"]) !== undefined) { n++; if ((r.absences = any(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_PresenceEntry, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_OverviewReport = new Set(["code", "time", "info"]);
 
 function readOverviewReport(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { code: null, time: null, info: [], extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "code": if ((r.code = int(v)) === FAIL) return FAIL; break;
-      case "time": if ((r.time = int(v)) === FAIL) return FAIL; break;
-      case "info": if ((r.info = models(v, readOverviewEntry, d)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["info"]) !== undefined) { n++; if ((r.info = models(v, readOverviewEntry, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_OverviewReport, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_OverviewEntry = new Set(["membercode", "lastTimestamp", "emergencyContact", "employee", "department", "currentProject", "currentService", "list", "uuid", "currentStart", "status", "currentPlatform", "currentDevice"]);
 
 function readOverviewEntry(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { membercode: null, lastTimestamp: null, emergencyContact: null, employee: null, department: null, currentProject: null, currentService: null, absences: null, uuid: null, currentStart: null, status: null, currentPlatform: null, currentDevice: null, extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "membercode": if ((r.membercode = text(v)) === FAIL) return FAIL; break;
-      case "lastTimestamp": if ((r.lastTimestamp = dateTime(v)) === FAIL) return FAIL; break;
-      case "emergencyContact": if ((r.emergencyContact = text(v)) === FAIL) return FAIL; break;
-      case "employee": if ((r.employee = text(v)) === FAIL) return FAIL; break;
-      case "department": if ((r.department = text(v)) === FAIL) return FAIL; break;
-      case "currentProject": if ((r.currentProject = text(v)) === FAIL) return FAIL; break;
-      case "currentService": if ((r.currentService = text(v)) === FAIL) return FAIL; break;
-      case "list": if ((r.absences = any(v, d)) === FAIL) return FAIL; break;
-      case "uuid": if ((r.uuid = text(v)) === FAIL) return FAIL; break;
-      case "currentStart": if ((r.currentStart = text(v)) === FAIL) return FAIL; break;
-      case "status": if ((r.status = text(v)) === FAIL) return FAIL; break;
-      case "currentPlatform": if ((r.currentPlatform = text(v)) === FAIL) return FAIL; break;
-      case "currentDevice": if ((r.currentDevice = text(v)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["membercode"]) !== undefined) { n++; if ((r.membercode = text(v)) === FAIL) return FAIL; }
+  if ((v = o["lastTimestamp"]) !== undefined) { n++; if ((r.lastTimestamp = dateTime(v)) === FAIL) return FAIL; }
+  if ((v = o["emergencyContact"]) !== undefined) { n++; if ((r.emergencyContact = text(v)) === FAIL) return FAIL; }
+  if ((v = o["employee"]) !== undefined) { n++; if ((r.employee = text(v)) === FAIL) return FAIL; }
+  if ((v = o["department"]) !== undefined) { n++; if ((r.department = text(v)) === FAIL) return FAIL; }
+  if ((v = o["currentProject"]) !== undefined) { n++; if ((r.currentProject = text(v)) === FAIL) return FAIL; }
+  if ((v = o["currentService"]) !== undefined) { n++; if ((r.currentService = text(v)) === FAIL) return FAIL; }
+  if ((v = o["list"]) !== undefined) { n++; if ((r.absences = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["uuid"]) !== undefined) { n++; if ((r.uuid = text(v)) === FAIL) return FAIL; }
+  if ((v = o["currentStart"]) !== undefined) { n++; if ((r.currentStart = text(v)) === FAIL) return FAIL; }
+  if ((v = o["status"]) !== undefined) { n++; if ((r.status = text(v)) === FAIL) return FAIL; }
+  if ((v = o["currentPlatform"]) !== undefined) { n++; if ((r.currentPlatform = text(v)) === FAIL) return FAIL; }
+  if ((v = o["currentDevice"]) !== undefined) { n++; if ((r.currentDevice = text(v)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_OverviewEntry, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_DayTotals = new Set(["soll", "ist"]);
 
 function readDayTotals(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { target: null, actual: null, extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "soll": if ((r.target = num(v)) === FAIL) return FAIL; break;
-      case "ist": if ((r.actual = num(v)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["soll"]) !== undefined) { n++; if ((r.target = num(v)) === FAIL) return FAIL; }
+  if ((v = o["ist"]) !== undefined) { n++; if ((r.actual = num(v)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_DayTotals, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_Traffic = new Set(["active"]);
 
 function readTraffic(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { active: null, extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "active": if ((r.active = bool(v)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["active"]) !== undefined) { n++; if ((r.active = bool(v)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_Traffic, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_MonthlyAccount = new Set(["employee", "uuid", "name", "year", "month", "hasTime", "hasProject", "current", "lastMonth", "soll", "ist", "saldo", "saldo2", "istOnWeekend", "outOfWork", "onWork", "TIMEACCOUNT_PAYOFF", "TIMEACCOUNT_OVERTIMEACCOUNT", "unpaidOvertime", "overtimeAccountMonth", "overtimeAccount", "today", "traffic", "start", "list", "surcharge", "PAYOFF_TIMEACCOUNT", "OVERTIMEACCOUNT_TIMEACCOUNT", "OVERTIMEACCOUNT_PAYOFF", "PAYOFF_OVERTIMEACCOUNT", "autoOvertime", "isReadOnly", "inactive", "end", "officialAbsence"]);
 
 function readMonthlyAccount(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { employee: null, uuid: null, name: null, year: null, month: null, hasTime: null, hasProject: null, current: null, carryOver: null, target: null, actual: null, balance: null, balance2: null, actualOnWeekend: null, outOfWork: null, onWork: null, timeAccountPayoff: null, timeAccountToOvertimeHours: null, unpaidOvertime: null, overtimeAccountMonth: null, overtimeAccount: null, today: null, traffic: null, start: null, bookings: [], surcharge: null, payoffTimeAccount: null, overtimeAccountTimeAccount: null, overtimeAccountPayoff: null, payoffOvertimeAccount: null, autoOvertime: null, isReadOnly: null, inactive: null, end: null, officialAbsence: null, extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "employee": if ((r.employee = text(v)) === FAIL) return FAIL; break;
-      case "uuid": if ((r.uuid = text(v)) === FAIL) return FAIL; break;
-      case "name": if ((r.name = text(v)) === FAIL) return FAIL; break;
-      case "year": if ((r.year = int(v)) === FAIL) return FAIL; break;
-      case "month": if ((r.month = month0(v, a)) === FAIL) return FAIL; break;
-      case "hasTime": if ((r.hasTime = bool(v)) === FAIL) return FAIL; break;
-      case "hasProject": if ((r.hasProject = bool(v)) === FAIL) return FAIL; break;
-      case "current": if ((r.current = text(v)) === FAIL) return FAIL; break;
-      case "lastMonth": if ((r.carryOver = num(v)) === FAIL) return FAIL; break;
-      case "soll": if ((r.target = num(v)) === FAIL) return FAIL; break;
-      case "ist": if ((r.actual = num(v)) === FAIL) return FAIL; break;
-      case "saldo": if ((r.balance = num(v)) === FAIL) return FAIL; break;
-      case "saldo2": if ((r.balance2 = num(v)) === FAIL) return FAIL; break;
-      case "istOnWeekend": if ((r.actualOnWeekend = num(v)) === FAIL) return FAIL; break;
-      case "outOfWork": if ((r.outOfWork = num(v)) === FAIL) return FAIL; break;
-      case "onWork": if ((r.onWork = int(v)) === FAIL) return FAIL; break;
-      case "TIMEACCOUNT_PAYOFF": if ((r.timeAccountPayoff = num(v)) === FAIL) return FAIL; break;
-      case "TIMEACCOUNT_OVERTIMEACCOUNT": if ((r.timeAccountToOvertimeHours = num(v)) === FAIL) return FAIL; break;
-      case "unpaidOvertime": if ((r.unpaidOvertime = num(v)) === FAIL) return FAIL; break;
-      case "overtimeAccountMonth": if ((r.overtimeAccountMonth = num(v)) === FAIL) return FAIL; break;
-      case "overtimeAccount": if ((r.overtimeAccount = num(v)) === FAIL) return FAIL; break;
-      case "today": if ((r.today = model(v, readDayTotals, d)) === FAIL) return FAIL; break;
-      case "traffic": if ((r.traffic = model(v, readTraffic, d)) === FAIL) return FAIL; break;
-      case "start": if ((r.start = date(v)) === FAIL) return FAIL; break;
-      case "list": if ((r.bookings = models(v, readAccountBooking, d)) === FAIL) return FAIL; break;
-      case "surcharge": if ((r.surcharge = any(v, d)) === FAIL) return FAIL; break;
-      case "PAYOFF_TIMEACCOUNT": if ((r.payoffTimeAccount = any(v, d)) === FAIL) return FAIL; break;
-      case "OVERTIMEACCOUNT_TIMEACCOUNT": if ((r.overtimeAccountTimeAccount = any(v, d)) === FAIL) return FAIL; break;
-      case "OVERTIMEACCOUNT_PAYOFF": if ((r.overtimeAccountPayoff = any(v, d)) === FAIL) return FAIL; break;
-      case "PAYOFF_OVERTIMEACCOUNT": if ((r.payoffOvertimeAccount = any(v, d)) === FAIL) return FAIL; break;
-      case "autoOvertime": if ((r.autoOvertime = any(v, d)) === FAIL) return FAIL; break;
-      case "isReadOnly": if ((r.isReadOnly = any(v, d)) === FAIL) return FAIL; break;
-      case "inactive": if ((r.inactive = any(v, d)) === FAIL) return FAIL; break;
-      case "end": if ((r.end = any(v, d)) === FAIL) return FAIL; break;
-      case "officialAbsence": if ((r.officialAbsence = any(v, d)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["employee"]) !== undefined) { n++; if ((r.employee = text(v)) === FAIL) return FAIL; }
+  if ((v = o["uuid"]) !== undefined) { n++; if ((r.uuid = text(v)) === FAIL) return FAIL; }
+  if ((v = o["name"]) !== undefined) { n++; if ((r.name = text(v)) === FAIL) return FAIL; }
+  if ((v = o["year"]) !== undefined) { n++; if ((r.year = int(v)) === FAIL) return FAIL; }
+  if ((v = o["month"]) !== undefined) { n++; if ((r.month = month0(v, a)) === FAIL) return FAIL; }
+  if ((v = o["hasTime"]) !== undefined) { n++; if ((r.hasTime = bool(v)) === FAIL) return FAIL; }
+  if ((v = o["hasProject"]) !== undefined) { n++; if ((r.hasProject = bool(v)) === FAIL) return FAIL; }
+  if ((v = o["current"]) !== undefined) { n++; if ((r.current = text(v)) === FAIL) return FAIL; }
+  if ((v = o["lastMonth"]) !== undefined) { n++; if ((r.carryOver = num(v)) === FAIL) return FAIL; }
+  if ((v = o["soll"]) !== undefined) { n++; if ((r.target = num(v)) === FAIL) return FAIL; }
+  if ((v = o["ist"]) !== undefined) { n++; if ((r.actual = num(v)) === FAIL) return FAIL; }
+  if ((v = o["saldo"]) !== undefined) { n++; if ((r.balance = num(v)) === FAIL) return FAIL; }
+  if ((v = o["saldo2"]) !== undefined) { n++; if ((r.balance2 = num(v)) === FAIL) return FAIL; }
+  if ((v = o["istOnWeekend"]) !== undefined) { n++; if ((r.actualOnWeekend = num(v)) === FAIL) return FAIL; }
+  if ((v = o["outOfWork"]) !== undefined) { n++; if ((r.outOfWork = num(v)) === FAIL) return FAIL; }
+  if ((v = o["onWork"]) !== undefined) { n++; if ((r.onWork = int(v)) === FAIL) return FAIL; }
+  if ((v = o["TIMEACCOUNT_PAYOFF"]) !== undefined) { n++; if ((r.timeAccountPayoff = num(v)) === FAIL) return FAIL; }
+  if ((v = o["TIMEACCOUNT_OVERTIMEACCOUNT"]) !== undefined) { n++; if ((r.timeAccountToOvertimeHours = num(v)) === FAIL) return FAIL; }
+  if ((v = o["unpaidOvertime"]) !== undefined) { n++; if ((r.unpaidOvertime = num(v)) === FAIL) return FAIL; }
+  if ((v = o["overtimeAccountMonth"]) !== undefined) { n++; if ((r.overtimeAccountMonth = num(v)) === FAIL) return FAIL; }
+  if ((v = o["overtimeAccount"]) !== undefined) { n++; if ((r.overtimeAccount = num(v)) === FAIL) return FAIL; }
+  if ((v = o["today"]) !== undefined) { n++; if ((r.today = model(v, readDayTotals, d)) === FAIL) return FAIL; }
+  if ((v = o["traffic"]) !== undefined) { n++; if ((r.traffic = model(v, readTraffic, d)) === FAIL) return FAIL; }
+  if ((v = o["start"]) !== undefined) { n++; if ((r.start = date(v)) === FAIL) return FAIL; }
+  if ((v = o["list"]) !== undefined) { n++; if ((r.bookings = models(v, readAccountBooking, d)) === FAIL) return FAIL; }
+  if ((v = o["surcharge"]) !== undefined) { n++; if ((r.surcharge = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["PAYOFF_TIMEACCOUNT"]) !== undefined) { n++; if ((r.payoffTimeAccount = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["OVERTIMEACCOUNT_TIMEACCOUNT"]) !== undefined) { n++; if ((r.overtimeAccountTimeAccount = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["OVERTIMEACCOUNT_PAYOFF"]) !== undefined) { n++; if ((r.overtimeAccountPayoff = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["PAYOFF_OVERTIMEACCOUNT"]) !== undefined) { n++; if ((r.payoffOvertimeAccount = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["autoOvertime"]) !== undefined) { n++; if ((r.autoOvertime = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["isReadOnly"]) !== undefined) { n++; if ((r.isReadOnly = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["inactive"]) !== undefined) { n++; if ((r.inactive = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["end"]) !== undefined) { n++; if ((r.end = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["officialAbsence"]) !== undefined) { n++; if ((r.officialAbsence = any(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_MonthlyAccount, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_AccountBooking = new Set(["date", "annotation", "employeeName", "employeeUUID", "start", "startDate", "startTime", "endDate", "endTime", "soll", "ist", "pause", "pausemin", "warning", "comment", "surchargeMinutes", "holidayType", "isDummy"]);
 
 function readAccountBooking(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { date: null, annotation: null, employeeName: null, employeeUuid: null, start: null, startDate: null, startTime: null, endDate: null, endTime: null, target: null, actual: null, pause: null, pauseMin: null, warning: null, comment: null, surchargeMinutes: null, holidayType: null, isDummy: null, extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "date": if ((r.date = date(v)) === FAIL) return FAIL; break;
-      case "annotation": if ((r.annotation = int(v)) === FAIL) return FAIL; break;
-      case "employeeName": if ((r.employeeName = text(v)) === FAIL) return FAIL; break;
-      case "employeeUUID": if ((r.employeeUuid = text(v)) === FAIL) return FAIL; break;
-      case "start": if ((r.start = dateTime(v)) === FAIL) return FAIL; break;
-      case "startDate": if ((r.startDate = date(v)) === FAIL) return FAIL; break;
-      case "startTime": if ((r.startTime = timeOfDay(v)) === FAIL) return FAIL; break;
-      case "endDate": if ((r.endDate = date(v)) === FAIL) return FAIL; break;
-      case "endTime": if ((r.endTime = timeOfDay(v)) === FAIL) return FAIL; break;
-      case "soll": if ((r.target = num(v)) === FAIL) return FAIL; break;
-      case "ist": if ((r.actual = num(v)) === FAIL) return FAIL; break;
-      case "pause": if ((r.pause = num(v)) === FAIL) return FAIL; break;
-      case "pausemin": if ((r.pauseMin = int(v)) === FAIL) return FAIL; break;
-      case "warning": if ((r.warning = int(v)) === FAIL) return FAIL; break;
-      case "comment": if ((r.comment = text(v)) === FAIL) return FAIL; break;
-      case "surchargeMinutes": if ((r.surchargeMinutes = any(v, d)) === FAIL) return FAIL; break;
-      case "holidayType": if ((r.holidayType = any(v, d)) === FAIL) return FAIL; break;
-      case "isDummy": if ((r.isDummy = any(v, d)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["date"]) !== undefined) { n++; if ((r.date = date(v)) === FAIL) return FAIL; }
+  if ((v = o["annotation"]) !== undefined) { n++; if ((r.annotation = int(v)) === FAIL) return FAIL; }
+  if ((v = o["employeeName"]) !== undefined) { n++; if ((r.employeeName = text(v)) === FAIL) return FAIL; }
+  if ((v = o["employeeUUID"]) !== undefined) { n++; if ((r.employeeUuid = text(v)) === FAIL) return FAIL; }
+  if ((v = o["start"]) !== undefined) { n++; if ((r.start = dateTime(v)) === FAIL) return FAIL; }
+  if ((v = o["startDate"]) !== undefined) { n++; if ((r.startDate = date(v)) === FAIL) return FAIL; }
+  if ((v = o["startTime"]) !== undefined) { n++; if ((r.startTime = timeOfDay(v)) === FAIL) return FAIL; }
+  if ((v = o["endDate"]) !== undefined) { n++; if ((r.endDate = date(v)) === FAIL) return FAIL; }
+  if ((v = o["endTime"]) !== undefined) { n++; if ((r.endTime = timeOfDay(v)) === FAIL) return FAIL; }
+  if ((v = o["soll"]) !== undefined) { n++; if ((r.target = num(v)) === FAIL) return FAIL; }
+  if ((v = o["ist"]) !== undefined) { n++; if ((r.actual = num(v)) === FAIL) return FAIL; }
+  if ((v = o["pause"]) !== undefined) { n++; if ((r.pause = num(v)) === FAIL) return FAIL; }
+  if ((v = o["pausemin"]) !== undefined) { n++; if ((r.pauseMin = int(v)) === FAIL) return FAIL; }
+  if ((v = o["warning"]) !== undefined) { n++; if ((r.warning = int(v)) === FAIL) return FAIL; }
+  if ((v = o["comment"]) !== undefined) { n++; if ((r.comment = text(v)) === FAIL) return FAIL; }
+  if ((v = o["surchargeMinutes"]) !== undefined) { n++; if ((r.surchargeMinutes = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["holidayType"]) !== undefined) { n++; if ((r.holidayType = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["isDummy"]) !== undefined) { n++; if ((r.isDummy = any(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_AccountBooking, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_AccountReport = new Set(["code", "time", "today_soll", "today_ist", "list", "account_balance", "account_soll", "account_ist", "account_surcharge", "account_saldo", "flexTime", "PAYOFF_TIMEACCOUNT", "TIMEACCOUNT_PAYOFF", "OVERTIMEACCOUNT_TIMEACCOUNT", "TIMEACCOUNT_OVERTIMEACCOUNT"]);
 
 function readAccountReport(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { code: null, time: null, todayTarget: null, todayActual: null, bookings: [], carryOver: null, target: null, actual: null, surcharge: null, balance: null, flexTime: null, payoffTimeAccount: null, timeAccountPayoff: null, overtimeAccountTimeAccount: null, timeAccountToOvertimeHours: null, extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "code": if ((r.code = int(v)) === FAIL) return FAIL; break;
-      case "time": if ((r.time = int(v)) === FAIL) return FAIL; break;
-      case "today_soll": if ((r.todayTarget = num(v)) === FAIL) return FAIL; break;
-      case "today_ist": if ((r.todayActual = num(v)) === FAIL) return FAIL; break;
-      case "list": if ((r.bookings = models(v, readAccountInterval, d)) === FAIL) return FAIL; break;
-      case "account_balance": if ((r.carryOver = num(v)) === FAIL) return FAIL; break;
-      case "account_soll": if ((r.target = num(v)) === FAIL) return FAIL; break;
-      case "account_ist": if ((r.actual = num(v)) === FAIL) return FAIL; break;
-      case "account_surcharge": if ((r.surcharge = num(v)) === FAIL) return FAIL; break;
-      case "account_saldo": if ((r.balance = num(v)) === FAIL) return FAIL; break;
-      case "flexTime": if ((r.flexTime = any(v, d)) === FAIL) return FAIL; break;
-      case "PAYOFF_TIMEACCOUNT": if ((r.payoffTimeAccount = any(v, d)) === FAIL) return FAIL; break;
-      case "TIMEACCOUNT_PAYOFF": if ((r.timeAccountPayoff = num(v)) === FAIL) return FAIL; break;
-      case "OVERTIMEACCOUNT_TIMEACCOUNT": if ((r.overtimeAccountTimeAccount = any(v, d)) === FAIL) return FAIL; break;
-      case "TIMEACCOUNT_OVERTIMEACCOUNT": if ((r.timeAccountToOvertimeHours = num(v)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["today_soll"]) !== undefined) { n++; if ((r.todayTarget = num(v)) === FAIL) return FAIL; }
+  if ((v = o["today_ist"]) !== undefined) { n++; if ((r.todayActual = num(v)) === FAIL) return FAIL; }
+  if ((v = o["list"]) !== undefined) { n++; if ((r.bookings = models(v, readAccountInterval, d)) === FAIL) return FAIL; }
+  if ((v = o["account_balance"]) !== undefined) { n++; if ((r.carryOver = num(v)) === FAIL) return FAIL; }
+  if ((v = o["account_soll"]) !== undefined) { n++; if ((r.target = num(v)) === FAIL) return FAIL; }
+  if ((v = o["account_ist"]) !== undefined) { n++; if ((r.actual = num(v)) === FAIL) return FAIL; }
+  if ((v = o["account_surcharge"]) !== undefined) { n++; if ((r.surcharge = num(v)) === FAIL) return FAIL; }
+  if ((v = o["account_saldo"]) !== undefined) { n++; if ((r.balance = num(v)) === FAIL) return FAIL; }
+  if ((v = o["flexTime"]) !== undefined) { n++; if ((r.flexTime = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["PAYOFF_TIMEACCOUNT"]) !== undefined) { n++; if ((r.payoffTimeAccount = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["TIMEACCOUNT_PAYOFF"]) !== undefined) { n++; if ((r.timeAccountPayoff = num(v)) === FAIL) return FAIL; }
+  if ((v = o["OVERTIMEACCOUNT_TIMEACCOUNT"]) !== undefined) { n++; if ((r.overtimeAccountTimeAccount = any(v, d)) === FAIL) return FAIL; }
+  if ((v = o["TIMEACCOUNT_OVERTIMEACCOUNT"]) !== undefined) { n++; if ((r.timeAccountToOvertimeHours = num(v)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_AccountReport, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_AccountInterval = new Set(["length", "start", "end", "project"]);
 
 function readAccountInterval(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { length: null, start: null, end: null, project: null, extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "length": if ((r.length = num(v)) === FAIL) return FAIL; break;
-      case "start": if ((r.start = int(v)) === FAIL) return FAIL; break;
-      case "end": if ((r.end = int(v)) === FAIL) return FAIL; break;
-      case "project": if ((r.project = text(v)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["length"]) !== undefined) { n++; if ((r.length = num(v)) === FAIL) return FAIL; }
+  if ((v = o["start"]) !== undefined) { n++; if ((r.start = int(v)) === FAIL) return FAIL; }
+  if ((v = o["end"]) !== undefined) { n++; if ((r.end = int(v)) === FAIL) return FAIL; }
+  if ((v = o["project"]) !== undefined) { n++; if ((r.project = text(v)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_AccountInterval, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_TargetActualReport = new Set(["code", "time", "info"]);
 
 function readTargetActualReport(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { code: null, time: null, info: [], extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "code": if ((r.code = int(v)) === FAIL) return FAIL; break;
-      case "time": if ((r.time = int(v)) === FAIL) return FAIL; break;
-      case "info": if ((r.info = rawList(v, d)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["info"]) !== undefined) { n++; if ((r.info = rawList(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_TargetActualReport, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_LeaveYearOverview = new Set(["list", "legende"]);
 
 function readLeaveYearOverview(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { employees: [], legend: {}, extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "list": if ((r.employees = rawList(v, d)) === FAIL) return FAIL; break;
-      case "legende": if ((r.legend = rawMap(v, d)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["list"]) !== undefined) { n++; if ((r.employees = rawList(v, d)) === FAIL) return FAIL; }
+  if ((v = o["legende"]) !== undefined) { n++; if ((r.legend = rawMap(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_LeaveYearOverview, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_LeaveTypesReport = new Set(["code", "time", "list"]);
 
 function readLeaveTypesReport(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { code: null, time: null, leaveTypes: [], extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "code": if ((r.code = int(v)) === FAIL) return FAIL; break;
-      case "time": if ((r.time = int(v)) === FAIL) return FAIL; break;
-      case "list": if ((r.leaveTypes = rawList(v, d)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["list"]) !== undefined) { n++; if ((r.leaveTypes = rawList(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_LeaveTypesReport, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_ProjectsReport = new Set(["code", "time", "projects"]);
 
 function readProjectsReport(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { code: null, time: null, projects: [], extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "code": if ((r.code = int(v)) === FAIL) return FAIL; break;
-      case "time": if ((r.time = int(v)) === FAIL) return FAIL; break;
-      case "projects": if ((r.projects = rawList(v, d)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["projects"]) !== undefined) { n++; if ((r.projects = rawList(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_ProjectsReport, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_CreatedProject = new Set(["code", "time", "uuid"]);
 
 function readCreatedProject(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { code: null, time: null, uuid: null, extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "code": if ((r.code = int(v)) === FAIL) return FAIL; break;
-      case "time": if ((r.time = int(v)) === FAIL) return FAIL; break;
-      case "uuid": if ((r.uuid = text(v)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["uuid"]) !== undefined) { n++; if ((r.uuid = text(v)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_CreatedProject, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_FoundProjects = new Set(["code", "time", "projects"]);
 
 function readFoundProjects(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { code: null, time: null, projects: [], extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "code": if ((r.code = int(v)) === FAIL) return FAIL; break;
-      case "time": if ((r.time = int(v)) === FAIL) return FAIL; break;
-      case "projects": if ((r.projects = textList(v)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["projects"]) !== undefined) { n++; if ((r.projects = textList(v)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_FoundProjects, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_ProjectBookingsReport = new Set(["code", "time", "entries"]);
 
 function readProjectBookingsReport(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { code: null, time: null, entries: [], extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "code": if ((r.code = int(v)) === FAIL) return FAIL; break;
-      case "time": if ((r.time = int(v)) === FAIL) return FAIL; break;
-      case "entries": if ((r.entries = rawList(v, d)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["entries"]) !== undefined) { n++; if ((r.entries = rawList(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_ProjectBookingsReport, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_WeekShifts = new Set(["jahr", "kw", "arbeitsbereich", "arbeitsbereich_id", "schichten"]);
 
 function readWeekShifts(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { year: null, week: null, workspaceName: null, workspaceId: null, shifts: [], extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "jahr": if ((r.year = int(v)) === FAIL) return FAIL; break;
-      case "kw": if ((r.week = int(v)) === FAIL) return FAIL; break;
-      case "arbeitsbereich": if ((r.workspaceName = text(v)) === FAIL) return FAIL; break;
-      case "arbeitsbereich_id": if ((r.workspaceId = text(v)) === FAIL) return FAIL; break;
-      case "schichten": if ((r.shifts = rawList(v, d)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["jahr"]) !== undefined) { n++; if ((r.year = int(v)) === FAIL) return FAIL; }
+  if ((v = o["kw"]) !== undefined) { n++; if ((r.week = int(v)) === FAIL) return FAIL; }
+  if ((v = o["arbeitsbereich"]) !== undefined) { n++; if ((r.workspaceName = text(v)) === FAIL) return FAIL; }
+  if ((v = o["arbeitsbereich_id"]) !== undefined) { n++; if ((r.workspaceId = text(v)) === FAIL) return FAIL; }
+  if ((v = o["schichten"]) !== undefined) { n++; if ((r.shifts = rawList(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_WeekShifts, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+const KNOWN_CreatedShift = new Set(["success", "shift_id"]);
 
 function readCreatedShift(o, d, a) {
   if (!plainObject(o)) return FAIL;
   const r = { success: null, shiftId: null, extra: null };
-  let unknown = null;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    switch (k) {
-      case "success": if ((r.success = bool(v)) === FAIL) return FAIL; break;
-      case "shift_id": if ((r.shiftId = int(v)) === FAIL) return FAIL; break;
-      default: (unknown ??= []).push(k);
-    }
-  }
-  r.extra = extraOf(o, unknown, d);
+  let n = 0, v;
+  if ((v = o["success"]) !== undefined) { n++; if ((r.success = bool(v)) === FAIL) return FAIL; }
+  if ((v = o["shift_id"]) !== undefined) { n++; if ((r.shiftId = int(v)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_CreatedShift, d);
   return r.extra === FAIL ? FAIL : r;
 }
+
+/** Every API name the readers look up (`fastRead` makes sure no prototype has one). */
+export const API_NAMES = Object.freeze(["OVERTIMEACCOUNT_PAYOFF", "OVERTIMEACCOUNT_TIMEACCOUNT", "PAYOFF_OVERTIMEACCOUNT", "PAYOFF_TIMEACCOUNT", "TIMEACCOUNT_OVERTIMEACCOUNT", "TIMEACCOUNT_PAYOFF", "account_balance", "account_ist", "account_saldo", "account_soll", "account_surcharge", "active", "annotation", "arbeitsbereich", "arbeitsbereich_id", "autoOvertime", "birthday", "code", "comment", "current", "currentDevice", "currentPlatform", "currentProject", "currentService", "currentStart", "date", "dateOfSeparation", "department", "email", "emergencyContact", "employee", "employeeName", "employeeUUID", "end", "endDate", "endTime", "entries", "flexTime", "givenName", "hasProject", "hasTime", "holidayType", "inactive", "info", "isDummy", "isReadOnly", "ist", "istOnWeekend", "jahr", "joinDate", "kw", "lastMonth", "lastName", "lastTimestamp", "legende", "length", "list", "mainDepartment", "membercode", "month", "name", "officialAbsence", "onWork", "outOfWork", "overtimeAccount", "overtimeAccountMonth", "pause", "pausemin", "personnelNumber", "present", "project", "projects", "saldo", "saldo2", "schichten", "shift_id", "soll", "start", "startDate", "startTime", "status", "success", "surcharge", "surchargeMinutes", "time", "today", "today_ist", "today_soll", "traffic", "unpaidOvertime", "uuid", "warning", "year"]);
 
 /** The 15 reads with a fast reader: `(parsed JSON, requested month) → output | FAIL`. */
 export const FAST_READERS = Object.freeze({

@@ -1,8 +1,8 @@
 // The readers behind the generated fast reader (src/decode.js). Each one mirrors a wire type of
 // the core (core/src/model/wire.rs) for its PLAIN form only, and returns FAIL for anything the
 // core would convert, degrade into `extra` or refuse: a numeric string, a decimal where an
-// integer belongs, an odd date, a string with a lone surrogate, a number JSON.parse and
-// serde_json could read differently (-0, out of range), a nesting serde_json would refuse. A
+// integer belongs (or -0 there, which the core reads as 0), an odd date, a string with a lone
+// surrogate, a number out of range, a nesting serde_json would refuse. A
 // FAIL anywhere sends the whole body to the core's reader, so the two never disagree on what
 // they both accept (test/fastpath.test.mjs checks it on the vectors and on mutated bodies).
 
@@ -12,9 +12,14 @@ export const FAIL = Symbol("zeitkonto.fail");
 /** serde_json refuses nesting deeper than 128; stay well inside it. */
 const MAX_DEPTH = 100;
 
-const wellFormed = typeof String.prototype.isWellFormed === "function"
+const isWellFormed = typeof String.prototype.isWellFormed === "function"
   ? (s) => s.isWellFormed()
   : (s) => !/\p{Cs}/u.test(s);
+
+// A lone surrogate can only come from a `\u` escape (the bytes are checked UTF-8): a body
+// without one needs no check per string. Set by `fastRead` for the body it reads.
+let escapes = true;
+const wellFormed = (s) => !escapes || isWellFormed(s);
 
 // Keeps the BOM (the core refuses it there too) and throws on bytes that are not UTF-8.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -24,11 +29,18 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * it (any status but 200, no fast reader for `operation`, or a body that is not plain).
  * `month` is the requested calendar month, when the call had one. Never throws.
  */
-export function fastRead(readers, operation, status, bytes, month) {
+export function fastRead(readers, names, operation, status, bytes, month) {
   const read = readers[operation];
   if (read === undefined || status !== 200) return undefined;
+  // The readers look fields up by name and count keys with `for...in`: a property added to
+  // Object.prototype (enumerable, or under an API name) would look like a field, so such a page
+  // gets the core's reader.
+  for (const _ in Object.prototype) return undefined;
+  for (const n of names) if (n in Object.prototype) return undefined;
   try {
-    const out = read(JSON.parse(utf8.decode(bytes)), month);
+    const text = utf8.decode(bytes);
+    escapes = text.includes("\\u");
+    const out = read(JSON.parse(text), month);
     return out === FAIL ? undefined : out;
   } catch {
     return undefined;
@@ -45,8 +57,9 @@ function emptyObject(v) {
   return true;
 }
 
+/** A number serde_json reads to the same f64 (`-0` and `-0.0` are -0.0 there too). */
 function finite(v) {
-  return typeof v === "number" && Number.isFinite(v) && !Object.is(v, -0);
+  return typeof v === "number" && Number.isFinite(v);
 }
 
 /** Any JSON value the core keeps as it is (`serde_json::Value`), `d` levels deep. */
@@ -69,10 +82,19 @@ function rawOk(v, d) {
   }
 }
 
-/** A model's `extra`: its unknown fields, unchanged and ordered by name (as the core orders them). */
-export function extraOf(o, unknown, d) {
+/**
+ * A model's `extra`: its unknown fields, unchanged and ordered by name (as the core orders them).
+ * `found` is how many of the `known` API names the reader found on `o`; more than `o` owns means
+ * a name came from a prototype, which the core would not see: FAIL.
+ */
+export function extraOf(o, found, known, d) {
+  let own = 0;
+  for (const _ in o) own++;
+  if (own === found) return {};
+  if (own < found) return FAIL;
+  const unknown = [];
+  for (const k in o) if (!known.has(k)) unknown.push(k);
   const extra = {};
-  if (unknown === null) return extra;
   for (const k of unknown.sort()) {
     if (k === "__proto__" || !wellFormed(k) || !rawOk(o[k], d + 1)) return FAIL;
     extra[k] = o[k];
@@ -115,17 +137,24 @@ function days(y, m) {
   return m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
 }
 
+/** The number of the two digits at `i` (the pattern has checked they are digits). */
+function two(s, i) {
+  return (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
+}
+
+/** `s` starts with `YYYY-MM-DD` in digits: whether it is a real day of years 1..=9999. */
 function validDate(s) {
-  const y = +s.slice(0, 4), m = +s.slice(5, 7), d = +s.slice(8, 10);
+  const y = two(s, 0) * 100 + two(s, 2), m = two(s, 5), d = two(s, 8);
   return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= days(y, m);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const TIME = /^\d{2}:\d{2}(?::\d{2})?$/;
 
-function clock(h, mi, s) {
-  return +h <= 23 && +mi <= 59 && (s === undefined || +s <= 59);
+/** `s` has `hh:mm` (and `:ss` when long enough) at `i`, in digits: whether it is a time of day. */
+function clock(s, i) {
+  return two(s, i) <= 23 && two(s, i + 3) <= 59 && (s.length < i + 8 || two(s, i + 6) <= 59);
 }
 
 /** `wire::EmptyOr<Date>`: `YYYY-MM-DD` (a real day), or `""` for none. */
@@ -136,15 +165,13 @@ export function date(v) {
 /** `wire::EmptyOr<DateTime>`: `YYYY-MM-DD hh:mm:ss`, or `""` for none. */
 export function dateTime(v) {
   if (v === null || v === "") return null;
-  const m = typeof v === "string" ? DATE_TIME.exec(v) : null;
-  return m && validDate(m[1]) && clock(m[2], m[3], m[4]) ? v : FAIL;
+  return typeof v === "string" && DATE_TIME.test(v) && validDate(v) && clock(v, 11) ? v : FAIL;
 }
 
 /** `wire::EmptyOr<TimeOfDay>`: `hh:mm` or `hh:mm:ss`, or `""` for none. */
 export function timeOfDay(v) {
   if (v === null || v === "") return null;
-  const m = typeof v === "string" ? TIME.exec(v) : null;
-  return m && clock(m[1], m[2], m[3]) ? v : FAIL;
+  return typeof v === "string" && TIME.test(v) && clock(v, 0) ? v : FAIL;
 }
 
 /** Any value (`serde_json::Value`); `null` is none. */
