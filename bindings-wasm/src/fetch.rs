@@ -108,8 +108,11 @@ impl Transport for FetchTransport {
             if status == 0 && get(&resp, "type")?.as_string().as_deref() == Some("opaqueredirect") {
                 status = 300;
             }
+            // The core reads headers of other answers only (`Retry-After` of a 429, `Location` of
+            // a 3xx): a 2xx answer's headers are not copied into the .wasm, one string pair each.
             let mut pairs = Vec::new();
-            if let Ok(Some(iter)) = js_sys::try_iter(&get(&resp, "headers")?) {
+            let headers = if (200..300).contains(&status) { JsValue::UNDEFINED } else { get(&resp, "headers")? };
+            if let Ok(Some(iter)) = js_sys::try_iter(&headers) {
                 for entry in iter.flatten() {
                     let pair: Array = entry.unchecked_into();
                     if let (Some(k), Some(v)) = (pair.get(0).as_string(), pair.get(1).as_string()) {

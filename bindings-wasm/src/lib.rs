@@ -1,7 +1,8 @@
 //! The wasm-bindgen layer of the npm package `zeitkonto`. It only converts and forwards:
-//! `WasmClient.call(operation, params, abort?, signalFor?)` runs any operation through the Rust
-//! driver (`zeitkonto::Client::call_text`, `fetch` through `fetch.rs`, each attempt with the
-//! signal `signalFor` returns) and resolves to the canonical JSON output;
+//! `WasmClient.call(operation, params, abort?, signalFor?, fast?)` runs any operation through the
+//! Rust driver (`zeitkonto::Client::call_text_with`, `fetch` through `fetch.rs`, each attempt with
+//! the signal `signalFor` returns) and resolves to the canonical JSON output, read by the package's
+//! generated fast reader (`fast`) when the answer is plain and by the core otherwise;
 //! `buildRequest` / `parseResponse` are the sans-IO core. Failures reject / throw the error's JSON
 //! form (`{kind, message, ...}`); the JavaScript wrapper turns it into `ZeitkontoError` classes.
 

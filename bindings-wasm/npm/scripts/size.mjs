@@ -9,7 +9,9 @@ import { gzipSync } from "node:zlib";
 // (serde_core's `Unexpected::Float` display), not removable from here. The 150 KB goal is missed
 // by ~9 KB: the budget is 160 KB so the check still catches growth. Later the same day: clock times
 // of day as a typed `TimeOfDay` (+0.4 KB), and the compact native `Extra` kept out of the .wasm
-// (it cost 3.4 KB there; the .wasm keeps the B-tree serde_json already links): 159.9 KB.
+// (it cost 3.4 KB there; the .wasm keeps the B-tree serde_json already links): 159.9 KB. Second
+// session of 2026-11-23 (late): the fast reader's hook (+0.6 KB) paid for by reading
+// `buildRequest`'s context with the client's options reader (one derived Deserialize less): 159.5 KB.
 const BUDGET = 160 * 1024;
 const bytes = readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url));
 const gz = gzipSync(bytes, { level: 9 }).length;
