@@ -407,19 +407,22 @@ impl FromStr for TimeOfDay {
     /// Parses `hh:mm` or `hh:mm:ss` (a one-digit hour is accepted). `24:00` is refused: it is not a
     /// time of day (a field holding it keeps the raw text in `extra`).
     fn from_str(s: &str) -> Result<TimeOfDay, DateParseError> {
-        let mut parts = s.split(':');
-        let (h, m, sec) = (parts.next(), parts.next(), parts.next());
-        if parts.next().is_some() {
-            return Err(DateParseError);
-        }
-        let (Some(h), Some(m)) = (h, m) else { return Err(DateParseError) };
-        if !(1..=2).contains(&h.len()) || m.len() != 2 || sec.is_some_and(|x| x.len() != 2) {
-            return Err(DateParseError);
-        }
-        let hour = digits(h.as_bytes()).ok_or(DateParseError)?;
-        let minute = digits(m.as_bytes()).ok_or(DateParseError)?;
+        // `h:mm`, `hh:mm`, `h:mm:ss` or `hh:mm:ss`, read by position (no splitting).
+        let b = s.as_bytes();
+        let h_len = match b.iter().position(|&c| c == b':') {
+            Some(n @ 1..=2) => n,
+            _ => return Err(DateParseError),
+        };
+        let rest = &b[h_len + 1..];
+        let (m, sec) = match rest.len() {
+            2 => (rest, None),
+            5 if rest[2] == b':' => (&rest[..2], Some(&rest[3..])),
+            _ => return Err(DateParseError),
+        };
+        let hour = digits(&b[..h_len]).ok_or(DateParseError)?;
+        let minute = digits(m).ok_or(DateParseError)?;
         let second = match sec {
-            Some(x) => Some(digits(x.as_bytes()).ok_or(DateParseError)?),
+            Some(x) => Some(digits(x).ok_or(DateParseError)?),
             None => None,
         };
         if hour > 23 || minute > 59 || second.is_some_and(|x| x > 59) {
@@ -479,7 +482,26 @@ mod tests {
         for (text, printed) in [("08:15", "08:15"), ("8:05", "08:05"), ("23:59:59", "23:59:59"), ("00:00", "00:00")] {
             assert_eq!(text.parse::<TimeOfDay>().unwrap().to_string(), printed, "{text}");
         }
-        for bad in ["24:00", "08:60", "08:15:60", "0815", "08:5", "08:15:00:00", "", ":", "ab:cd", "08:15 ", "123:00"] {
+        for bad in [
+            "24:00",
+            "08:60",
+            "08:15:60",
+            "0815",
+            "08:5",
+            "08:15:00:00",
+            "",
+            ":",
+            "ab:cd",
+            "08:15 ",
+            "123:00",
+            "08:15:0",
+            "08::15",
+            "1:2",
+            "08:15:",
+            ":15",
+            "-1:15",
+            "08:1a",
+        ] {
             assert!(bad.parse::<TimeOfDay>().is_err(), "{bad:?}");
         }
     }

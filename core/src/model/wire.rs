@@ -150,7 +150,7 @@ impl Scalar<'_> {
             Scalar::Int(i) => Some(*i),
             Scalar::UInt(u) => i64::try_from(*u).ok(),
             Scalar::Float(f) => (f.fract() == 0.0 && f.abs() < 9.0e15).then_some(*f as i64),
-            Scalar::Str(s) => s.trim().parse().ok(),
+            Scalar::Str(s) => trim(s).parse().ok(),
             Scalar::Bool(b) => Some(i64::from(*b)),
             _ => None,
         }
@@ -159,9 +159,18 @@ impl Scalar<'_> {
     fn is_blank(&self) -> bool {
         match self {
             Scalar::Null => true,
-            Scalar::Str(s) => s.trim().is_empty(),
+            Scalar::Str(s) => trim(s).is_empty(),
             _ => false,
         }
+    }
+}
+
+/// `s.trim()`, without its char-by-char walk when both ends are visible ASCII (most values: a
+/// date, a number, a name), where it would trim nothing.
+fn trim(s: &str) -> &str {
+    match (s.as_bytes().first(), s.as_bytes().last()) {
+        (Some(a), Some(z)) if a.is_ascii_graphic() && z.is_ascii_graphic() => s,
+        _ => s.trim(),
     }
 }
 
@@ -276,7 +285,7 @@ scalar_wire!(
 
 /// A decimal number from text, through serde_json's parser (no second float parser in the build).
 fn parse_f64(v: &str) -> Option<f64> {
-    serde_json::from_slice::<f64>(v.trim().as_bytes()).ok().filter(|f| f.is_finite())
+    serde_json::from_slice::<f64>(trim(v).as_bytes()).ok().filter(|f| f.is_finite())
 }
 
 scalar_wire!(
@@ -293,7 +302,7 @@ scalar_wire!(
     /// A boolean that may also arrive as 0/1 or `"true"`/`"false"`.
     FlexBool => bool, |s| convert(s, |s| match s {
         Scalar::Bool(b) => Some(*b),
-        Scalar::Str(t) => match t.trim() {
+        Scalar::Str(t) => match trim(t) {
             "true" | "1" => Some(true),
             "false" | "0" => Some(false),
             _ => None,
@@ -340,7 +349,7 @@ impl<'de, T: FromStr> Deserialize<'de> for EmptyOr<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         Scalar::deserialize(d).map(|s| {
             EmptyOr(convert(s, |s| match s {
-                Scalar::Str(t) => t.trim().parse().ok(),
+                Scalar::Str(t) => trim(t).parse().ok(),
                 _ => None,
             }))
         })
@@ -561,7 +570,9 @@ pub struct ModelList<M>(pub Got<Vec<M>>);
 
 impl<'de, M: FromMap> Shaped<'de> for ModelList<M> {
     fn from_array<A: SeqAccess<'de>>(mut seq: A) -> Result<Self, A::Error> {
-        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        // serde_json gives no size hint: 16 spares the first few regrowths (each moves every
+        // record read so far) of the usual lists (a month's days, a department's employees).
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(16).min(4096));
         let mut left_out = Vec::new();
         while let Some(Nested(item)) = seq.next_element::<Nested<M>>()? {
             match item {
