@@ -24,6 +24,10 @@ mod sansio;
 mod transport;
 pub mod types;
 
+// The vector test lives in the crate: the library is a `cdylib` only (see Cargo.toml).
+#[cfg(test)]
+mod records_tests;
+
 pub use client::ZeitkontoClient;
 pub use config::{RateLimitSettings, RetrySettings, ZeitkontoConfig};
 pub use error::ZeitkontoError;

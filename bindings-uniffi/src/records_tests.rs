@@ -5,10 +5,10 @@
 
 use std::path::Path;
 
+use crate::types::{ApiKey, RawJson};
+use crate::{ZeitkontoClient, ZeitkontoConfig, ZeitkontoError};
 use serde_json::Value;
 use zeitkonto_core::{OperationId, Response};
-use zeitkonto_uniffi::types::{ApiKey, RawJson};
-use zeitkonto_uniffi::{ZeitkontoClient, ZeitkontoConfig, ZeitkontoError};
 
 #[test]
 fn every_parsed_vector_output_decodes_into_its_record() {
@@ -30,7 +30,7 @@ fn every_parsed_vector_output_decodes_into_its_record() {
             let status = r["status"].as_u64().expect("status") as u16;
             let response = Response::new(status, headers, body);
             let by_core = zeitkonto_core::parse_response_text(*op, &response);
-            let into_record = zeitkonto_uniffi::parse_into_record(*op, &response);
+            let into_record = crate::parse_into_record(*op, &response);
             match (by_core, into_record) {
                 (Ok(_), Ok(())) => decoded += 1,
                 (Err(core), Err(record)) => {
@@ -117,7 +117,7 @@ fn sans_io_build_redacts_and_parse_returns_canonical_json() {
         retry: None,
         rate_limit: None,
     };
-    let req = zeitkonto_uniffi::build_request(
+    let req = crate::build_request(
         "time_account".into(),
         RawJson(r#"{"employee":"e-1","year":2026,"month":3}"#.into()),
         ctx.clone(),
@@ -126,12 +126,11 @@ fn sans_io_build_redacts_and_parse_returns_canonical_json() {
     assert!(req.url().ends_with("/very-secret-key/e-1/2026/2"), "{}", req.url());
     assert!(!req.redacted_url().contains("very-secret"));
     assert!(!format!("{req:?}").contains("very-secret") && !req.to_string().contains("very-secret"), "{req}");
-    let err = zeitkonto_uniffi::build_request("time_account".into(), RawJson(r#"{"employee":"e-1"}"#.into()), ctx)
+    let err = crate::build_request("time_account".into(), RawJson(r#"{"employee":"e-1"}"#.into()), ctx)
         .expect_err("missing params");
     assert!(matches!(err, ZeitkontoError::InvalidInput { .. }), "{err:?}");
-    let out = zeitkonto_uniffi::parse_response("time_account".into(), 200, vec![], br#"{"month":2}"#.to_vec())
-        .expect("parsed");
+    let out = crate::parse_response("time_account".into(), 200, vec![], br#"{"month":2}"#.to_vec()).expect("parsed");
     let v: Value = serde_json::from_str(&out.0).expect("json");
     assert_eq!(v["month"], 3);
-    assert_eq!(zeitkonto_uniffi::operations().len(), zeitkonto_core::decl::operations().len());
+    assert_eq!(crate::operations().len(), zeitkonto_core::decl::operations().len());
 }
