@@ -5,6 +5,7 @@ plugins {
     id("com.android.library") version "8.7.3"
     id("org.jetbrains.kotlin.android") version "2.2.21"
     `maven-publish`
+    signing
 }
 
 android {
@@ -27,7 +28,10 @@ android {
         targetCompatibility = JavaVersion.VERSION_17
     }
     publishing {
-        singleVariant("release") { withSourcesJar() }
+        singleVariant("release") {
+            withSourcesJar()
+            withJavadocJar()
+        }
     }
 }
 
@@ -47,6 +51,9 @@ dependencies {
     implementation("org.jetbrains.kotlinx:kotlinx-coroutines-core:1.8.1")
 }
 
+// The repository address for the POM (Maven Central wants it); the release workflow passes it.
+val repoUrl = (findProperty("zeitkonto.repo.url") as String?) ?: "https://github.com/zeitkonto/zeitkonto"
+
 publishing {
     publications {
         register<MavenPublication>("release") {
@@ -54,6 +61,41 @@ publishing {
             artifactId = "zeitkonto-android"
             version = "0.1.0"
             afterEvaluate { from(components["release"]) }
+            pom {
+                name.set("Zeitkonto for Android")
+                description.set("Client SDK for the saas.de working-time, presence and leave API (Android AAR)")
+                url.set(repoUrl)
+                licenses {
+                    license { name.set("MIT"); url.set("https://opensource.org/licenses/MIT") }
+                    license { name.set("Apache-2.0"); url.set("https://www.apache.org/licenses/LICENSE-2.0") }
+                }
+                developers { developer { name.set("The Zeitkonto authors") } }
+                scm {
+                    url.set(repoUrl)
+                    connection.set("scm:git:$repoUrl.git")
+                }
+            }
         }
+    }
+    repositories {
+        // Maven Central through the Central Portal's staging API (release-maven.yml, job
+        // publish-aar, then hands the upload to the Portal). Credentials: a Portal user token.
+        maven {
+            name = "central"
+            url = uri("https://ossrh-staging-api.central.sonatype.com/service/local/staging/deploy/maven2/")
+            credentials {
+                username = System.getenv("CENTRAL_USERNAME")
+                password = System.getenv("CENTRAL_PASSWORD")
+            }
+        }
+    }
+}
+
+// Signed only when the key is given (the release workflow); local builds publish unsigned.
+signing {
+    val key = System.getenv("SIGNING_KEY")
+    if (key != null) {
+        useInMemoryPgpKeys(key, System.getenv("SIGNING_PASSWORD"))
+        sign(publishing.publications["release"])
     }
 }
