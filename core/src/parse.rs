@@ -63,16 +63,16 @@ fn error_code(body: &[u8]) -> Option<i64> {
 /// small scanner: no value is built). Anything else (not an object, no `code`, a code that is
 /// not an integer, malformed JSON) is `None`.
 pub fn top_level_code(b: &[u8]) -> Option<i64> {
-    // Most answers carry no `"code"` anywhere: one substring search spares them the scan below,
-    // which steps through every byte of every value. The scan compares raw bytes too, so a body
-    // without them has no top-level code either way.
-    if !contains_code_key(b) {
-        return None;
-    }
     let mut i = skip_ws(b, 0);
     if b.get(i) != Some(&b'{') {
         return None;
     }
+    // Natively, most objects carry no `"code"` anywhere: memchr's vectorized search spares them
+    // the scan below, which steps through every byte of every value. The scan compares raw bytes
+    // too, so a body without them has no top-level code either way. (The .wasm scans: a second
+    // search there would cost size for little.)
+    #[cfg(not(target_arch = "wasm32"))]
+    memchr::memmem::find(b, b"\"code\"")?;
     i += 1;
     loop {
         i = skip_ws(b, i);
@@ -97,19 +97,6 @@ pub fn top_level_code(b: &[u8]) -> Option<i64> {
             _ => return None,
         }
     }
-}
-
-/// Whether the bytes `"code"` occur in `b` (natively with `memchr`'s vectorized search).
-#[cfg(not(target_arch = "wasm32"))]
-fn contains_code_key(b: &[u8]) -> bool {
-    memchr::memmem::find(b, b"\"code\"").is_some()
-}
-
-/// Whether the bytes `"code"` occur in `b` (in the .wasm with `str::contains`, already linked; a
-/// body that is not UTF-8 is searched by the scan).
-#[cfg(target_arch = "wasm32")]
-fn contains_code_key(b: &[u8]) -> bool {
-    std::str::from_utf8(b).map_or(true, |text| text.contains("\"code\""))
 }
 
 /// When the JSON object `text` has a top-level key more than once, the same object with only the
