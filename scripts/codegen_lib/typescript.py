@@ -143,8 +143,25 @@ DEFAULT_READERS = {
 }
 
 
+LIST_READERS = ("rawList", "textList", "rawMap", "models")
+
+# The reads whose core parse settles a `MonthlyAccount`'s echoed month against the requested one
+# (`settle_month` in their `parse`); the fast reader does it with the call's `month` (month0).
+SETTLES_MONTH = {"time_account", "department_month", "department_month_employees"}
+
+
 def fast_field(f, models):
     """The reader call of one field (`v` the value, `d` the depth, `a` the requested month)."""
+    call = fast_field_call(f, models)
+    is_list = call.split("(")[0] in LIST_READERS
+    # A list reader turns null into an empty list, as the core's default for a `list` field; an
+    # optional field (null when absent) would need another reader.
+    if is_list == f["optional"]:
+        raise SystemExit(f"codegen: no fast reader for the {'optional' if f['optional'] else 'list'} field {f['key']} ({f['rustType']})")
+    return call
+
+
+def fast_field_call(f, models):
     wire, ty = f["wire"], f["rustType"]
     if wire == "wire::ZeroBasedMonth":
         return "month0(v, a)"
@@ -172,6 +189,9 @@ def fast_ops(decl):
         kind, model = output_parts(op["output"])
         if not op["idempotent"] or kind not in ("one", "list") or not models.get(model, {}).get("extra"):
             continue
+        month0 = any(f["wire"] == "wire::ZeroBasedMonth" for f in models[model]["fields"])
+        if month0 != (op["name"] in SETTLES_MONTH):
+            raise SystemExit(f"codegen: {op['name']}: does its parse settle the echoed month? update SETTLES_MONTH")
         out.append((op["name"], f"{'one' if kind == 'one' else 'list'}(read{model})"))
     return out
 

@@ -282,7 +282,9 @@ export class Client {
     try {
       // Plain answers of the reads are parsed by the engine's JSON.parse (src/decode.js); the
       // core reads everything else.
-      const fast = FAST_READERS[operation] && ((status, body) => fastRead(FAST_READERS, API_NAMES, operation, status, body, params.month));
+      // The month the core validated (a `Number` object or a numeric value passes there too).
+      const month = params.month == null ? undefined : Number(params.month);
+      const fast = FAST_READERS[operation] && ((status, body) => fastRead(FAST_READERS, API_NAMES, operation, status, body, month));
       return await inner.call(operation, clean(params), abort, signalFor, fast);
     } catch (e) {
       if (signal?.aborted) throw signal.reason ?? new DOMException("The operation was aborted.", "AbortError");

@@ -1,10 +1,15 @@
 // The readers behind the generated fast reader (src/decode.js). Each one mirrors a wire type of
 // the core (core/src/model/wire.rs) for its PLAIN form only, and returns FAIL for anything the
-// core would convert, degrade into `extra` or refuse: a numeric string, a decimal where an
-// integer belongs (or -0 there, which the core reads as 0), an odd date, a string with a lone
-// surrogate, a number out of range, a nesting serde_json would refuse. A
-// FAIL anywhere sends the whole body to the core's reader, so the two never disagree on what
-// they both accept (test/fastpath.test.mjs checks it on the vectors and on mutated bodies).
+// core would convert, degrade into `extra` or refuse, or could read differently: a numeric
+// string, a decimal where an integer belongs (or -0 there, which the core reads as 0), an odd
+// date, a string with a lone surrogate, a number serde_json may round differently from
+// JSON.parse (more than 15 significant digits, an exponent, a whole number of 10^15 or more), a
+// key outside the Basic Multilingual Plane (sorted differently), a nesting serde_json would
+// refuse. A FAIL anywhere sends the whole body to the core's reader, so what the fast reader
+// accepts reads as the core reads it (test/fastpath.test.mjs checks it on the vectors, the
+// sandbox's answers and mutated bodies), with one known exception noted at `exact`. A key sent
+// twice takes its last value in both (JSON.parse; the core's `settle`). Raw JSON objects come out
+// with their keys sorted, as the core's `serde_json::Map` sorts them.
 
 /** The answer "not a plain body: let the core read it". */
 export const FAIL = Symbol("zeitkonto.fail");
@@ -21,7 +26,8 @@ const isWellFormed = typeof String.prototype.isWellFormed === "function"
 let escapes = true;
 const wellFormed = (s) => !escapes || isWellFormed(s);
 
-// Keeps the BOM (the core refuses it there too) and throws on bytes that are not UTF-8.
+// Keeps a BOM (JSON.parse then fails and the core, which skips it, reads the body) and throws on
+// bytes that are not UTF-8.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
@@ -57,35 +63,66 @@ function emptyObject(v) {
   return true;
 }
 
-/** A number serde_json reads to the same f64 (`-0` and `-0.0` are -0.0 there too). */
-function finite(v) {
-  return typeof v === "number" && Number.isFinite(v);
+/**
+ * A number serde_json reads to the same f64 as JSON.parse. Without its `float_roundtrip` feature
+ * serde_json rounds twice when a number has more than 15 significant digits or an exponent, and
+ * may land one step off JSON.parse; from the value, such a number is one whose shortest form
+ * needs more than 15 digits or an exponent. (A body written with excess digits, `%.17g`-style
+ * `0.10000000000000001`, is not seen here: for it the two readers can differ in the last bit.)
+ * -0 is -0.0 in both.
+ */
+function exact(v) {
+  if (Number.isInteger(v)) return Math.abs(v) < 1e15;
+  if (!Number.isFinite(v)) return false;
+  const s = String(v);
+  if (s.includes("e")) return false;
+  let digits = 0, lead = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57 || (lead && c === 48)) continue; // sign, point, leading zeros
+    lead = false;
+    digits++;
+  }
+  return digits <= 15;
 }
 
-/** Any JSON value the core keeps as it is (`serde_json::Value`), `d` levels deep. */
-function rawOk(v, d) {
+/** A key the core sorts as this module does: no character outside the Basic Multilingual Plane. */
+function plainKey(k) {
+  return k !== "__proto__" && !/[\uD800-\uDFFF]/.test(k);
+}
+
+/**
+ * Any JSON value as the core keeps it (`serde_json::Value`), `d` levels deep: the same value with
+ * every object's keys sorted, or FAIL.
+ */
+function raw(v, d) {
   switch (typeof v) {
-    case "string": return wellFormed(v);
-    case "number": return finite(v);
-    case "boolean": return true;
+    case "string": return wellFormed(v) ? v : FAIL;
+    case "number": return exact(v) ? v : FAIL;
+    case "boolean": return v;
     case "object": {
-      if (v === null) return true;
-      if (d > MAX_DEPTH) return false;
+      if (v === null) return null;
+      if (d > MAX_DEPTH) return FAIL;
       if (Array.isArray(v)) {
-        for (const e of v) if (!rawOk(e, d + 1)) return false;
-        return true;
+        const out = new Array(v.length);
+        for (let i = 0; i < v.length; i++) if ((out[i] = raw(v[i], d + 1)) === FAIL) return FAIL;
+        return out;
       }
-      for (const k of Object.keys(v)) if (k === "__proto__" || !wellFormed(k) || !rawOk(v[k], d + 1)) return false;
-      return true;
+      const names = Object.keys(v);
+      const out = {};
+      for (const k of names.sort()) {
+        if (!plainKey(k) || !wellFormed(k) || (out[k] = raw(v[k], d + 1)) === FAIL) return FAIL;
+      }
+      return out;
     }
-    default: return false;
+    default: return FAIL;
   }
 }
 
 /**
- * A model's `extra`: its unknown fields, unchanged and ordered by name (as the core orders them).
- * `found` is how many of the `known` API names the reader found on `o`; more than `o` owns means
- * a name came from a prototype, which the core would not see: FAIL.
+ * A model's `extra`: its unknown fields, ordered by name (as the core orders them). `found` is
+ * how many of the `known` API names the reader found on `o`; more than `o` owns means a name came
+ * from a prototype, which the core would not see: FAIL.
  */
 export function extraOf(o, found, known, d) {
   let own = 0;
@@ -96,20 +133,20 @@ export function extraOf(o, found, known, d) {
   for (const k in o) if (!known.has(k)) unknown.push(k);
   const extra = {};
   for (const k of unknown.sort()) {
-    if (k === "__proto__" || !wellFormed(k) || !rawOk(o[k], d + 1)) return FAIL;
-    extra[k] = o[k];
+    if (!plainKey(k) || !wellFormed(k) || (extra[k] = raw(o[k], d + 1)) === FAIL) return FAIL;
   }
   return extra;
 }
 
 /** `wire::FlexInt`: a whole number within ±2^53. */
 export function int(v) {
-  return v === null ? null : typeof v === "number" && Number.isSafeInteger(v) && !Object.is(v, -0) ? v : FAIL;
+  // The core takes a whole float only below 9e15 (`exact` keeps below 10^15); -0 it reads as 0.
+  return v === null ? null : typeof v === "number" && Number.isInteger(v) && exact(v) && !Object.is(v, -0) ? v : FAIL;
 }
 
 /** `wire::FlexNum`: a finite number. */
 export function num(v) {
-  return v === null ? null : finite(v) ? v : FAIL;
+  return v === null ? null : typeof v === "number" && exact(v) ? v : FAIL;
 }
 
 /** `wire::FlexBool`: `true` or `false`. */
@@ -176,13 +213,13 @@ export function timeOfDay(v) {
 
 /** Any value (`serde_json::Value`); `null` is none. */
 export function any(v, d) {
-  return v === null ? null : rawOk(v, d + 1) ? v : FAIL;
+  return v === null ? null : raw(v, d + 1);
 }
 
 /** `wire::RawList`: an array (`{}` and `null`: empty). */
 export function rawList(v, d) {
   if (v === null || emptyObject(v)) return [];
-  return Array.isArray(v) && rawOk(v, d + 1) ? v : FAIL;
+  return Array.isArray(v) ? raw(v, d + 1) : FAIL;
 }
 
 /** `wire::TextList`: an array of strings (`{}` and `null`: empty). */
@@ -196,10 +233,7 @@ export function textList(v) {
 /** `wire::RawMap`: an object (`[]` and `null`: empty). */
 export function rawMap(v, d) {
   if (v === null || (Array.isArray(v) && v.length === 0)) return {};
-  if (!plainObject(v) || !rawOk(v, d + 1)) return FAIL;
-  const out = {};
-  for (const k of Object.keys(v).sort()) out[k] = v[k];
-  return out;
+  return plainObject(v) ? raw(v, d + 1) : FAIL;
 }
 
 /** `wire::Nested`: a model (`[]` and `null`: none). */

@@ -35,6 +35,8 @@ function compare(op, text, label) {
   const c = core(op, text);
   assert.ok(!("error" in c), `${label}: the fast reader accepted what the core refuses (${c.error}): ${text.slice(0, 300)}`);
   assert.deepStrictEqual(fast, c.out, `${label}: ${text.slice(0, 300)}`);
+  // Key order too (deepStrictEqual ignores it): JSON.stringify and Object.keys must agree.
+  assert.equal(JSON.stringify(fast), JSON.stringify(c.out), `${label} (key order): ${text.slice(0, 300)}`);
   stats.accepted++;
   return true;
 }
@@ -96,6 +98,16 @@ test("bodies the core must judge are declined", () => {
     ["time_account", "{\"hasTime\": 1}"],
     ["presence", "{\"code\": 0, \"time\": 1.5}"],
     ["presence", "{\"time\": -0}"], // the core reads -0 as the integer 0
+    // serde_json (without float_roundtrip) may round these one step off JSON.parse
+    ["time_account", "{\"saldo\": 7.6000000000000005}"],
+    ["time_account", "{\"saldo\": 9316.977760874517}"],
+    ["time_account", "{\"saldo\": 1e-7}"],
+    ["leave_year", "{\"list\": [{\"x\": 0.30000000000000004}]}"],
+    ["presence", "{\"time\": 9e15}"], // a whole float the core's FlexInt refuses (>= 9e15)
+    ["presence", "{\"time\": 1e15}"],
+    // keys outside the BMP sort differently in UTF-16 and in UTF-8
+    ["employees", "[{\"\uFF01\": 1, \"\uD83D\uDE00\": 2}]"],
+    ["leave_year", "{\"legende\": {\"\uD83D\uDE00\": 1}}"],
     ["department_month", "{\"month\": -0}"],
   ];
   for (const [op, text] of declined) {
@@ -127,10 +139,41 @@ test("a polluted Object.prototype sends every body to the core", () => {
 });
 
 test("-0 and -0.0 read as serde_json reads them (-0.0) in numbers and raw values", () => {
-  for (const text of ['{"saldo": -0}', '{"saldo": -0.0, "x": -0}', '{"surcharge": [-0.0, {"a": -0}], "soll": 1e-7}']) {
+  for (const text of ['{"saldo": -0}', '{"saldo": -0.0, "x": -0}', '{"surcharge": [-0.0, {"a": -0}], "soll": 0.5}']) {
     assert.ok(compare("department_month", text, text), `declined: ${text}`);
   }
   assert.ok(compare("leave_year", '{"list": [{"extra": -0.0, "taken": 5.0}], "legende": {"B": 1, "A": [-0]}}', "leave_year"));
+});
+
+test("a key sent twice takes its last value in both readers", () => {
+  for (const [op, text] of [
+    ["time_account", '{"saldo": 5, "saldo": null}'],
+    ["time_account", '{"saldo": "x", "saldo": 5}'],
+    ["time_account", '{"list": [{"date": "2026-03-02"}], "list": null}'],
+    ["time_account", '{"list": [{"date": "2026-03-02", "date": ""}], "start": "2026-03-01", "start": ""}'],
+    ["leave_year", '{"list": [{"a": 1, "a": 2}]}'],
+    ["employees", '[{"x": 1, "x": [2], "email": "a@b.c", "email": null}]'],
+  ]) {
+    assert.ok(compare(op, text, text), `declined: ${text}`);
+  }
+});
+
+test("known difference: a number written with excess digits may differ in its last bit", () => {
+  // serde_json (without float_roundtrip) reads 1.00000000000000011 as 1.0000000000000002, not a
+  // whole number, so the core keeps it in extra; JSON.parse reads 1, a valid integer. The value
+  // cannot show the excess digits to the fast reader. Pinned here so a change is noticed.
+  const text = '{"time": 1.00000000000000011}';
+  assert.equal(fastRead(FAST_READERS, API_NAMES, "presence", 200, utf8.encode(text), undefined).time, 1);
+  assert.equal(core("presence", text).out.time, null);
+});
+
+test("raw objects come out with their keys sorted, as the core's serde_json::Map sorts them", () => {
+  const text = '{"list": [{"name": "A", "days": 1, "byType": {"Z": 1, "A": 2}}], "legende": {"b": {"y": 1, "x": 2}, "a": 1}}';
+  assert.ok(compare("leave_year", text, "leave_year sorted"));
+  const out = fastRead(FAST_READERS, API_NAMES, "leave_year", 200, utf8.encode(text), undefined);
+  assert.deepEqual(Object.keys(out.employees[0]), ["byType", "days", "name"]);
+  assert.deepEqual(Object.keys(out.legend), ["a", "b"]);
+  assert.ok(compare("employees", '[{"zz": 1, "aa": {"d": 1, "c": 2}, "email": "a@b.c"}]', "extra sorted"));
 });
 
 test("the requested month: an echo either way is that month (MonthlyAccount.settle_month)", () => {
@@ -162,6 +205,9 @@ const ODD = [
   "2026-03-01 07:30:00", "2026-03-01 24:00:00", "2026-03-01T07:30:00", "07:30", "7:30", "07:30:59", "07:60", "24:00",
   ...Array.from({ length: 14 }, (_, i) => i), -1, 1.5, 2.0, 1e21, 2 ** 53, 2 ** 53 - 1, -(2 ** 53) + 1, 0.1, true, false, "1", "0", "true",
   "12.5", [], {}, [1, "a"], ["a", "b"], { a: 1 }, [{}], [{ date: "2026-03-02" }], "emoji 😀", "\ud800", "ß",
+  7.6000000000000005, 0.30000000000000004, 123456789.12345678, 9e15, 1e15, 999999999999999, 1e-7, 0.5,
+  { "😀": 1, b: 2 }, { z: { y: 1, x: [{ d: 1, c: 2 }] } }, 'say "hi": ok',
+  "1234567890123456",
 ];
 
 function mutate(value, r, depth = 0) {

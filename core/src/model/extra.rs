@@ -103,6 +103,11 @@ impl Extra {
         self.entries.iter().map(|(k, v)| (k.as_ref(), v))
     }
 
+    /// Drops the field `key` while a record is read (its names may not be ordered yet).
+    pub(crate) fn forget(&mut self, key: &str) {
+        self.entries.retain(|(k, _)| k.as_ref() != key);
+    }
+
     /// Adds a field while a record is read. The first `SORTED_MAX` names go to their sorted place
     /// (a repeated name replaces its value); past that, fields are appended in arrival order and
     /// [`Extra::finish`] orders them, so a record with a huge number of names stays O(n log n).
@@ -208,6 +213,11 @@ impl Extra {
     /// Removes the field `key`; returns its value.
     pub fn remove(&mut self, key: &str) -> Option<Value> {
         self.map.remove(key)
+    }
+
+    /// Drops the field `key` while a record is read.
+    pub(crate) fn forget(&mut self, key: &str) {
+        self.map.remove(key);
     }
 
     /// The fields, ordered by name.

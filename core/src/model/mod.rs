@@ -84,15 +84,15 @@ macro_rules! model {
             fn from_map<'de, A: serde::de::MapAccess<'de>>(mut map: A) -> Result<$name, A::Error> {
                 use $crate::model::wire::WireField;
                 let mut out = $name::default();
+                let mut misfit = false;
                 while let Some($crate::model::wire::Key(key)) = map.next_key()? {
                     match key.as_ref() {
                         $(
                             $api => {
                                 // Wire types accept any JSON value: only malformed JSON fails here.
                                 let v = $crate::model::wire::next_field::<_, model!(@wire $ty $(, $wire)?)>(&mut map)?;
-                                if let Some(x) = $crate::model::wire::settle(WireField::got(v), key, &mut out.extra) {
-                                    model!(@set $kind out.$field, x);
-                                }
+                                let x = $crate::model::wire::settle(WireField::got(v), key, &mut out.extra, &mut misfit);
+                                model!(@set $kind out.$field, x);
                             }
                         )*
                         _ => {
@@ -169,8 +169,8 @@ macro_rules! model {
     (@fty list $ty:ty) => { $ty };
     (@wire $ty:ty) => { <$ty as $crate::model::wire::DefaultWire>::W };
     (@wire $ty:ty, $wire:ty) => { $wire };
-    (@set opt $place:expr, $v:expr) => { $place = Some($v) };
-    (@set list $place:expr, $v:expr) => { $place = $v };
+    (@set opt $place:expr, $v:expr) => { $place = $v };
+    (@set list $place:expr, $v:expr) => { $place = $v.unwrap_or_default() };
 }
 pub(crate) use model;
 
@@ -189,6 +189,28 @@ mod extra_tests {
     use serde_json::json;
 
     use super::{Extra, MonthlyAccount};
+
+    #[test]
+    fn a_known_field_sent_twice_takes_its_last_value_as_json_parse_does() {
+        let read = |text: &str| serde_json::from_str::<MonthlyAccount>(text).unwrap();
+        // A later null clears, a later value replaces, a later misfit degrades.
+        let a = read(r#"{"saldo":5,"saldo":null}"#);
+        assert_eq!((a.balance, a.extra.len()), (None, 0));
+        let a = read(r#"{"saldo":"x","saldo":5}"#);
+        assert_eq!((a.balance, a.extra.len()), (Some(5.0), 0), "the earlier misfit leaves extra");
+        let a = read(r#"{"saldo":5,"saldo":"x"}"#);
+        assert_eq!((a.balance, a.extra.get("saldo")), (None, Some(&json!("x"))));
+        let a = read(r#"{"list":[{"date":"2026-03-02"}],"list":null}"#);
+        assert!(a.bookings.is_empty());
+        let a = read(r#"{"list":[1,{"date":"2026-03-02"}],"list":[{"date":"2026-03-03"}]}"#);
+        assert_eq!((a.bookings.len(), a.extra.len()), (1, 0), "the left-out element of the first list is gone");
+        let a = read(r#"{"start":"2026-03-01","start":""}"#);
+        assert_eq!(a.start, None);
+        // Past the first 32 unknown names the extra map is not ordered yet while reading.
+        let many: String = (0..40).map(|i| format!(r#""u{i}":{i},"#)).collect();
+        let a = read(&format!(r#"{{"saldo":"x",{many}"saldo":1}}"#));
+        assert_eq!((a.balance, a.extra.len(), a.extra.contains_key("saldo")), (Some(1.0), 40, false));
+    }
 
     #[test]
     fn unknown_fields_are_kept_by_name_a_repeated_name_keeps_its_last_value() {

@@ -62,17 +62,37 @@ pub fn next_field<'de, A: MapAccess<'de>, W: Deserialize<'de>>(map: &mut A) -> R
 }
 
 /// The model field's value from what its wire type got; a misfit's raw value goes to `extra`
-/// under the field's API name. Never inlined: one copy per field type serves every model.
+/// under the field's API name. A field the API sends twice takes its last value, as
+/// `serde_json::Value` and JavaScript's `JSON.parse` read it (a later `null` clears it, a later
+/// value drops an earlier misfit from `extra`); `misfit` says whether the record had one so far.
+/// Never inlined: one copy per field type serves every model.
 #[inline(never)]
-pub(crate) fn settle<T>(got: Got<T>, key: Cow<'_, str>, extra: &mut crate::model::Extra) -> Option<T> {
+pub(crate) fn settle<T>(
+    got: Got<T>,
+    key: Cow<'_, str>,
+    extra: &mut crate::model::Extra,
+    misfit: &mut bool,
+) -> Option<T> {
     match got {
-        Got::Val(x) => Some(x),
-        Got::Absent => None,
+        Got::Val(x) => {
+            if *misfit {
+                extra.forget(&key);
+            }
+            Some(x)
+        }
+        Got::Absent => {
+            if *misfit {
+                extra.forget(&key);
+            }
+            None
+        }
         Got::Raw(raw) => {
+            *misfit = true;
             keep_extra(extra, key, raw);
             None
         }
         Got::Partial(x, raw) => {
+            *misfit = true;
             keep_extra(extra, key, raw);
             Some(x)
         }
