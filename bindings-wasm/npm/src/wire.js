@@ -185,9 +185,15 @@ function validDate(s) {
   return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= days(y, m);
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const TIME = /^\d{2}:\d{2}(?::\d{2})?$/;
+/** Whether `s` has the shape `pattern`: `d` a digit, any other character itself (no regex: cheaper). */
+function shaped(s, pattern) {
+  if (s.length !== pattern.length) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i), p = pattern.charCodeAt(i);
+    if (p === 100 ? c < 48 || c > 57 : c !== p) return false;
+  }
+  return true;
+}
 
 /** `s` has `hh:mm` (and `:ss` when long enough) at `i`, in digits: whether it is a time of day. */
 function clock(s, i) {
@@ -196,19 +202,19 @@ function clock(s, i) {
 
 /** `wire::EmptyOr<Date>`: `YYYY-MM-DD` (a real day), or `""` for none. */
 export function date(v) {
-  return v === null || v === "" ? null : typeof v === "string" && DATE.test(v) && validDate(v) ? v : FAIL;
+  return v === null || v === "" ? null : typeof v === "string" && shaped(v, "dddd-dd-dd") && validDate(v) ? v : FAIL;
 }
 
 /** `wire::EmptyOr<DateTime>`: `YYYY-MM-DD hh:mm:ss`, or `""` for none. */
 export function dateTime(v) {
   if (v === null || v === "") return null;
-  return typeof v === "string" && DATE_TIME.test(v) && validDate(v) && clock(v, 11) ? v : FAIL;
+  return typeof v === "string" && shaped(v, "dddd-dd-dd dd:dd:dd") && validDate(v) && clock(v, 11) ? v : FAIL;
 }
 
 /** `wire::EmptyOr<TimeOfDay>`: `hh:mm` or `hh:mm:ss`, or `""` for none. */
 export function timeOfDay(v) {
   if (v === null || v === "") return null;
-  return typeof v === "string" && TIME.test(v) && clock(v, 0) ? v : FAIL;
+  return typeof v === "string" && (shaped(v, "dd:dd") || shaped(v, "dd:dd:dd")) && clock(v, 0) ? v : FAIL;
 }
 
 /** Any value (`serde_json::Value`); `null` is none. */
