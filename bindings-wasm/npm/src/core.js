@@ -284,7 +284,9 @@ export class Client {
       // core reads everything else.
       // The month the core validated (a `Number` object or a numeric value passes there too).
       const month = params.month == null ? undefined : Number(params.month);
-      const fast = FAST_READERS[operation] && ((status, body) => fastRead(FAST_READERS, API_NAMES, operation, status, body, month));
+      const fast = Object.hasOwn(FAST_READERS, operation)
+        ? (status, body) => fastRead(FAST_READERS, API_NAMES, operation, status, body, month)
+        : undefined;
       return await inner.call(operation, clean(params), abort, signalFor, fast);
     } catch (e) {
       if (signal?.aborted) throw signal.reason ?? new DOMException("The operation was aborted.", "AbortError");

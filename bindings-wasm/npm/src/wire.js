@@ -36,7 +36,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * `month` is the requested calendar month, when the call had one. Never throws.
  */
 export function fastRead(readers, names, operation, status, bytes, month) {
-  const read = readers[operation];
+  const read = Object.hasOwn(readers, operation) ? readers[operation] : undefined; // not `constructor`
   if (read === undefined || status !== 200) return undefined;
   // The readers look fields up by name and count keys with `for...in`: a property added to
   // Object.prototype (enumerable, or under an API name) would look like a field, so such a page
