@@ -251,9 +251,13 @@ export function model(v, read, d) {
 /** `wire::ModelList`: an array of models (`{}` and `null`: empty). */
 export function models(v, read, d) {
   if (v === null || emptyObject(v)) return [];
-  if (!Array.isArray(v)) return FAIL;
+  return Array.isArray(v) ? each(v, read, d + 2, undefined) : FAIL;
+}
+
+/** Every element of the array `v` through `read` (`d` deep, `month` requested), or FAIL. */
+function each(v, read, d, month) {
   const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) if ((out[i] = read(v[i], d + 2)) === FAIL) return FAIL;
+  for (let i = 0; i < v.length; i++) if ((out[i] = read(v[i], d, month)) === FAIL) return FAIL;
   return out;
 }
 
@@ -264,10 +268,5 @@ export function one(read) {
 
 /** A top-level array of models. */
 export function list(read) {
-  return (v, month) => {
-    if (!Array.isArray(v)) return FAIL;
-    const out = new Array(v.length);
-    for (let i = 0; i < v.length; i++) if ((out[i] = read(v[i], 2, month)) === FAIL) return FAIL;
-    return out;
-  };
+  return (v, month) => (Array.isArray(v) ? each(v, read, 2, month) : FAIL);
 }

@@ -73,30 +73,22 @@ pub(crate) fn settle<T>(
     extra: &mut crate::model::Extra,
     misfit: &mut bool,
 ) -> Option<T> {
-    match got {
-        Got::Val(x) => {
-            if *misfit {
-                extra.forget(&key);
-            }
-            Some(x)
-        }
-        Got::Absent => {
-            if *misfit {
-                extra.forget(&key);
-            }
-            None
-        }
-        Got::Raw(raw) => {
+    let (value, raw) = match got {
+        Got::Val(x) => (Some(x), None),
+        Got::Absent => (None, None),
+        Got::Raw(raw) => (None, Some(raw)),
+        Got::Partial(x, raw) => (Some(x), Some(raw)),
+    };
+    match raw {
+        Some(raw) => {
             *misfit = true;
             keep_extra(extra, key, raw);
-            None
         }
-        Got::Partial(x, raw) => {
-            *misfit = true;
-            keep_extra(extra, key, raw);
-            Some(x)
-        }
+        // Only a record that had a misfit can hold an earlier one under this name.
+        None if *misfit => extra.forget(&key),
+        None => {}
     }
+    value
 }
 
 /// Puts an entry into a model's `extra` map while it is read (one copy for every model); the
