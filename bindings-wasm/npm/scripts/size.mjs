@@ -1,4 +1,4 @@
-// Fails when the gzipped .wasm is over budget (issue 5: <= 150 KB). Prints the figures.
+// Fails when the gzipped .wasm is over budget (150 KB, the goal of issues 5 and 11). Prints the figures.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
@@ -12,7 +12,10 @@ import { gzipSync } from "node:zlib";
 // (it cost 3.4 KB there; the .wasm keeps the B-tree serde_json already links): 159.9 KB. Second
 // session of 2026-11-23 (late): the fast reader's hook (+0.6 KB) paid for by reading
 // `buildRequest`'s context with the client's options reader (one derived Deserialize less): 159.5 KB.
-const BUDGET = 160 * 1024;
+// 2026-11-24: the f64 printer is gone (vendor/serde_core: serde's float-in-error-text arm no longer
+// prints the value, -9.6 KB) and wasm-opt runs with --low-memory-unused (-1.4 KB): 148.5 KB, so the
+// budget is the goal again.
+const BUDGET = 150 * 1024;
 const bytes = readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url));
 const gz = gzipSync(bytes, { level: 9 }).length;
 console.log(`wasm size: ${(bytes.length / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzipped (budget ${BUDGET / 1024} KB gzipped)`);
