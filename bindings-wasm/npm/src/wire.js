@@ -171,7 +171,7 @@ export function text(v) {
 }
 
 function days(y, m) {
-  return m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
+  return m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
 
 /** The number of the two digits at `i` (the pattern has checked they are digits). */
