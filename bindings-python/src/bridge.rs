@@ -10,18 +10,35 @@ use pyo3::prelude::*;
 use crate::{internal, into_py, Outcome};
 
 /// Tokens of finished async calls, not yet handed to Python; `closed` once Python shuts down.
-struct Completions {
+pub(crate) struct Completions {
     state: Mutex<(Vec<u64>, bool)>,
     ready: Condvar,
 }
 
-static COMPLETIONS: Completions = Completions { state: Mutex::new((Vec::new(), false)), ready: Condvar::new() };
+/// The completion queue of this process. A child made by `fork()` gets its own: at the moment of
+/// the fork a runtime thread of the parent may have held the parent's lock, which nothing in the
+/// child would ever release. Only called with the GIL held (as `runtime()`), so the lookup's own
+/// lock is free whenever `os.fork()` runs.
+pub(crate) fn completions() -> &'static Completions {
+    static CURRENT: Mutex<Option<(u32, &'static Completions)>> = Mutex::new(None);
+    let mut current = CURRENT.lock().unwrap_or_else(|p| p.into_inner());
+    let pid = std::process::id();
+    match *current {
+        Some((owner, queue)) if owner == pid => queue,
+        _ => {
+            let queue: &'static Completions =
+                Box::leak(Box::new(Completions { state: Mutex::new((Vec::new(), false)), ready: Condvar::new() }));
+            *current = Some((pid, queue));
+            queue
+        }
+    }
+}
 
 /// Called by a runtime thread when a call is done (plain Rust: no GIL, no Python object).
-pub(crate) fn complete(token: u64) {
-    if let Ok(mut state) = COMPLETIONS.state.lock() {
+pub(crate) fn complete(queue: &Completions, token: u64) {
+    if let Ok(mut state) = queue.state.lock() {
         state.0.push(token);
-        COMPLETIONS.ready.notify_all();
+        queue.ready.notify_all();
     }
 }
 
@@ -29,8 +46,9 @@ pub(crate) fn complete(token: u64) {
 /// once `close_completions()` was called (the waiting thread then ends).
 #[pyfunction]
 pub(crate) fn wait_completions(py: Python<'_>) -> Option<Vec<u64>> {
+    let queue = completions();
     py.detach(|| {
-        let mut state = COMPLETIONS.state.lock().ok()?;
+        let mut state = queue.state.lock().ok()?;
         loop {
             if state.1 {
                 return None;
@@ -38,7 +56,7 @@ pub(crate) fn wait_completions(py: Python<'_>) -> Option<Vec<u64>> {
             if !state.0.is_empty() {
                 return Some(std::mem::take(&mut state.0));
             }
-            state = COMPLETIONS.ready.wait(state).ok()?;
+            state = queue.ready.wait(state).ok()?;
         }
     })
 }
@@ -46,9 +64,10 @@ pub(crate) fn wait_completions(py: Python<'_>) -> Option<Vec<u64>> {
 /// Makes `wait_completions()` return `None` now and from now on (at interpreter exit).
 #[pyfunction]
 pub(crate) fn close_completions() {
-    if let Ok(mut state) = COMPLETIONS.state.lock() {
+    let queue = completions();
+    if let Ok(mut state) = queue.state.lock() {
         state.1 = true;
-        COMPLETIONS.ready.notify_all();
+        queue.ready.notify_all();
     }
 }
 

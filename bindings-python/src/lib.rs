@@ -19,7 +19,7 @@ mod typed_support;
 
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::FutureExt;
@@ -31,7 +31,7 @@ use serde_json::{json, Value};
 use zeitkonto::{Client as RustClient, Error, Event, LimiterConfig, OperationId, RetryConfig};
 use zeitkonto_core::{Context, Response, RouteTable};
 
-use bridge::{close_completions, complete, wait_completions, Pending};
+use bridge::{close_completions, complete, completions, wait_completions, Pending};
 
 create_exception!(_core, CoreError, PyException, "A Zeitkonto error; args[0] is its JSON form as a dict.");
 
@@ -316,20 +316,31 @@ fn routes_from(routes: Option<HashMap<String, String>>) -> Result<RouteTable, Er
 /// How often a blocking call checks for signals (Ctrl-C) while it waits.
 const SIGNAL_CHECK: std::time::Duration = std::time::Duration::from_millis(100);
 
-/// The one tokio runtime of the extension (its threads never call into Python).
+/// The tokio runtime of this process (its threads never call into Python).
+///
+/// One per process: a child made by `fork()` (multiprocessing's default on Linux, prefork
+/// servers) has the parent's memory but none of its threads, so the parent's runtime would never
+/// run the child's calls. The child gets its own runtime on its first call; the parent's copy is
+/// left alone (dropping it would wait for threads that do not exist there). Only called with the
+/// GIL held, so no other thread is inside the lock when `os.fork()` (which holds the GIL) runs.
 fn runtime() -> PyResult<&'static tokio::runtime::Runtime> {
-    static RUNTIME: OnceLock<Result<tokio::runtime::Runtime, String>> = OnceLock::new();
-    RUNTIME
-        .get_or_init(|| {
-            tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .thread_name("zeitkonto")
-                .enable_all()
-                .build()
-                .map_err(|e| e.to_string())
-        })
-        .as_ref()
-        .map_err(|e| internal(&format!("could not start the runtime: {e}")))
+    static CURRENT: Mutex<Option<(u32, &'static tokio::runtime::Runtime)>> = Mutex::new(None);
+    let mut current = CURRENT.lock().unwrap_or_else(|p| p.into_inner());
+    let pid = std::process::id();
+    if let Some((owner, rt)) = *current {
+        if owner == pid {
+            return Ok(rt);
+        }
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("zeitkonto")
+        .enable_all()
+        .build()
+        .map_err(|e| internal(&format!("could not start the runtime: {e}")))?;
+    let rt: &'static tokio::runtime::Runtime = Box::leak(Box::new(rt));
+    *current = Some((pid, rt));
+    Ok(rt)
 }
 
 /// A finished call: the typed output, or the error's JSON form.
@@ -353,8 +364,23 @@ pub(crate) fn into_py(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
 /// The Rust client behind `zeitkonto.Client` and `zeitkonto.AsyncClient`.
 #[pyclass(module = "zeitkonto._core", frozen)]
 struct Client {
-    inner: RustClient,
+    /// The client and the process it belongs to (see [`Client::current`]).
+    inner: Mutex<(u32, RustClient)>,
     events: Arc<Mutex<Vec<Event>>>,
+}
+
+impl Client {
+    /// The client for this process. In a child made by `fork()` the parent's pooled connections
+    /// belong to runtime threads the child does not have: the first call there makes the same
+    /// client with new connections. Called with the GIL held (see [`runtime`]).
+    fn current(&self) -> PyResult<RustClient> {
+        let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        let pid = std::process::id();
+        if inner.0 != pid {
+            *inner = (pid, inner.1.with_new_connections().map_err(|e| raise(&e))?);
+        }
+        Ok(inner.1.clone())
+    }
 }
 
 #[pymethods]
@@ -411,7 +437,7 @@ impl Client {
                     }
                 });
             }
-            Ok(Client { inner: b.build().map_err(|e| raise(&e))?, events })
+            Ok(Client { inner: Mutex::new((std::process::id(), b.build().map_err(|e| raise(&e))?)), events })
         })
     }
 
@@ -427,7 +453,7 @@ impl Client {
     ) -> PyResult<Py<PyAny>> {
         let op = operation(operation_name)?;
         let params = from_py(params, "params")?;
-        let client = self.inner.clone();
+        let client = self.current()?;
         let rt = runtime()?;
         // The call runs as a task on the runtime's threads (where the sockets are driven); this
         // thread, with the GIL released, only waits for its end.
@@ -466,16 +492,17 @@ impl Client {
     fn call_async(&self, operation_name: &str, params: &Bound<'_, PyAny>, token: u64) -> PyResult<Pending> {
         let op = operation(operation_name)?;
         let params = from_py(params, "params")?;
-        let client = self.inner.clone();
+        let client = self.current()?;
         let slot: Arc<Mutex<Option<Outcome>>> = Arc::default();
         let done = slot.clone();
+        let queue = completions();
         runtime()?.spawn(async move {
             let result =
                 AssertUnwindSafe(async move { typed::execute(&client, op, &params).await }).catch_unwind().await;
             if let Ok(mut s) = done.lock() {
                 *s = Some(outcome(result));
             }
-            complete(token);
+            complete(queue, token);
         });
         Ok(Pending { slot })
     }
@@ -497,7 +524,8 @@ impl Client {
     }
 
     fn __repr__(&self) -> String {
-        format!("<zeitkonto._core.Client base_url={:?} api_key=***>", self.inner.context().base_url())
+        let inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        format!("<zeitkonto._core.Client base_url={:?} api_key=***>", inner.1.context().base_url())
     }
 }
 

@@ -210,6 +210,26 @@ impl Client {
         &self.driver.context
     }
 
+    /// The same client (keys, routes, timeout, retry, limiter, event callback) with a new bundled
+    /// transport: none of this client's open connections. For a process made by `fork()`: the
+    /// child inherits the parent's pooled connections but not the runtime threads that drove
+    /// them, so a request on one of them would never complete. Fails without the `reqwest`
+    /// feature, whose transport is the only one it can make.
+    pub fn with_new_connections(&self) -> Result<Client, Error> {
+        let d = &self.driver;
+        Ok(Client {
+            driver: Arc::new(Driver {
+                context: d.context.clone(),
+                transport: default_transport(d.max_response_bytes)?,
+                timeout: d.timeout,
+                retry: d.retry,
+                limiter: d.limiter,
+                observer: d.observer.clone(),
+                max_response_bytes: d.max_response_bytes,
+            }),
+        })
+    }
+
     /// Runs any operation value.
     pub async fn execute<O: Operation>(&self, op: &O) -> Result<O::Output, Error> {
         let request = op.request(&self.driver.context)?;

@@ -15,6 +15,7 @@ starts finalizing, so the thread never re-takes the GIL during finalization.
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
@@ -78,6 +79,21 @@ def _wake_loops() -> None:
 def _resolve(done: "asyncio.Future[None]") -> None:
     if not done.done():  # cancelled meanwhile
         done.set_result(None)
+
+
+def _after_fork_in_child() -> None:
+    """A child made by ``fork()`` has none of the parent's threads: the bridge thread starts anew
+    on the child's first async call (with the child's own completion queue, see ``bridge.rs``),
+    and the lock, which another thread of the parent may have held at the fork, is a new one.
+    The parent's waiting calls are not the child's to finish."""
+    global _lock, _thread
+    _lock = threading.Lock()
+    _waiting.clear()
+    _thread = None
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def _close() -> None:
