@@ -25,7 +25,8 @@ pub struct ZeitkontoConfig {
     /// Route overrides by operation name, e.g. `"clock" to "POST /rest/api/v2/time/{action}/{api}/{employee}"`.
     #[uniffi(default)]
     pub routes: HashMap<String, String>,
-    /// Per-request timeout in seconds (default 30); 0 disables it. Seconds as a floating-point
+    /// Timeout of each attempt in seconds (default 30; a read that times out may be retried with
+    /// a timeout of its own); 0 disables it. Seconds as a floating-point
     /// number in every language (Python `timeout=30.0`, JS `timeout: 30`; both also take `None` /
     /// `null` for "no timeout", which a non-null `Double` cannot say here).
     #[uniffi(default = 30.0)]
@@ -34,7 +35,8 @@ pub struct ZeitkontoConfig {
     /// 429 answers honoured (writes too: the server refused before doing anything).
     #[uniffi(default = None)]
     pub retry: Option<RetrySettings>,
-    /// Client-side rate limit; default 60 requests per 60 s, shared by all clients of a key.
+    /// Client-side rate limit; default 60 requests per 60 s. Clients of the same key with the
+    /// same settings in one process share one limiter.
     #[uniffi(default = None)]
     pub rate_limit: Option<RateLimitSettings>,
 }
@@ -63,7 +65,7 @@ pub struct RetrySettings {
 /// The client-side limiter: `limit` requests per `window` seconds (the API allows 60 per minute).
 #[derive(Debug, Clone, uniffi::Record)]
 pub struct RateLimitSettings {
-    /// Requests per window; 0 disables the limiter.
+    /// Requests per window; 0 (or a window of 0) disables the limiter.
     #[uniffi(default = 60)]
     pub limit: i32,
     /// The window in seconds.

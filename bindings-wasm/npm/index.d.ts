@@ -33,7 +33,7 @@ export interface RetryOptions {
   maxRateLimitRetries?: number;
 }
 
-/** The client-side limiter (the API allows 60 requests per 60 s per key); clients of one key in a process share it. */
+/** The client-side limiter (the API allows 60 requests per 60 s per key). Clients of the same key with the same settings in one process share it; a `limit` or `window` of 0 turns it off. */
 export interface RateLimitOptions {
   /** Requests per window (default 60). */
   limit?: number;
@@ -52,7 +52,7 @@ export interface ClientOptions {
   workspaceKey?: string;
   /** Route overrides: `{ clock: "POST /rest/api/v2/time/{action}/{api}/{employee}" }`. */
   routes?: Partial<Record<OperationName, string>>;
-  /** Per-request timeout in seconds (default 30); `null` or `0` disables it. Seconds, as in every Zeitkonto language. */
+  /** Timeout of each attempt in seconds (default 30; a read that times out may be retried with a timeout of its own); `null` or `0` disables it. Seconds, as in every Zeitkonto language. */
   timeout?: number | null;
   retry?: RetryOptions;
   rateLimit?: RateLimitOptions;

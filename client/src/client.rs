@@ -72,7 +72,7 @@ impl ClientBuilder {
 
     /// Overrides the route of one operation, e.g. `route(OperationId::Clock, "POST /x/{action}/{api}/{employee}")`.
     pub fn route(mut self, op: OperationId, route: &str) -> Self {
-        match Route::parse(route) {
+        match Route::parse(route).and_then(|r| r.check_for(op).map(|()| r)) {
             Ok(r) => self.routes.set(op, r),
             Err(e) => self.route_errors.push(e),
         }
@@ -93,7 +93,8 @@ impl ClientBuilder {
         self
     }
 
-    /// Per-request timeout (default 30 s); `None` disables it.
+    /// Timeout of each attempt (default 30 s): a read that times out may be retried with a
+    /// timeout of its own (see [`Self::retry`]), so a call can take longer. `None` disables it.
     pub fn timeout(mut self, timeout: Option<Duration>) -> Self {
         self.timeout = timeout;
         self
@@ -105,7 +106,8 @@ impl ClientBuilder {
         self
     }
 
-    /// Rate-limit settings (default 60 per 60 s, shared by all clients of a key in the process).
+    /// Rate-limit settings (default 60 per 60 s). Clients of the same key with the same settings
+    /// in one process share one limiter; a limit or window of 0 turns client-side limiting off.
     pub fn rate_limit(mut self, limiter: LimiterConfig) -> Self {
         self.limiter = limiter;
         self

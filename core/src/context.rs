@@ -162,8 +162,15 @@ impl Context {
 
 fn required_key<'a>(key: Option<&'a ApiKey>, field: &str) -> Result<&'a ApiKey, Error> {
     match key {
-        Some(k) if !k.is_blank() => Ok(k),
-        Some(_) => Err(Error::invalid(field, "the key is empty")),
+        Some(k) if k.is_blank() => Err(Error::invalid(field, "the key is empty")),
+        // A key read from a file or an environment variable often keeps a trailing newline; sent
+        // as `%0A` it would only come back as "invalid key". (The message never shows the key.)
+        Some(k) if k.expose().trim() != k.expose() || k.expose().chars().any(char::is_control) => Err(Error::invalid(
+            field,
+            "the key starts or ends with white space or holds a control character (a trailing newline from a \
+             file?): strip it",
+        )),
+        Some(k) => Ok(k),
         None => Err(Error::invalid(field, "no key configured for this operation")),
     }
 }
@@ -263,6 +270,7 @@ impl RequestBuilder<'_> {
         }
         let mut url = self.ctx.base_url.clone();
         let mut redacted = url.clone();
+        route.check_for(self.op)?;
         let mut rest = route.template.as_str();
         while let Some(start) = rest.find('{') {
             let end = rest[start..].find('}').map(|e| start + e).unwrap_or(rest.len() - 1);
@@ -337,10 +345,24 @@ fn check_segment(name: &str, value: &str) -> Result<(), Error> {
     let reason = match value.trim() {
         "" => "must not be empty",
         "." | ".." => "`.` and `..` are not allowed: they would address another route",
+        _ if value.chars().count() > MAX_SEGMENT_CHARS => {
+            return Err(Error::invalid(
+                name,
+                format!(
+                    "is too long for a URL path segment ({} characters; at most {MAX_SEGMENT_CHARS})",
+                    value.chars().count()
+                ),
+            ))
+        }
         _ => return Ok(()),
     };
     Err(Error::invalid(name, reason))
 }
+
+/// The longest value a path placeholder takes (e-mail addresses have at most 254 characters,
+/// keys and UUIDs far fewer). Longer values make URLs that HTTP stacks refuse (`http`'s limit
+/// is 64 KiB, many servers' 8 KiB), so they are refused here, naming the parameter.
+pub const MAX_SEGMENT_CHARS: usize = 1024;
 
 /// Length of the path prefix that a base URL like `https://h/prefix` carries.
 fn base_path_len(base_url: &str) -> usize {

@@ -270,10 +270,15 @@ pub fn json_list<M: crate::model::wire::FromMap>(op: OperationId, resp: &Respons
     let list: ModelList<M> = json(op, resp)?;
     match list.0 {
         Got::Val(items) | Got::Partial(items, _) => Ok(items),
-        Got::Absent | Got::Raw(_) => Err(Error::Decode {
-            operation: op.name().to_string(),
-            detail: format!("expected a JSON array; body starts: {}", resp.excerpt(&resp.body, EXCERPT_CHARS)),
-        }),
+        Got::Absent | Got::Raw(_) => Err(not_a_list(op, resp)),
+    }
+}
+
+/// The `Decode` error of a list answer whose body is neither an array nor `{}`.
+pub fn not_a_list(op: OperationId, resp: &Response) -> Error {
+    Error::Decode {
+        operation: op.name().to_string(),
+        detail: format!("expected a JSON array; body starts: {}", resp.excerpt(&resp.body, EXCERPT_CHARS)),
     }
 }
 

@@ -150,6 +150,29 @@ impl Route {
     pub fn placeholders(&self) -> Vec<&str> {
         placeholders(&self.template).unwrap_or_default()
     }
+
+    /// Whether this route can serve `op`: it must use every placeholder of the operation's default
+    /// route (a route without `{action}` would send `come`, `go` and `stop` as one request; one
+    /// without `{api}` would send no key) and no other.
+    pub fn check_for(&self, op: OperationId) -> Result<(), Error> {
+        let default = op.default_route();
+        let (want, have) = (default.placeholders(), self.placeholders());
+        if let Some(missing) = want.iter().find(|n| !have.contains(n)) {
+            return Err(Error::invalid(
+                "route",
+                format!("the route of `{op}` leaves out {{{missing}}}, which the operation needs (default: {default})"),
+            ));
+        }
+        if let Some(unknown) = have.iter().find(|n| !want.contains(n)) {
+            return Err(Error::invalid(
+                "route",
+                format!(
+                    "the route of `{op}` uses {{{unknown}}}, which this operation does not have (default: {default})"
+                ),
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl fmt::Display for Route {
@@ -203,7 +226,9 @@ impl RouteTable {
     pub fn set_by_name(&mut self, operation: &str, route: &str) -> Result<(), Error> {
         let op = OperationId::from_name(operation)
             .ok_or_else(|| Error::invalid("route", format!("unknown operation {operation:?}")))?;
-        self.set(op, Route::parse(route)?);
+        let route = Route::parse(route)?;
+        route.check_for(op)?;
+        self.set(op, route);
         Ok(())
     }
 
@@ -250,5 +275,25 @@ mod tests {
         assert!(t.set_by_name("clock", "POST x").is_err());
         assert!(t.set_by_name("clock", "POST /x/{a").is_err());
         assert!(t.set_by_name("nope", "POST /x").is_err());
+    }
+
+    #[test]
+    fn an_override_uses_exactly_the_operations_placeholders() {
+        let mut t = RouteTable::new();
+        // Reordered and renamed around is fine; a placeholder left out or added is not.
+        assert!(t.set_by_name("clock", "POST /y/{employee}/{api}/{action}").is_ok());
+        for (route, word) in [
+            ("GET /x/{api}/{employee}", "leaves out {action}"),
+            ("POST /x/{action}/{employee}", "leaves out {api}"),
+            ("POST /x/{action}/{api}/{employee}/{bogus}", "uses {bogus}"),
+        ] {
+            let e = t.set_by_name("clock", route).expect_err(route);
+            assert!(matches!(&e, Error::InvalidInput { field, .. } if field == "route"), "{e:?}");
+            assert!(e.to_string().contains(word), "{e}");
+        }
+        assert_eq!(t.get(OperationId::Clock).template, "/y/{employee}/{api}/{action}");
+        // Body-keyed operations have no placeholder at all.
+        assert!(t.set_by_name("leave_types", "POST /gateway/leave-types").is_ok());
+        assert!(t.set_by_name("leave_types", "POST /gateway/{api}").is_err());
     }
 }

@@ -55,8 +55,9 @@ class RetryConfig(NamedTuple):
 
 
 class RateLimit(NamedTuple):
-    """Client-side limit, shared by every client of the same key in the process: at most
-    ``limit`` requests in any ``window`` seconds (the API allows 60 per minute)."""
+    """Client-side limit: at most ``limit`` requests in any ``window`` seconds (the API allows 60
+    per minute). Clients of the same key with the same ``RateLimit`` in one process share one
+    limiter. A ``limit`` or ``window`` of 0 turns client-side limiting off."""
 
     limit: int = 60
     window: float = 60.0

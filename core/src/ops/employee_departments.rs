@@ -22,9 +22,19 @@ impl Operation for EmployeeDepartments {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        let items: Vec<serde_json::Map<String, Value>> = parse::json(Self::ID, response)?;
+        // As every list answer: `{}` is an empty list and an element that is not an object is left
+        // out (`parse::json_list`).
+        let items = match parse::json::<Value>(Self::ID, response)? {
+            Value::Array(items) => items,
+            Value::Object(m) if m.is_empty() => Vec::new(),
+            _ => return Err(parse::not_a_list(Self::ID, response)),
+        };
         Ok(items
             .into_iter()
+            .filter_map(|item| match item {
+                Value::Object(obj) => Some(obj),
+                _ => None,
+            })
             .flat_map(|obj| {
                 obj.into_iter().map(|(employee, dep)| EmployeeDepartment {
                     employee,

@@ -19,6 +19,6 @@ impl Operation for Employees {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        parse::json(Self::ID, response)
+        parse::json_list(Self::ID, response)
     }
 }
