@@ -17,7 +17,7 @@ import pytest
 import zeitkonto
 from zeitkonto import models, sansio
 
-from conftest import ANNA, Sandbox, make_client
+from conftest import ANNA, COMPANY_KEY, GENEROUS, Sandbox, make_client
 
 _DECL = json.loads((Path(__file__).resolve().parents[2] / "tests" / "vectors" / "declaration.json").read_text())
 DECLARATION: List[Dict[str, Any]] = _DECL["operations"]
@@ -224,3 +224,21 @@ def test_every_error_kind_is_a_class_with_its_fields(error: Dict[str, Any]) -> N
     for field in error["fields"]:
         name = "retry_after" if field == "retryAfterMs" else "".join("_" + c.lower() if c.isupper() else c for c in field)
         assert name in annotated, f"{cls.__name__}.{name}"
+
+
+@pytest.mark.parametrize("bad", ["x", "30", True, [30]])
+def test_a_timeout_that_is_not_a_number_is_invalid_input(bad: Any) -> None:
+    with pytest.raises(zeitkonto.InvalidInputError) as e:
+        zeitkonto.Client("k", timeout=bad)
+    assert e.value.field == "timeout"
+
+
+def test_async_client_without_an_asyncio_loop_says_what_to_do(sandbox: Sandbox) -> None:
+    client = zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, rate_limit=GENEROUS)
+    coro = client.employees()
+    try:
+        with pytest.raises(RuntimeError, match="asyncio event loop.*blocking zeitkonto.Client"):
+            coro.send(None)  # as a non-asyncio runner (trio) would drive it
+    finally:
+        coro.close()
+        client.close()

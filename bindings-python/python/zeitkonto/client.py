@@ -14,7 +14,7 @@ from . import _bridge
 from ._operations import AsyncOperations, SyncOperations
 from . import _convert as c
 from . import _core
-from .errors import ClientClosedError, ZeitkontoError, from_core
+from .errors import ClientClosedError, InvalidInputError, ZeitkontoError, from_core
 
 if TYPE_CHECKING:
     import asyncio
@@ -97,6 +97,9 @@ class _Base:
         workspace_key = workspace_key if workspace_key is not None else os.environ.get("ZEITKONTO_WORKSPACE_KEY")
         self._base_url = base_url or "https://desktop.saas.de"
         self._logging = _logger().isEnabledFor(_DEBUG)
+        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))):
+            raise InvalidInputError("invalid input `timeout`: must be a number of seconds or None",
+                                    field="timeout", reason="must be a number of seconds or None")
         try:
             self._core: Optional[_core.Client] = _core.Client(
                 api_key=api_key,
@@ -203,7 +206,13 @@ class AsyncClient(_Base, AsyncOperations):
 
         core = self._client()
         try:
-            pending, done = _bridge.start(core, call.operation, call.params, asyncio.get_running_loop())
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            raise RuntimeError("zeitkonto.AsyncClient runs on an asyncio event loop and none is running here "
+                               "(trio, curio: use the blocking zeitkonto.Client in a worker thread, e.g. "
+                               "trio.to_thread.run_sync)") from None
+        try:
+            pending, done = _bridge.start(core, call.operation, call.params, loop)
         except _core.CoreError as e:
             raise self._fail(e) from None
         if self._logging:
