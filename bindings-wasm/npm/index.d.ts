@@ -22,48 +22,48 @@ export type OperationName = "employees" | "presence" | "overview" | "time_accoun
 /** Retry policy: reads are retried after 5xx, connection failures and timeouts with jittered exponential backoff; writes only when the request cannot have reached the server; 429 waits honour `Retry-After`. */
 export interface RetryOptions {
   /** Retries of reads after 5xx, connection failures and timeouts (default 2). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** First backoff delay in seconds (default 0.5); doubles per attempt, with jitter. */
-  baseDelay?: number;
+  baseDelay?: number | undefined;
   /** Largest backoff delay in seconds (default 8). */
-  maxDelay?: number;
+  maxDelay?: number | undefined;
   /** Longest honoured 429 wait in seconds (default 60); a longer one fails with `RateLimitedError`. */
-  maxRetryAfter?: number;
+  maxRetryAfter?: number | undefined;
   /** 429 answers honoured per call before giving up (default 3). */
-  maxRateLimitRetries?: number;
+  maxRateLimitRetries?: number | undefined;
 }
 
 /** The client-side limiter (the API allows 60 requests per 60 s per key). Clients of the same key with the same settings in one process share it; a `limit` or `window` of 0 turns it off. */
 export interface RateLimitOptions {
   /** Requests per window (default 60). */
-  limit?: number;
+  limit?: number | undefined;
   /** The window in seconds (default 60). */
-  window?: number;
+  window?: number | undefined;
   /** Extra wait before a slot comes back, in seconds (default 1 % of the window). */
-  margin?: number;
+  margin?: number | undefined;
 }
 
 /** Options of `new Client(options)`; all optional. */
 export interface ClientOptions {
   /** Company key (or an employee key). Keep it on a server: see `dangerouslyAllowBrowser`. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Default https://desktop.saas.de; http only for loopback hosts. */
-  baseUrl?: string;
-  workspaceKey?: string;
+  baseUrl?: string | undefined;
+  workspaceKey?: string | undefined;
   /** Route overrides: `{ clock: "POST /rest/api/v2/time/{action}/{api}/{employee}" }`. */
-  routes?: Partial<Record<OperationName, string>>;
+  routes?: Partial<Record<OperationName, string>> | undefined;
   /** Timeout of each attempt in seconds (default 30; a read that times out may be retried with a timeout of its own); `null` or `0` disables it. Seconds, as in every Zeitkonto language. */
-  timeout?: number | null;
-  retry?: RetryOptions;
-  rateLimit?: RateLimitOptions;
+  timeout?: number | null | undefined;
+  retry?: RetryOptions | undefined;
+  rateLimit?: RateLimitOptions | undefined;
   /**
    * Called with each driver event, when it happens (a limiter wait as it starts); redacted (keys
    * print as `***`); what it throws is ignored. The same events, names and units as Python's log
    * records and Kotlin's and Swift's `ZeitkontoEvent`.
    */
-  onEvent?: (event: ZeitkontoEvent) => void;
+  onEvent?: ((event: ZeitkontoEvent) => void) | undefined;
   /** Allow a key inside a browser page (anyone with the page can read it). Not needed for a same-origin `baseUrl` proxy. */
-  dangerouslyAllowBrowser?: boolean;
+  dangerouslyAllowBrowser?: boolean | undefined;
 }
 
 /** A driver event (`onEvent`). Durations are seconds; fields of the other kinds are `null`. */
@@ -91,7 +91,7 @@ export interface ZeitkontoEvent {
 /** The optional last argument of every method. */
 export interface CallOptions {
   /** Aborting rejects the call with `signal.reason` and cancels its request; the listener is removed when the call settles. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** Fields every enveloped API answer carries. */
@@ -575,7 +575,7 @@ export class Client {
    * `undefined` = today (server time).
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  presence(options?: { email?: string; day?: DateInput }, callOptions?: CallOptions): Promise<PresenceReport>;
+  presence(options?: { email?: string | undefined; day?: DateInput | undefined }, callOptions?: CallOptions): Promise<PresenceReport>;
   /**
    * Today's overview per employee.
    *
@@ -583,7 +583,7 @@ export class Client {
    * @param options `email`: One employee; `undefined` = everyone in the key owner's scope.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  overview(options?: { email?: string }, callOptions?: CallOptions): Promise<OverviewReport>;
+  overview(options?: { email?: string | undefined }, callOptions?: CallOptions): Promise<OverviewReport>;
   /**
    * Monthly time account of one employee (v2 GET, 0-based month on the wire).
    *
@@ -607,7 +607,7 @@ export class Client {
    * (`?project=true`).
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  timeAccountReport(email: string, options?: { year?: number; month?: Month; project?: boolean }, callOptions?: CallOptions): Promise<AccountReport>;
+  timeAccountReport(email: string, options?: { year?: number | undefined; month?: Month | undefined; project?: boolean | undefined }, callOptions?: CallOptions): Promise<AccountReport>;
   /**
    * Target/actual minutes per day for a date range.
    *
@@ -617,7 +617,7 @@ export class Client {
    * day; `undefined` = today; `end`: Last day; `undefined` = today (capped at today by the server).
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  targetActualDays(options?: { email?: string; start?: DateInput; end?: DateInput }, callOptions?: CallOptions): Promise<TargetActualReport>;
+  targetActualDays(options?: { email?: string | undefined; start?: DateInput | undefined; end?: DateInput | undefined }, callOptions?: CallOptions): Promise<TargetActualReport>;
   /**
    * Clock an employee in or out (`come`, `go`, `stop`).
    *
@@ -631,7 +631,7 @@ export class Client {
    * service id, for a project-based `come`.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  clock(action: "come" | "go" | "stop", employee: string, options?: { device?: string; comment?: string; project?: string; service?: string }, callOptions?: CallOptions): Promise<null>;
+  clock(action: "come" | "go" | "stop", employee: string, options?: { device?: string | undefined; comment?: string | undefined; project?: string | undefined; service?: string | undefined }, callOptions?: CallOptions): Promise<null>;
   /**
    * Current time accounts of a department, keyed by login e-mail.
    *
@@ -672,7 +672,7 @@ export class Client {
    * leave history.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  extraLeave(account: string, days: number, options?: { year?: number; comment?: string }, callOptions?: CallOptions): Promise<null>;
+  extraLeave(account: string, days: number, options?: { year?: number | undefined; comment?: string | undefined }, callOptions?: CallOptions): Promise<null>;
   /**
    * Book an absence.
    *
@@ -687,7 +687,7 @@ export class Client {
    * Planned rather than requested; `comment`: Comment.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  bookAbsence(reasonUuid: string, employeeUuid: string, options?: { replacementUuid?: string; halfDay?: boolean; startDay?: DateInput; endDay?: DateInput; planned?: boolean; comment?: string }, callOptions?: CallOptions): Promise<null>;
+  bookAbsence(reasonUuid: string, employeeUuid: string, options?: { replacementUuid?: string | undefined; halfDay?: boolean | undefined; startDay?: DateInput | undefined; endDay?: DateInput | undefined; planned?: boolean | undefined; comment?: string | undefined }, callOptions?: CallOptions): Promise<null>;
   /**
    * Leave records overlapping a month.
    *
@@ -750,7 +750,7 @@ export class Client {
    * @param options `parentId`: UUID of an existing parent project.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  createProject(email: string, project: { [key: string]: Json }, options?: { parentId?: string }, callOptions?: CallOptions): Promise<CreatedProject>;
+  createProject(email: string, project: { [key: string]: Json }, options?: { parentId?: string | undefined }, callOptions?: CallOptions): Promise<CreatedProject>;
   /**
    * Delete a project (key in the body).
    *
@@ -803,7 +803,7 @@ export class Client {
    * to link; `employees`: Employee UUIDs to assign.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  createShift(startTime: number, endTime: number, options?: { startDate?: DateInput; employeeAmount?: number; comment?: string; projectUuid?: string; employees?: string[] }, callOptions?: CallOptions): Promise<CreatedShift>;
+  createShift(startTime: number, endTime: number, options?: { startDate?: DateInput | undefined; employeeAmount?: number | undefined; comment?: string | undefined; projectUuid?: string | undefined; employees?: string[] | undefined }, callOptions?: CallOptions): Promise<CreatedShift>;
   // </generated:operations>
   /** Clocks in (optionally on a project). */
   come(employee: string, options?: { project?: string; comment?: string }, opts?: CallOptions): Promise<null>;

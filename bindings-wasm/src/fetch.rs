@@ -18,7 +18,29 @@ use zeitkonto_core::{Request, Response};
 /// `fetch` as a [`Transport`]. Each attempt's `signal` comes from the calling task's
 /// `signalFor(timeoutMs)` (see [`WithSignal`]): the JS wrapper ties it to the caller's AbortSignal
 /// and to a timer it clears when the call settles. Without one, timeouts use `AbortSignal.timeout`.
-pub struct FetchTransport;
+///
+/// A body is read up to `max_body` bytes ([`TransportError::TooLarge`] beyond) by `read_body`, the
+/// JavaScript reader of src/core.js: all at once when the server declared a length within the
+/// bound and no encoding (fetch then refuses a longer body), otherwise chunk by chunk from the
+/// stream, cancelled at the bound, so a server that never stops sending (or a small gzip that
+/// inflates to gigabytes) cannot exhaust memory. (In JavaScript: a few lines there are much
+/// smaller in the .wasm than the same stream loop through `js_sys`.)
+pub struct FetchTransport {
+    /// The largest body read, in bytes.
+    pub max_body: usize,
+    /// `readBody(response, maxBytes)`: a promise of the body's `Uint8Array`, rejected with
+    /// `"zeitkonto:too-large"` beyond the bound. Without it the body is read whole, then checked.
+    pub read_body: Option<BodyReader>,
+}
+
+/// The JavaScript body reader, held by the transport.
+pub struct BodyReader(pub Function);
+
+// SAFETY: the npm build is wasm32-unknown-unknown without threads: the function is created, held
+// and called on the one thread there is.
+unsafe impl Send for BodyReader {}
+// SAFETY: as above.
+unsafe impl Sync for BodyReader {}
 
 thread_local! {
     static SIGNAL_FOR: RefCell<Option<Function>> = const { RefCell::new(None) };
@@ -85,7 +107,8 @@ impl Transport for FetchTransport {
                 .and_then(|_| set("redirect", &JsValue::from_str("manual")))
                 .and_then(|_| body.as_ref().map_or(Ok(()), |b| set("body", b)));
             setup.map_err(|_| TransportError::Connect("could not prepare the request".to_string()))?;
-            let timeout_ms = JsValue::from_f64(timeout.map_or(-1.0, |t| t.as_millis() as f64));
+            // Timers take at most 2^31 - 1 ms (24.8 days): a longer one would fire at once.
+            let timeout_ms = JsValue::from_f64(timeout.map_or(-1.0, |t| t.as_millis().min(i32::MAX as u128) as f64));
             if let Some(f) = SIGNAL_FOR.with(|s| s.borrow().clone()) {
                 let signal = f.call1(&JsValue::UNDEFINED, &timeout_ms).map_err(failure)?;
                 let _ = set("signal", &signal);
@@ -123,9 +146,28 @@ impl Transport for FetchTransport {
                     }
                 }
             }
-            let buffer = function(&resp, "arrayBuffer")?.call0(&resp).map_err(failure)?;
-            let buffer = JsFuture::from(buffer.unchecked_into::<Promise>()).await.map_err(failure)?;
-            Ok(Response::new(status, pairs, Uint8Array::new(&buffer).to_vec()))
+            let body = read_body(&resp, self.max_body, self.read_body.as_ref()).await?;
+            Ok(Response::new(status, pairs, body))
         })
+    }
+}
+
+/// What the JavaScript body reader rejects with when a body is larger than its bound.
+const TOO_LARGE: &str = "zeitkonto:too-large";
+
+/// The body, at most `max` bytes: through the JavaScript `readBody(response, max)` when there is
+/// one (src/core.js: it streams and cancels at the bound), else all at once.
+async fn read_body(resp: &JsValue, max: usize, reader: Option<&BodyReader>) -> Result<Vec<u8>, TransportError> {
+    let Some(reader) = reader else {
+        let buffer = function(resp, "arrayBuffer")?.call0(resp).map_err(failure)?;
+        let buffer = JsFuture::from(buffer.unchecked_into::<Promise>()).await.map_err(failure)?;
+        let body = Uint8Array::new(&buffer);
+        return if body.length() as usize > max { Err(TransportError::TooLarge) } else { Ok(body.to_vec()) };
+    };
+    let promise = reader.0.call2(&JsValue::NULL, resp, &JsValue::from_f64(max as f64)).map_err(failure)?;
+    match JsFuture::from(promise.unchecked_into::<Promise>()).await {
+        Ok(bytes) => Ok(Uint8Array::new(&bytes).to_vec()),
+        Err(e) if e.as_string().as_deref() == Some(TOO_LARGE) => Err(TransportError::TooLarge),
+        Err(e) => Err(failure(e)),
     }
 }

@@ -98,14 +98,25 @@ unsafe impl Sync for Listener {}
 impl WasmClient {
     /// Builds a client; throws the error's JSON form on bad options. `on_event` (optional) is
     /// called with each driver event (redacted), when it happens; what it throws is ignored.
+    /// `read_body(response, maxBytes)` (optional) reads a response body within the bound (see
+    /// `fetch::FetchTransport`).
     #[wasm_bindgen(constructor)]
-    pub fn new(options: JsValue, on_event: Option<js_sys::Function>) -> Result<WasmClient, JsValue> {
+    pub fn new(
+        options: JsValue,
+        on_event: Option<js_sys::Function>,
+        read_body: Option<js_sys::Function>,
+    ) -> Result<WasmClient, JsValue> {
         let o: Options =
             if options.is_undefined() || options.is_null() { Options::default() } else { from_js(options, "options")? };
         let mut b = Client::builder().routes(routes(o.routes)?);
+        #[cfg(not(target_arch = "wasm32"))]
+        let _ = read_body;
         #[cfg(target_arch = "wasm32")]
         {
-            b = b.transport(std::sync::Arc::new(fetch::FetchTransport));
+            b = b.transport(std::sync::Arc::new(fetch::FetchTransport {
+                max_body: zeitkonto::DEFAULT_MAX_RESPONSE_BYTES,
+                read_body: read_body.map(fetch::BodyReader),
+            }));
         }
         if let Some(u) = o.base_url {
             b = b.base_url(u);

@@ -76,7 +76,8 @@ def ts_block(decl):
         out.append("   */")
         args = [f"{camel(p['name'])}: {TS_TYPES[p['type']]}" for p in req]
         if opt:
-            fields = "; ".join(f"{camel(p['name'])}?: {TS_TYPES[p['type']]}" for p in opt)
+            # `| undefined`: also under `exactOptionalPropertyTypes` ({ year: maybeYear } compiles).
+            fields = "; ".join(f"{camel(p['name'])}?: {TS_TYPES[p['type']]} | undefined" for p in opt)
             args.append(f"options?: {{ {fields} }}")
         args.append("callOptions?: CallOptions")
         out.append(f"  {camel(op['name'])}({', '.join(args)}): Promise<{ts_output(op)}>;")

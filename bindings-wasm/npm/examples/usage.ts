@@ -1,9 +1,13 @@
-// A typed usage example; `npx tsc -p examples` checks it with --strict (no emit).
+// A typed usage example; `npx tsc -p examples` checks it with --strict and exactOptionalPropertyTypes (no emit).
 import { Client, ApiError, RefusedError, buildRequest, init, type MonthlyAccount, type Month } from "zeitkonto";
 
 export async function report(baseUrl: string): Promise<string[]> {
   const client = new Client({ apiKey: "demo-company-key", baseUrl, rateLimit: { limit: 60, window: 60 } });
   const lines: string[] = [];
+  // The README's form: an option that may be undefined (also under exactOptionalPropertyTypes).
+  const env: Record<string, string | undefined> = {}; // stands for process.env (no @types/node here)
+  const fromEnv = new Client({ apiKey: env.ZEITKONTO_API_KEY, baseUrl, timeout: undefined });
+  void fromEnv;
   const people = await client.employees();
   lines.push(`${people.length} employees; first joined ${people[0]?.joinDate ?? "?"}`);
   await client.come("anna.schmidt@demo.example");

@@ -11,6 +11,78 @@ import { WasmClient, buildRequest as wasmBuildRequest, parseResponse as wasmPars
 const isNode = typeof process !== "undefined" && process.versions != null && process.versions.node != null;
 const isBrowser = !isNode && (typeof window !== "undefined" || typeof WorkerGlobalScope !== "undefined");
 
+/**
+ * A response body as a Uint8Array of at most `max` bytes, for the .wasm's fetch transport; rejects
+ * with "zeitkonto:too-large" beyond (the core's `TooLarge`: a DecodeError naming the limit). When
+ * the server declares a length within the bound and no encoding, the body is read in one go
+ * (fetch fails a body longer than declared); otherwise it is streamed and the download cancelled
+ * at the bound, so an endless body, or a small gzip that inflates to gigabytes, stays bounded.
+ */
+async function readBody(response, max) {
+  const length = response.headers.get("content-length");
+  const encoding = response.headers.get("content-encoding");
+  const declared = length !== null && encoding === null ? Number(length) : NaN;
+  if (declared > max) throw "zeitkonto:too-large";
+  if (declared <= max || response.body === null) {
+    const whole = new Uint8Array(await response.arrayBuffer());
+    if (whole.length > max) throw "zeitkonto:too-large";
+    return whole;
+  }
+  const reader = response.body.getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      reader.cancel().catch(() => {});
+      throw "zeitkonto:too-large";
+    }
+    parts.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    body.set(part, at);
+    at += part.length;
+  }
+  return body;
+}
+
+/** Per AbortSignal: the calls waiting on it, and its one "abort" listener. */
+const watched = new WeakMap();
+
+/**
+ * Calls `onAbort` when `signal` aborts; returns the function that stops watching. However many
+ * calls share one signal at once, it carries one listener of ours (no MaxListenersExceededWarning
+ * at 11 concurrent calls), removed when the last of them settles.
+ */
+function watchAbort(signal, onAbort) {
+  let entry = watched.get(signal);
+  if (!entry) {
+    const calls = new Set();
+    const listener = () => {
+      watched.delete(signal);
+      for (const f of calls) f();
+    };
+    entry = { calls, listener };
+    watched.set(signal, entry);
+    signal.addEventListener("abort", listener, { once: true });
+  }
+  entry.calls.add(onAbort);
+  return () => {
+    entry.calls.delete(onAbort);
+    if (entry.calls.size === 0 && watched.get(signal) === entry) {
+      watched.delete(signal);
+      signal.removeEventListener("abort", entry.listener);
+    }
+  };
+}
+
+/** The longest delay `setTimeout` takes (2^31 - 1 ms, 24.8 days). */
+const MAX_TIMER_MS = 2147483647;
+
 let load = null;
 let ready = false;
 let loading = null;
@@ -105,8 +177,18 @@ function toError(payload, signal) {
   if (payload.kind === "Aborted") {
     return signal?.reason ?? new DOMException("The operation was aborted.", "AbortError");
   }
-  const { kind, message, retryAfterMs, ...fields } = payload;
+  let { kind, message, retryAfterMs, ...fields } = payload;
   if (kind === "RateLimited") fields.retryAfter = retryAfterMs == null ? null : retryAfterMs / 1000;
+  if (kind === "InvalidInput") {
+    const name = OPTION_NAMES[fields.field];
+    if (name) {
+      message = message?.replace(`\`${fields.field}\``, `\`${name}\``);
+      fields.field = name;
+    }
+    // serde_json's position in the options' JSON text means nothing to the caller.
+    message = message?.replace(/ at line \d+ column \d+/, "");
+    if (typeof fields.reason === "string") fields.reason = fields.reason.replace(/ at line \d+ column \d+/, "");
+  }
   const Cls = KINDS[kind] ?? ZeitkontoError;
   const err = new Cls(message ?? String(kind), fields);
   err.kind = kind ?? "Internal";
@@ -133,9 +215,18 @@ function day(value) {
 /** Drops undefined/null entries: the core's params take "absent", not null. */
 function clean(params) {
   const out = {};
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) out[k] = v;
+  for (const [k, v] of Object.entries(params)) {
+    // JSON has no NaN or Infinity (JSON.stringify would send them as null).
+    if (typeof v === "number" && !Number.isFinite(v)) {
+      throw new InvalidInputError(`invalid input \`${k}\`: must be a finite number, got ${v}`, { field: k, reason: `must be a finite number, got ${v}` });
+    }
+    if (v !== undefined && v !== null) out[k] = v;
+  }
   return out;
 }
+
+/** The client options' names as the caller wrote them (the core names its settings in snake_case). */
+const OPTION_NAMES = { api_key: "apiKey", base_url: "baseUrl", workspace_key: "workspaceKey" };
 
 /** The page's (or worker's) location, when there is one. */
 function here() {
@@ -186,7 +277,7 @@ function toWasmOptions({ apiKey, baseUrl, workspaceKey, routes, timeout, retry, 
 
 function makeInner(options, onEvent) {
   try {
-    return new WasmClient(options, onEvent);
+    return new WasmClient(options, onEvent, readBody);
   } catch (e) {
     throw toError(e);
   }
@@ -257,13 +348,12 @@ export class Client {
     signal?.throwIfAborted();
     const attempts = [];
     const timers = [];
-    let onAbort = null;
+    let unwatch = null;
     const abort = signal && new Promise((resolve) => {
-      onAbort = () => {
+      unwatch = watchAbort(signal, () => {
         for (const c of attempts) c.abort(signal.reason);
         resolve();
-      };
-      signal.addEventListener("abort", onAbort, { once: true });
+      });
     });
     // The signal of each fetch attempt: aborted by the caller's signal or by the timeout.
     const signalFor = (timeoutMs) => {
@@ -273,7 +363,8 @@ export class Client {
         else attempts.push(c);
       }
       if (timeoutMs >= 0) {
-        const t = setTimeout(() => c.abort(new DOMException("The operation timed out.", "TimeoutError")), timeoutMs);
+        // Timers take at most 2^31 - 1 ms (24.8 days); a longer delay would fire at once.
+        const t = setTimeout(() => c.abort(new DOMException("The operation timed out.", "TimeoutError")), Math.min(timeoutMs, MAX_TIMER_MS));
         t?.unref?.();
         timers.push(t);
       }
@@ -292,7 +383,7 @@ export class Client {
       if (signal?.aborted) throw signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
       throw toError(e, signal);
     } finally {
-      if (onAbort) signal.removeEventListener("abort", onAbort);
+      unwatch?.();
       for (const t of timers) clearTimeout(t);
     }
   }

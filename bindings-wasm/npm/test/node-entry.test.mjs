@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { createServer } from "node:http";
 import { getEventListeners } from "node:events";
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -163,5 +163,109 @@ test("TypeScript (node16) types both import and require()", () => {
     execFileSync(join(pkg, "node_modules", ".bin", "tsc"), ["-p", dir], { encoding: "utf8" });
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("one AbortSignal shared by 20 concurrent calls carries one listener and no warning", async () => {
+  const warnings = [];
+  const onWarning = (w) => warnings.push(w.name);
+  process.on("warning", onWarning);
+  const ac = new AbortController();
+  const c = new zk.Client({ apiKey: "k", baseUrl: unavailableUrl, retry: { maxRetries: 0 }, rateLimit: { limit: 1000, window: 60 } });
+  const calls = Array.from({ length: 20 }, () => c.employees({ signal: ac.signal }));
+  assert.equal(getEventListeners(ac.signal, "abort").length, 1);
+  for (const p of calls) await assert.rejects(p, zk.UnexpectedStatusError);
+  assert.equal(getEventListeners(ac.signal, "abort").length, 0);
+  // Aborting cancels every call that shares the signal.
+  const hanging = Array.from({ length: 12 }, () => new zk.Client({ apiKey: "k", baseUrl: hangUrl, timeout: null }).employees({ signal: ac.signal }));
+  await new Promise((ok) => setTimeout(ok, 100));
+  ac.abort();
+  for (const p of hanging) await assert.rejects(p, (e) => e.name === "AbortError");
+  await new Promise((ok) => setImmediate(ok));
+  process.off("warning", onWarning);
+  assert.deepEqual(warnings.filter((n) => n === "MaxListenersExceededWarning"), []);
+});
+
+test("a body that never ends is cut at 16 MiB: DecodeError, not unbounded memory", async () => {
+  // Chunked (no content-length), a JSON start and then spaces for as long as the client reads.
+  const endless = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    const chunk = Buffer.alloc(1 << 20, 0x20);
+    let sent = 0;
+    const pump = () => {
+      while (!res.destroyed && sent < 256 && res.write(sent++ === 0 ? "[" : chunk));
+      if (!res.destroyed && sent < 256) res.once("drain", pump); else res.end();
+    };
+    pump();
+  });
+  await new Promise((ok) => endless.listen(0, "127.0.0.1", ok));
+  try {
+    const c = new zk.Client({ apiKey: "k", baseUrl: `http://127.0.0.1:${endless.address().port}`, timeout: null, retry: { maxRetries: 0 } });
+    const before = process.memoryUsage().rss;
+    await assert.rejects(c.employees(), (e) => e.name === "DecodeError" && /16777216|16 MiB|too large|larger/i.test(e.message));
+    assert.ok(process.memoryUsage().rss - before < 200 * 1024 * 1024, "memory stayed bounded");
+  } finally {
+    endless.closeAllConnections?.();
+    endless.close();
+  }
+});
+
+test("a timeout beyond setTimeout's 24.8 days does not fire at once", async () => {
+  const slow = createServer((req, res) => setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end("[]"), 200));
+  await new Promise((ok) => slow.listen(0, "127.0.0.1", ok));
+  const warnings = [];
+  const onWarning = (w) => warnings.push(w.name);
+  process.on("warning", onWarning);
+  try {
+    const c = new zk.Client({ apiKey: "k", baseUrl: `http://127.0.0.1:${slow.address().port}`, timeout: 30 * 24 * 3600 });
+    assert.deepEqual(await c.employees(), []);
+    await new Promise((ok) => setImmediate(ok));
+    assert.deepEqual(warnings.filter((n) => n === "TimeoutOverflowWarning"), []);
+  } finally {
+    process.off("warning", onWarning);
+    slow.closeAllConnections?.();
+    slow.close();
+  }
+});
+
+test("option and parameter errors name what the caller wrote, without JSON positions", async () => {
+  const invalid = (f) => { try { f(); } catch (e) { return [e.name, e.field, e.message]; } return null; };
+  assert.deepEqual(invalid(() => new zk.Client({ apiKey: "k", baseUrl: "ftp://x" }))?.slice(0, 2), ["InvalidInputError", "baseUrl"]);
+  const [, field, message] = invalid(() => new zk.Client({ apiKey: "k", retry: { maxRetries: -1 } }));
+  assert.equal(field, "options");
+  assert.doesNotMatch(message, /line \d+ column/);
+  await assert.rejects(new zk.Client({ baseUrl: unavailableUrl }).employees(), (e) => e.name === "InvalidInputError" && e.field === "apiKey");
+  const c = new zk.Client({ apiKey: "k", baseUrl: unavailableUrl });
+  for (const bad of [NaN, Infinity, -Infinity]) {
+    await assert.rejects(c.extraLeave("a@b.de", bad), (e) => e.name === "InvalidInputError" && e.field === "days" && /finite/.test(e.message));
+  }
+});
+
+test("a Node program bundled with esbuild (--platform=node) runs with the inline entry, from its own folder", async () => {
+  mkdirSync(join(pkg, "test-artifacts"), { recursive: true });
+  const dir = mkdtempSync(join(pkg, "test-artifacts", "nodebundle-"));
+  const out = mkdtempSync(join(pkg, "test-artifacts", "nodebundle-out-"));
+  try {
+    writeFileSync(join(dir, "app.mjs"), `import { Client, init, operations } from "zeitkonto/inline";
+      (async () => {
+        await init();
+        const c = new Client({ apiKey: "k", baseUrl: process.argv[2], retry: { maxRetries: 0 } });
+        const status = await c.employees().then(() => "ok", (e) => e.name + " " + e.status);
+        console.log(JSON.stringify({ ops: operations().length, status }));
+      })();`);
+    for (const format of ["esm", "cjs"]) {
+      const file = join(out, `app.${format === "esm" ? "mjs" : "cjs"}`);
+      execFileSync(join(pkg, "node_modules", ".bin", "esbuild"), [join(dir, "app.mjs"), "--bundle", "--platform=node",
+        `--format=${format}`, "--log-level=error", `--outfile=${file}`], { cwd: pkg });
+      // Run from a folder without node_modules or the package: the bundle carries everything.
+      // (Asynchronously: the 503 server runs in this process.)
+      const stdout = await new Promise((ok, fail) => execFile(process.execPath, [file, unavailableUrl], { cwd: out, encoding: "utf8" },
+        (e, so) => (e ? fail(e) : ok(so))));
+      const r = JSON.parse(stdout);
+      assert.deepEqual(r, { ops: DECLARED_COUNT, status: "UnexpectedStatusError 503" }, format);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
   }
 });

@@ -30,7 +30,7 @@ for (const op of DECLARATION) {
     // Function.length counts the parameters before the first default (the options object's `= {}`).
     assert.equal(zk.Client.prototype[name].length, required.length + (optional.length ? 0 : 1));
     const args = required.map((p) => `${camel(p.name)}: ${TS[p.type]}`);
-    if (optional.length) args.push(`options?: { ${optional.map((p) => `${camel(p.name)}?: ${TS[p.type]}`).join("; ")} }`);
+    if (optional.length) args.push(`options?: { ${optional.map((p) => `${camel(p.name)}?: ${TS[p.type]} | undefined`).join("; ")} }`);
     args.push("callOptions?: CallOptions");
     const line = `  ${name}(${args.join(", ")}): Promise<`;
     const at = DTS.indexOf(line);
