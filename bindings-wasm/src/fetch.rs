@@ -166,7 +166,8 @@ async fn read_body(resp: &JsValue, max: usize, reader: Option<&BodyReader>) -> R
     };
     let promise = reader.0.call2(&JsValue::NULL, resp, &JsValue::from_f64(max as f64)).map_err(failure)?;
     match JsFuture::from(promise.unchecked_into::<Promise>()).await {
-        Ok(bytes) => Ok(Uint8Array::new(&bytes).to_vec()),
+        // Already a Uint8Array: `Uint8Array::new` would copy it once more in JavaScript.
+        Ok(bytes) => Ok(bytes.unchecked_into::<Uint8Array>().to_vec()),
         Err(e) if e.as_string().as_deref() == Some(TOO_LARGE) => Err(TransportError::TooLarge),
         Err(e) => Err(failure(e)),
     }
