@@ -377,7 +377,10 @@ impl Client {
         let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         let pid = std::process::id();
         if inner.0 != pid {
-            *inner = (pid, inner.1.with_new_connections().map_err(|e| raise(&e))?);
+            let fresh = inner.1.with_new_connections().map_err(|e| raise(&e))?;
+            // The parent's client is left alone, not dropped: its pooled connections' destructors
+            // would wake tasks of a runtime that has no threads here.
+            std::mem::forget(std::mem::replace(&mut *inner, (pid, fresh)));
         }
         Ok(inner.1.clone())
     }

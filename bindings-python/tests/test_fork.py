@@ -17,8 +17,12 @@ import zeitkonto
 
 from conftest import COMPANY_KEY, FAST_RETRY, GENEROUS, Sandbox, make_client
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "darwin",
-                                reason="fork() without exec: POSIX only (macOS forks unsafely by design)")
+pytestmark = [
+    pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "darwin",
+                       reason="fork() without exec: POSIX only (macOS forks unsafely by design)"),
+    pytest.mark.skipif(os.environ.get("ZEITKONTO_UNDER_QEMU") == "1",
+                       reason="qemu-user aborts when a multithreaded guest forks (an emulator limit)"),
+]
 
 
 def _in_child(target: Any, *args: Any) -> Any:

@@ -65,7 +65,7 @@ pub struct RetrySettings {
 /// The client-side limiter: `limit` requests per `window` seconds (the API allows 60 per minute).
 #[derive(Debug, Clone, uniffi::Record)]
 pub struct RateLimitSettings {
-    /// Requests per window; 0 (or a window of 0) disables the limiter.
+    /// Requests per window; 0 disables the limiter.
     #[uniffi(default = 60)]
     pub limit: i32,
     /// The window in seconds.

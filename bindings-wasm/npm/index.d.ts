@@ -33,7 +33,7 @@ export interface RetryOptions {
   maxRateLimitRetries?: number | undefined;
 }
 
-/** The client-side limiter (the API allows 60 requests per 60 s per key). Clients of the same key with the same settings in one process share it; a `limit` or `window` of 0 turns it off. */
+/** The client-side limiter (the API allows 60 requests per 60 s per key). Clients of the same key with the same settings in one process share it; a `limit` of 0 turns it off. */
 export interface RateLimitOptions {
   /** Requests per window (default 60). */
   limit?: number | undefined;
@@ -806,7 +806,7 @@ export class Client {
   createShift(startTime: number, endTime: number, options?: { startDate?: DateInput | undefined; employeeAmount?: number | undefined; comment?: string | undefined; projectUuid?: string | undefined; employees?: string[] | undefined }, callOptions?: CallOptions): Promise<CreatedShift>;
   // </generated:operations>
   /** Clocks in (optionally on a project). */
-  come(employee: string, options?: { project?: string; comment?: string }, opts?: CallOptions): Promise<null>;
+  come(employee: string, options?: { project?: string | undefined; comment?: string | undefined }, opts?: CallOptions): Promise<null>;
   /** Clocks out. */
   go(employee: string, opts?: CallOptions): Promise<null>;
   /** Restarts the running booking (`clock("stop", ...)`). */

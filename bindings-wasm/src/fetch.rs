@@ -29,8 +29,8 @@ pub struct FetchTransport {
     /// The largest body read, in bytes.
     pub max_body: usize,
     /// `readBody(response, maxBytes)`: a promise of the body's `Uint8Array`, rejected with
-    /// `"zeitkonto:too-large"` beyond the bound. Without it the body is read whole, then checked.
-    pub read_body: Option<BodyReader>,
+    /// `"zeitkonto:too-large"` beyond the bound.
+    pub read_body: BodyReader,
 }
 
 /// The JavaScript body reader, held by the transport.
@@ -146,7 +146,7 @@ impl Transport for FetchTransport {
                     }
                 }
             }
-            let body = read_body(&resp, self.max_body, self.read_body.as_ref()).await?;
+            let body = read_body(&resp, self.max_body, &self.read_body).await?;
             Ok(Response::new(status, pairs, body))
         })
     }
@@ -155,15 +155,9 @@ impl Transport for FetchTransport {
 /// What the JavaScript body reader rejects with when a body is larger than its bound.
 const TOO_LARGE: &str = "zeitkonto:too-large";
 
-/// The body, at most `max` bytes: through the JavaScript `readBody(response, max)` when there is
-/// one (src/core.js: it streams and cancels at the bound), else all at once.
-async fn read_body(resp: &JsValue, max: usize, reader: Option<&BodyReader>) -> Result<Vec<u8>, TransportError> {
-    let Some(reader) = reader else {
-        let buffer = function(resp, "arrayBuffer")?.call0(resp).map_err(failure)?;
-        let buffer = JsFuture::from(buffer.unchecked_into::<Promise>()).await.map_err(failure)?;
-        let body = Uint8Array::new(&buffer);
-        return if body.length() as usize > max { Err(TransportError::TooLarge) } else { Ok(body.to_vec()) };
-    };
+/// The body, at most `max` bytes, through the JavaScript `readBody(response, max)` (src/core.js:
+/// it streams and cancels at the bound).
+async fn read_body(resp: &JsValue, max: usize, reader: &BodyReader) -> Result<Vec<u8>, TransportError> {
     let promise = reader.0.call2(&JsValue::NULL, resp, &JsValue::from_f64(max as f64)).map_err(failure)?;
     match JsFuture::from(promise.unchecked_into::<Promise>()).await {
         // Already a Uint8Array: `Uint8Array::new` would copy it once more in JavaScript.

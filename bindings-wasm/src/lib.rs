@@ -11,6 +11,14 @@ use std::time::Duration;
 #[cfg(target_arch = "wasm32")]
 mod fetch;
 
+/// talc instead of the standard library's dlmalloc: 2.0 KB less of the gzipped .wasm (its budget is
+/// 150 KB); the core's own parse of a 198 KB answer measured ~2 % slower (6.87 vs 6.75 ms,
+/// 2026-11-24), the fast reader's path no different.
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+// SAFETY: the npm build is single-threaded wasm32 (no atomics, no threads), as `new_global` needs.
+static ALLOCATOR: talc::TalckWasm = unsafe { talc::TalckWasm::new_global() };
+
 use futures_util::future::{select, Either};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -98,13 +106,13 @@ unsafe impl Sync for Listener {}
 impl WasmClient {
     /// Builds a client; throws the error's JSON form on bad options. `on_event` (optional) is
     /// called with each driver event (redacted), when it happens; what it throws is ignored.
-    /// `read_body(response, maxBytes)` (optional) reads a response body within the bound (see
+    /// `read_body(response, maxBytes)` reads a response body within the bound (see
     /// `fetch::FetchTransport`).
     #[wasm_bindgen(constructor)]
     pub fn new(
         options: JsValue,
         on_event: Option<js_sys::Function>,
-        read_body: Option<js_sys::Function>,
+        read_body: js_sys::Function,
     ) -> Result<WasmClient, JsValue> {
         let o: Options =
             if options.is_undefined() || options.is_null() { Options::default() } else { from_js(options, "options")? };
@@ -115,7 +123,7 @@ impl WasmClient {
         {
             b = b.transport(std::sync::Arc::new(fetch::FetchTransport {
                 max_body: zeitkonto::DEFAULT_MAX_RESPONSE_BYTES,
-                read_body: read_body.map(fetch::BodyReader),
+                read_body: fetch::BodyReader(read_body),
             }));
         }
         if let Some(u) = o.base_url {

@@ -107,7 +107,7 @@ impl ClientBuilder {
     }
 
     /// Rate-limit settings (default 60 per 60 s). Clients of the same key with the same settings
-    /// in one process share one limiter; a limit or window of 0 turns client-side limiting off.
+    /// in one process share one limiter; a limit of 0 turns client-side limiting off.
     pub fn rate_limit(mut self, limiter: LimiterConfig) -> Self {
         self.limiter = limiter;
         self

@@ -266,11 +266,21 @@ impl RequestBuilder<'_> {
         let route = self.ctx.routes.get(self.op);
         let mut secrets = self.ctx.secrets();
         for (name, value) in &self.params {
-            check_segment(name, value)?;
+            // The keys are settings, not parameters: name them as the caller set them.
+            let field = match *name {
+                "api" => "api_key",
+                "workspaceApi" => "workspace_key",
+                other => other,
+            };
+            check_segment(field, value)?;
         }
         let mut url = self.ctx.base_url.clone();
         let mut redacted = url.clone();
-        route.check_for(self.op)?;
+        // Default routes fit by construction; an override set through `RouteTable::set` (which
+        // does not check) is checked here.
+        if self.ctx.routes.overrides().contains_key(&self.op) {
+            route.check_for(self.op)?;
+        }
         let mut rest = route.template.as_str();
         while let Some(start) = rest.find('{') {
             let end = rest[start..].find('}').map(|e| start + e).unwrap_or(rest.len() - 1);

@@ -40,7 +40,7 @@ pub const MAX_WAIT_MS: u64 = 3_600_000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct LimiterConfig {
-    /// Requests allowed per window (the API: 60). 0 disables the limiter, and so does a window of 0.
+    /// Requests allowed per window (the API: 60). 0 disables the limiter.
     pub limit: u32,
     /// The window in milliseconds (the API: 60 000).
     pub window_ms: u64,

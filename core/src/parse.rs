@@ -232,7 +232,7 @@ pub fn json<T: DeserializeOwned>(op: OperationId, resp: &Response) -> Result<T, 
 
 /// One slice reader per model, never inlined (each call site would carry a copy of the reader).
 #[inline(never)]
-fn from_bytes<T: DeserializeOwned>(body: &[u8]) -> Result<T, serde_json::Error> {
+pub(crate) fn from_bytes<T: DeserializeOwned>(body: &[u8]) -> Result<T, serde_json::Error> {
     serde_json::from_slice(body)
 }
 
@@ -270,6 +270,11 @@ pub fn json_list<M: crate::model::wire::FromMap>(op: OperationId, resp: &Respons
     let list: ModelList<M> = json(op, resp)?;
     match list.0 {
         Got::Val(items) | Got::Partial(items, _) => Ok(items),
+        // A double-encoded answer (a JSON string holding the array), as `json` reads one.
+        Got::Raw(serde_json::Value::String(inner)) => match from_bytes::<ModelList<M>>(inner.as_bytes()) {
+            Ok(ModelList(Got::Val(items) | Got::Partial(items, _))) => Ok(items),
+            _ => Err(not_a_list(op, resp)),
+        },
         Got::Absent | Got::Raw(_) => Err(not_a_list(op, resp)),
     }
 }

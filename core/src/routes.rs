@@ -160,15 +160,13 @@ impl Route {
         if let Some(missing) = want.iter().find(|n| !have.contains(n)) {
             return Err(Error::invalid(
                 "route",
-                format!("the route of `{op}` leaves out {{{missing}}}, which the operation needs (default: {default})"),
+                format!("the route of `{op}` leaves out {{{missing}}}, which the operation needs"),
             ));
         }
         if let Some(unknown) = have.iter().find(|n| !want.contains(n)) {
             return Err(Error::invalid(
                 "route",
-                format!(
-                    "the route of `{op}` uses {{{unknown}}}, which this operation does not have (default: {default})"
-                ),
+                format!("the route of `{op}` uses {{{unknown}}}, which this operation does not have"),
             ));
         }
         Ok(())

@@ -6,6 +6,7 @@ the blocking client releases the GIL while it waits on the network.
 
 from __future__ import annotations
 
+import numbers
 import os
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Type, TypeVar
@@ -57,7 +58,7 @@ class RetryConfig(NamedTuple):
 class RateLimit(NamedTuple):
     """Client-side limit: at most ``limit`` requests in any ``window`` seconds (the API allows 60
     per minute). Clients of the same key with the same ``RateLimit`` in one process share one
-    limiter. A ``limit`` or ``window`` of 0 turns client-side limiting off."""
+    limiter. A ``limit`` of 0 turns client-side limiting off."""
 
     limit: int = 60
     window: float = 60.0
@@ -97,7 +98,7 @@ class _Base:
         workspace_key = workspace_key if workspace_key is not None else os.environ.get("ZEITKONTO_WORKSPACE_KEY")
         self._base_url = base_url or "https://desktop.saas.de"
         self._logging = _logger().isEnabledFor(_DEBUG)
-        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))):
+        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, numbers.Real)):
             raise InvalidInputError("invalid input `timeout`: must be a number of seconds or None",
                                     field="timeout", reason="must be a number of seconds or None")
         try:

@@ -14,14 +14,17 @@ const isBrowser = !isNode && (typeof window !== "undefined" || typeof WorkerGlob
 /**
  * A response body as a Uint8Array of at most `max` bytes, for the .wasm's fetch transport; rejects
  * with "zeitkonto:too-large" beyond (the core's `TooLarge`: a DecodeError naming the limit). When
- * the server declares a length within the bound and no encoding, the body is read in one go
+ * the server declares a length within the bound and no encoding (not cross-origin, where the
+ * encoding may be hidden), the body is read in one go
  * (fetch fails a body longer than declared); otherwise it is streamed and the download cancelled
  * at the bound, so an endless body, or a small gzip that inflates to gigabytes, stays bounded.
  */
 function readBody(response, max) {
   const headers = response.headers;
   const length = headers.get("content-length");
-  const declared = length !== null && !headers.has("content-encoding") ? Number(length) : NaN;
+  // A cross-origin ("cors") answer hides Content-Encoding unless the server exposes it, so there
+  // a declared length may be the compressed one: such answers are always streamed.
+  const declared = length !== null && !headers.has("content-encoding") && response.type !== "cors" ? Number(length) : NaN;
   if (declared > max) return Promise.reject("zeitkonto:too-large");
   if (declared <= max || response.body === null) {
     // (Not an async function: the common path costs no extra promise.)

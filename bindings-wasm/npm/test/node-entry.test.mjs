@@ -188,10 +188,11 @@ test("one AbortSignal shared by 20 concurrent calls carries one listener and no 
 
 test("a body that never ends is cut at 16 MiB: DecodeError, not unbounded memory", async () => {
   // Chunked (no content-length), a JSON start and then spaces for as long as the client reads.
+  let sent = 0; // MiB written, the last request's
   const endless = createServer((req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     const chunk = Buffer.alloc(1 << 20, 0x20);
-    let sent = 0;
+    sent = 0;
     const pump = () => {
       while (!res.destroyed && sent < 256 && res.write(sent++ === 0 ? "[" : chunk));
       if (!res.destroyed && sent < 256) res.once("drain", pump); else res.end();
@@ -204,6 +205,9 @@ test("a body that never ends is cut at 16 MiB: DecodeError, not unbounded memory
     const before = process.memoryUsage().rss;
     await assert.rejects(c.employees(), (e) => e.name === "DecodeError" && /16777216|16 MiB|too large|larger/i.test(e.message));
     assert.ok(process.memoryUsage().rss - before < 200 * 1024 * 1024, "memory stayed bounded");
+    // The download was cancelled near the bound, not read to the end (256 MiB) and checked after.
+    await new Promise((ok) => setTimeout(ok, 100));
+    assert.ok(sent < 64, `the server wrote ${sent} MiB before the client hung up`);
   } finally {
     endless.closeAllConnections?.();
     endless.close();

@@ -24,7 +24,14 @@ impl Operation for EmployeeDepartments {
     fn parse(response: &Response) -> Result<Self::Output, Error> {
         // As every list answer: `{}` is an empty list and an element that is not an object is left
         // out (`parse::json_list`).
-        let items = match parse::json::<Value>(Self::ID, response)? {
+        let mut value = parse::json::<Value>(Self::ID, response)?;
+        if let Value::String(text) = &value {
+            // A double-encoded answer (a JSON string holding the array), as `parse::json` reads one.
+            if let Ok(inner @ (Value::Array(_) | Value::Object(_))) = parse::from_bytes::<Value>(text.as_bytes()) {
+                value = inner;
+            }
+        }
+        let items = match value {
             Value::Array(items) => items,
             Value::Object(m) if m.is_empty() => Vec::new(),
             _ => return Err(parse::not_a_list(Self::ID, response)),
