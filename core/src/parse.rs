@@ -232,7 +232,7 @@ pub fn json<T: DeserializeOwned>(op: OperationId, resp: &Response) -> Result<T, 
 
 /// One slice reader per model, never inlined (each call site would carry a copy of the reader).
 #[inline(never)]
-pub(crate) fn from_bytes<T: DeserializeOwned>(body: &[u8]) -> Result<T, serde_json::Error> {
+fn from_bytes<T: DeserializeOwned>(body: &[u8]) -> Result<T, serde_json::Error> {
     serde_json::from_slice(body)
 }
 
@@ -280,7 +280,7 @@ pub fn json_list<M: crate::model::wire::FromMap>(op: OperationId, resp: &Respons
 }
 
 /// The `Decode` error of a list answer whose body is neither an array nor `{}`.
-pub fn not_a_list(op: OperationId, resp: &Response) -> Error {
+fn not_a_list(op: OperationId, resp: &Response) -> Error {
     Error::Decode {
         operation: op.name().to_string(),
         detail: format!("expected a JSON array; body starts: {}", resp.excerpt(&resp.body, EXCERPT_CHARS)),

@@ -16,7 +16,7 @@ import { gzipSync } from "node:zlib";
 // prints the value, -9.6 KB) and wasm-opt runs with --low-memory-unused (-1.4 KB): 148.5 KB, so the
 // budget is the goal again. The same day's input checks (route placeholders, path-parameter length,
 // keys with white space) and the bounded body reader took it to 149.8 KB; talc in place of dlmalloc
-// as the allocator brought it to 147.8 KB.
+// as the allocator brought it to 147.8 KB; employee_departments read as a list like the others: 148.3 KB.
 const BUDGET = 150 * 1024;
 const bytes = readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url));
 const gz = gzipSync(bytes, { level: 9 }).length;

@@ -54,6 +54,19 @@ pub trait FromMap: Sized {
     fn from_map<'de, A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
 }
 
+/// A JSON object read as it is (keys sorted, a repeated key keeps its last value): the elements
+/// of a list answer without a model of their own (`employee_departments`), read by
+/// [`crate::parse::json_list`] like every other list.
+impl FromMap for serde_json::Map<String, Value> {
+    fn from_map<'de, A: MapAccess<'de>>(map: A) -> Result<Self, A::Error> {
+        // Through `capture_map`, the reader raw objects already use (one copy in the .wasm).
+        match capture_map(map)? {
+            Value::Object(m) => Ok(m),
+            _ => Ok(serde_json::Map::new()), // not reached: a map reads as an object
+        }
+    }
+}
+
 /// The next value of `map` as `W`. Never inlined: one copy per wire type and reader serves every
 /// model's fields (inlined, each field of each model carried its own copy of the JSON reader).
 #[inline(never)]

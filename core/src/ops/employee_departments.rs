@@ -22,26 +22,11 @@ impl Operation for EmployeeDepartments {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        // As every list answer: `{}` is an empty list and an element that is not an object is left
-        // out (`parse::json_list`).
-        let mut value = parse::json::<Value>(Self::ID, response)?;
-        if let Value::String(text) = &value {
-            // A double-encoded answer (a JSON string holding the array), as `parse::json` reads one.
-            if let Ok(inner @ (Value::Array(_) | Value::Object(_))) = parse::from_bytes::<Value>(text.as_bytes()) {
-                value = inner;
-            }
-        }
-        let items = match value {
-            Value::Array(items) => items,
-            Value::Object(m) if m.is_empty() => Vec::new(),
-            _ => return Err(parse::not_a_list(Self::ID, response)),
-        };
+        // As every list answer (`parse::json_list`): `{}` is an empty list, an element that is not
+        // an object is left out, a double-encoded answer is read.
+        let items: Vec<serde_json::Map<String, Value>> = parse::json_list(Self::ID, response)?;
         Ok(items
             .into_iter()
-            .filter_map(|item| match item {
-                Value::Object(obj) => Some(obj),
-                _ => None,
-            })
             .flat_map(|obj| {
                 obj.into_iter().map(|(employee, dep)| EmployeeDepartment {
                     employee,
