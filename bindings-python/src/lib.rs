@@ -14,6 +14,7 @@
 //!   exception classes. Panics are caught and become `CoreError` too: none crosses into Python.
 
 mod bridge;
+mod sansio;
 mod typed;
 mod typed_support;
 
@@ -26,10 +27,10 @@ use futures_util::FutureExt;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{json, Value};
 use zeitkonto::{Client as RustClient, Error, Event, LimiterConfig, OperationId, RetryConfig};
-use zeitkonto_core::{Context, Response, RouteTable};
+use zeitkonto_core::RouteTable;
 
 use bridge::{close_completions, complete, completions, wait_completions, Pending};
 
@@ -532,89 +533,6 @@ impl Client {
     }
 }
 
-/// Builds the request of `operation` without sending it. Returns
-/// `(method, url, headers, body, redacted_url, redacted_body)`; `url` and `body` hold the key.
-#[pyfunction]
-#[pyo3(signature = (operation_name, params, *, api_key=None, base_url=None, workspace_key=None, routes=None))]
-#[allow(clippy::type_complexity)]
-fn build_request<'py>(
-    py: Python<'py>,
-    operation_name: &str,
-    params: &Bound<'py, PyAny>,
-    api_key: Option<String>,
-    base_url: Option<String>,
-    workspace_key: Option<String>,
-    routes: Option<HashMap<String, String>>,
-) -> PyResult<(String, String, Vec<(String, String)>, Option<Bound<'py, PyBytes>>, String, Option<String>)> {
-    guarded(|| {
-        let op = operation(operation_name)?;
-        let params = from_py(params, "params")?;
-        let mut ctx = Context::default().with_routes(routes_from(routes).map_err(|e| raise(&e))?);
-        if let Some(u) = base_url {
-            ctx = ctx.with_base_url(&u).map_err(|e| raise(&e))?;
-        }
-        if let Some(k) = api_key {
-            ctx = ctx.with_api_key(k);
-        }
-        if let Some(k) = workspace_key {
-            ctx = ctx.with_workspace_key(k);
-        }
-        let req = zeitkonto_core::build_request(op, &params, &ctx).map_err(|e| raise(&ctx.redact_error(e)))?;
-        let body = req.body().map(|b| PyBytes::new(py, b));
-        Ok((
-            req.method().as_str().to_string(),
-            req.url().to_string(),
-            req.headers().to_vec(),
-            body,
-            req.redacted_url().to_string(),
-            req.redacted_body().map(str::to_string),
-        ))
-    })
-}
-
-/// Parses a response of `operation` into its canonical output (dicts and lists).
-#[pyfunction]
-fn parse_response(
-    py: Python<'_>,
-    operation_name: &str,
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: &[u8],
-) -> PyResult<Py<PyAny>> {
-    guarded(|| {
-        let (op, resp) = response_of(operation_name, status, headers, body)?;
-        let v = zeitkonto_core::parse_response(op, &resp).map_err(|e| raise(&e))?;
-        result_to_py(py, v)
-    })
-}
-
-/// The operation and the response of the sans-IO parse functions.
-fn response_of(
-    operation_name: &str,
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: &[u8],
-) -> PyResult<(OperationId, Response)> {
-    Ok((operation(operation_name)?, Response::new(status, headers, body.to_vec())))
-}
-
-/// Parses a response of `operation` into its typed output (`<Model>Data` objects, read lazily):
-/// what `sansio.parse_response` wraps into models.
-#[pyfunction]
-fn parse_response_typed(
-    py: Python<'_>,
-    operation_name: &str,
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: &[u8],
-) -> PyResult<Py<PyAny>> {
-    guarded(|| {
-        let (op, resp) = response_of(operation_name, status, headers, body)?;
-        let out = typed::parse(op, &resp).map_err(|e| raise(&e))?;
-        typed::output_to_py(py, out)
-    })
-}
-
 /// The stable names of the 24 operations.
 #[pyfunction]
 fn operations() -> Vec<&'static str> {
@@ -633,9 +551,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Pending>()?;
     m.add_class::<Node>()?;
     m.add("CoreError", m.py().get_type::<CoreError>())?;
-    m.add_function(wrap_pyfunction!(build_request, m)?)?;
-    m.add_function(wrap_pyfunction!(parse_response, m)?)?;
-    m.add_function(wrap_pyfunction!(parse_response_typed, m)?)?;
+    sansio::register(m)?;
     typed::register(m)?;
     m.add_function(wrap_pyfunction!(operations, m)?)?;
     m.add_function(wrap_pyfunction!(is_idempotent, m)?)?;

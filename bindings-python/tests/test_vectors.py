@@ -72,12 +72,17 @@ def test_vectors_cover_every_declared_operation() -> None:
     assert sansio.operations() == DECLARED
 
 
+def request_of(operation: str, case: Dict[str, Any]) -> sansio.HttpRequest:
+    ctx = context_of(case)
+    return sansio.build_request(operation, case["params"], api_key=ctx.get("apiKey"), base_url=ctx.get("baseUrl"),
+                                workspace_key=ctx.get("workspaceKey"), routes=ctx.get("routes"),
+                                today=ctx.get("today"))
+
+
 @pytest.mark.parametrize("operation,case", BUILD, ids=[f"{o}:{c['name']}" for o, c in BUILD])
 def test_build(operation: str, case: Dict[str, Any]) -> None:
-    ctx = context_of(case)
     try:
-        req = sansio.build_request(operation, case["params"], api_key=ctx.get("apiKey"), base_url=ctx.get("baseUrl"),
-                                   workspace_key=ctx.get("workspaceKey"), routes=ctx.get("routes"))
+        req = request_of(operation, case)
     except zeitkonto.ZeitkontoError as err:
         assert "error" in case, f"unexpected error {err!r}"
         check_error(case["error"], err)
@@ -98,14 +103,16 @@ def test_build(operation: str, case: Dict[str, Any]) -> None:
 def test_parse(operation: str, case: Dict[str, Any]) -> None:
     r = case["response"]
     body = json.dumps(r["json"]).encode() if "json" in r else str(r.get("body", "")).encode()
+    # `request`: read bound to the request it answers, as the clients read it.
+    request = request_of(operation, case["request"]) if "request" in case else None
     try:
-        out = sansio.parse_response_json(operation, r["status"], r.get("headers") or {}, body)
+        out = sansio.parse_response_json(operation, r["status"], r.get("headers") or {}, body, request=request)
     except zeitkonto.ZeitkontoError as err:
         assert "error" in case, f"unexpected error {err!r}"
         check_error(case["error"], err)
         return
     assert "expect" in case, f"expected an error, parsed {out!r}"
     subset(case["expect"], out, "output")
-    typed = sansio.parse_response(operation, r["status"], r.get("headers") or {}, body)
+    typed = sansio.parse_response(operation, r["status"], r.get("headers") or {}, body, request=request)
     if isinstance(typed, zeitkonto.Model):
         assert typed.to_dict() == out

@@ -28,7 +28,14 @@ fn every_parsed_vector_output_decodes_into_its_record() {
                 .map(|h| h.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string())).collect())
                 .unwrap_or_default();
             let status = r["status"].as_u64().expect("status") as u16;
-            let response = Response::new(status, headers, body);
+            let mut response = Response::new(status, headers, body);
+            if let Some(request) = case.get("request") {
+                // Bound to the request it answers, as the client reads it (the vectors' `request`).
+                let key = request["context"]["apiKey"].as_str().unwrap_or("test-company-key");
+                let built = zeitkonto_core::build_request(*op, &request["params"], &zeitkonto_core::Context::new(key))
+                    .expect("the case's request builds");
+                response = response.for_request(&built);
+            }
             let by_core = zeitkonto_core::parse_response_text(*op, &response);
             let into_record = crate::parse_into_record(*op, &response);
             match (by_core, into_record) {
@@ -121,15 +128,17 @@ fn sans_io_build_redacts_and_parse_returns_canonical_json() {
         "time_account".into(),
         RawJson(r#"{"employee":"e-1","year":2026,"month":3}"#.into()),
         ctx.clone(),
+        None,
     )
     .expect("built");
     assert!(req.url().ends_with("/very-secret-key/e-1/2026/2"), "{}", req.url());
     assert!(!req.redacted_url().contains("very-secret"));
     assert!(!format!("{req:?}").contains("very-secret") && !req.to_string().contains("very-secret"), "{req}");
-    let err = crate::build_request("time_account".into(), RawJson(r#"{"employee":"e-1"}"#.into()), ctx)
+    let err = crate::build_request("time_account".into(), RawJson(r#"{"employee":"e-1"}"#.into()), ctx, None)
         .expect_err("missing params");
     assert!(matches!(err, ZeitkontoError::InvalidInput { .. }), "{err:?}");
-    let out = crate::parse_response("time_account".into(), 200, vec![], br#"{"month":2}"#.to_vec()).expect("parsed");
+    let out =
+        crate::parse_response("time_account".into(), 200, vec![], br#"{"month":2}"#.to_vec(), None).expect("parsed");
     let v: Value = serde_json::from_str(&out.0).expect("json");
     assert_eq!(v["month"], 3);
     assert_eq!(crate::operations().len(), zeitkonto_core::decl::operations().len());

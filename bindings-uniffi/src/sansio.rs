@@ -5,7 +5,7 @@ use std::sync::Arc;
 use zeitkonto_core::{Error, OperationId, Request, Response};
 
 use crate::config::ZeitkontoConfig;
-use crate::types::RawJson;
+use crate::types::{IsoDate, RawJson};
 use crate::ZeitkontoError;
 
 /// A request ready to send. An object rather than a record so that nothing prints the key:
@@ -93,29 +93,45 @@ pub fn operations() -> Vec<String> {
 
 /// Builds the request of `operation` from canonical params (JSON text) without sending it, with the
 /// keys, base URL and route overrides of `config` (its other settings do not matter here).
-#[uniffi::export]
+/// `today` (`YYYY-MM-DD`) gives the checks that depend on the date a calendar (book-absence with
+/// only a start or an end); without it they are left to the server, as in any sans-IO build.
+#[uniffi::export(default(today = None))]
 pub fn build_request(
     operation: String,
     params: RawJson,
     config: ZeitkontoConfig,
+    today: Option<IsoDate>,
 ) -> Result<Arc<BuiltRequest>, ZeitkontoError> {
     let op = self::operation(&operation)?;
-    let ctx = config.context()?;
+    let mut ctx = config.context()?;
+    if let Some(day) = today {
+        ctx = ctx.with_fixed_today(crate::types::date("today", day)?);
+    }
     let inner = zeitkonto_core::build_request_text(op, &params.0, &ctx).map_err(|e| ctx.redact_error(e))?;
     Ok(Arc::new(BuiltRequest { inner }))
 }
 
 /// Parses a response of `operation` into its canonical output (JSON text), or the typed error.
-#[uniffi::export]
+/// Pass the `request` it answers (from [`build_request`]) to read it as the client does: the
+/// request's secrets are redacted before an excerpt is cut, and an echoed month is read against
+/// the requested one.
+#[uniffi::export(default(request = None))]
 pub fn parse_response(
     operation: String,
     status: i32,
     headers: Vec<HttpHeader>,
     body: Vec<u8>,
+    request: Option<Arc<BuiltRequest>>,
 ) -> Result<RawJson, ZeitkontoError> {
     let op = self::operation(&operation)?;
     let status =
         http_status(status).ok_or_else(|| Error::invalid("status", format!("not an HTTP status: {status}")))?;
     let headers = headers.into_iter().map(|h| (h.name, h.value)).collect();
-    Ok(RawJson(zeitkonto_core::parse_response_text(op, &Response::new(status, headers, body))?))
+    let response = Response::new(status, headers, body);
+    match request {
+        Some(req) => zeitkonto_core::parse_response_text(op, &response.for_request(&req.inner))
+            .map(RawJson)
+            .map_err(|e| req.inner.redact_error(e).into()),
+        None => Ok(RawJson(zeitkonto_core::parse_response_text(op, &response)?)),
+    }
 }

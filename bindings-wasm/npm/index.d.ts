@@ -894,10 +894,26 @@ export interface BuiltRequest {
 
 /** The keys, base URL and routes `buildRequest` builds with (as in `ClientOptions`). */
 export interface RequestContext {
-  apiKey?: string;
-  baseUrl?: string;
-  workspaceKey?: string;
-  routes?: Partial<Record<OperationName, string>>;
+  apiKey?: string | undefined;
+  baseUrl?: string | undefined;
+  workspaceKey?: string | undefined;
+  routes?: Partial<Record<OperationName, string>> | undefined;
+  /**
+   * The date of the checks that need a calendar (`"YYYY-MM-DD"` or a `Date`, read in UTC):
+   * book-absence with only a start or an end. Without it they are left to the server, as in any
+   * sans-IO build; the `Client` uses the current date.
+   */
+  today?: string | Date | undefined;
+}
+
+/** Options of `parseResponse`. */
+export interface ParseOptions {
+  /**
+   * The `buildRequest` result the response answers: the response is then read as the `Client`
+   * reads it (the request's secrets redacted before an excerpt is cut, an echoed month read
+   * against the requested one).
+   */
+  request?: BuiltRequest | undefined;
 }
 
 /**
@@ -915,6 +931,7 @@ export function parseResponse(
   status: number,
   headers: [string, string][] | Record<string, string> | Headers | null,
   body: string | Uint8Array | ArrayBuffer,
+  options?: ParseOptions,
 ): unknown;
 /** The stable names of the 24 operations (needs `init()` in browsers). */
 export function operations(): OperationName[];

@@ -86,6 +86,50 @@ struct Options {
     rate_limit: Option<LimiterConfig>,
 }
 
+/// What the JavaScript wrapper knows of a sans-IO call's environment, passed as plain numbers
+/// (each field of `Options`, or a class, costs glue and reader code in the .wasm): whether
+/// `baseUrl` is the page's own origin (plain http is then allowed for any host, see
+/// `Context::with_base_url_same_origin`), and the date of the checks that need a calendar as
+/// year, month (1-12; 0 = none given), day.
+type Env = (bool, i32, u8, u8);
+
+/// The sans-IO context of `buildRequest`'s and `parseResponse`'s `context`: the client's option
+/// names (`apiKey`, `baseUrl`, `workspaceKey`, `routes`); one reader for both keeps the .wasm
+/// small, and the client's other options are ignored here.
+fn sans_io_context(context: JsValue, env: Env) -> Result<Context, JsValue> {
+    let c: Options =
+        if context.is_undefined() || context.is_null() { Options::default() } else { from_js(context, "context")? };
+    let mut ctx = Context::default().with_routes(routes(c.routes)?);
+    let (same_origin, year, month, day) = env;
+    if let Some(u) = c.base_url {
+        ctx = ctx.with_base_url_same_origin(&u, same_origin).map_err(|e| error_js(&e))?;
+    }
+    if let Some(k) = c.api_key {
+        ctx = ctx.with_api_key(k);
+    }
+    if let Some(k) = c.workspace_key {
+        ctx = ctx.with_workspace_key(k);
+    }
+    if month != 0 {
+        let today = zeitkonto_core::Date::new(year, month, day)
+            .ok_or_else(|| error_js(&zeitkonto_core::Error::invalid("today", "not a date")))?;
+        ctx = ctx.with_fixed_today(today);
+    }
+    Ok(ctx)
+}
+
+/// The request of `op` with canonical `params` in the sans-IO `context`.
+fn sans_io_request(
+    op: OperationId,
+    params: &JsValue,
+    context: JsValue,
+    env: Env,
+) -> Result<zeitkonto_core::Request, JsValue> {
+    let params = params_text(params)?;
+    let ctx = sans_io_context(context, env)?;
+    zeitkonto_core::build_request_text(op, &params, &ctx).map_err(|e| error_js(&ctx.redact_error(e)))
+}
+
 /// The Rust client behind the JavaScript `Client`.
 #[wasm_bindgen]
 pub struct WasmClient {
@@ -113,6 +157,7 @@ impl WasmClient {
         options: JsValue,
         on_event: Option<js_sys::Function>,
         read_body: js_sys::Function,
+        same_origin: bool,
     ) -> Result<WasmClient, JsValue> {
         let o: Options =
             if options.is_undefined() || options.is_null() { Options::default() } else { from_js(options, "options")? };
@@ -127,7 +172,7 @@ impl WasmClient {
             }));
         }
         if let Some(u) = o.base_url {
-            b = b.base_url(u);
+            b = b.base_url_same_origin(u, same_origin);
         }
         if let Some(k) = o.api_key {
             b = b.api_key(k);
@@ -233,26 +278,20 @@ struct BuiltRequest {
     redacted_body: Option<String>,
 }
 
-/// Builds the request of `operation` (sans-IO).
+/// Builds the request of `operation` (sans-IO) in `context` (see `sans_io_context`).
 #[wasm_bindgen(js_name = buildRequest)]
-pub fn build_request(operation_name: &str, params: JsValue, context: JsValue) -> Result<JsValue, JsValue> {
-    let op = operation(operation_name)?;
-    let params = params_text(&params)?;
-    // The context takes the client's options (`apiKey`, `baseUrl`, `workspaceKey`, `routes`);
-    // one reader for both keeps the .wasm small, and the other options are ignored here.
-    let c: Options =
-        if context.is_undefined() || context.is_null() { Options::default() } else { from_js(context, "context")? };
-    let mut ctx = Context::default().with_routes(routes(c.routes)?);
-    if let Some(u) = c.base_url {
-        ctx = ctx.with_base_url(&u).map_err(|e| error_js(&e))?;
-    }
-    if let Some(k) = c.api_key {
-        ctx = ctx.with_api_key(k);
-    }
-    if let Some(k) = c.workspace_key {
-        ctx = ctx.with_workspace_key(k);
-    }
-    let req = zeitkonto_core::build_request_text(op, &params, &ctx).map_err(|e| error_js(&ctx.redact_error(e)))?;
+#[allow(clippy::too_many_arguments)] // plain arguments: a class or an options field costs .wasm size
+pub fn build_request(
+    operation_name: &str,
+    params: JsValue,
+    context: JsValue,
+    same_origin: bool,
+    today_year: i32,
+    today_month: u8,
+    today_day: u8,
+) -> Result<JsValue, JsValue> {
+    let env = (same_origin, today_year, today_month, today_day);
+    let req = sans_io_request(operation(operation_name)?, &params, context, env)?;
     Ok(to_js(&BuiltRequest {
         method: req.method().as_str(),
         url: req.url().to_string(),
@@ -263,14 +302,36 @@ pub fn build_request(operation_name: &str, params: JsValue, context: JsValue) ->
     }))
 }
 
-/// Parses a response of `operation` (sans-IO) into its canonical output.
+/// Parses a response of `operation` (sans-IO) into its canonical output. With the `params` and
+/// `context` of the request it answers (`undefined` for none), the response is read bound to that
+/// request, as the client reads it: its secrets redacted before an excerpt is cut, an echoed month
+/// read against the requested one.
 #[wasm_bindgen(js_name = parseResponse)]
-pub fn parse_response(operation_name: &str, status: u16, headers: JsValue, body: &[u8]) -> Result<JsValue, JsValue> {
+#[allow(clippy::too_many_arguments)] // plain arguments: a class or an options field costs .wasm size
+pub fn parse_response(
+    operation_name: &str,
+    status: u16,
+    headers: JsValue,
+    body: &[u8],
+    request_params: JsValue,
+    request_context: JsValue,
+    same_origin: bool,
+    today_year: i32,
+    today_month: u8,
+    today_day: u8,
+) -> Result<JsValue, JsValue> {
     let op = operation(operation_name)?;
     let headers: Vec<(String, String)> =
         if headers.is_undefined() || headers.is_null() { Vec::new() } else { from_js(headers, "headers")? };
     let resp = Response::new(status, headers, body.to_vec());
-    zeitkonto_core::parse_response_text(op, &resp).map(|t| parse_js(&t)).map_err(|e| error_js(&e))
+    if request_params.is_undefined() {
+        return zeitkonto_core::parse_response_text(op, &resp).map(|t| parse_js(&t)).map_err(|e| error_js(&e));
+    }
+    let env = (same_origin, today_year, today_month, today_day);
+    let req = sans_io_request(op, &request_params, request_context, env)?;
+    zeitkonto_core::parse_response_text(op, &resp.for_request(&req))
+        .map(|t| parse_js(&t))
+        .map_err(|e| error_js(&req.redact_error(e)))
 }
 
 /// The stable names of the 24 operations.

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::json;
 use zeitkonto::ops::{BookAbsence, CreateProject, CreateShift, ExtraLeave, TimeAccountReport};
-use zeitkonto::{Client, Date, Error, Month, RetryConfig};
+use zeitkonto::{Client, Date, Error, RetryConfig};
 use zeitkonto_sandbox::{demo, Fault, FaultKind, Sandbox, SandboxConfig};
 
 fn hours(minutes: Option<f64>) -> String {
@@ -15,6 +15,20 @@ fn hours(minutes: Option<f64>) -> String {
             format!("{}{}:{:02} h", if m < 0.0 { "-" } else { "" }, (m.abs() / 60.0) as i64, (m.abs() % 60.0) as i64)
         }
         None => "n/a".to_string(),
+    }
+}
+
+/// A value as a person reads it: absent → "—".
+fn or_dash<T: std::fmt::Display>(v: Option<T>) -> String {
+    v.map_or_else(|| "—".to_string(), |v| v.to_string())
+}
+
+/// What a failed call says, and whether a write may have been applied.
+fn explain(result: Result<impl std::fmt::Debug, Error>) -> String {
+    match result {
+        Ok(v) => format!("unexpectedly succeeded: {v:?}"),
+        Err(e) if e.may_have_reached_server() => format!("{e} (it may have been applied: check before retrying)"),
+        Err(e) => e.to_string(),
     }
 }
 
@@ -38,11 +52,15 @@ async fn main() -> Result<(), Error> {
         .retry(RetryConfig { base_delay_ms: 100, ..RetryConfig::default() })
         .on_event(move |e| {
             if let Ok(mut l) = sink.lock() {
-                l.push(format!("{e:?}"));
+                l.push(e.to_string());
             }
         })
         .build()?;
-    println!("client: {client:?}");
+    println!(
+        "client: {} with the demo company key and workspace key (never printed), reads retried twice \
+         from 0.1 s, at most 60 requests a minute",
+        client.context().base_url()
+    );
 
     section("Employees");
     let employees = client.employees().await?;
@@ -73,18 +91,23 @@ async fn main() -> Result<(), Error> {
     section("Clock in and out");
     client.come(demo::ANNA).await?;
     let status = client.overview(Some(demo::ANNA)).await?;
-    println!("Anna came: status {:?}, since {:?}", status.info[0].status, status.info[0].current_start);
+    let anna = status.info.first();
+    println!(
+        "Anna came: status {}, since {}",
+        or_dash(anna.and_then(|a| a.status.as_deref())),
+        or_dash(anna.and_then(|a| a.current_start.as_deref()))
+    );
     client.go(demo::ANNA).await?;
     let status = client.overview(Some(demo::ANNA)).await?;
-    println!("Anna went: status {:?}", status.info[0].status);
+    println!("Anna went: status {}", or_dash(status.info.first().and_then(|a| a.status.as_deref())));
 
     section("Monthly account (calendar months; the wire's 0-based month is hidden)");
     let last_month = today.first_of_month().add_days(-1).unwrap_or(today);
     let account = client.time_account(demo::ANNA, last_month.year(), last_month.month()).await?;
     println!(
-        "{:?} {}: target {}, actual {}, balance {}, carry-over {}, {} bookings",
-        account.month.unwrap_or(Month::January),
-        account.year.unwrap_or_default(),
+        "{} {}: target {}, actual {}, balance {}, carry-over {}, {} bookings",
+        or_dash(account.month),
+        or_dash(account.year),
         hours(account.target),
         hours(account.actual),
         hours(account.balance),
@@ -147,9 +170,9 @@ async fn main() -> Result<(), Error> {
             parent_id: Some(demo::PROJECT_WEBSITE.into()),
         })
         .await?;
-    println!("created sub-project {:?} under Website", created.uuid);
+    println!("created sub-project {} under Website", or_dash(created.uuid.as_deref()));
     let support = client.find_projects(demo::MANAGER, "Support").await?;
-    println!("projects named \"Support\": {:?}", support.projects);
+    println!("projects named \"Support\": {}", support.projects.join(", "));
     let from = today.add_days(-14).unwrap_or(today);
     let bookings = client.project_bookings(demo::MANAGER, demo::PROJECT_WEBSITE, from, today).await?;
     println!("Website and sub-projects, {from}..{today}: {} bookings", bookings.entries.len());
@@ -161,7 +184,7 @@ async fn main() -> Result<(), Error> {
     section("Shifts");
     let (iso_year, week) = today.iso_week();
     let shifts = client.shifts(iso_year, u32::from(week)).await?;
-    println!("{} week {}: {} shifts in {:?}", iso_year, week, shifts.shifts.len(), shifts.workspace_name);
+    println!("{} week {}: {} shifts in {}", iso_year, week, shifts.shifts.len(), or_dash(shifts.workspace_name));
     let created = client
         .create_shift(&CreateShift {
             start_date: Some(today),
@@ -187,26 +210,26 @@ async fn main() -> Result<(), Error> {
             Date::new(2026, 3, 1).unwrap_or(today),
         )
         .await;
-    println!("59-day range   → {} (nothing was sent)", too_long.unwrap_err());
-    println!("go while out   → {}", client.go(demo::ANNA).await.unwrap_err());
+    println!("59-day range   → {} (nothing was sent)", explain(too_long));
+    println!("go while out   → {}", explain(client.go(demo::ANNA).await));
     let wrong = Client::builder().base_url(sandbox.base_url()).api_key("not-a-valid-key").build()?;
-    let e = wrong.employees().await.unwrap_err();
-    println!("wrong key      → {e} [kind {}, code {:?}]", e.kind(), e.api_code());
-    let week53 = client.shifts(2025, 53).await.unwrap_err();
-    println!("2025 week 53   → {week53}");
+    println!("wrong key      → {}", explain(wrong.employees().await));
+    println!("2025 week 53   → {}", explain(client.shifts(2025, 53).await));
+    sandbox.inject(Fault::new(FaultKind::Status).status(502).after_applying().on(zeitkonto::OperationId::Clock));
+    println!("502 after come → {}", explain(client.come(demo::ANNA).await));
 
     section("Resilience");
     sandbox.inject(Fault::new(FaultKind::Status).status(503).on(zeitkonto::OperationId::Employees));
     let again = client.employees().await?;
     println!("a 503 was injected; the read was retried and returned {} employees", again.len());
-    let retried = log.lock().map(|l| l.iter().filter(|e| e.contains("reason: \"retry\"")).count()).unwrap_or(0);
+    let retried = log.lock().map(|l| l.iter().filter(|e| e.ends_with("(retry)")).count()).unwrap_or(0);
     println!(
-        "driver events so far: {} (retries: {retried}); they carry no key:",
+        "driver events so far: {} (retries: {retried}); they carry no key, e.g. the last three:",
         log.lock().map(|l| l.len()).unwrap_or(0)
     );
     if let Ok(l) = log.lock() {
-        if let Some(send) = l.iter().find(|e| e.starts_with("Send")) {
-            println!("  {send}");
+        for line in l.iter().rev().take(3).rev() {
+            println!("  {line}");
         }
     }
     println!("\nDone. The sandbox stops with this process.");

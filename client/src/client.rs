@@ -28,6 +28,7 @@ pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 16 * 1024 * 1024;
 /// Configures a [`Client`]. Keys never print.
 pub struct ClientBuilder {
     base_url: Option<String>,
+    same_origin: bool,
     api_key: Option<ApiKey>,
     workspace_key: Option<ApiKey>,
     routes: RouteTable,
@@ -55,6 +56,17 @@ impl ClientBuilder {
     /// The instance URL (default `https://desktop.saas.de`; `http://` only for loopback hosts).
     pub fn base_url(mut self, url: impl Into<String>) -> Self {
         self.base_url = Some(url.into());
+        self
+    }
+
+    /// The base URL, which with `same_origin` the caller knows to be its own origin: a browser
+    /// page's or worker's same-origin backend, which adds the key server-side. Plain `http://` is
+    /// then allowed for any host (the page itself came over it, and the key never leaves the
+    /// origin); see `Context::with_base_url_same_origin`. The npm package passes whether `baseUrl`
+    /// resolves to the page's origin.
+    pub fn base_url_same_origin(mut self, url: impl Into<String>, same_origin: bool) -> Self {
+        self.base_url = Some(url.into());
+        self.same_origin = same_origin;
         self
     }
 
@@ -132,7 +144,7 @@ impl ClientBuilder {
         }
         let mut ctx = Context::default().with_routes(self.routes).with_today(crate::runtime::today);
         if let Some(url) = &self.base_url {
-            ctx = ctx.with_base_url(url)?;
+            ctx = ctx.with_base_url_same_origin(url, self.same_origin)?;
         }
         if let Some(k) = self.api_key {
             ctx = ctx.with_api_key(k);
@@ -194,6 +206,7 @@ impl Client {
     pub fn builder() -> ClientBuilder {
         ClientBuilder {
             base_url: None,
+            same_origin: false,
             api_key: None,
             workspace_key: None,
             routes: RouteTable::new(),

@@ -66,6 +66,21 @@ impl Event {
     }
 }
 
+impl std::fmt::Display for Event {
+    /// One line as a person reads it (redacted, like every event):
+    /// `employees: send GET https://…/employees/*** (attempt 1)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::Send { operation, request, attempt } => write!(f, "{operation}: send {request} (attempt {attempt})"),
+            Event::Received { operation, status, elapsed_ms } => {
+                write!(f, "{operation}: HTTP {status} after {elapsed_ms} ms")
+            }
+            Event::Wait { operation, ms, reason } => write!(f, "{operation}: wait {ms} ms ({reason})"),
+            Event::Failed { operation, error } => write!(f, "{operation}: failed: {error}"),
+        }
+    }
+}
+
 /// The canonical form of an event, what the bindings hand to their users (Python's log records,
 /// npm's `onEvent`): `event` (the kind), `operation`, then `request`, `attempt`, `status`,
 /// `elapsed` (seconds), `delay` (seconds), `reason`, `error`, `null` where the kind has no such

@@ -22,7 +22,16 @@ pub struct Context {
     workspace_key: Option<ApiKey>,
     routes: RouteTable,
     user_agent: Option<String>,
-    today: Option<fn() -> Option<Date>>,
+    today: Option<Today>,
+}
+
+/// Where a context's calendar comes from.
+#[derive(Clone, Copy)]
+enum Today {
+    /// A clock read through the driver's function.
+    Clock(fn() -> Option<Date>),
+    /// A fixed date (tests, replays, the shared vectors).
+    Fixed(Date),
 }
 
 impl Default for Context {
@@ -63,6 +72,16 @@ impl Context {
         Ok(self)
     }
 
+    /// Sets a base URL that, when `same_origin` is true, the caller knows to be its own origin: a browser page's or worker's
+    /// same-origin backend (`/zeitkonto` resolved against `location`), which adds the key
+    /// server-side. Plain `http://` is then allowed for any host: the page itself came over that
+    /// connection, and the key (a placeholder for the backend) never leaves the origin. Everything
+    /// else is checked as in [`Context::with_base_url`] (which this is when `same_origin` is false).
+    pub fn with_base_url_same_origin(mut self, base_url: &str, same_origin: bool) -> Result<Context, Error> {
+        self.base_url = check_base_url(base_url, same_origin)?;
+        Ok(self)
+    }
+
     /// Sets the key sent as `{api}` (company key, or an employee key where an operation allows it).
     pub fn with_api_key(mut self, key: impl Into<ApiKey>) -> Context {
         self.api_key = Some(key.into());
@@ -91,13 +110,22 @@ impl Context {
     /// clock itself; the drivers pass theirs here, and checks that depend on the date (a future
     /// `startDay` without `endDay`) run only when one is given.
     pub fn with_today(mut self, today: fn() -> Option<Date>) -> Context {
-        self.today = Some(today);
+        self.today = Some(Today::Clock(today));
+        self
+    }
+
+    /// Gives the context a calendar that always says `today` (tests, replays of a past day).
+    pub fn with_fixed_today(mut self, today: Date) -> Context {
+        self.today = Some(Today::Fixed(today));
         self
     }
 
     /// Today's UTC date, when the context has a calendar.
     pub fn today(&self) -> Option<Date> {
-        self.today.and_then(|f| f())
+        match self.today? {
+            Today::Clock(f) => f(),
+            Today::Fixed(d) => Some(d),
+        }
     }
 
     /// The base URL in use (no key in it).
@@ -177,6 +205,12 @@ fn required_key<'a>(key: Option<&'a ApiKey>, field: &str) -> Result<&'a ApiKey, 
 
 /// Checks a base URL and returns it without a trailing slash.
 pub fn validate_base_url(base_url: &str) -> Result<String, Error> {
+    check_base_url(base_url, false)
+}
+
+/// [`validate_base_url`]; `same_origin` allows plain http for any host (see
+/// [`Context::with_base_url_same_origin`]).
+fn check_base_url(base_url: &str, same_origin: bool) -> Result<String, Error> {
     let url = base_url.trim().trim_end_matches('/');
     let (scheme, rest) =
         url.split_once("://").ok_or_else(|| Error::invalid("base_url", "expected https://host[:port][/prefix]"))?;
@@ -194,7 +228,7 @@ pub fn validate_base_url(base_url: &str) -> Result<String, Error> {
     };
     match scheme.to_ascii_lowercase().as_str() {
         "https" => Ok(url.to_string()),
-        "http" if is_loopback(host) => Ok(url.to_string()),
+        "http" if same_origin || is_loopback(host) => Ok(url.to_string()),
         "http" => Err(Error::invalid(
             "base_url",
             "plain http is only allowed for a loopback host: the API key travels in the URL, use https",
@@ -215,7 +249,8 @@ fn is_loopback(host: &str) -> bool {
 pub struct RequestBuilder<'a> {
     ctx: &'a Context,
     op: OperationId,
-    params: Vec<(&'static str, String)>,
+    /// Path parameters: name, value, and whether the value is a secret (printed as `***`).
+    params: Vec<(&'static str, String, bool)>,
     query: Vec<(&'static str, String)>,
     body: Option<Map<String, Value>>,
     secret_body_fields: Vec<&'static str>,
@@ -225,7 +260,15 @@ pub struct RequestBuilder<'a> {
 impl RequestBuilder<'_> {
     /// Sets path placeholder `name`.
     pub fn path(mut self, name: &'static str, value: impl ToString) -> Self {
-        self.params.push((name, value.to_string()));
+        self.params.push((name, value.to_string(), SECRET_PLACEHOLDERS.contains(&name)));
+        self
+    }
+
+    /// Sets a path parameter whose value is a secret of this operation (a department key where
+    /// another operation takes a department id in the same placeholder): printed as `***` and
+    /// redacted from everything the server echoes.
+    pub fn secret_path(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.params.push((name, value.to_string(), true));
         self
     }
 
@@ -265,7 +308,7 @@ impl RequestBuilder<'_> {
     pub fn build(self) -> Result<Request, Error> {
         let route = self.ctx.routes.get(self.op);
         let mut secrets = self.ctx.secrets();
-        for (name, value) in &self.params {
+        for (name, value, _) in &self.params {
             // The keys are settings, not parameters: name them as the caller set them.
             let field = match *name {
                 "api" => "api_key",
@@ -287,15 +330,15 @@ impl RequestBuilder<'_> {
             let name = &rest[start + 1..end];
             url.push_str(&rest[..start]);
             redacted.push_str(&rest[..start]);
-            let value = self.params.iter().find(|(n, _)| *n == name).map(|(_, v)| v).ok_or_else(|| {
-                Error::invalid(
-                    "route",
-                    format!("the route of `{}` uses {{{name}}}, which this operation does not have", self.op),
-                )
-            })?;
+            let (value, secret) =
+                self.params.iter().find(|(n, ..)| *n == name).map(|(_, v, s)| (v, *s)).ok_or_else(|| {
+                    Error::invalid(
+                        "route",
+                        format!("the route of `{}` uses {{{name}}}, which this operation does not have", self.op),
+                    )
+                })?;
             let encoded = encode_segment(value);
             url.push_str(&encoded);
-            let secret = SECRET_PLACEHOLDERS.contains(&name);
             if secret {
                 secrets.add(value);
             }

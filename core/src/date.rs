@@ -245,6 +245,34 @@ pub fn validate_iso_week(year: i32, week: u32) -> Result<(), Error> {
     Ok(())
 }
 
+impl Month {
+    /// The English name (`"March"`).
+    pub fn name(self) -> &'static str {
+        const NAMES: [&str; 12] = [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ];
+        NAMES[usize::from(self.number()) - 1]
+    }
+}
+
+impl fmt::Display for Month {
+    /// The English name, as a person reads it (`March`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl fmt::Display for Date {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)

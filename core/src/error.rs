@@ -96,8 +96,8 @@ pub enum Error {
         /// The server's `Retry-After`, in milliseconds.
         retry_after_ms: Option<u64>,
     },
-    /// A status the API does not document for this case (5xx, a 4xx with a non-numeric body, ...).
-    /// [`Error::may_have_reached_server`] is true on a 5xx.
+    /// A status the API does not document for this case (5xx, a 4xx with a non-numeric body, a
+    /// redirect, ...). [`Error::may_have_reached_server`] is true on a 5xx and a 3xx.
     UnexpectedStatus {
         /// HTTP status.
         status: u16,
@@ -168,7 +168,8 @@ impl Error {
 
     /// Whether the request may have been applied by the API: the flag of [`Error::Transport`] and
     /// [`Error::Timeout`]; for [`Error::UnexpectedStatus`] true on a 5xx (a gateway or server
-    /// failure may come after the API applied a write), false on a 3xx or 4xx; for
+    /// failure may come after the API applied a write) and on a 3xx (a server or proxy may apply a
+    /// POST and answer 303 or 302, post/redirect/get), false on a 4xx; for
     /// [`Error::Decode`] true (a 2xx came back: the API took the request). Every other error means
     /// nothing was applied (refused before sending, or refused by the API). A write is never re-sent
     /// on its own either way; this tells the caller whether to check before trying again.
@@ -177,7 +178,7 @@ impl Error {
             Error::Transport { may_have_reached_server, .. } | Error::Timeout { may_have_reached_server } => {
                 *may_have_reached_server
             }
-            Error::UnexpectedStatus { status, .. } => *status >= 500,
+            Error::UnexpectedStatus { status, .. } => *status >= 500 || (300..400).contains(status),
             Error::Decode { .. } => true,
             _ => false,
         }
@@ -286,7 +287,8 @@ mod tests {
         let status = |status| Error::UnexpectedStatus { status, excerpt: String::new() };
         assert!(status(502).may_have_reached_server());
         assert!(!status(404).may_have_reached_server());
-        assert!(!status(302).may_have_reached_server());
+        assert!(status(302).may_have_reached_server(), "post/redirect/get: a write may have been applied");
+        assert!(status(303).may_have_reached_server());
         assert!(Error::Decode { operation: "clock".into(), detail: String::new() }.may_have_reached_server());
         assert!(Error::Timeout { may_have_reached_server: true }.may_have_reached_server());
         assert!(!Error::Transport { detail: String::new(), may_have_reached_server: false }.may_have_reached_server());

@@ -77,10 +77,20 @@ struct Bucket {
     count: u32,
 }
 
+/// How long a token stamped `s` still lasts at `t` when tokens last `life`: 0 once it is back.
+/// Exact near `u64::MAX` (a stamp plus its life may not fit in a `u64`; saturating that sum made
+/// a token stamped within `life` of the end of time count as already back).
+fn left(s: u64, t: u64, life: u64) -> u64 {
+    match t.checked_sub(s) {
+        Some(age) => life.saturating_sub(age),
+        None => life.saturating_add(s - t), // not reached: stamps are never later than `t`
+    }
+}
+
 impl Bucket {
     fn expire(&mut self, t: u64, life: u64) {
         while let Some((&s, &n)) = self.spent.first_key_value() {
-            if s.saturating_add(life) > t {
+            if left(s, t, life) > 0 {
                 break;
             }
             self.spent.remove(&s);
@@ -126,7 +136,7 @@ impl Bucket {
         let mut need = self.count - limit + 1;
         for (&s, &n) in &self.spent {
             if n >= need {
-                return s.saturating_add(life).saturating_sub(t);
+                return left(s, t, life);
             }
             need -= n;
         }
@@ -244,7 +254,7 @@ impl RateLimiter {
             wait = wait.max(l.bucket.wait(t, l.period, l.ceiling));
         }
         if wait > 0 {
-            return Acquire::Wait(wait.min(life).max(1));
+            return Acquire::Wait(wait.min(life).clamp(1, MAX_WAIT_MS));
         }
         self.bucket.take(t);
         if let Some(l) = &mut self.learned {
@@ -318,9 +328,7 @@ impl RateLimiter {
             Some(ms) => ms.min(MAX_WAIT_MS),
             None => {
                 let mut w = match self.bucket.oldest() {
-                    Some(oldest) if self.bucket.count >= self.config.limit => {
-                        oldest.saturating_add(life).saturating_sub(t)
-                    }
+                    Some(oldest) if self.bucket.count >= self.config.limit => left(oldest, t, life),
                     _ => self.config.window_ms / u64::from(self.config.limit.max(1)),
                 };
                 if let Some(l) = &self.learned {
@@ -411,8 +419,11 @@ mod tests {
     fn windows_near_u64_max_do_not_overflow() {
         let mut l = RateLimiter::new(LimiterConfig { limit: 1, window_ms: u64::MAX, margin_ms: u64::MAX });
         assert_eq!(l.acquire(u64::MAX - 1), Acquire::Ready);
-        assert_eq!(l.acquire(u64::MAX - 1), Acquire::Wait(1));
+        // The token lasts a window of u64::MAX: a wait as long as the limiter ever imposes, and
+        // still no token at the end of time.
+        assert_eq!(l.acquire(u64::MAX - 1), Acquire::Wait(MAX_WAIT_MS));
         l.settle(u64::MAX - 1, u64::MAX);
+        assert_eq!(l.acquire(u64::MAX), Acquire::Wait(MAX_WAIT_MS));
         assert!(l.on_rate_limited(u64::MAX, None) >= 1);
         let mut l = RateLimiter::new(LimiterConfig::per_window(u32::MAX, u64::MAX));
         assert_eq!(l.acquire(3), Acquire::Ready);

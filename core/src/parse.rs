@@ -59,28 +59,36 @@ fn error_code(body: &[u8]) -> Option<i64> {
     unquoted.trim().parse::<i64>().ok().or_else(|| top_level_code(body))
 }
 
-/// The integer value of a top-level `code` key when `body` is a JSON object that has one (a
-/// small scanner: no value is built). Anything else (not an object, no `code`, a code that is
-/// not an integer, malformed JSON) is `None`.
+/// The API code of a body that is a JSON object with a top-level `code` key: the value of its
+/// **last** `code` (a key given twice keeps its last value, as `JSON.parse` and the models read it),
+/// read exactly as every model reads an integer ([`crate::model::wire::FlexInt`]: a whole number,
+/// a whole float such as `3.0`, a numeric string such as `"3"`, or a boolean). `None` when the body
+/// is not a well-formed object at its top level, has no `code`, or its last `code` is not such a
+/// number (`null`, `""`, `"abc"`, an object). A small scanner: no value is built but the code's.
 pub fn top_level_code(b: &[u8]) -> Option<i64> {
     let mut i = skip_ws(b, 0);
     if b.get(i) != Some(&b'{') {
         return None;
     }
     // Natively, most objects carry no `"code"` anywhere: memchr's vectorized search spares them
-    // the scan below, which steps through every byte of every value. The scan compares raw bytes
-    // too, so a body without them has no top-level code either way. (The .wasm scans: a second
-    // search there would cost size for little.)
+    // the scan below, which steps through every byte of every value. A key may also be written
+    // with escapes (`"\u0063ode"`), which the models read as `code` too: a body with a backslash
+    // is always scanned. (The .wasm scans: a second search there would cost size for little.)
     #[cfg(not(target_arch = "wasm32"))]
-    memchr::memmem::find(b, b"\"code\"")?;
+    memchr::memmem::find(b, b"\"code\"").or_else(|| memchr::memchr(b'\\', b))?;
     i += 1;
+    let mut last = None;
     loop {
         i = skip_ws(b, i);
-        if *b.get(i)? != b'"' {
-            return None;
+        match *b.get(i)? {
+            b'"' => {}
+            b'}' if last.is_none() => return None, // `{}`
+            _ => return None,
         }
         let key_end = skip_string(b, i)?;
-        let is_code = &b[i..key_end] == b"\"code\"";
+        let key = &b[i..key_end];
+        let is_code = key == b"\"code\""
+            || (key.contains(&b'\\') && serde_json::from_slice::<String>(key).is_ok_and(|k| k == "code"));
         i = skip_ws(b, key_end);
         if *b.get(i)? != b':' {
             return None;
@@ -88,14 +96,26 @@ pub fn top_level_code(b: &[u8]) -> Option<i64> {
         i = skip_ws(b, i + 1);
         let value_end = skip_value(b, i)?;
         if is_code {
-            let v = std::str::from_utf8(&b[i..value_end]).ok()?;
-            return v.parse::<i64>().ok();
+            last = Some((i, value_end));
         }
         i = skip_ws(b, value_end);
         match *b.get(i)? {
             b',' => i += 1,
+            b'}' => break,
             _ => return None,
         }
+    }
+    let (start, end) = last?;
+    code_value(&b[start..end])
+}
+
+/// A `code` value's JSON text read as the models read an integer.
+#[inline(never)]
+fn code_value(text: &[u8]) -> Option<i64> {
+    use crate::model::wire::{FlexInt, Got};
+    match serde_json::from_slice::<FlexInt>(text) {
+        Ok(FlexInt(Got::Val(n))) => Some(n),
+        _ => None,
     }
 }
 
@@ -199,11 +219,17 @@ fn skip_value(b: &[u8], mut i: usize) -> Option<usize> {
     }
 }
 
-/// A 2xx body that is a JSON object with an integer `code` other than 0 is the API's error,
-/// whatever the operation (the spec's Errors rule 2): [`Error::Api`] with the HTTP status.
+/// A 2xx body that is a JSON object whose `code` (read by [`top_level_code`]) is not 0 is the
+/// API's error, whatever the operation (the spec's Errors rule 2): [`Error::Api`] with the HTTP
+/// status. This is the one place a 2xx answer's `code` is judged; a double-encoded body (a JSON
+/// string holding the object) is judged by its inner object when it is read.
 pub fn check_body_code(resp: &Response) -> Result<(), Error> {
-    match top_level_code(body_text(&resp.body)) {
-        Some(code) if code != 0 => Err(Error::Api { status: resp.status, code }),
+    code_error(resp.status, body_text(&resp.body))
+}
+
+fn code_error(status: u16, body: &[u8]) -> Result<(), Error> {
+    match top_level_code(body) {
+        Some(code) if code != 0 => Err(Error::Api { status, code }),
         _ => Ok(()),
     }
 }
@@ -223,6 +249,7 @@ pub fn json<T: DeserializeOwned>(op: OperationId, resp: &Response) -> Result<T, 
         Err(e) => e,
     };
     if let Some(inner) = double_encoded(body) {
+        code_error(resp.status, body_text(inner.as_bytes()))?;
         if let Ok(v) = from_bytes::<T>(inner.as_bytes()) {
             return Ok(v);
         }
@@ -271,10 +298,13 @@ pub fn json_list<M: crate::model::wire::FromMap>(op: OperationId, resp: &Respons
     match list.0 {
         Got::Val(items) | Got::Partial(items, _) => Ok(items),
         // A double-encoded answer (a JSON string holding the array), as `json` reads one.
-        Got::Raw(serde_json::Value::String(inner)) => match from_bytes::<ModelList<M>>(inner.as_bytes()) {
-            Ok(ModelList(Got::Val(items) | Got::Partial(items, _))) => Ok(items),
-            _ => Err(not_a_list(op, resp)),
-        },
+        Got::Raw(serde_json::Value::String(inner)) => {
+            code_error(resp.status, body_text(inner.as_bytes()))?;
+            match from_bytes::<ModelList<M>>(inner.as_bytes()) {
+                Ok(ModelList(Got::Val(items) | Got::Partial(items, _))) => Ok(items),
+                _ => Err(not_a_list(op, resp)),
+            }
+        }
         Got::Absent | Got::Raw(_) => Err(not_a_list(op, resp)),
     }
 }
@@ -307,11 +337,16 @@ pub fn json_text(v: &serde_json::Value) -> String {
     serde_json::to_vec(v).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default()
 }
 
-/// Turns an envelope `code` other than 0 into [`Error::Api`] (status 200).
-pub fn check_code(status: u16, code: Option<i64>) -> Result<(), Error> {
-    match code {
-        Some(c) if c != 0 => Err(Error::Api { status, code: c }),
-        _ => Ok(()),
+/// The [`Error::Decode`] of a write whose 2xx answer does not say that it succeeded (`missing`
+/// names the proof that is not there). It may have been applied: the caller checks before trying
+/// again ([`Error::may_have_reached_server`]).
+pub fn unconfirmed(op: OperationId, resp: &Response, missing: &str) -> Error {
+    Error::Decode {
+        operation: op.name().to_string(),
+        detail: format!(
+            "the answer does not confirm the write ({missing}); it may have been applied; body starts: {}",
+            resp.excerpt(&resp.body, EXCERPT_CHARS)
+        ),
     }
 }
 

@@ -112,8 +112,11 @@ impl fmt::Display for OperationId {
     }
 }
 
-/// Path placeholders whose values are secrets (printed as `***`).
-pub const SECRET_PLACEHOLDERS: &[&str] = &["api", "workspaceApi", "employee", "department"];
+/// Path placeholders whose values are secrets in every operation (printed as `***`): the keys, and
+/// `{employee}`, which may be an employee's key. `{department}` is a secret only where it is a
+/// department key (`department_accounts`, through `RequestBuilder::secret_path`); the department
+/// summaries take an id there, which is printed as it is.
+pub const SECRET_PLACEHOLDERS: &[&str] = &["api", "workspaceApi", "employee"];
 
 /// A method and a path template such as `/rest/api/time/presence/{api}`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

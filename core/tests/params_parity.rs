@@ -50,6 +50,32 @@ fn deep_nesting_is_refused_alike() {
 }
 
 #[test]
+fn a_deep_value_built_in_memory_is_refused_as_its_text_is() {
+    // A `Value` built in memory (a binding's dict, a Rust caller) has no reader's nesting limit:
+    // both paths apply serde_json's 127 levels, with the same error (field and reason).
+    let ctx = Context::new("company-key-123");
+    let mut outcomes = Vec::new();
+    for depth in 120..=135 {
+        let mut project = Value::from(1);
+        for _ in 0..depth {
+            project = serde_json::json!({ "a": project });
+        }
+        let params = serde_json::json!({ "email": "m@x.de", "project": project });
+        let text = serde_json::to_string(&params).unwrap_or_default();
+        let by_value = build_request(OperationId::CreateProject, &params, &ctx);
+        let by_text = build_request_text(OperationId::CreateProject, &text, &ctx);
+        match (&by_value, &by_text) {
+            (Ok(x), Ok(y)) => assert_eq!(x.body(), y.body(), "depth {depth}"),
+            (Err(x), Err(y)) => assert_eq!(x, y, "depth {depth}"),
+            _ => panic!("depth {depth}: value path {by_value:?} != text path {by_text:?}"),
+        }
+        outcomes.push(by_value.is_ok());
+    }
+    // The limit lies inside the range: some depths build, deeper ones are refused.
+    assert!(outcomes.first() == Some(&true) && outcomes.last() == Some(&false), "{outcomes:?}");
+}
+
+#[test]
 fn a_duplicate_key_means_the_last_one_alike() {
     agree(OperationId::TimeAccount, r#"{"employee":"e","year":"x","year":2026,"month":3}"#);
     agree(OperationId::TimeAccount, r#"{"employee":"e","year":2025,"year":2026,"month":3}"#);

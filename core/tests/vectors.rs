@@ -39,6 +39,10 @@ fn context_for(case: &Value) -> Result<Context, Error> {
     if let Some(k) = merged["workspaceKey"].as_str() {
         ctx = ctx.with_workspace_key(k);
     }
+    // `today`: the calendar of date checks that need one (the drivers pass their clock).
+    if let Some(day) = merged["today"].as_str() {
+        ctx = ctx.with_fixed_today(day.parse().map_err(|_| Error::invalid("today", "not YYYY-MM-DD"))?);
+    }
     let mut routes = RouteTable::new();
     if let Some(map) = merged["routes"].as_object() {
         for (op, route) in map {
@@ -160,9 +164,25 @@ fn run_build(op: OperationId, case: &Value) -> Result<(), String> {
 }
 
 fn run_parse(op: OperationId, case: &Value) -> Result<(), String> {
-    let result = parse_response(op, &response_of(case));
-    let text =
-        parse_response_text(op, &response_of(case)).map(|t| serde_json::from_str::<Value>(&t).unwrap_or(Value::Null));
+    // `request`: the answer is read as the driver reads it, bound to the request it answers (its
+    // secrets redacted before an excerpt is cut, its month read against the requested one).
+    let (response, request) = match case.get("request") {
+        Some(r) => {
+            let req = context_for(r)
+                .and_then(|ctx| build_request(op, &r["params"], &ctx))
+                .map_err(|e| format!("the case's request does not build: {e}"))?;
+            (response_of(case).for_request(&req), Some(req))
+        }
+        None => (response_of(case), None),
+    };
+    let redact = |e: Error| match &request {
+        Some(req) => req.redact_error(e),
+        None => e,
+    };
+    let result = parse_response(op, &response).map_err(redact);
+    let text = parse_response_text(op, &response)
+        .map(|t| serde_json::from_str::<Value>(&t).unwrap_or(Value::Null))
+        .map_err(redact);
     if result != text {
         return Err(format!("value path {result:?} != text path {text:?}"));
     }

@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
+from datetime import date
+from typing import TYPE_CHECKING, Any, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from . import _core
 from ._operations import CONVERTERS
@@ -18,15 +19,32 @@ from .errors import from_core
 __all__ = ["HttpRequest", "build_request", "parse_response", "parse_response_json", "operations", "is_idempotent"]
 
 
-class HttpRequest(NamedTuple):
-    """A request ready to send. ``url`` and ``body`` carry the key: ``repr`` shows neither."""
-
+class _HttpRequestFields(NamedTuple):
     method: str
     url: str
     headers: List[Tuple[str, str]]
     body: Optional[bytes]
     redacted_url: str
     redacted_body: Optional[str]
+
+
+if TYPE_CHECKING:
+    from typing_extensions import disjoint_base
+else:
+    def disjoint_base(cls: type) -> type:  # PEP 800's marker, for type checkers only
+        return cls
+
+
+@disjoint_base
+class HttpRequest(_HttpRequestFields):
+    """A request ready to send. ``url`` and ``body`` carry the key: ``repr`` shows neither.
+
+    Pass it to :func:`parse_response` (``request=``) with the answer it got, to read the answer as
+    the clients do: the request's secrets are redacted before an excerpt is cut, and an echoed
+    month is read against the requested one.
+    """
+
+    _native: Optional[_core.NativeRequest] = None
 
     def __repr__(self) -> str:
         return (f"HttpRequest(method={self.method!r}, url={self.redacted_url!r}, headers={self.headers!r}, "
@@ -44,37 +62,66 @@ def build_request(
     base_url: Optional[str] = None,
     workspace_key: Optional[str] = None,
     routes: Optional[Mapping[str, str]] = None,
+    today: Optional[Union[date, str]] = None,
 ) -> HttpRequest:
-    """Validates ``params`` (canonical form: camelCase, months 1-12, ISO dates) and builds the request."""
+    """Validates ``params`` (canonical form: camelCase, months 1-12, ISO dates) and builds the request.
+
+    ``today`` gives the checks that depend on the date a calendar (book-absence with only a start or
+    an end); without it they are left to the server, as in any sans-IO build. The clients pass it.
+    """
     try:
-        method, url, headers, body, redacted_url, redacted_body = _core.build_request(
+        method, url, headers, body, redacted_url, redacted_body, native = _core.build_request(
             operation, dict(params or {}), api_key=api_key, base_url=base_url,
-            workspace_key=workspace_key, routes=dict(routes) if routes else None)
+            workspace_key=workspace_key, routes=dict(routes) if routes else None,
+            today=today.isoformat() if isinstance(today, date) else today)
     except _core.CoreError as e:
         raise from_core(e.args[0]) from None
-    return HttpRequest(method, url, list(headers), body, redacted_url, redacted_body)
+    request = HttpRequest(method, url, list(headers), body, redacted_url, redacted_body)
+    request._native = native
+    return request
 
 
 Headers = Union[Mapping[str, str], Iterable[Tuple[str, str]]]
 
 
-def parse_response_json(operation: str, status: int, headers: Headers, body: bytes) -> Any:
-    """Parses a response into the canonical JSON output (what the shared test vectors compare)."""
-    pairs = list(headers.items()) if isinstance(headers, Mapping) else [(str(k), str(v)) for k, v in headers]
+def _pairs(headers: Headers) -> List[Tuple[str, str]]:
+    return list(headers.items()) if isinstance(headers, Mapping) else [(str(k), str(v)) for k, v in headers]
+
+
+def parse_response_json(operation: str, status: int, headers: Headers, body: bytes, *,
+                        request: Optional[HttpRequest] = None) -> Any:
+    """Parses a response into the canonical JSON output (what the shared test vectors compare).
+
+    ``request``: the :class:`HttpRequest` it answers (see :func:`parse_response`).
+    """
     try:
-        return _plain(_core.parse_response(operation, status, pairs, bytes(body)))
+        return _plain(_core.parse_response(operation, status, _pairs(headers), bytes(body), _native(request)))
     except _core.CoreError as e:
         raise from_core(e.args[0]) from None
 
 
-def parse_response(operation: str, status: int, headers: Headers, body: bytes) -> Any:
-    """Parses a response into the operation's typed result (the same types the clients return)."""
-    pairs = list(headers.items()) if isinstance(headers, Mapping) else [(str(k), str(v)) for k, v in headers]
+def parse_response(operation: str, status: int, headers: Headers, body: bytes, *,
+                   request: Optional[HttpRequest] = None) -> Any:
+    """Parses a response into the operation's typed result (the same types the clients return).
+
+    ``request``: the :class:`HttpRequest` from :func:`build_request` that the response answers. With
+    it the response is read as the clients read it: the request's secrets (keys, an employee key in
+    the path) are removed from error excerpts before they are cut, and an echoed month is read
+    against the requested one.
+    """
     try:
-        out = _core.parse_response_typed(operation, status, pairs, bytes(body))
+        out = _core.parse_response_typed(operation, status, _pairs(headers), bytes(body), _native(request))
     except _core.CoreError as e:
         raise from_core(e.args[0]) from None
     return CONVERTERS[operation](out)
+
+
+def _native(request: Optional[HttpRequest]) -> Optional[_core.NativeRequest]:
+    if request is None:
+        return None
+    if not isinstance(request, HttpRequest) or request._native is None:
+        raise TypeError("request must be the HttpRequest that build_request returned")
+    return request._native
 
 
 def operations() -> List[str]:

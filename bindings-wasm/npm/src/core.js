@@ -287,7 +287,8 @@ function toWasmOptions({ apiKey, baseUrl, workspaceKey, routes, timeout, retry, 
 
 function makeInner(options, onEvent) {
   try {
-    return new WasmClient(options, onEvent, readBody);
+    // The page's own origin (a same-origin backend): plain http is fine there, whatever the host.
+    return new WasmClient(options, onEvent, readBody, sameOrigin(options.baseUrl));
   } catch (e) {
     throw toError(e);
   }
@@ -410,23 +411,57 @@ for (const [name, method] of Object.entries(operationMethods)) {
   Object.defineProperty(Client.prototype, name, { value: method, writable: true, configurable: true });
 }
 
+/** What a built request was built from (for `parseResponse(..., { request })`); not enumerable. */
+const BUILT_FROM = Symbol("zeitkonto.builtFrom");
+
+/** `today` of a sans-IO context ("YYYY-MM-DD" or a Date, read in UTC) as [year, month, day]. */
+function todayParts(today) {
+  if (today == null) return [0, 0, 0];
+  const m = today instanceof Date ? [null, today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()]
+    : typeof today === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(today) : null;
+  if (!m || Number.isNaN(Number(m[1]))) {
+    throw new InvalidInputError(`invalid input \`today\`: expected "YYYY-MM-DD" or a Date, got ${String(today)}`, { kind: "InvalidInput", field: "today", reason: "expected \"YYYY-MM-DD\" or a Date" });
+  }
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/** The sans-IO context (the client's option names) and its environment (origin, `today`). */
+function sansIo(context) {
+  const { today, ...options } = context ?? {};
+  const baseUrl = resolveBaseUrl(options.baseUrl);
+  return { context: { ...options, baseUrl }, env: [sameOrigin(baseUrl), ...todayParts(today)] };
+}
+
 /** Builds a request without sending it (bring your own fetch). `url` and `body` hold the key. */
 export function buildRequest(operation, params = {}, context = {}) {
   needReady();
   try {
-    return wasmBuildRequest(operation, clean(params), context);
+    const cleaned = clean(params);
+    const { context: ctx, env } = sansIo(context);
+    const request = wasmBuildRequest(operation, cleaned, ctx, ...env);
+    Object.defineProperty(request, BUILT_FROM, { value: { operation, params: cleaned, context: ctx, env } });
+    return request;
   } catch (e) {
     throw toError(e);
   }
 }
 
-/** Parses a response (status, header pairs or object, body bytes or text) into the canonical output. */
-export function parseResponse(operation, status, headers, body) {
+/**
+ * Parses a response (status, header pairs or object, body bytes or text) into the canonical output.
+ * `{ request }`: the `buildRequest` result it answers; the response is then read as the client
+ * reads it (the request's secrets redacted before an excerpt is cut, an echoed month read against
+ * the requested one).
+ */
+export function parseResponse(operation, status, headers, body, { request } = {}) {
   needReady();
   const pairs = headers == null ? [] : Array.isArray(headers) ? headers : typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body instanceof Uint8Array ? body : new Uint8Array(body ?? []);
+  const from = request?.[BUILT_FROM];
+  if (request != null && from?.operation !== operation) {
+    throw new InvalidInputError(`invalid input \`request\`: expected the buildRequest("${operation}", ...) result this response answers`, { kind: "InvalidInput", field: "request", reason: "not a request built by buildRequest for this operation" });
+  }
   try {
-    return wasmParseResponse(operation, status, pairs, bytes);
+    return wasmParseResponse(operation, status, pairs, bytes, from?.params, from?.context, ...(from?.env ?? [false, 0, 0, 0]));
   } catch (e) {
     throw toError(e);
   }

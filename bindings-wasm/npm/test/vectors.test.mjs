@@ -43,15 +43,20 @@ test("the vectors cover every declared operation", () => {
   assert.deepEqual(files.map((f) => f.replace(".json", "")).sort(), [...operations()].sort());
 });
 
+/** The request of a case (`context` merged over context.json, `params`), as buildRequest builds it. */
+function requestOf(operation, c) {
+  const ctx = { ...defaults, ...(c.context ?? {}) };
+  const context = { apiKey: ctx.apiKey ?? undefined, baseUrl: ctx.baseUrl ?? undefined, workspaceKey: ctx.workspaceKey ?? undefined, routes: ctx.routes, today: ctx.today ?? undefined };
+  return buildRequest(operation, c.params, context);
+}
+
 for (const file of files) {
   const v = JSON.parse(readFileSync(new URL(`operations/${file}`, dir)));
   for (const c of v.build) {
     test(`${v.operation} build: ${c.name}`, () => {
-      const ctx = { ...defaults, ...(c.context ?? {}) };
-      const context = { apiKey: ctx.apiKey ?? undefined, baseUrl: ctx.baseUrl ?? undefined, workspaceKey: ctx.workspaceKey ?? undefined, routes: ctx.routes };
       let req;
       try {
-        req = buildRequest(v.operation, c.params, context);
+        req = requestOf(v.operation, c);
       } catch (err) {
         assert.ok(c.error, `unexpected error ${err}`);
         return checkError(c.error, err);
@@ -71,9 +76,11 @@ for (const file of files) {
     test(`${v.operation} parse: ${c.name}`, () => {
       const r = c.response;
       const body = "json" in r ? JSON.stringify(r.json) : r.body ?? "";
+      // `request`: read bound to the request it answers, as the client reads it.
+      const request = c.request && requestOf(v.operation, c.request);
       let out;
       try {
-        out = parseResponse(v.operation, r.status, r.headers ?? {}, body);
+        out = parseResponse(v.operation, r.status, r.headers ?? {}, body, { request });
       } catch (err) {
         assert.ok(c.error, `unexpected error ${err}`);
         return checkError(c.error, err);

@@ -39,9 +39,14 @@ impl Operation for CreateProject {
         ctx.request(Self::ID).body(b).secret_body_field("api-key").build()
     }
 
+    /// A success only on the server's word: an answer with the new project's `uuid` (and a `code`
+    /// of 0 or none). Any other 2xx answer (`{}`, `{"error": "…"}`) is [`Error::Decode`], which
+    /// says the project may have been created.
     fn parse(response: &Response) -> Result<Self::Output, Error> {
         let r: CreatedProject = parse::json(Self::ID, response)?;
-        parse::check_code(response.status, r.code)?;
-        Ok(r)
+        match r.uuid.as_deref() {
+            Some(uuid) if !uuid.trim().is_empty() => Ok(r),
+            _ => Err(parse::unconfirmed(Self::ID, response, "no `uuid` of the new project")),
+        }
     }
 }

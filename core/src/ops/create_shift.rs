@@ -71,13 +71,7 @@ impl Operation for CreateShift {
             Some(true) => Ok(r),
             Some(false) => Err(Error::Refused),
             // A write succeeded only when the server says so.
-            None => Err(Error::Decode {
-                operation: Self::ID.name().to_string(),
-                detail: format!(
-                    "the answer does not say `success: true`; body starts: {}",
-                    response.excerpt(&response.body, parse::EXCERPT_CHARS)
-                ),
-            }),
+            None => Err(parse::unconfirmed(Self::ID, response, "no `success: true`")),
         }
     }
 }

@@ -24,8 +24,14 @@ impl Operation for DeleteProject {
         ctx.request(Self::ID).path("uuid", &self.uuid).body(b).secret_body_field("api-key").build()
     }
 
+    /// A success only on the server's word: the envelope with `code` 0. Any other 2xx answer
+    /// (`{}`, `{"error": "…"}`, `true`) is [`Error::Decode`], which says the project may have
+    /// been deleted.
     fn parse(response: &Response) -> Result<(), Error> {
         let r: Envelope = parse::json(Self::ID, response)?;
-        parse::check_code(response.status, r.code)
+        match r.code {
+            Some(0) => Ok(()),
+            _ => Err(parse::unconfirmed(Self::ID, response, "no `code` 0")),
+        }
     }
 }

@@ -29,7 +29,7 @@ impl Operation for DepartmentAccounts {
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         validate::non_empty("department", &self.department)?;
-        ctx.request(Self::ID).api_key()?.path("department", &self.department).build()
+        ctx.request(Self::ID).api_key()?.secret_path("department", &self.department).build()
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {

@@ -29,8 +29,6 @@ impl Operation for FindProjects {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        let r: FoundProjects = parse::json(Self::ID, response)?;
-        parse::check_code(response.status, r.code)?;
-        Ok(r)
+        parse::json(Self::ID, response)
     }
 }

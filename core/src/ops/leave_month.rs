@@ -26,7 +26,10 @@ impl Operation for LeaveMonth {
         ctx.request(Self::ID).api_key()?.path("year", self.year).path("month", self.month.zero_based()).build()
     }
 
+    /// Like every list answer: `{}` is an empty list, and an element that is not an object (a
+    /// leave record is one) is left out.
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        parse::json(Self::ID, response)
+        let records = parse::json_list::<serde_json::Map<String, Value>>(Self::ID, response)?;
+        Ok(records.into_iter().map(Value::Object).collect())
     }
 }

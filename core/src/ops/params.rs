@@ -68,6 +68,15 @@ impl<'de> de::Deserializer<'de> for Tracked<'_> {
 /// Deserializes operation parameters from the canonical JSON form; errors are
 /// [`Error::InvalidInput`] naming the offending field (`null` params mean `{}`).
 pub fn params_from_json<T: de::DeserializeOwned>(op: OperationId, params: &Value) -> Result<T, Error> {
+    if let Value::Object(map) = params {
+        // The same nesting limit as the text path (serde_json's reader): one answer for one input.
+        if let Some((key, _)) = map.iter().find(|(_, v)| deeper_than(v, MAX_DEPTH - 1)) {
+            return Err(Error::InvalidInput {
+                field: key.clone(),
+                reason: format!("{}: recursion limit exceeded", op.name()),
+            });
+        }
+    }
     let value = if params.is_null() { Value::Object(Map::new()) } else { params.clone() };
     let current = RefCell::new(None);
     T::deserialize(Tracked { value, current: &current }).map_err(|e| {
@@ -78,6 +87,29 @@ pub fn params_from_json<T: de::DeserializeOwned>(op: OperationId, params: &Value
         };
         Error::InvalidInput { field, reason: format!("{}: {msg}", op.name()) }
     })
+}
+
+/// How deeply params may nest arrays and objects, the params object included: serde_json's
+/// limit for JSON text (it refuses the 128th level with "recursion limit exceeded"), applied to
+/// the `Value` path too, so both paths give the same answer.
+pub const MAX_DEPTH: usize = 127;
+
+/// Whether `v` nests arrays and objects more than `levels` deep (a scalar is 0 deep, `[]` 1).
+/// Without recursion: a value built in memory may be deeper than the stack.
+fn deeper_than(v: &Value, levels: usize) -> bool {
+    let mut stack = vec![(v, 1usize)];
+    while let Some((v, depth)) = stack.pop() {
+        let children: Box<dyn Iterator<Item = &Value>> = match v {
+            Value::Array(a) => Box::new(a.iter()),
+            Value::Object(o) => Box::new(o.values()),
+            _ => continue,
+        };
+        if depth > levels {
+            return true;
+        }
+        stack.extend(children.map(|c| (c, depth + 1)));
+    }
+    false
 }
 
 /// Like [`params_from_json`], from JSON text, without building a `serde_json::Value` (the wasm

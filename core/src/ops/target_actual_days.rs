@@ -28,8 +28,6 @@ impl Operation for TargetActualDays {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        let r: TargetActualReport = parse::json(Self::ID, response)?;
-        parse::check_code(response.status, r.code)?;
-        Ok(r)
+        parse::json(Self::ID, response)
     }
 }

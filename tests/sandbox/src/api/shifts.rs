@@ -59,16 +59,16 @@ pub fn create(w: &mut World, call: &Call) -> Reply {
         call.field(name).and_then(Value::as_u64).filter(|m| *m <= 1439).map(|m| m as u32).ok_or_else(|| code(4))
     };
     let (start_time, end_time) = (minute("startTime")?, minute("endTime")?);
+    // The spec bounds neither: a whole number (at least 1) is taken as sent, anything else is a
+    // value that could not be resolved (403 4).
     let amount = match call.field("employeeAmount") {
         None => 1,
-        Some(v) => v.as_u64().filter(|n| *n >= 1 && *n <= 1000).ok_or_else(|| code(4))? as u32,
+        Some(v) => v.as_u64().filter(|n| *n >= 1).and_then(|n| u32::try_from(n).ok()).ok_or_else(|| code(4))?,
     };
+    // The spec does not say what the server does with a UUID that names no project of the
+    // company: the sandbox keeps it as sent (the shift links to nothing), as it ignores unknown
+    // employee UUIDs rather than refusing the shift.
     let project_uuid = call.str("projectUuid").filter(|s| !s.is_empty()).map(str::to_string);
-    if let Some(p) = &project_uuid {
-        if !w.data.projects.iter().any(|x| &x.uuid == p && x.company == ws.company) {
-            return Err(code(4));
-        }
-    }
     // Only employees of the workspace's company are assigned; unknown or foreign UUIDs are ignored.
     let employees: Vec<String> = call
         .field("employees")

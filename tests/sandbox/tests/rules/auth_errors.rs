@@ -121,3 +121,23 @@ fn routes_overrides_are_served_like_the_client_uses_them() {
     assert_eq!(http(sb.base_url(), "PUT", &format!("/custom/demo-company-key/{ANNA}/come"), Some("{}")).body, "true");
     assert_eq!(post(sb.base_url(), &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"), "{}").status, 404);
 }
+
+#[test]
+fn authentication_company_wide_endpoints_take_the_company_key_only() {
+    // The spec: `{api}` is "a company key for company-wide endpoints, or an employee key where an
+    // endpoint says so". Presence, the range target/actual and the body-based account say nothing
+    // of employee keys: an employee key there is refused (empty 403), never answered for the
+    // whole company. The overview (scoped to the key owner) and the v2 account of one employee
+    // still take one.
+    let sb = sandbox();
+    let b = sb.base_url();
+    let anna = json!({"email": demo::ANNA}).to_string();
+    for path in ["/rest/api/time/presence/demo-employee-key", "/rest/api/time/days/demo-employee-key"] {
+        let r = post(b, path, "{}");
+        assert_eq!((r.status, r.body.as_str()), (403, ""), "{path}");
+    }
+    let r = post(b, "/rest/api/time/account/demo-employee-key", &anna);
+    assert_eq!((r.status, r.body.as_str()), (403, ""));
+    assert_eq!(post(b, "/rest/api/time/overview/demo-employee-key", "{}").status, 200);
+    assert_eq!(post(b, "/rest/api/time/presence/demo-company-key", "{}").status, 200);
+}

@@ -74,3 +74,25 @@ fn shifts_overnight_foreign_employees_ignored_and_week_53() {
     )
     .assert_code("4");
 }
+
+#[test]
+fn shifts_the_spec_bounds_neither_the_amount_nor_the_project() {
+    // No invented rules: a large `employeeAmount` and a `projectUuid` that names no project of
+    // the company are taken as sent (documented choices, tests/sandbox/README.md).
+    let sb = sandbox();
+    let b = sb.base_url();
+    let body = json!({"workspace": demo::WORKSPACE_KEY, "startDate": "2026-11-23", "startTime": 480, "endTime": 960,
+                      "employeeAmount": 5000, "projectUuid": "no-such-project"});
+    let created = post(b, "/rest/api/v2/shift/create", &body.to_string());
+    assert_eq!(created.status, 200, "{}", created.body);
+    let id = created.json()["shift_id"].clone();
+    let week48 = get(b, "/rest/api/v2/shift/demo-workspace-key/2026/48").json();
+    let shift = week48["schichten"].as_array().unwrap().iter().find(|s| s["id"] == id).unwrap().clone();
+    assert_eq!(
+        (shift["employeeAmount"].clone(), shift["projectUuid"].clone()),
+        (json!(5000), json!("no-such-project"))
+    );
+    // A value that cannot be an amount is still 403 4.
+    let bad = json!({"workspace": demo::WORKSPACE_KEY, "startTime": 480, "endTime": 960, "employeeAmount": "many"});
+    post(b, "/rest/api/v2/shift/create", &bad.to_string()).assert_code("4");
+}

@@ -3,6 +3,7 @@ package de.zeitkonto
 import java.io.File
 import java.net.URI
 import java.net.URLDecoder
+import java.time.LocalDate
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.JsonArray
 import kotlinx.serialization.json.JsonElement
@@ -52,7 +53,8 @@ class VectorsTest {
 
     private fun string(o: JsonObject, key: String): String? = (o[key] as? JsonPrimitive)?.takeIf { it !is JsonNull }?.content
 
-    private fun build(op: String, c: JsonObject) {
+    /** The request of a case (`context` merged over context.json, `params`), as buildRequest builds it. */
+    private fun request(op: String, c: JsonObject): BuiltRequest {
         val ctx = JsonObject(defaults + (c["context"]?.jsonObject ?: JsonObject(emptyMap())))
         val context = ZeitkontoConfig(
             apiKey = string(ctx, "apiKey")?.let { ApiKey(it) },
@@ -60,8 +62,12 @@ class VectorsTest {
             workspaceKey = string(ctx, "workspaceKey")?.let { ApiKey(it) },
             routes = (ctx["routes"] as? JsonObject)?.mapValues { it.value.jsonPrimitive.content } ?: emptyMap(),
         )
+        return buildRequest(op, c["params"].toString(), context, string(ctx, "today")?.let { LocalDate.parse(it) })
+    }
+
+    private fun build(op: String, c: JsonObject) {
         val req = try {
-            buildRequest(op, c["params"].toString(), context)
+            request(op, c)
         } catch (e: ZeitkontoException) {
             val expected = c["error"]?.jsonObject ?: fail("unexpected error $e")
             return checkError(expected, e)
@@ -87,8 +93,10 @@ class VectorsTest {
         val r = c["response"]!!.jsonObject
         val body = r["json"]?.toString() ?: string(r, "body") ?: ""
         val headers = (r["headers"] as? JsonObject)?.map { HttpHeader(it.key, it.value.jsonPrimitive.content) } ?: emptyList()
+        // `request`: read bound to the request it answers, as the client reads it.
+        val answered = c["request"]?.jsonObject?.let { request(op, it) }
         val out = try {
-            parseResponse(op, r["status"]!!.jsonPrimitive.int, headers, body.toByteArray())
+            parseResponse(op, r["status"]!!.jsonPrimitive.int, headers, body.toByteArray(), answered)
         } catch (e: ZeitkontoException) {
             val expected = c["error"]?.jsonObject ?: fail("unexpected error $e")
             return checkError(expected, e)

@@ -1,0 +1,145 @@
+//! The sans-IO functions of `zeitkonto._core` (what `zeitkonto.sansio` wraps): build a request
+//! without sending it, parse a response received by the caller's own HTTP client.
+
+use std::collections::HashMap;
+
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use zeitkonto_core::{Context, Date, OperationId, Request, Response};
+
+use crate::{from_py, guarded, operation, raise, result_to_py, routes_from, typed};
+
+/// A request built by `build_request`, kept in Rust so that `parse_response(..., request=)` can
+/// read an answer bound to it (its secrets redacted before an excerpt is cut, an echoed month read
+/// against the requested one). Its `repr` shows the redacted request only.
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct NativeRequest(Request);
+
+#[pymethods]
+impl NativeRequest {
+    fn __repr__(&self) -> String {
+        format!("<NativeRequest {}>", self.0) // the core's redacted form
+    }
+}
+
+/// The request parts `zeitkonto.sansio.HttpRequest` holds:
+/// `(method, url, headers, body, redacted_url, redacted_body, native)`.
+type Built<'py> =
+    (String, String, Vec<(String, String)>, Option<Bound<'py, PyBytes>>, String, Option<String>, NativeRequest);
+
+/// Builds the request of `operation` without sending it; `url` and `body` hold the key. `today`
+/// (`YYYY-MM-DD`) gives the date checks a calendar (book-absence with only a start or an end).
+#[pyfunction]
+#[pyo3(signature = (operation_name, params, *, api_key=None, base_url=None, workspace_key=None, routes=None, today=None))]
+#[allow(clippy::too_many_arguments)]
+fn build_request<'py>(
+    py: Python<'py>,
+    operation_name: &str,
+    params: &Bound<'py, PyAny>,
+    api_key: Option<String>,
+    base_url: Option<String>,
+    workspace_key: Option<String>,
+    routes: Option<HashMap<String, String>>,
+    today: Option<String>,
+) -> PyResult<Built<'py>> {
+    guarded(|| {
+        let op = operation(operation_name)?;
+        let params = from_py(params, "params")?;
+        let mut ctx = Context::default().with_routes(routes_from(routes).map_err(|e| raise(&e))?);
+        if let Some(u) = base_url {
+            ctx = ctx.with_base_url(&u).map_err(|e| raise(&e))?;
+        }
+        if let Some(k) = api_key {
+            ctx = ctx.with_api_key(k);
+        }
+        if let Some(k) = workspace_key {
+            ctx = ctx.with_workspace_key(k);
+        }
+        if let Some(day) = today {
+            ctx = ctx.with_fixed_today(Date::parse_field(&day, "today").map_err(|e| raise(&e))?);
+        }
+        let req = zeitkonto_core::build_request(op, &params, &ctx).map_err(|e| raise(&ctx.redact_error(e)))?;
+        let body = req.body().map(|b| PyBytes::new(py, b));
+        Ok((
+            req.method().as_str().to_string(),
+            req.url().to_string(),
+            req.headers().to_vec(),
+            body,
+            req.redacted_url().to_string(),
+            req.redacted_body().map(str::to_string),
+            NativeRequest(req),
+        ))
+    })
+}
+
+/// The operation and the response of the sans-IO parse functions, bound to `request` when given.
+fn response_of(
+    operation_name: &str,
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: &[u8],
+    request: Option<&NativeRequest>,
+) -> PyResult<(OperationId, Response)> {
+    let response = Response::new(status, headers, body.to_vec());
+    let response = match request {
+        Some(r) => response.for_request(&r.0),
+        None => response,
+    };
+    Ok((operation(operation_name)?, response))
+}
+
+/// An error of a parse, redacted against the request it answers (as the client redacts it).
+fn parse_error(e: zeitkonto_core::Error, request: Option<&NativeRequest>) -> PyErr {
+    match request {
+        Some(r) => raise(&r.0.redact_error(e)),
+        None => raise(&e),
+    }
+}
+
+/// Parses a response of `operation` into its canonical output (dicts and lists).
+#[pyfunction]
+#[pyo3(signature = (operation_name, status, headers, body, request=None))]
+fn parse_response(
+    py: Python<'_>,
+    operation_name: &str,
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: &[u8],
+    request: Option<PyRef<'_, NativeRequest>>,
+) -> PyResult<Py<PyAny>> {
+    guarded(|| {
+        let request = request.as_deref();
+        let (op, resp) = response_of(operation_name, status, headers, body, request)?;
+        let v = zeitkonto_core::parse_response(op, &resp).map_err(|e| parse_error(e, request))?;
+        result_to_py(py, v)
+    })
+}
+
+/// Parses a response of `operation` into its typed output (`<Model>Data` objects, read lazily):
+/// what `sansio.parse_response` wraps into models.
+#[pyfunction]
+#[pyo3(signature = (operation_name, status, headers, body, request=None))]
+fn parse_response_typed(
+    py: Python<'_>,
+    operation_name: &str,
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: &[u8],
+    request: Option<PyRef<'_, NativeRequest>>,
+) -> PyResult<Py<PyAny>> {
+    guarded(|| {
+        let request = request.as_deref();
+        let (op, resp) = response_of(operation_name, status, headers, body, request)?;
+        let out = typed::parse(op, &resp).map_err(|e| parse_error(e, request))?;
+        typed::output_to_py(py, out)
+    })
+}
+
+/// Adds the sans-IO functions and `NativeRequest` to the extension module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<NativeRequest>()?;
+    m.add_function(wrap_pyfunction!(build_request, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_response, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_response_typed, m)?)?;
+    Ok(())
+}
