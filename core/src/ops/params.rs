@@ -68,14 +68,12 @@ impl<'de> de::Deserializer<'de> for Tracked<'_> {
 /// Deserializes operation parameters from the canonical JSON form; errors are
 /// [`Error::InvalidInput`] naming the offending field (`null` params mean `{}`).
 pub fn params_from_json<T: de::DeserializeOwned>(op: OperationId, params: &Value) -> Result<T, Error> {
-    if let Value::Object(map) = params {
-        // The same nesting limit as the text path (serde_json's reader): one answer for one input.
-        if let Some((key, _)) = map.iter().find(|(_, v)| deeper_than(v, MAX_DEPTH - 1)) {
-            return Err(Error::InvalidInput {
-                field: key.clone(),
-                reason: format!("{}: recursion limit exceeded", op.name()),
-            });
-        }
+    if deeper_than(params, MAX_DEPTH) {
+        // Nested deeper than JSON text can be (a value built in memory): the text path's answer,
+        // so that both paths have one nesting limit and give the same error. Its reader stops at
+        // the 128th level (or at a type error above it), so what lies deeper is never read.
+        let shallow = serde_json::to_string(&pruned(params, MAX_DEPTH + 2)).unwrap_or_default();
+        return params_from_text(op, &shallow);
     }
     let value = if params.is_null() { Value::Object(Map::new()) } else { params.clone() };
     let current = RefCell::new(None);
@@ -90,9 +88,19 @@ pub fn params_from_json<T: de::DeserializeOwned>(op: OperationId, params: &Value
 }
 
 /// How deeply params may nest arrays and objects, the params object included: serde_json's
-/// limit for JSON text (it refuses the 128th level with "recursion limit exceeded"), applied to
-/// the `Value` path too, so both paths give the same answer.
+/// limit for JSON text (it refuses the 128th level it reads with "recursion limit exceeded"). A
+/// deeper `Value` is answered as its text would be, so both paths give the same answer.
 pub const MAX_DEPTH: usize = 127;
+
+/// `v` with everything nested deeper than `levels` replaced by `null` (`levels` ≥ 1).
+fn pruned(v: &Value, levels: usize) -> Value {
+    match v {
+        Value::Array(_) | Value::Object(_) if levels == 0 => Value::Null,
+        Value::Array(a) => Value::Array(a.iter().map(|x| pruned(x, levels - 1)).collect()),
+        Value::Object(o) => Value::Object(o.iter().map(|(k, x)| (k.clone(), pruned(x, levels - 1))).collect()),
+        other => other.clone(),
+    }
+}
 
 /// Whether `v` nests arrays and objects more than `levels` deep (a scalar is 0 deep, `[]` 1).
 /// Without recursion: a value built in memory may be deeper than the stack.
