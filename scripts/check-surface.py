@@ -7,7 +7,10 @@ jar and the Swift package are built from) against the core's declaration
 their camelCase names. No other operation-like method appears. Python and npm have their own
 drift tests (bindings-python/tests/test_surface.py, bindings-wasm/npm/test/surface.test.mjs).
 
-    check-surface.py DECLARATION.json GENERATED.kt GENERATED.swift
+    check-surface.py DECLARATION.json GENERATED.kt GENERATED.swift [HAND-WRITTEN.swift ...]
+
+It also checks that every user-facing public Swift symbol (generated or hand-written) has a doc
+comment.
 """
 
 import json
@@ -113,8 +116,44 @@ def error_fields(lang, text, errors, start_marker, case_pattern):
     return problems
 
 
+def swift_docs(path):
+    """Every user-facing public symbol of a Swift source has a doc comment: records and their
+    fields, enums and their cases, the client's methods, protocols, functions, extensions' members.
+    uniffi's converters (hidden from the documentation) and protocol requirements documented by
+    their protocol (`description`, `errorDescription`) are not user-facing."""
+    with open(path) as f:
+        lines = f.read().split("\n")
+    decl = re.compile(r"^\s*(?:public|open)\s+(?:convenience\s+|required\s+|static\s+|override\s+)*"
+                      r"(func|init|var|let|struct|enum|class|protocol|typealias)\b\s*([^\s(:<=]*)")
+    container, problems = "", []
+    for i, line in enumerate(lines):
+        m = re.match(r"^(?:public\s+|open\s+|fileprivate\s+|internal\s+)?(?:final\s+)?(?:struct|enum|class|protocol|extension)\s+(\w+)", line)
+        if m:
+            container = m.group(1)
+        m = decl.match(line)
+        if not m:
+            continue
+        kind, name = m.groups()
+        if container.startswith(("FfiConverter", "Uniffi")) or name.startswith(("FfiConverter", "uniffi", "Uniffi")):
+            continue
+        if name in ("description", "errorDescription", "debugDescription", "NoHandle", "RustBuffer"):
+            continue
+        if kind == "init" and line.strip() in ("public init(", "public init(noHandle: NoHandle) {"):
+            continue  # a record's memberwise init documents its fields in place; uniffi's handle init
+        if "@_documentation(visibility: private)" in "\n".join(lines[max(0, i - 4):i]):
+            continue
+        j = i - 1
+        while j >= 0 and (not lines[j].strip() or lines[j].strip().startswith(("@", "#"))):
+            j -= 1
+        before = lines[j].strip() if j >= 0 else ""
+        if not (before.endswith("*/") or before.startswith(("///", "*"))):
+            problems.append(f"Swift: {path.split('/')[-1]}:{i + 1} `{line.strip()[:80]}` has no doc comment")
+    return problems
+
+
 def main():
     decl_path, kt_path, swift_path = sys.argv[1:4]
+    hand_written = sys.argv[4:]  # the package's own Swift files: documented like the generated ones
     with open(decl_path) as f:
         full = json.load(f)
     decl = full["operations"]
@@ -129,11 +168,14 @@ def main():
     with open(swift_path) as f:
         problems += error_fields("Swift", f.read(), full["errors"], "enum ZeitkontoError:",
                                  r"\n\s*case {kind}(?:\((.*?)\))?\s*\n")
+    for path in [swift_path, *hand_written]:
+        problems += swift_docs(path)
     for p in problems:
         print("check-surface:", p)
     if problems:
         sys.exit(1)
-    print(f"check-surface: Kotlin and Swift: the {len(decl)} operations and {len(full['errors'])} error kinds match the declaration")
+    print(f"check-surface: Kotlin and Swift: the {len(decl)} operations and {len(full['errors'])} error kinds match the declaration;"
+          " every public Swift symbol has a doc comment")
 
 
 if __name__ == "__main__":

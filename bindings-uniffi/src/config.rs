@@ -6,7 +6,7 @@ use std::time::Duration;
 use zeitkonto::{ClientBuilder, LimiterConfig, RetryConfig};
 use zeitkonto_core::{Context, Error, RouteTable};
 
-use crate::types::ApiKey;
+use crate::types::{ApiKey, PlatformInt};
 use crate::ZeitkontoError;
 
 /// Client settings. Every field has a default: `ZeitkontoConfig(apiKey = ApiKey("…"))` is enough
@@ -46,7 +46,7 @@ pub struct ZeitkontoConfig {
 pub struct RetrySettings {
     /// Retries of reads after 5xx, connection failures and timeouts.
     #[uniffi(default = 2)]
-    pub max_retries: i32,
+    pub max_retries: PlatformInt,
     /// First backoff delay in seconds; doubles per attempt, with jitter.
     #[uniffi(default = 0.5)]
     pub base_delay: f64,
@@ -59,7 +59,7 @@ pub struct RetrySettings {
     pub max_retry_after: f64,
     /// 429 answers honoured per call before giving up.
     #[uniffi(default = 3)]
-    pub max_rate_limit_retries: i32,
+    pub max_rate_limit_retries: PlatformInt,
 }
 
 /// The client-side limiter: `limit` requests per `window` seconds (the API allows 60 per minute).
@@ -67,7 +67,7 @@ pub struct RetrySettings {
 pub struct RateLimitSettings {
     /// Requests per window; 0 disables the limiter.
     #[uniffi(default = 60)]
-    pub limit: i32,
+    pub limit: PlatformInt,
     /// The window in seconds.
     #[uniffi(default = 60.0)]
     pub window: f64,
@@ -96,11 +96,11 @@ fn millis(field: &str, seconds: f64) -> Result<u64, ZeitkontoError> {
 impl RetrySettings {
     fn to_core(&self) -> Result<RetryConfig, ZeitkontoError> {
         Ok(RetryConfig {
-            max_retries: non_negative("retry.maxRetries", self.max_retries.into())?,
+            max_retries: non_negative("retry.maxRetries", self.max_retries.0)?,
             base_delay_ms: millis("retry.baseDelay", self.base_delay)?,
             max_delay_ms: millis("retry.maxDelay", self.max_delay)?,
             max_retry_after_ms: millis("retry.maxRetryAfter", self.max_retry_after)?,
-            max_rate_limit_retries: non_negative("retry.maxRateLimitRetries", self.max_rate_limit_retries.into())?,
+            max_rate_limit_retries: non_negative("retry.maxRateLimitRetries", self.max_rate_limit_retries.0)?,
         })
     }
 }
@@ -108,7 +108,7 @@ impl RetrySettings {
 impl RateLimitSettings {
     fn to_core(&self) -> Result<LimiterConfig, ZeitkontoError> {
         let mut cfg = LimiterConfig::per_window(
-            non_negative("rateLimit.limit", self.limit.into())?,
+            non_negative("rateLimit.limit", self.limit.0)?,
             millis("rateLimit.window", self.window)?,
         );
         if let Some(margin) = self.margin {

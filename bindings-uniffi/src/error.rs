@@ -4,9 +4,11 @@
 //! Every variant carries `description`: the core's message, which never contains a key (the core
 //! redacts at the source). No field is named `message` (it would clash with `Throwable.message`);
 //! Kotlin's `message` lists the fields, `description` last. Field names are the core's; numbers are
-//! signed (`Int`/`Long` in Kotlin) as the platforms prefer.
+//! the platform's plain integer (`Int` in Kotlin and Swift).
 
 use zeitkonto_core::Error;
+
+use crate::types::PlatformInt;
 
 /// A failed call. Same variants as the core's `Error`; `description` is a readable, key-free sentence.
 /// Kotlin's `toString()` and Swift's `description` give that sentence (the exported `Display`).
@@ -26,16 +28,17 @@ pub enum ZeitkontoError {
     /// 2 company inactive, 3 authentication failed, 4 bad value, 7 e-mail in use, 8 missing module.
     Api {
         /// The HTTP status.
-        status: i32,
-        /// The API's error code.
-        code: i64,
+        status: PlatformInt,
+        /// The API's error code (a code beyond 32 bits reads as the nearest one; `description`
+        /// holds it as sent).
+        code: PlatformInt,
         /// A readable, key-free sentence (also `toString()` / `description`).
         description: String,
     },
     /// HTTP 403 without a code (`status` is 403).
     Forbidden {
         /// The HTTP status.
-        status: i32,
+        status: PlatformInt,
         /// A readable, key-free sentence (also `toString()` / `description`).
         description: String,
     },
@@ -47,7 +50,7 @@ pub enum ZeitkontoError {
     /// HTTP 429 (`status`) after the configured retries; `retry_after` when the server said.
     RateLimited {
         /// The HTTP status.
-        status: i32,
+        status: PlatformInt,
         /// The wait the server asked for (`Retry-After`), in seconds; `null` when absent.
         retry_after: Option<f64>,
         /// A readable, key-free sentence (also `toString()` / `description`).
@@ -57,7 +60,7 @@ pub enum ZeitkontoError {
     /// `may_have_reached_server` is true on a 5xx (a write may have been applied).
     UnexpectedStatus {
         /// The HTTP status.
-        status: i32,
+        status: PlatformInt,
         /// A short, redacted excerpt of the body.
         excerpt: String,
         /// Whether a write may have been applied (it is then never retried).
@@ -122,11 +125,13 @@ impl From<Error> for ZeitkontoError {
         let may_have_reached_server = e.may_have_reached_server();
         match e {
             Error::InvalidInput { field, reason } => ZeitkontoError::InvalidInput { field, reason, description },
-            Error::Api { status, code } => ZeitkontoError::Api { status: status.into(), code, description },
-            Error::Forbidden => ZeitkontoError::Forbidden { status: 403, description },
+            Error::Api { status, code } => {
+                ZeitkontoError::Api { status: status.into(), code: PlatformInt::saturating(code), description }
+            }
+            Error::Forbidden => ZeitkontoError::Forbidden { status: PlatformInt(403), description },
             Error::Refused => ZeitkontoError::Refused { description },
             Error::RateLimited { retry_after_ms } => ZeitkontoError::RateLimited {
-                status: 429,
+                status: PlatformInt(429),
                 retry_after: retry_after_ms.map(|ms| ms as f64 / 1000.0),
                 description,
             },

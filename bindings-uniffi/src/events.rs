@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use zeitkonto::Event;
 
+use crate::types::PlatformInt;
+
 /// What the driver is doing. Request URLs and error texts are redacted (keys print as `***`).
 #[derive(Debug, Clone, PartialEq, uniffi::Enum)]
 pub enum ZeitkontoEvent {
@@ -16,14 +18,14 @@ pub enum ZeitkontoEvent {
         /// The redacted `METHOD url` (keys print as `***`).
         request: String,
         /// The attempt, from 1.
-        attempt: i32,
+        attempt: PlatformInt,
     },
     /// A response arrived.
     Received {
         /// The operation's stable name.
         operation: String,
         /// The HTTP status.
-        status: i32,
+        status: PlatformInt,
         /// Seconds since the request was sent.
         elapsed: f64,
     },
@@ -51,7 +53,7 @@ impl From<&Event> for ZeitkontoEvent {
             Event::Send { operation, request, attempt } => ZeitkontoEvent::Send {
                 operation: operation.to_string(),
                 request: request.clone(),
-                attempt: i32::try_from(*attempt).unwrap_or(i32::MAX),
+                attempt: PlatformInt::saturating((*attempt).into()),
             },
             Event::Received { operation, status, elapsed_ms } => ZeitkontoEvent::Received {
                 operation: operation.to_string(),

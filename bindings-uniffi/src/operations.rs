@@ -16,7 +16,7 @@ use zeitkonto_core::ops::{self, ClockAction};
 use crate::client::ZeitkontoClient;
 use crate::models::*;
 #[allow(unused_imports)]
-use crate::types::{self, IsoDate, RawJson};
+use crate::types::{self, IsoDate, PlatformInt, RawJson};
 use crate::ZeitkontoError;
 
 #[uniffi::export(async_runtime = "tokio")]
@@ -71,10 +71,11 @@ impl ZeitkontoClient {
     pub async fn time_account(
         &self,
         employee: String,
-        year: i32,
-        month: i32,
+        year: PlatformInt,
+        month: PlatformInt,
     ) -> Result<MonthlyAccount, ZeitkontoError> {
-        let params = ops::TimeAccount { employee, year, month: types::month("month", month)? };
+        let params =
+            ops::TimeAccount { employee, year: types::int32("year", year)?, month: types::month("month", month)? };
         let out = self.execute(&params).await?;
         Ok(out.into())
     }
@@ -93,13 +94,13 @@ impl ZeitkontoClient {
     pub async fn time_account_report(
         &self,
         email: String,
-        year: Option<i32>,
-        month: Option<i32>,
+        year: Option<PlatformInt>,
+        month: Option<PlatformInt>,
         project: bool,
     ) -> Result<AccountReport, ZeitkontoError> {
         let params = ops::TimeAccountReport {
             email,
-            year,
+            year: year.map(|v| types::int32("year", v)).transpose()?,
             month: month.map(|v| types::month("month", v)).transpose()?,
             project,
         };
@@ -181,10 +182,14 @@ impl ZeitkontoClient {
     pub async fn department_month(
         &self,
         department: String,
-        year: i32,
-        month: i32,
+        year: PlatformInt,
+        month: PlatformInt,
     ) -> Result<MonthlyAccount, ZeitkontoError> {
-        let params = ops::DepartmentMonth { department, year, month: types::month("month", month)? };
+        let params = ops::DepartmentMonth {
+            department,
+            year: types::int32("year", year)?,
+            month: types::month("month", month)?,
+        };
         let out = self.execute(&params).await?;
         Ok(out.into())
     }
@@ -200,10 +205,14 @@ impl ZeitkontoClient {
     pub async fn department_month_employees(
         &self,
         department: String,
-        year: i32,
-        month: i32,
+        year: PlatformInt,
+        month: PlatformInt,
     ) -> Result<Vec<MonthlyAccount>, ZeitkontoError> {
-        let params = ops::DepartmentMonthEmployees { department, year, month: types::month("month", month)? };
+        let params = ops::DepartmentMonthEmployees {
+            department,
+            year: types::int32("year", year)?,
+            month: types::month("month", month)?,
+        };
         let out = self.execute(&params).await?;
         Ok(out.into_iter().map(Into::into).collect())
     }
@@ -222,10 +231,11 @@ impl ZeitkontoClient {
         &self,
         account: String,
         days: f64,
-        year: Option<i32>,
+        year: Option<PlatformInt>,
         comment: Option<String>,
     ) -> Result<(), ZeitkontoError> {
-        let params = ops::ExtraLeave { account, days, year, comment };
+        let params =
+            ops::ExtraLeave { account, days, year: year.map(|v| types::int32("year", v)).transpose()?, comment };
         self.execute(&params).await
     }
 
@@ -275,8 +285,8 @@ impl ZeitkontoClient {
     ///
     /// - `year`: The year.
     /// - `month`: The calendar month (sent 0-based).
-    pub async fn leave_month(&self, year: i32, month: i32) -> Result<Vec<RawJson>, ZeitkontoError> {
-        let params = ops::LeaveMonth { year, month: types::month("month", month)? };
+    pub async fn leave_month(&self, year: PlatformInt, month: PlatformInt) -> Result<Vec<RawJson>, ZeitkontoError> {
+        let params = ops::LeaveMonth { year: types::int32("year", year)?, month: types::month("month", month)? };
         let out = self.execute(&params).await?;
         Ok(out.into_iter().map(RawJson::from).collect())
     }
@@ -286,8 +296,8 @@ impl ZeitkontoClient {
     /// Yearly leave overview with the legend of leave types.
     ///
     /// - `year`: The year.
-    pub async fn leave_year(&self, year: i32) -> Result<LeaveYearOverview, ZeitkontoError> {
-        let params = ops::LeaveYear { year };
+    pub async fn leave_year(&self, year: PlatformInt) -> Result<LeaveYearOverview, ZeitkontoError> {
+        let params = ops::LeaveYear { year: types::int32("year", year)? };
         let out = self.execute(&params).await?;
         Ok(out.into())
     }
@@ -412,8 +422,8 @@ impl ZeitkontoClient {
     ///
     /// - `year`: ISO week-year.
     /// - `week`: ISO week 1..=53.
-    pub async fn shifts(&self, year: i32, week: i32) -> Result<WeekShifts, ZeitkontoError> {
-        let params = ops::Shifts { year, week: types::unsigned("week", week)? };
+    pub async fn shifts(&self, year: PlatformInt, week: PlatformInt) -> Result<WeekShifts, ZeitkontoError> {
+        let params = ops::Shifts { year: types::int32("year", year)?, week: types::unsigned("week", week)? };
         let out = self.execute(&params).await?;
         Ok(out.into())
     }
@@ -434,10 +444,10 @@ impl ZeitkontoClient {
     #[uniffi::method(default(start_date = None, employee_amount = None, comment = None, project_uuid = None, employees = []))]
     pub async fn create_shift(
         &self,
-        start_time: i32,
-        end_time: i32,
+        start_time: PlatformInt,
+        end_time: PlatformInt,
         start_date: Option<IsoDate>,
-        employee_amount: Option<i32>,
+        employee_amount: Option<PlatformInt>,
         comment: Option<String>,
         project_uuid: Option<String>,
         employees: Vec<String>,

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::types::{ApiKey, RawJson};
+use crate::types::{ApiKey, PlatformInt, RawJson};
 use crate::{ZeitkontoClient, ZeitkontoConfig, ZeitkontoError};
 use serde_json::Value;
 use zeitkonto_core::{OperationId, Response};
@@ -72,15 +72,41 @@ fn errors_keep_the_core_fields_and_a_description() {
     assert_eq!(
         e,
         ZeitkontoError::Api {
-            status: 403,
-            code: 1,
+            status: PlatformInt(403),
+            code: PlatformInt(1),
             description: "API error code 1 (employee not found), HTTP 403".into()
         }
     );
     let e: ZeitkontoError = zeitkonto_core::Error::Forbidden.into();
-    assert!(matches!(e, ZeitkontoError::Forbidden { status: 403, .. }));
+    assert!(matches!(e, ZeitkontoError::Forbidden { status: PlatformInt(403), .. }));
     let e: ZeitkontoError = zeitkonto_core::Error::RateLimited { retry_after_ms: Some(1500) }.into();
-    assert!(matches!(e, ZeitkontoError::RateLimited { status: 429, retry_after: Some(1.5), .. }));
+    assert!(matches!(e, ZeitkontoError::RateLimited { status: PlatformInt(429), retry_after: Some(1.5), .. }));
+}
+
+#[test]
+fn whole_numbers_are_platform_integers_range_checked_at_the_boundary() {
+    // In: a month, a year or minutes that do not fit their parameter name it, before sending.
+    let month = crate::types::month("month", PlatformInt(13)).expect_err("13 is no month");
+    assert!(matches!(&month, ZeitkontoError::InvalidInput { field, .. } if field == "month"), "{month:?}");
+    let year = crate::types::int32("year", PlatformInt(i64::from(i32::MAX) + 1)).expect_err("too large");
+    assert!(matches!(&year, ZeitkontoError::InvalidInput { field, .. } if field == "year"), "{year:?}");
+    let minutes = crate::types::unsigned("startTime", PlatformInt(-1)).expect_err("negative");
+    assert!(matches!(&minutes, ZeitkontoError::InvalidInput { field, .. } if field == "startTime"), "{minutes:?}");
+    assert_eq!(crate::types::unsigned("week", PlatformInt(47)).ok(), Some(47));
+    // Out: a value wider than Kotlin's Int degrades into `extra`, as any misfit does.
+    let body = br#"{"jahr": 2026, "kw": 99999999999, "arbeitsbereich": "Front desk", "schichten": []}"#;
+    let resp = zeitkonto_core::Response::new(200, vec![], body.to_vec());
+    let week: crate::models::WeekShifts =
+        <zeitkonto_core::ops::Shifts as zeitkonto_core::Operation>::parse(&resp).expect("parsed").into();
+    assert_eq!(week.year, Some(PlatformInt(2026)));
+    assert_eq!(week.week, None);
+    assert_eq!(week.extra.get("kw").map(|r| r.0.as_str()), Some("99999999999"));
+    // An API code beyond 32 bits reads as the nearest one; the sentence keeps the real number.
+    let e: ZeitkontoError = zeitkonto_core::Error::Api { status: 403, code: 1 << 40 }.into();
+    assert!(
+        matches!(&e, ZeitkontoError::Api { code, description, .. } if *code == PlatformInt(i32::MAX.into()) && description.contains(&(1i64 << 40).to_string())),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -137,8 +163,8 @@ fn sans_io_build_redacts_and_parse_returns_canonical_json() {
     let err = crate::build_request("time_account".into(), RawJson(r#"{"employee":"e-1"}"#.into()), ctx, None)
         .expect_err("missing params");
     assert!(matches!(err, ZeitkontoError::InvalidInput { .. }), "{err:?}");
-    let out =
-        crate::parse_response("time_account".into(), 200, vec![], br#"{"month":2}"#.to_vec(), None).expect("parsed");
+    let out = crate::parse_response("time_account".into(), PlatformInt(200), vec![], br#"{"month":2}"#.to_vec(), None)
+        .expect("parsed");
     let v: Value = serde_json::from_str(&out.0).expect("json");
     assert_eq!(v["month"], 3);
     assert_eq!(crate::operations().len(), zeitkonto_core::decl::operations().len());

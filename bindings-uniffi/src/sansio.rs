@@ -5,7 +5,7 @@ use std::sync::Arc;
 use zeitkonto_core::{Error, OperationId, Request, Response};
 
 use crate::config::ZeitkontoConfig;
-use crate::types::{IsoDate, RawJson};
+use crate::types::{IsoDate, PlatformInt, RawJson};
 use crate::ZeitkontoError;
 
 /// A request ready to send. An object rather than a record so that nothing prints the key:
@@ -76,8 +76,8 @@ pub struct HttpHeader {
 }
 
 /// A foreign status code as an HTTP status (100..=999), if it is one.
-pub(crate) fn http_status(status: i32) -> Option<u16> {
-    u16::try_from(status).ok().filter(|s| (100..=999).contains(s))
+pub(crate) fn http_status(status: PlatformInt) -> Option<u16> {
+    u16::try_from(status.0).ok().filter(|s| (100..=999).contains(s))
 }
 
 pub(crate) fn operation(name: &str) -> Result<OperationId, ZeitkontoError> {
@@ -118,14 +118,14 @@ pub fn build_request(
 #[uniffi::export(default(request = None))]
 pub fn parse_response(
     operation: String,
-    status: i32,
+    status: PlatformInt,
     headers: Vec<HttpHeader>,
     body: Vec<u8>,
     request: Option<Arc<BuiltRequest>>,
 ) -> Result<RawJson, ZeitkontoError> {
     let op = self::operation(&operation)?;
     let status =
-        http_status(status).ok_or_else(|| Error::invalid("status", format!("not an HTTP status: {status}")))?;
+        http_status(status).ok_or_else(|| Error::invalid("status", format!("not an HTTP status: {}", status.0)))?;
     let headers = headers.into_iter().map(|h| (h.name, h.value)).collect();
     let response = Response::new(status, headers, body);
     match request {

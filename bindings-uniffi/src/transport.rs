@@ -12,6 +12,7 @@ use zeitkonto::{BoxFuture, Transport, TransportError as CoreTransportError};
 use zeitkonto_core::{Request, Response};
 
 use crate::sansio::{http_status, BuiltRequest, HttpHeader};
+use crate::types::PlatformInt;
 
 /// Sends one HTTP request and returns the answer, whatever its status (a 403, 429 or 500 is a
 /// response, not an error). Do not follow redirects: return a 3xx as it is (following one would
@@ -35,14 +36,14 @@ pub trait ZeitkontoTransport: Send + Sync {
 #[derive(Debug, uniffi::Object)]
 #[uniffi::export(Display)]
 pub struct HttpResponse {
-    status: i32,
+    status: PlatformInt,
     headers: Vec<HttpHeader>,
     body: Vec<u8>,
 }
 
 impl std::fmt::Display for HttpResponse {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "HttpResponse(status={}, {} bytes)", self.status, self.body.len())
+        write!(f, "HttpResponse(status={}, {} bytes)", self.status.0, self.body.len())
     }
 }
 
@@ -51,12 +52,12 @@ impl HttpResponse {
     /// A response: the HTTP status, the headers (repeat a name for several values) and the raw
     /// body bytes.
     #[uniffi::constructor]
-    pub fn new(status: i32, headers: Vec<HttpHeader>, body: Vec<u8>) -> Arc<HttpResponse> {
+    pub fn new(status: PlatformInt, headers: Vec<HttpHeader>, body: Vec<u8>) -> Arc<HttpResponse> {
         Arc::new(HttpResponse { status, headers, body })
     }
 
     /// The HTTP status.
-    pub fn status(&self) -> i32 {
+    pub fn status(&self) -> PlatformInt {
         self.status
     }
 }
@@ -65,6 +66,7 @@ impl HttpResponse {
 /// `TransportError`). The `detail` text is redacted against the call's keys before it reaches an
 /// error or a log.
 #[derive(Debug, Clone, PartialEq, uniffi::Error)]
+#[uniffi::export(Display)]
 pub enum TransportError {
     /// The connection could not be opened (DNS, refused, TLS handshake): nothing reached the server.
     Connect {
@@ -123,7 +125,7 @@ impl ForeignTransport {
         };
         let response = answer.map_err(CoreTransportError::from)?;
         let status = http_status(response.status).ok_or_else(|| {
-            CoreTransportError::Lost(format!("the transport returned no HTTP status ({})", response.status))
+            CoreTransportError::Lost(format!("the transport returned no HTTP status ({})", response.status.0))
         })?;
         // The body is moved out when the foreign side no longer holds the object, copied otherwise.
         let (headers, body) = match Arc::try_unwrap(response) {

@@ -7,9 +7,19 @@
 //! | [`Timestamp`] | string      | `java.time.LocalDateTime`  | `String` ("YYYY-MM-DD hh:mm:ss") |
 //! | [`ClockTime`] | string      | `java.time.LocalTime`      | `String` ("hh:mm" or "hh:mm:ss") |
 //! | [`RawJson`]   | string      | `String` (JSON text)       | `String` (JSON text)          |
+//! | [`PlatformInt`] | i64       | `Int`                      | `Int`                         |
+//! | [`WideInt`]   | i64         | `Long`                     | `Int`                         |
+//!
+//! Whole numbers are the platform's plain integer: years, months, weeks, minutes, counts, HTTP
+//! statuses and API codes are [`PlatformInt`] (`Int` in Kotlin and Swift, as `Calendar` and
+//! `LocalDate` give them), converted and range-checked here; an id the server counts up
+//! (`shiftId`) is [`WideInt`] (Kotlin `Long`, Swift `Int`, both 64 bits). `scripts/build-mobile`
+//! writes the platform name (`Int`) where uniffi would print the alias.
 //!
 //! The foreign classes `ApiKey` are hand-written (`kotlin/src/main/kotlin/.../ApiKey.kt`,
 //! `swift/Sources/Zeitkonto/ApiKey.swift`) and the mappings are in `uniffi.toml`.
+
+use std::collections::HashMap;
 
 use serde::{Deserialize, Deserializer};
 pub use zeitkonto_core::ApiKey;
@@ -90,16 +100,77 @@ impl From<zeitkonto_core::TimeOfDay> for ClockTime {
     }
 }
 
-/// A calendar month 1-12 from Kotlin/Swift as the core's `Month`; anything else is `InvalidInput`
-/// naming `field`.
-pub(crate) fn month(field: &str, m: i32) -> Result<zeitkonto_core::Month, crate::ZeitkontoError> {
-    zeitkonto_core::Month::from_number(m.into())
-        .ok_or_else(|| zeitkonto_core::Error::invalid(field, format!("{m} is not a calendar month (1-12)")).into())
+/// A whole number as the platform's plain integer (Kotlin `Int`, Swift `Int`): 64 bits across
+/// the boundary. Every value the library hands out fits in 32 bits (a wider one from the server
+/// degrades: the field is absent and the raw value kept in `extra`); a value handed in that does
+/// not fit its parameter is `InvalidInput` naming the parameter, before anything is sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlatformInt(pub i64);
+uniffi::custom_newtype!(PlatformInt, i64);
+
+/// An id the server counts up (a shift's id): Kotlin `Long`, Swift `Int` (64 bits in both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct WideInt(pub i64);
+uniffi::custom_newtype!(WideInt, i64);
+
+impl From<i32> for PlatformInt {
+    fn from(v: i32) -> PlatformInt {
+        PlatformInt(v.into())
+    }
 }
 
-/// A whole number that must not be negative (minutes, counts), as the core's `u32`.
-pub(crate) fn unsigned(field: &str, v: i32) -> Result<u32, crate::ZeitkontoError> {
-    u32::try_from(v).map_err(|_| zeitkonto_core::Error::invalid(field, format!("{v} must not be negative")).into())
+impl From<u16> for PlatformInt {
+    fn from(v: u16) -> PlatformInt {
+        PlatformInt(v.into())
+    }
+}
+
+impl PlatformInt {
+    /// `v` when it fits in 32 bits (Kotlin's `Int`), else `i32::MAX`/`i32::MIN` (for values that
+    /// have no field to degrade into: an error's code; its description keeps the real number).
+    pub(crate) fn saturating(v: i64) -> PlatformInt {
+        PlatformInt(v.clamp(i32::MIN.into(), i32::MAX.into()))
+    }
+
+    /// `v` when it fits in 32 bits (Kotlin's `Int`); `None` otherwise.
+    pub(crate) fn fitting(v: i64) -> Option<PlatformInt> {
+        i32::try_from(v).ok().map(PlatformInt::from)
+    }
+}
+
+/// A record field read from the server as a platform integer: a value that does not fit in 32
+/// bits degrades like any other misfit (absent, the raw value kept in `extra` under `api`).
+pub(crate) fn platform_field(v: Option<i64>, api: &str, extra: &mut HashMap<String, RawJson>) -> Option<PlatformInt> {
+    let v = v?;
+    let fits = PlatformInt::fitting(v);
+    if fits.is_none() {
+        extra.insert(api.to_string(), RawJson(v.to_string()));
+    }
+    fits
+}
+
+fn out_of_range(field: &str, v: PlatformInt, range: &str) -> crate::ZeitkontoError {
+    zeitkonto_core::Error::invalid(field, format!("{} is out of range ({range})", v.0)).into()
+}
+
+/// A calendar month 1-12 from Kotlin/Swift as the core's `Month`; anything else is `InvalidInput`
+/// naming `field`.
+pub(crate) fn month(field: &str, m: PlatformInt) -> Result<zeitkonto_core::Month, crate::ZeitkontoError> {
+    zeitkonto_core::Month::from_number(m.0)
+        .ok_or_else(|| zeitkonto_core::Error::invalid(field, format!("{} is not a calendar month (1-12)", m.0)).into())
+}
+
+/// A whole number that must not be negative (minutes, counts, weeks), as the core's `u32`.
+pub(crate) fn unsigned(field: &str, v: PlatformInt) -> Result<u32, crate::ZeitkontoError> {
+    if v.0 < 0 {
+        return Err(zeitkonto_core::Error::invalid(field, format!("{} must not be negative", v.0)).into());
+    }
+    u32::try_from(v.0).map_err(|_| out_of_range(field, v, "0..=4294967295"))
+}
+
+/// A signed whole number of 32 bits (a year), as the core's `i32`.
+pub(crate) fn int32(field: &str, v: PlatformInt) -> Result<i32, crate::ZeitkontoError> {
+    i32::try_from(v.0).map_err(|_| out_of_range(field, v, "a 32-bit whole number"))
 }
 
 /// Epoch milliseconds (the core's `EpochMillis`) as an instant (Kotlin `java.time.Instant`, Swift

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -126,6 +127,30 @@ impl serde::Serialize for Event {
     }
 }
 
+/// Watches one call: when its future is dropped before it finished (the caller cancelled: a
+/// Swift task, a Kotlin coroutine, an AbortSignal, asyncio) after a request went out, it reports a
+/// `failed` event saying so; for a write, that it may have been applied.
+struct Abandoned<'a> {
+    driver: &'a Driver,
+    op: OperationId,
+    sent: AtomicBool,
+    finished: bool,
+}
+
+impl Drop for Abandoned<'_> {
+    fn drop(&mut self) {
+        if self.finished || !self.sent.load(Ordering::Relaxed) {
+            return;
+        }
+        let error = if self.op.is_idempotent() {
+            "cancelled after the request was sent"
+        } else {
+            "cancelled after the request was sent: the write may have been applied (check before sending it again)"
+        };
+        self.driver.emit(|| Event::Failed { operation: self.op.name(), error: error.to_string() });
+    }
+}
+
 /// The typed error for an answer larger than the configured bound.
 fn too_large(op: OperationId, limit: usize) -> Error {
     Error::Decode {
@@ -165,10 +190,12 @@ impl Driver {
     ) -> Result<T, Error> {
         // Only this small wrapper is generic: the loop (`exchange`) is one copy for every
         // operation and output type (it was once per operation, ~10 KB each in the libraries).
-        let result = match self.exchange(op, &request).await {
+        let mut watch = Abandoned { driver: self, op, sent: AtomicBool::new(false), finished: false };
+        let result = match self.exchange(op, &request, &watch.sent).await {
             Ok(resp) => parse(&resp),
             Err(e) => Err(e),
         };
+        watch.finished = true;
         result.map_err(|e| {
             // The request knows every secret it carries (keys, secret path segments, secret body
             // fields); the context's pass is a second net for keys in every form.
@@ -180,7 +207,7 @@ impl Driver {
 
     /// Sends `request` under the limiter and the retry policy; the final answer (bound to its
     /// request), or the error that ended the call.
-    async fn exchange(&self, op: OperationId, request: &Request) -> Result<Response, Error> {
+    async fn exchange(&self, op: OperationId, request: &Request, sent: &AtomicBool) -> Result<Response, Error> {
         let limiter = shared_limiter(&self.limiter_key(op), self.limiter);
         let idempotent = op.is_idempotent();
         let mut state = RetryState::default();
@@ -206,6 +233,7 @@ impl Driver {
             attempt += 1;
             self.emit(|| Event::Send { operation: op.name(), request: request.to_string(), attempt });
             let started = runtime::now_ms();
+            sent.store(true, Ordering::Relaxed);
             let sent = self.transport.send(request, self.timeout).await;
             if matches!(&sent, Ok(resp) if resp.status == 429) {
                 // The server did not count a refused request: its token comes back at once.

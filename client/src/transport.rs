@@ -44,6 +44,9 @@ pub trait Transport: Send + Sync {
 pub struct ReqwestTransport {
     client: reqwest::Client,
     max_body: usize,
+    /// Set when the system's trust store could not be loaded (a slim container without
+    /// `ca-certificates`): plain-http calls still work, https calls fail at once with this text.
+    no_trust_store: Option<String>,
 }
 
 #[cfg(feature = "reqwest")]
@@ -72,11 +75,29 @@ impl ReqwestTransport {
                 .iter()
                 .filter_map(|der| reqwest::Certificate::from_der(der.as_ref()).ok()),
         );
-        let client = builder.build().map_err(|e| zeitkonto_core::Error::Transport {
-            detail: format!("could not create the HTTP client: {}", e.without_url()),
+        let not_created = |why: String| zeitkonto_core::Error::Transport {
+            detail: format!("could not create the HTTP client: {why}"),
             may_have_reached_server: false,
-        })?;
-        Ok(ReqwestTransport { client, max_body: crate::client::DEFAULT_MAX_RESPONSE_BYTES })
+        };
+        let (client, no_trust_store) = match builder.build() {
+            Ok(client) => (client, None),
+            // The usual cause: no trust store on the machine (a slim container without
+            // `ca-certificates`). Plain http (the sandbox, a loopback proxy) keeps working; an
+            // https call then fails at once with a message that names what is missing.
+            #[cfg(not(target_arch = "wasm32"))]
+            Err(e) => {
+                let why = describe(&e.without_url());
+                let plain = reqwest::Client::builder()
+                    .redirect(reqwest::redirect::Policy::none())
+                    .tls_certs_only(std::iter::empty())
+                    .build()
+                    .map_err(|_| not_created(why.clone()))?;
+                (plain, Some(why))
+            }
+            #[cfg(target_arch = "wasm32")]
+            Err(e) => return Err(not_created(describe(&e.without_url()))),
+        };
+        Ok(ReqwestTransport { client, max_body: crate::client::DEFAULT_MAX_RESPONSE_BYTES, no_trust_store })
     }
 
     /// Stops reading a response body at `bytes` ([`TransportError::TooLarge`]).
@@ -89,7 +110,7 @@ impl ReqwestTransport {
     /// `redirect(reqwest::redirect::Policy::none())`: a client that follows redirects would send
     /// the key to wherever a redirect points.
     pub fn with_client(client: reqwest::Client) -> ReqwestTransport {
-        ReqwestTransport { client, max_body: crate::client::DEFAULT_MAX_RESPONSE_BYTES }
+        ReqwestTransport { client, max_body: crate::client::DEFAULT_MAX_RESPONSE_BYTES, no_trust_store: None }
     }
 }
 
@@ -130,6 +151,14 @@ impl Transport for ReqwestTransport {
         timeout: Option<Duration>,
     ) -> BoxFuture<'a, Result<Response, TransportError>> {
         Box::pin(async move {
+            if let Some(why) = &self.no_trust_store {
+                if request.url().starts_with("https:") {
+                    return Err(TransportError::Connect(format!(
+                        "no trusted root certificates: the system trust store is missing or empty (install the \
+                         `ca-certificates` package, or set SSL_CERT_FILE to a PEM bundle); nothing was sent ({why})"
+                    )));
+                }
+            }
             let method = reqwest::Method::from_bytes(request.method().as_str().as_bytes())
                 .map_err(|_| TransportError::Connect("bad method".to_string()))?;
             let mut rb = self.client.request(method, request.url());

@@ -279,3 +279,52 @@ async fn a_throttled_call_reports_one_wait_event_per_wait_not_per_poll() {
     let waits = *waits.lock().unwrap();
     assert!((1..=40).contains(&waits), "{waits} wait events for 40 calls");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_call_cancelled_after_sending_says_whether_a_write_may_have_been_applied() {
+    let sb = sandbox();
+    let events = Arc::new(Mutex::new(Vec::<Event>::new()));
+    let sink = events.clone();
+    let c = builder(&sb)
+        .on_event(move |e| {
+            if let Ok(mut l) = sink.lock() {
+                l.push(e.clone());
+            }
+        })
+        .build()
+        .unwrap();
+    // The write is applied at once and answered late; the caller gives up first (its future is
+    // dropped, as a cancelled Swift task, coroutine or AbortSignal drops it).
+    sb.inject(Fault::new(FaultKind::Delay).delay_ms(1500).after_applying().on(OperationId::Clock));
+    let started = Instant::now();
+    assert!(tokio::time::timeout(Duration::from_millis(200), c.come(demo::ANNA)).await.is_err());
+    assert!(started.elapsed() < Duration::from_millis(1000), "the drop is prompt");
+    let failed: Vec<String> = events
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Failed { operation: "clock", error } => Some(error.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(failed[0].contains("may have been applied"), "{failed:?}");
+    assert_eq!(sb.writes(OperationId::Clock), 1);
+    // A call cancelled before anything was sent reports nothing: the limiter's wait is dropped.
+    let sink = events.clone();
+    let slow = builder(&sb)
+        .rate_limit(LimiterConfig::per_window(1, 60_000))
+        .on_event(move |e| {
+            if let Ok(mut l) = sink.lock() {
+                l.push(e.clone());
+            }
+        })
+        .build()
+        .unwrap();
+    let _ = slow.employees().await;
+    events.lock().unwrap().clear();
+    assert!(tokio::time::timeout(Duration::from_millis(100), slow.employees()).await.is_err());
+    let seen = events.lock().unwrap().clone();
+    assert!(seen.iter().all(|e| matches!(e, Event::Wait { reason: "rate limit", .. })), "{seen:?}");
+}

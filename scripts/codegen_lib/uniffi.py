@@ -8,11 +8,11 @@ from .common import *  # noqa: F401,F403 - the shared helpers
 
 RS_TYPES = {
     "text": "String",
-    "integer": "i32",
+    "integer": "PlatformInt",
     "number": "f64",
     "bool": "bool",
     "date": "IsoDate",
-    "month": "i32",
+    "month": "PlatformInt",
     "clockAction": "ClockAction",
     "textList": "Vec<String>",
     "object": "RawJson",
@@ -25,6 +25,7 @@ def rs_param_value(p):
     inner = re.sub(r"^Option<(.*)>$", r"\1", p["rustType"])
     conv = {
         "u32": 'types::unsigned("{key}", {x})',
+        "i32": 'types::int32("{key}", {x})',
         "Month": 'types::month("{key}", {x})',
         "Date": 'types::date("{key}", {x})',
         "Value": '{x}.parse("{key}")',
@@ -67,7 +68,7 @@ def uniffi(decl):
         "use crate::client::ZeitkontoClient;",
         "use crate::models::*;",
         "#[allow(unused_imports)]",
-        "use crate::types::{self, IsoDate, RawJson};",
+        "use crate::types::{self, IsoDate, PlatformInt, RawJson};",
         "use crate::ZeitkontoError;",
         "",
         "#[uniffi::export(async_runtime = \"tokio\")]",
@@ -123,16 +124,24 @@ def uniffi(decl):
     return "\n".join(out) + "\n"
 
 
-def rs_field(f, models):
-    """(record field type, conversion of `m.<name>`) for a core model field."""
+def rs_field(f, models, extra):
+    """(record field type, conversion of `m.<name>`) for a core model field. Whole numbers are
+    `PlatformInt` (one that does not fit degrades into `extra` when the record has one), ids the
+    server counts up (`…_id`) `WideInt`."""
     shape, d = field_shape(f, models)
     v = f"m.{f['name']}"
     if shape == "scalar":
-        if d in ("String", "i64", "f64", "bool"):
+        if d in ("String", "f64", "bool"):
             return f"Option<{d}>", v
+        if d == "i64" and f["name"].endswith("_id"):
+            return "Option<WideInt>", f"{v}.map(WideInt)"
+        if d == "i64":
+            if extra:
+                return "Option<PlatformInt>", f'types::platform_field({v}, "{f["api"]}", &mut extra)'
+            return "Option<PlatformInt>", f"{v}.and_then(PlatformInt::fitting)"
         ty, conv = {"Date": ("IsoDate", "map(IsoDate::from)"), "DateTime": ("Timestamp", "map(Timestamp::from)"),
                     "TimeOfDay": ("ClockTime", "map(ClockTime::from)"),
-                    "Month": ("i32", "map(|x| i32::from(x.number()))"),
+                    "Month": ("PlatformInt", "map(|x| PlatformInt::from(u16::from(x.number())))"),
                     "EpochMillis": ("SystemTime", "and_then(types::instant)")}[d]
         return f"Option<{ty}>", f"{v}.{conv}"
     return {
@@ -153,9 +162,10 @@ def uniffi_models(decl):
         "//! (`core/src/model/`), with their docs, converted from them in Rust (no JSON on the way).",
         f"//! {HEADER}",
         "//!",
-        "//! Types: texts `String`, numbers `f64` (minutes unless noted) or `i64` (codes, years,",
-        "//! weeks), months `i32` (1-12), dates `IsoDate`, wall-clock times `Timestamp`, clock times",
-        "//! of day `ClockTime` (Kotlin `java.time.LocalTime`, Swift `String`), instants",
+        "//! Types: texts `String`, numbers `f64` (minutes unless noted), whole numbers `PlatformInt`",
+        "//! (codes, years, months 1-12, weeks, flags; Kotlin and Swift `Int`), server-counted ids",
+        "//! `WideInt` (Kotlin `Long`, Swift `Int`), dates `IsoDate`, wall-clock times `Timestamp`, clock",
+        "//! times of day `ClockTime` (Kotlin `java.time.LocalTime`, Swift `String`), instants",
         "//! `SystemTime` (Kotlin `java.time.Instant`, Swift `Date`), containers the spec leaves vague",
         "//! `RawJson` (JSON text).",
         "",
@@ -163,7 +173,7 @@ def uniffi_models(decl):
         "use std::time::SystemTime;",
         "",
         "#[allow(unused_imports)]",
-        "use crate::types::{self, ClockTime, IsoDate, RawJson, Timestamp};",
+        "use crate::types::{self, ClockTime, IsoDate, PlatformInt, RawJson, Timestamp, WideInt};",
         "",
         "/// Fields the API sent that this version does not know, as JSON text per field.",
         "pub type Extra = HashMap<String, RawJson>;",
@@ -176,21 +186,24 @@ def uniffi_models(decl):
         out.append(f"pub struct {md['name']} {{")
         convs = []
         for f in md["fields"]:
-            ty, conv = rs_field(f, models)
+            ty, conv = rs_field(f, models, md["extra"])
             out += wrap(doc_for(f["doc"], "null"), 100, "    /// ")
             out.append(f"    pub {f['name']}: {ty},")
             convs.append((f["name"], conv))
         if md["extra"]:
             out.append("    /// Fields the API sent that this version does not know, unchanged (JSON text per field).")
             out.append("    pub extra: Extra,")
-            convs.append(("extra", "m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect()"))
+            convs.append(("extra", "extra"))
         out.append("}")
         out.append("")
         out.append(f"impl From<zeitkonto_core::{md['name']}> for {md['name']} {{")
         out.append(f"    fn from(m: zeitkonto_core::{md['name']}) -> Self {{")
+        if md["extra"]:
+            mutable = "mut " if any("&mut extra" in c for _, c in convs) else ""
+            out.append(f"        let {mutable}extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();")
         out.append(f"        {md['name']} {{")
         for n, c in convs:
-            out.append(f"            {n}: {c},")
+            out.append(f"            {n}: {c}," if n != c else f"            {n},")
         out.append("        }")
         out.append("    }")
         out.append("}")

@@ -21,13 +21,13 @@ class ErrorsTest {
 
     @Test
     fun `API error codes are typed`() = runBlocking {
-        for ((key, code) in listOf("wrong-key" to 3L, "inactive-company-key" to 2L)) {
+        for ((key, code) in listOf("wrong-key" to 3, "inactive-company-key" to 2)) {
             val e = fails<ZeitkontoException.Api> { client(key).employees() }
             assertEquals(403 to code, e.status to e.code)
         }
-        assertEquals(8L, fails<ZeitkontoException.Api> { client("nomodules-company-key").presence() }.code)
+        assertEquals(8, fails<ZeitkontoException.Api> { client("nomodules-company-key").presence() }.code)
         assertEquals(403, fails<ZeitkontoException.Forbidden> { client("demo-employee-key").employees() }.status)
-        assertEquals(1L, fails<ZeitkontoException.Api> { client().timeAccount("nobody@demo.example", 2026, 5) }.code)
+        assertEquals(1, fails<ZeitkontoException.Api> { client().timeAccount("nobody@demo.example", 2026, 5) }.code)
     }
 
     @Test

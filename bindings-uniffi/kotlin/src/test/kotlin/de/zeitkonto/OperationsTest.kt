@@ -78,7 +78,7 @@ class OperationsTest {
         assertTrue(real.size < october.bookings.size, "days without bookings have dummy entries")
         assertEquals(real.size, report.bookings.size)
         val err = fails<ZeitkontoException.Api> { c.timeAccountReport(ANNA, 2026, 12) }
-        assertEquals(403 to 4L, err.status to err.code)
+        assertEquals(403 to 4, err.status to err.code)
         val days = c.targetActualDays(ANNA, LocalDate.of(2026, 11, 16), LocalDate.of(2026, 11, 30))
         assertEquals("2026-11-21", days.info.last().json().jsonObject["date"]!!.jsonPrimitive.content)
     }
@@ -101,7 +101,7 @@ class OperationsTest {
         val day = LocalDate.of(2026, 12, 21)
         c.bookAbsence("LT-VAC", ANNA_UUID, halfDay = true, startDay = day, endDay = day)
         val bad = fails<ZeitkontoException.Api> { c.bookAbsence("LT-SPECIAL", ANNA_UUID) }
-        assertEquals(4L, bad.code)
+        assertEquals(4, bad.code)
         val december = c.leaveMonth(2026, 12).map { it.json().jsonObject }
         assertTrue(december.any { it["employee"]!!.jsonPrimitive.content == ANNA_UUID && it["halfDay"]!!.jsonPrimitive.boolean })
         val year = c.leaveYear(2026)
@@ -121,14 +121,15 @@ class OperationsTest {
         assertEquals(listOf("p-support-a", "p-support-b"), c.findProjects(MANAGER, "Support").projects)
         assertTrue(c.projectBookings(MANAGER, "p-website", LocalDate.of(2026, 11, 1), LocalDate.of(2026, 11, 20)).entries.isNotEmpty())
         c.deleteProject(MANAGER, uuid)
-        assertEquals(3L, fails<ZeitkontoException.Api> { c.deleteProject(MANAGER, uuid) }.code)
-        assertEquals(8L, fails<ZeitkontoException.Api> { c.projects(ANNA) }.code)
+        assertEquals(3, fails<ZeitkontoException.Api> { c.deleteProject(MANAGER, uuid) }.code)
+        assertEquals(8, fails<ZeitkontoException.Api> { c.projects(ANNA) }.code)
     }
 
     @Test
     fun shifts() = runBlocking {
         val week = c.shifts(2026, 47)
-        assertEquals(Triple(2026L, 47L, "Front desk"), Triple(week.year, week.week, week.workspaceName))
+        assertEquals(Triple(2026, 47, "Front desk"), Triple(week.year, week.week, week.workspaceName))
+        assertTrue(week.year == 2026, "whole numbers are Kotlin Ints: `== 2026` compiles")
         val created = c.createShift(
             startTime = 22 * 60,
             endTime = 6 * 60,

@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+// A package that uses Zeitkonto as an app or a server would, in Swift 6 language mode (strict
+// concurrency checking complete). scripts/swift-test builds and runs it against the sandbox:
+//   Quickstart        the README's Swift quickstart, copied from README.md verbatim at test time
+//   ZeitkontoConsumer one client shared by tasks, a task group, an actor and a @MainActor model
+import PackageDescription
+
+let package = Package(
+    name: "ZeitkontoConsumer",
+    platforms: [.macOS(.v12), .iOS(.v15)],
+    dependencies: [.package(path: "../swift")],
+    targets: [
+        .executableTarget(name: "ZeitkontoConsumer", dependencies: [.product(name: "Zeitkonto", package: "swift")]),
+        .executableTarget(name: "Quickstart", dependencies: [.product(name: "Zeitkonto", package: "swift")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

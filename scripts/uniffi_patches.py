@@ -1,0 +1,219 @@
+"""Fixes applied to the Kotlin and Swift that uniffi 0.32.2 generates, run by scripts/build-mobile.
+
+    python3 scripts/uniffi_patches.py kotlin <generated zeitkonto_uniffi.kt>
+    python3 scripts/uniffi_patches.py swift <generated Zeitkonto.swift>
+
+Every patch matches uniffi's template text exactly and fails loudly (exit 1) when it is not found
+as often as expected, so a uniffi upgrade cannot silently drop one.
+"""
+
+import re
+import sys
+
+
+def fail(msg):
+    sys.exit(f"uniffi_patches: {msg}")
+
+
+def replace_once(text, old, new, what):
+    if text.count(old) != 1:
+        fail(f"{what}: uniffi's template changed ({text.count(old)} matches)")
+    return text.replace(old, new)
+
+
+def platform_names(text, module, names):
+    """Writes the platform's own type where uniffi prints a custom type's alias (`PlatformInt` →
+    `Int`), qualified by the module or not: signatures and docs then show `Int`. The `typealias`
+    line itself stays. A default value uniffi wrote as a 64-bit literal (`= 60L`, `= Int64(60)`) is
+    an `Int` one."""
+    for alias, platform in names.items():
+        text, n = re.subn(rf"(?<!typealias )(?:\b{re.escape(module)}\.)?\b{alias}\b", platform, text)
+        if n == 0:
+            fail(f"no use of the custom type {alias}")
+    text = re.sub(r"(:\s*(?:kotlin\.)?Int\??\s*=\s*-?\d+)L\b", r"\1", text)  # Kotlin: `= 60L`
+    return re.sub(r"(:\s*Int\??\s*=\s*)Int64\((-?\d+)\)", r"\1\2", text)  # Swift: `= Int64(60)`
+
+
+def kotlin(text):
+    # A Kotlin string that is not valid Unicode (a lone UTF-16 surrogate) cannot cross to Rust:
+    # uniffi's converter throws a bare CharacterCodingException. Make it the SDK's InvalidInput,
+    # like every other refused input (Swift strings are always valid Unicode).
+    text = replace_once(text, """        return Charsets.UTF_8.newEncoder().run {
+            onMalformedInput(CodingErrorAction.REPORT)
+            encode(CharBuffer.wrap(value))
+        }""", """        try {
+            return Charsets.UTF_8.newEncoder().run {
+                onMalformedInput(CodingErrorAction.REPORT)
+                encode(CharBuffer.wrap(value))
+            }
+        } catch (e: java.nio.charset.CharacterCodingException) {
+            val reason = "not valid Unicode (a lone UTF-16 surrogate)"
+            throw ZeitkontoException.InvalidInput("text", reason, "invalid input `text`: " + reason)
+        }""", "the Kotlin string converter")
+    # Exceptions read like every JVM exception: `message` is the description (not a field dump)
+    # and `toString()` is Throwable's `<class name>: <message>`, so the first line of a stack trace
+    # in logcat or a crash reporter names the error, e.g. `de.zeitkonto.ZeitkontoException$Timeout: ...`.
+    start = text.index("sealed class ZeitkontoException")
+    end = text.index("companion object ErrorHandler", start)
+    block = text[start:end]
+    block, n_messages = re.subn(r'override val message\n(\s*)get\(\) = "[^"\n]*description=\$\{ `description` \}"',
+                                r"override val message\n\1get() = `description`", block)
+    to_string = re.search(r"    // The local Rust `Display`/`Debug` implementation.\n    override fun toString\(\): String \{.*?\n    \}\n",
+                          block, re.S)
+    if n_messages < 9 or not to_string:
+        fail(f"the Kotlin exception template changed ({n_messages} messages, toString {bool(to_string)})")
+    block = block.replace(to_string.group(0), "")
+    text = text[:start] + block + text[end:]
+    # Async calls run (polls, completion, decoding the result) on Dispatchers.Default: a
+    # continuation never resumes on the library's I/O thread (under Dispatchers.Unconfined the
+    # caller's code would otherwise go on there), and a large result is not decoded on the
+    # caller's thread (Android's main thread). The caller gets the decoded value back in its own
+    # context.
+    text = replace_once(text, """): T {
+    try {
+        do {
+            val pollResult = suspendCancellableCoroutine<Byte> { continuation ->""", """): T = kotlinx.coroutines.withContext(kotlinx.coroutines.Dispatchers.Default) {
+    try {
+        do {
+            val pollResult = suspendCancellableCoroutine<Byte> { continuation ->""", "uniffiRustCallAsync")
+    text = replace_once(text, """        } while (pollResult != UNIFFI_RUST_FUTURE_POLL_READY);
+
+        return liftFunc(""", """        } while (pollResult != UNIFFI_RUST_FUTURE_POLL_READY);
+
+        liftFunc(""", "uniffiRustCallAsync's result")
+    return platform_names(text, "de.zeitkonto", {"PlatformInt": "kotlin.Int", "WideInt": "kotlin.Long"})
+
+
+SWIFT_ASYNC = """fileprivate func uniffiRustCallAsync<F, T>(
+    rustFutureFunc: () -> UInt64,
+    pollFunc: (UInt64, @escaping UniffiRustFutureContinuationCallback, UInt64) -> (),
+    completeFunc: (UInt64, UnsafeMutablePointer<RustCallStatus>) -> F,
+    freeFunc: (UInt64) -> (),
+    liftFunc: (F) throws -> T,
+    errorHandler: ((RustBuffer) throws -> Swift.Error)?
+) async throws -> T {
+    // Make sure to call the ensure init function since future creation doesn't have a
+    // RustCallStatus param, so doesn't use makeRustCall()
+    uniffiEnsureZeitkontoUniffiInitialized()
+    let rustFuture = rustFutureFunc()
+    defer {
+        freeFunc(rustFuture)
+    }
+    var pollResult: Int8;
+    repeat {
+        pollResult = await withUnsafeContinuation {
+            pollFunc(
+                rustFuture,
+                { handle, pollResult in
+                    uniffiFutureContinuationCallback(handle: handle, pollResult: pollResult)
+                },
+                uniffiContinuationHandleMap.insert(obj: $0)
+            )
+        }
+    } while pollResult != UNIFFI_RUST_FUTURE_POLL_READY
+
+    return try liftFunc(makeRustCall(
+        { completeFunc(rustFuture, $0) },
+        errorHandler: errorHandler
+    ))
+}
+"""
+
+SWIFT_ASYNC_CANCELLABLE = """// Cancellation (Zeitkonto's patch, scripts/uniffi_patches.py): cancelling the Swift task cancels
+// the Rust future at once (in the server wait, the rate limiter's wait or a retry's back-off: the
+// future is dropped, its request and timers with it) and the call throws `CancellationError`.
+// The state below makes sure the Rust future is cancelled only while it runs: never after the
+// result was taken (`complete`) and never after `free`.
+fileprivate final class UniffiFutureCancellation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state = 0 // 0: running, 1: cancelled, 2: completing
+    private let cancelFuture: () -> ()
+
+    init(_ cancelFuture: @escaping () -> ()) {
+        self.cancelFuture = cancelFuture
+    }
+
+    func cancel() {
+        lock.lock()
+        defer { lock.unlock() }
+        if state == 0 {
+            state = 1
+            cancelFuture()
+        }
+    }
+
+    /// Whether the result may be taken (false: the task was cancelled first).
+    func complete() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if state == 1 {
+            return false
+        }
+        state = 2
+        return true
+    }
+}
+
+fileprivate func uniffiRustCallAsync<F, T>(
+    rustFutureFunc: () -> UInt64,
+    pollFunc: (UInt64, @escaping UniffiRustFutureContinuationCallback, UInt64) -> (),
+    cancelFunc: @escaping (UInt64) -> (),
+    completeFunc: (UInt64, UnsafeMutablePointer<RustCallStatus>) -> F,
+    freeFunc: (UInt64) -> (),
+    liftFunc: (F) throws -> T,
+    errorHandler: ((RustBuffer) throws -> Swift.Error)?
+) async throws -> T {
+    // Make sure to call the ensure init function since future creation doesn't have a
+    // RustCallStatus param, so doesn't use makeRustCall()
+    uniffiEnsureZeitkontoUniffiInitialized()
+    let rustFuture = rustFutureFunc()
+    defer {
+        freeFunc(rustFuture)
+    }
+    let cancellation = UniffiFutureCancellation { cancelFunc(rustFuture) }
+    await withTaskCancellationHandler {
+        var pollResult: Int8;
+        repeat {
+            pollResult = await withUnsafeContinuation {
+                pollFunc(
+                    rustFuture,
+                    { handle, pollResult in
+                        uniffiFutureContinuationCallback(handle: handle, pollResult: pollResult)
+                    },
+                    uniffiContinuationHandleMap.insert(obj: $0)
+                )
+            }
+        } while pollResult != UNIFFI_RUST_FUTURE_POLL_READY
+    } onCancel: {
+        cancellation.cancel()
+    }
+    guard cancellation.complete() else {
+        throw CancellationError()
+    }
+    return try liftFunc(makeRustCall(
+        { completeFunc(rustFuture, $0) },
+        errorHandler: errorHandler
+    ))
+}
+"""
+
+
+def swift(text):
+    text = replace_once(text, SWIFT_ASYNC, SWIFT_ASYNC_CANCELLABLE, "uniffiRustCallAsync")
+    # Every call site passes the cancel function of its future's return type.
+    text, n = re.subn(r"( +)pollFunc: ffi_zeitkonto_uniffi_rust_future_poll_(\w+),\n",
+                      r"\g<0>\1cancelFunc: ffi_zeitkonto_uniffi_rust_future_cancel_\2,\n", text)
+    if n == 0 or text.count("cancelFunc: ffi_") != text.count("completeFunc: ffi_"):
+        fail(f"the Swift async call sites changed ({n} patched)")
+    return platform_names(text, "Zeitkonto", {"PlatformInt": "Int", "WideInt": "Int"})
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in ("kotlin", "swift"):
+        sys.exit("usage: uniffi_patches.py kotlin|swift FILE")
+    lang, path = sys.argv[1], sys.argv[2]
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    patched = kotlin(source) if lang == "kotlin" else swift(source)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(patched)
