@@ -104,7 +104,8 @@ class RateLimitedError(ZeitkontoError):
 
 class UnexpectedStatusError(ZeitkontoError):
     """A status the API does not document for the case (5xx, a 4xx with a text body, ...).
-    ``may_have_reached_server`` is true on a 5xx: a write may have been applied."""
+    ``may_have_reached_server`` is true on a 5xx or a 3xx (a server or proxy may apply a POST and
+    answer with a redirect): a write may have been applied."""
 
     kind = "UnexpectedStatus"
     status: int

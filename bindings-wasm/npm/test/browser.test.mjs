@@ -7,6 +7,7 @@ import { readFile, mkdir } from "node:fs/promises";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { spawn } from "node:child_process";
 import { extname, join, normalize } from "node:path";
+import { networkInterfaces } from "node:os";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { startSandbox } from "./sandbox.mjs";
@@ -14,7 +15,10 @@ import { startSandbox } from "./sandbox.mjs";
 const pkg = fileURLToPath(new URL("..", import.meta.url));
 const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm" };
-let sb, server, origin, browser, proxy, proxyUrl;
+let sb, server, lanServer, lanOrigin, origin, browser, proxy, proxyUrl;
+
+/** A non-loopback IPv4 address of this machine (a LAN or intranet address), if it has one. */
+const lanAddress = Object.values(networkInterfaces()).flat().find((a) => a?.family === "IPv4" && !a.internal)?.address;
 
 // The README's two snippets: the proxy (server.mjs) and the browser code that uses it.
 const readme = readFileSync(join(pkg, "README.md"), "utf8");
@@ -55,7 +59,7 @@ before(async () => {
     if (await fetch(`${proxyUrl}/`).then(() => true, () => false)) break;
     await new Promise((ok) => setTimeout(ok, 50));
   }
-  server = createServer(async (req, res) => {
+  const handle = async (req, res) => {
     const url = new URL(req.url, "http://x");
     if (url.pathname.startsWith("/zeitkonto/")) {
       // The page's origin forwards /zeitkonto/ to the proxy (as a real deployment's web server would).
@@ -72,9 +76,16 @@ before(async () => {
     } catch {
       res.writeHead(404).end();
     }
-  });
+  };
+  server = createServer(handle);
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   origin = `http://127.0.0.1:${server.address().port}`;
+  if (lanAddress) {
+    // The same pages over plain http from a non-loopback address (`vite --host`, an intranet site).
+    lanServer = createServer(handle);
+    await new Promise((ok) => lanServer.listen(0, lanAddress, ok));
+    lanOrigin = `http://${lanAddress}:${lanServer.address().port}`;
+  }
   browser = await chromium.launch({
     executablePath,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -85,6 +96,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   server?.close();
+  lanServer?.close();
   proxy?.kill();
   sb?.stop();
 });
@@ -149,5 +161,27 @@ test("the README's proxy and browser snippets run as written (page and module wo
   const r = await page.evaluate(() => window.__results);
   assert.deepEqual(errors, []);
   assert.deepEqual(r, { page: ["3 Front desk"], worker: ["3 Front desk"] });
+  await page.close();
+});
+
+test("the README's same-origin proxy works from a page served over plain http from a LAN address", { skip: !lanAddress && "this machine has no non-loopback IPv4 address" }, async () => {
+  // The key never leaves the origin (the proxy adds it): plain http is the page's own transport,
+  // so a same-origin baseUrl is accepted whatever the host (issue: `vite --host` on a LAN address).
+  await sb.reset();
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${lanOrigin}/readme/page.html`);
+  await page.waitForFunction(() => window.__results !== undefined, null, { timeout: 30000 });
+  const r = await page.evaluate(() => window.__results);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(r, { page: ["3 Front desk"], worker: ["3 Front desk"] });
+  // Another host over plain http is still refused (the key would travel in clear).
+  const refused = await page.evaluate(async () => {
+    const { Client } = await import("/index.js");
+    try { await new Client({ apiKey: "k", baseUrl: "http://desktop.saas.de", dangerouslyAllowBrowser: true }).employees(); } catch (e) { return [e.name, e.field]; }
+    return "accepted";
+  });
+  assert.deepEqual(refused, ["InvalidInputError", "baseUrl"]);
   await page.close();
 });

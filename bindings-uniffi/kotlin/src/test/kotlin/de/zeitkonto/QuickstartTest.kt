@@ -20,12 +20,14 @@ class QuickstartTest {
             try {
                 client.go(anna)
                 client.go(anna)
-            } catch (e: ZeitkontoException.Refused) {
-                println("was not clocked in")
+            } catch (e: ZeitkontoException.Refused) {   // false: not clocked in, or a bad key or employee
+                println("refused")
+            } catch (e: ZeitkontoException.Timeout) {   // also Transport, UnexpectedStatus, Decode
+                if (e.mayHaveReachedServer) println("may have been applied, check before retrying: ${e.message}")
             }
         }
         assertEquals(2, printed.size)
         assertEquals(true, printed[0].contains("first day 2026-10-"), printed[0])
-        assertEquals("was not clocked in", printed[1])
+        assertEquals("refused", printed[1])
     }
 }
