@@ -90,6 +90,21 @@ pub enum ZeitkontoError {
         /// A readable, key-free sentence (also `toString()` / `description`).
         description: String,
     },
+    /// The TLS handshake failed: `failure` says what (`untrustedIssuer`, `hostnameMismatch`,
+    /// `expired`, `other`). Nothing reached the server (`may_have_reached_server` is false), and it
+    /// is never retried: trying again cannot help.
+    Tls {
+        /// What failed: `untrustedIssuer` (add your private CA), `hostnameMismatch`, `expired`
+        /// (or not valid yet: check the clock), `other` (no trust store on the machine, no common
+        /// protocol, ...).
+        failure: String,
+        /// What the TLS stack said (redacted).
+        detail: String,
+        /// Always false: the connection was never opened.
+        may_have_reached_server: bool,
+        /// A readable, key-free sentence (also `toString()` / `description`).
+        description: String,
+    },
     /// No answer within the timeout; `may_have_reached_server` tells whether a write may have
     /// been applied (it is then never retried).
     Timeout {
@@ -111,6 +126,7 @@ impl std::fmt::Display for ZeitkontoError {
             | ZeitkontoError::UnexpectedStatus { description, .. }
             | ZeitkontoError::Decode { description, .. }
             | ZeitkontoError::Transport { description, .. }
+            | ZeitkontoError::Tls { description, .. }
             | ZeitkontoError::Timeout { description, .. } => description,
         };
         f.write_str(description)
@@ -147,6 +163,12 @@ impl From<Error> for ZeitkontoError {
             Error::Transport { detail, .. } => {
                 ZeitkontoError::Transport { detail, may_have_reached_server, description }
             }
+            Error::Tls { failure, detail } => ZeitkontoError::Tls {
+                failure: failure.name().to_string(),
+                detail,
+                may_have_reached_server,
+                description,
+            },
             Error::Timeout { .. } => ZeitkontoError::Timeout { may_have_reached_server, description },
         }
     }

@@ -80,6 +80,15 @@ pub enum TransportError {
     },
     /// The platform's own timeout expired: the request may have been applied.
     Timeout,
+    /// The TLS handshake failed (Android's `SSLHandshakeException`, `URLError.serverCertificateUntrusted`):
+    /// nothing reached the server and trying again cannot help, so it is never retried. `failure`:
+    /// `untrustedIssuer`, `hostnameMismatch`, `expired` or `other`.
+    Tls {
+        /// What failed (one of the names above; anything else counts as `other`).
+        failure: String,
+        /// What the platform said.
+        detail: String,
+    },
 }
 
 impl std::fmt::Display for TransportError {
@@ -88,6 +97,7 @@ impl std::fmt::Display for TransportError {
             TransportError::Connect { detail } => write!(f, "could not connect: {detail}"),
             TransportError::Lost { detail } => write!(f, "connection lost: {detail}"),
             TransportError::Timeout => f.write_str("timed out"),
+            TransportError::Tls { failure, detail } => write!(f, "TLS failed ({failure}): {detail}"),
         }
     }
 }
@@ -107,6 +117,9 @@ impl From<TransportError> for CoreTransportError {
             TransportError::Connect { detail } => CoreTransportError::Connect(detail),
             TransportError::Lost { detail } => CoreTransportError::Lost(detail),
             TransportError::Timeout => CoreTransportError::Timeout,
+            TransportError::Tls { failure, detail } => {
+                CoreTransportError::Tls(zeitkonto_core::TlsFailure::from_name(&failure), detail)
+            }
         }
     }
 }

@@ -64,6 +64,18 @@ export interface ClientOptions {
   onEvent?: ((event: ZeitkontoEvent) => void) | undefined;
   /** Allow a key inside a browser page (anyone with the page can read it). Not needed for a same-origin `baseUrl` proxy. */
   dangerouslyAllowBrowser?: boolean | undefined;
+  /**
+   * The `fetch` to send with (default the global one): a wrapped or instrumented fetch, or
+   * undici's own `fetch`. It must not follow redirects on its own (the client asks for
+   * `redirect: "manual"`).
+   */
+  fetch?: ((input: string, init: RequestInit) => Promise<Response>) | undefined;
+  /**
+   * An undici `Dispatcher` (Node) passed to every request: `new ProxyAgent("http://proxy:3128")`,
+   * `new EnvHttpProxyAgent()` (honours `HTTPS_PROXY`/`NO_PROXY`, which Node 20's own `fetch`
+   * ignores), or an `Agent` with `connect: { ca }` for a private CA.
+   */
+  dispatcher?: object | undefined;
 }
 
 /** A driver event (`onEvent`). Durations are seconds; fields of the other kinds are `null`. */
@@ -855,7 +867,7 @@ export class UnexpectedStatusError extends ZeitkontoError {
   status: number;
   /** The start of the body, keys redacted. */
   excerpt: string;
-  /** True on a 5xx: a write may have been applied (it is never re-sent). */
+  /** True on a 5xx or a 3xx: a write may have been applied (it is never re-sent). */
   mayHaveReachedServer: boolean;
 }
 /** A 2xx body that is not what the operation returns. */
@@ -871,8 +883,24 @@ export class DecodeError extends ZeitkontoError {
 export class TransportError extends ZeitkontoError {
   /** What failed (no URL, no key). */
   detail: string;
-  /** Always true over `fetch` (it cannot tell a refused connection from a broken one); a write is then never re-sent. */
+  /**
+   * Whether a write may have been applied (it is never re-sent). False when the connection was
+   * never opened (Node: `ECONNREFUSED`, `ENOTFOUND`, ...); true otherwise (a browser's `fetch`
+   * cannot tell a refused connection from a broken one).
+   */
   mayHaveReachedServer: boolean;
+  /** In Node, `fetch`'s own error (`cause.code`: `ECONNREFUSED`, `ECONNRESET`, ...). */
+  cause?: unknown;
+}
+/** The TLS handshake failed: nothing reached the server, and it is never retried. */
+export class TlsError extends TransportError {
+  /**
+   * What failed: `untrustedIssuer` (trust your private CA: Node's `NODE_EXTRA_CA_CERTS`, or an
+   * undici `Agent` with `connect: { ca }` as `dispatcher`), `hostnameMismatch`, `expired`, `other`.
+   */
+  failure: "untrustedIssuer" | "hostnameMismatch" | "expired" | "other";
+  /** Node's error (`cause.code`: `UNABLE_TO_VERIFY_LEAF_SIGNATURE`, `ERR_TLS_CERT_ALTNAME_INVALID`, `CERT_HAS_EXPIRED`, ...). */
+  cause?: unknown;
 }
 /** No answer within `timeout`; the request was cancelled. */
 export class TimeoutError extends ZeitkontoError {

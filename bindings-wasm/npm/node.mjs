@@ -5,5 +5,5 @@ import zk from "./dist/node.cjs";
 export const {
   Client, init, buildRequest, parseResponse, operations,
   ZeitkontoError, InvalidInputError, ApiError, ForbiddenError, RefusedError, RateLimitedError,
-  UnexpectedStatusError, DecodeError, TransportError, TimeoutError,
+  UnexpectedStatusError, DecodeError, TransportError, TlsError, TimeoutError,
 } = zk;

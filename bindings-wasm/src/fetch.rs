@@ -15,9 +15,12 @@ use zeitkonto::transport::BoxFuture;
 use zeitkonto::{Transport, TransportError};
 use zeitkonto_core::{Request, Response};
 
-/// `fetch` as a [`Transport`]. Each attempt's `signal` comes from the calling task's
-/// `signalFor(timeoutMs)` (see [`WithSignal`]): the JS wrapper ties it to the caller's AbortSignal
-/// and to a timer it clears when the call settles. Without one, timeouts use `AbortSignal.timeout`.
+/// `fetch` as a [`Transport`]. Each attempt goes through the calling task's `fetchFor(url, init,
+/// timeoutMs)` (see [`WithFetch`]), the JS wrapper's function that ties the attempt to the
+/// caller's AbortSignal and to a timer it clears when the call settles, calls the `fetch` of the
+/// client's options (with its `dispatcher`), and marks the failures it can tell apart (a refused
+/// connection, a failed TLS handshake: `{zeitkonto: "connect" | "tls", failure, detail}`).
+/// Without one (not through the JS wrapper), the global `fetch` with `AbortSignal.timeout`.
 ///
 /// A body is read up to `max_body` bytes ([`TransportError::TooLarge`] beyond) by `read_body`, the
 /// JavaScript reader of src/core.js: all at once when the server declared a length within the
@@ -43,23 +46,23 @@ unsafe impl Send for BodyReader {}
 unsafe impl Sync for BodyReader {}
 
 thread_local! {
-    static SIGNAL_FOR: RefCell<Option<Function>> = const { RefCell::new(None) };
+    static FETCH_FOR: RefCell<Option<Function>> = const { RefCell::new(None) };
 }
 
-/// Runs a call's future with its `signalFor` function current, so that every `fetch` the driver
-/// starts for this call (retries included) gets a signal that the caller's `abort()` cancels.
-/// The wasm is single-threaded and `fetch` starts inside a poll, so a poll-scoped slot suffices.
-pub struct WithSignal<F> {
-    pub signal_for: Option<Function>,
+/// Runs a call's future with its `fetchFor` function current, so that every `fetch` the driver
+/// starts for this call (retries included) goes through it. The wasm is single-threaded and
+/// `fetch` starts inside a poll, so a poll-scoped slot suffices.
+pub struct WithFetch<F> {
+    pub fetch_for: Option<Function>,
     pub inner: Pin<Box<F>>,
 }
 
-impl<F: Future> Future for WithSignal<F> {
+impl<F: Future> Future for WithFetch<F> {
     type Output = F::Output;
     fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
-        let previous = SIGNAL_FOR.with(|s| s.replace(self.signal_for.clone()));
+        let previous = FETCH_FOR.with(|s| s.replace(self.fetch_for.clone()));
         let r = self.inner.as_mut().poll(cx);
-        SIGNAL_FOR.with(|s| *s.borrow_mut() = previous);
+        FETCH_FOR.with(|s| *s.borrow_mut() = previous);
         r
     }
 }
@@ -74,15 +77,24 @@ fn function(target: &JsValue, name: &str) -> Result<Function, TransportError> {
         .map_err(|_| TransportError::Connect(format!("`{name}` is not a function")))
 }
 
-/// A rejected `fetch`: a timeout, or a failure that may have happened after sending (fetch does
-/// not say which; the driver then never resends a write).
+/// A rejected `fetch`: a timeout; a refused connection or a failed TLS handshake, as `fetchFor`
+/// marked them (nothing reached the server); anything else may have happened after sending
+/// (fetch does not say, and the driver then never resends a write).
 fn failure(e: JsValue) -> TransportError {
-    let name = Reflect::get(&e, &JsValue::from_str("name")).ok().and_then(|n| n.as_string()).unwrap_or_default();
+    let text = |name: &str| Reflect::get(&e, &JsValue::from_str(name)).ok().and_then(|n| n.as_string());
+    match text("zeitkonto").as_deref() {
+        Some("tls") => {
+            let failure = zeitkonto_core::TlsFailure::from_name(&text("failure").unwrap_or_default());
+            return TransportError::Tls(failure, text("detail").unwrap_or_default());
+        }
+        Some("connect") => return TransportError::Connect(text("detail").unwrap_or_default()),
+        _ => {}
+    }
+    let name = text("name").unwrap_or_default();
     if name == "TimeoutError" {
         return TransportError::Timeout;
     }
-    let message = Reflect::get(&e, &JsValue::from_str("message")).ok().and_then(|m| m.as_string());
-    TransportError::Lost(format!("fetch failed: {}", message.unwrap_or(name)))
+    TransportError::Lost(format!("fetch failed: {}", text("message").unwrap_or(name)))
 }
 
 impl Transport for FetchTransport {
@@ -109,18 +121,21 @@ impl Transport for FetchTransport {
             setup.map_err(|_| TransportError::Connect("could not prepare the request".to_string()))?;
             // Timers take at most 2^31 - 1 ms (24.8 days): a longer one would fire at once.
             let timeout_ms = JsValue::from_f64(timeout.map_or(-1.0, |t| t.as_millis().min(i32::MAX as u128) as f64));
-            if let Some(f) = SIGNAL_FOR.with(|s| s.borrow().clone()) {
-                let signal = f.call1(&JsValue::UNDEFINED, &timeout_ms).map_err(failure)?;
-                let _ = set("signal", &signal);
-            } else if timeout.is_some() {
-                let abort_signal = get(&global, "AbortSignal")?;
-                let signal = function(&abort_signal, "timeout")?
-                    .call1(&abort_signal, &timeout_ms)
-                    .map_err(|_| TransportError::Connect("AbortSignal.timeout failed".to_string()))?;
-                let _ = set("signal", &signal);
-            }
-            let promise = function(&global, "fetch")?
-                .call2(&global, &JsValue::from_str(request.url()), &init)
+            let url = JsValue::from_str(request.url());
+            let promise = match FETCH_FOR.with(|s| s.borrow().clone()) {
+                Some(fetch_for) => fetch_for.call3(&JsValue::UNDEFINED, &url, &init, &timeout_ms),
+                None => {
+                    if timeout.is_some() {
+                        let abort_signal = get(&global, "AbortSignal")?;
+                        let signal = function(&abort_signal, "timeout")?
+                            .call1(&abort_signal, &timeout_ms)
+                            .map_err(|_| TransportError::Connect("AbortSignal.timeout failed".to_string()))?;
+                        let _ = set("signal", &signal);
+                    }
+                    function(&global, "fetch")?.call2(&global, &url, &init)
+                }
+            };
+            let promise = promise
                 .map_err(failure)?
                 .dyn_into::<Promise>()
                 .map_err(|_| TransportError::Connect("fetch did not return a promise".to_string()))?;

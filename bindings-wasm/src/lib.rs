@@ -1,7 +1,7 @@
 //! The wasm-bindgen layer of the npm package `zeitkonto`. It only converts and forwards:
-//! `WasmClient.call(operation, params, abort?, signalFor?, fast?)` runs any operation through the
-//! Rust driver (`zeitkonto::Client::call_text_with`, `fetch` through `fetch.rs`, each attempt with
-//! the signal `signalFor` returns) and resolves to the canonical JSON output, read by the package's
+//! `WasmClient.call(operation, params, abort?, fetchFor?, fast?)` runs any operation through the
+//! Rust driver (`zeitkonto::Client::call_text_with`, `fetch` through `fetch.rs`, each attempt
+//! through the wrapper's `fetchFor`) and resolves to the canonical JSON output, read by the package's
 //! generated fast reader (`fast`) when the answer is plain and by the core otherwise;
 //! `buildRequest` / `parseResponse` are the sans-IO core. Failures reject / throw the error's JSON
 //! form (`{kind, message, ...}`); the JavaScript wrapper turns it into `ZeitkontoError` classes.
@@ -203,9 +203,10 @@ impl WasmClient {
 
     /// Runs `operation` with canonical params; resolves to the canonical output. When `abort`
     /// settles first, the call's future is dropped (a pending sleep clears its timer) and the
-    /// promise rejects with `{kind: "Aborted"}`. `signalFor(timeoutMs)` (-1: no timeout) returns
-    /// the AbortSignal each `fetch` attempt uses: the JS wrapper aborts it on `abort()` and on the
-    /// timeout, so an aborted call cancels its request too.
+    /// promise rejects with `{kind: "Aborted"}`. `fetchFor(url, init, timeoutMs)` (-1: no timeout)
+    /// sends each attempt: the JS wrapper gives it a signal that `abort()` and the timeout abort
+    /// (so an aborted call cancels its request too), uses the options' `fetch` and `dispatcher`,
+    /// and marks a refused connection or a failed TLS handshake.
     ///
     /// `fast(status, body)` (optional) reads a final answer that passed the status and `code`
     /// checks with the engine's `JSON.parse` (the generated `src/decode.js`); when it returns
@@ -215,7 +216,7 @@ impl WasmClient {
         operation_name: String,
         params: JsValue,
         abort: Option<js_sys::Promise>,
-        signal_for: Option<js_sys::Function>,
+        fetch_for: Option<js_sys::Function>,
         fast: Option<js_sys::Function>,
     ) -> js_sys::Promise {
         let client = self.inner.clone();
@@ -230,13 +231,13 @@ impl WasmClient {
                 zeitkonto_core::parse_response_text(op, r).map(|t| parse_js(&t))
             };
             #[cfg(target_arch = "wasm32")]
-            let call = fetch::WithSignal {
-                signal_for,
+            let call = fetch::WithFetch {
+                fetch_for,
                 inner: Box::pin(async move { client.call_text_with(op, &params, read).await }),
             };
             #[cfg(not(target_arch = "wasm32"))]
             let call = {
-                let _ = signal_for;
+                let _ = fetch_for;
                 Box::pin(async move { client.call_text_with(op, &params, read).await })
             };
             let result = match abort {

@@ -16,7 +16,7 @@ use zeitkonto_core::{
 };
 
 use crate::driver::{Driver, Event, Observer};
-use crate::transport::Transport;
+use crate::transport::{Transport, TransportSettings};
 
 /// Default per-request timeout.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -37,6 +37,7 @@ pub struct ClientBuilder {
     retry: RetryConfig,
     limiter: LimiterConfig,
     transport: Option<Arc<dyn Transport>>,
+    settings: TransportSettings,
     observer: Option<Observer>,
     max_response_bytes: usize,
 }
@@ -125,6 +126,31 @@ impl ClientBuilder {
         self
     }
 
+    /// The `User-Agent` of the bundled transport (default `zeitkonto-rust/<version>`; the
+    /// bindings send `zeitkonto-python/…`, `zeitkonto-kotlin/…`, …). Put your product first if a
+    /// proxy or WAF should see it: `"payroll-sync/2.1 zeitkonto-rust/0.1.0"`.
+    pub fn user_agent(mut self, user_agent: impl Into<String>) -> Self {
+        self.settings.user_agent = Some(user_agent.into());
+        self
+    }
+
+    /// Trusts these PEM certificates (a private CA, a TLS-inspecting proxy's CA) besides the
+    /// system's, in the bundled transport. A file without a certificate fails `build()` with
+    /// `InvalidInput` (`ca_certificates`).
+    pub fn ca_certificates_pem(mut self, pem: impl Into<Vec<u8>>) -> Self {
+        self.settings.ca_certificates_pem = Some(pem.into());
+        self
+    }
+
+    /// Sends every request of the bundled transport through this proxy
+    /// (`http://proxy.corp:3128`, with `user:password@` when it needs them; https requests go
+    /// through it with CONNECT, so the proxy never sees the URL and its key). Without it the
+    /// environment's `HTTPS_PROXY`/`ALL_PROXY` and `NO_PROXY` apply.
+    pub fn proxy(mut self, url: impl Into<String>) -> Self {
+        self.settings.proxy = Some(url.into());
+        self
+    }
+
     /// Uses another transport (a mock, or a custom HTTP stack).
     pub fn transport(mut self, transport: Arc<dyn Transport>) -> Self {
         self.transport = Some(transport);
@@ -152,9 +178,10 @@ impl ClientBuilder {
         if let Some(k) = self.workspace_key {
             ctx = ctx.with_workspace_key(k);
         }
+        let settings = TransportSettings { max_body: Some(self.max_response_bytes), ..self.settings };
         let transport: Arc<dyn Transport> = match self.transport {
             Some(t) => t,
-            None => default_transport(self.max_response_bytes)?,
+            None => default_transport(&settings)?,
         };
         Ok(Client {
             driver: Arc::new(Driver {
@@ -165,18 +192,19 @@ impl ClientBuilder {
                 limiter: self.limiter,
                 observer: self.observer,
                 max_response_bytes: self.max_response_bytes,
+                settings,
             }),
         })
     }
 }
 
 #[cfg(feature = "reqwest")]
-fn default_transport(max_body: usize) -> Result<Arc<dyn Transport>, Error> {
-    Ok(Arc::new(crate::transport::ReqwestTransport::new()?.with_max_body(max_body)))
+fn default_transport(settings: &TransportSettings) -> Result<Arc<dyn Transport>, Error> {
+    Ok(Arc::new(crate::transport::ReqwestTransport::with_settings(settings)?))
 }
 
 #[cfg(not(feature = "reqwest"))]
-fn default_transport(_max_body: usize) -> Result<Arc<dyn Transport>, Error> {
+fn default_transport(_settings: &TransportSettings) -> Result<Arc<dyn Transport>, Error> {
     Err(Error::invalid("transport", "built without the `reqwest` feature: pass a transport with `.transport(...)`"))
 }
 
@@ -215,6 +243,7 @@ impl Client {
             retry: RetryConfig::default(),
             limiter: LimiterConfig::default(),
             transport: None,
+            settings: TransportSettings::default(),
             observer: None,
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
         }
@@ -235,12 +264,13 @@ impl Client {
         Ok(Client {
             driver: Arc::new(Driver {
                 context: d.context.clone(),
-                transport: default_transport(d.max_response_bytes)?,
+                transport: default_transport(&d.settings)?,
                 timeout: d.timeout,
                 retry: d.retry,
                 limiter: d.limiter,
                 observer: d.observer.clone(),
                 max_response_bytes: d.max_response_bytes,
+                settings: d.settings.clone(),
             }),
         })
     }

@@ -1,7 +1,6 @@
 //! The one driver: "limiter → send → policy decides → sleep or finish", written once for every
 //! operation, every target and every binding.
 
-use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -16,15 +15,21 @@ use crate::transport::{Transport, TransportError};
 
 /// One limiter per key and limiter setting, shared by every client of that key in the process.
 fn shared_limiter(key: &str, config: LimiterConfig) -> Arc<Mutex<RateLimiter>> {
-    type Registry = Mutex<HashMap<(u64, u32, u64, u64), Arc<Mutex<RateLimiter>>>>;
+    // A list, not a map: a process uses a handful of keys (and a map's code costs the .wasm 2 KB).
+    type Registry = Mutex<Vec<((u64, u32, u64, u64), Arc<Mutex<RateLimiter>>)>>;
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     // Only a hash of the key is kept: the registry never holds the secret itself.
     let mut h = std::collections::hash_map::DefaultHasher::new();
     key.hash(&mut h);
     let id = (h.finish(), config.limit, config.window_ms, config.margin_ms);
     let registry = REGISTRY.get_or_init(Default::default);
-    let mut map = registry.lock().unwrap_or_else(|p| p.into_inner());
-    map.entry(id).or_insert_with(|| Arc::new(Mutex::new(RateLimiter::new(config)))).clone()
+    let mut list = registry.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((_, limiter)) = list.iter().find(|(k, _)| *k == id) {
+        return limiter.clone();
+    }
+    let limiter = Arc::new(Mutex::new(RateLimiter::new(config)));
+    list.push((id, limiter.clone()));
+    limiter
 }
 
 /// A callback for driver events (logging).
@@ -39,6 +44,8 @@ pub struct Driver {
     pub(crate) limiter: LimiterConfig,
     pub(crate) observer: Option<Observer>,
     pub(crate) max_response_bytes: usize,
+    /// How the bundled transport was made (to make it again in a forked child).
+    pub(crate) settings: crate::transport::TransportSettings,
 }
 
 /// What the driver did, for logging. Holds only redacted text.
@@ -268,6 +275,9 @@ impl Driver {
                 }
                 Err(TransportError::Connect(detail)) => {
                     (Outcome::ConnectFailed, Err(Error::Transport { detail, may_have_reached_server: false }))
+                }
+                Err(TransportError::Tls(failure, detail)) => {
+                    (Outcome::Unrecoverable, Err(Error::Tls { failure, detail }))
                 }
                 Err(TransportError::Lost(detail)) => {
                     (Outcome::ConnectionLost, Err(Error::Transport { detail, may_have_reached_server: true }))

@@ -36,8 +36,10 @@ pub use client::{Client, ClientBuilder, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIME
 pub use driver::Event;
 #[cfg(feature = "reqwest")]
 pub use transport::ReqwestTransport;
-pub use transport::{BoxFuture, Transport, TransportError};
-pub use zeitkonto_core::{self as core, ops, ApiCode, Date, Error, LimiterConfig, Month, OperationId, RetryConfig};
+pub use transport::{default_user_agent, BoxFuture, Transport, TransportError, TransportSettings};
+pub use zeitkonto_core::{
+    self as core, ops, ApiCode, Date, Error, LimiterConfig, Month, OperationId, RetryConfig, TlsFailure,
+};
 
 /// The README's Rust examples compile (doc-tested).
 #[doc = include_str!("../../README.md")]

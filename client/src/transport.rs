@@ -25,6 +25,9 @@ pub enum TransportError {
     Timeout,
     /// The response body was larger than the transport's bound (it stopped reading).
     TooLarge,
+    /// The TLS handshake failed (or the machine has no trust store): nothing reached the server,
+    /// and trying again cannot help. Never retried.
+    Tls(zeitkonto_core::TlsFailure, String),
 }
 
 /// Sends one request and returns the response, whatever its status.
@@ -37,8 +40,16 @@ pub trait Transport: Send + Sync {
     ) -> BoxFuture<'a, Result<Response, TransportError>>;
 }
 
-/// The reqwest transport (rustls natively, `fetch` on wasm32; feature `reqwest`, on by default). Sends no custom headers beyond
-/// `Accept` and `Content-Type`, so a browser's CORS stays simple.
+/// The reqwest transport (rustls natively, `fetch` on wasm32; feature `reqwest`, on by default).
+///
+/// Natively it asks for gzip and brotli and decodes them (the response bound applies to the
+/// decoded bytes, so a compression bomb stops at it), speaks HTTP/2 when the server offers it by
+/// ALPN and HTTP/1.1 otherwise, sends `User-Agent: zeitkonto-<language>/<version>`, trusts the
+/// system's certificates (`SSL_CERT_FILE`/`SSL_CERT_DIR` on Linux) plus any CA added with
+/// [`TransportSettings::ca_certificates_pem`], goes through `HTTPS_PROXY`/`ALL_PROXY` (and
+/// honours `NO_PROXY`) unless a proxy is set explicitly, and never follows a redirect. On wasm32
+/// the browser's `fetch` does all of that itself, and no custom header is sent (so a browser's
+/// CORS stays simple).
 #[cfg(feature = "reqwest")]
 #[derive(Debug, Clone)]
 pub struct ReqwestTransport {
@@ -49,22 +60,78 @@ pub struct ReqwestTransport {
     no_trust_store: Option<String>,
 }
 
+/// How the bundled transport connects (the client's builder fills it: `ClientBuilder::user_agent`,
+/// `ca_certificates_pem`, `proxy`).
+#[derive(Debug, Clone, Default)]
+pub struct TransportSettings {
+    /// The `User-Agent` header; default `zeitkonto-rust/<version>` (each binding names its
+    /// language). Not sent on wasm32.
+    pub user_agent: Option<String>,
+    /// PEM certificates of authorities to trust besides the system's (a private CA, a TLS-
+    /// inspecting proxy's CA).
+    pub ca_certificates_pem: Option<Vec<u8>>,
+    /// A proxy URL for every request (`http://proxy.corp:3128`, with `user:password@` if it
+    /// needs them); default: the environment's (`HTTPS_PROXY`, `ALL_PROXY`, `NO_PROXY`).
+    pub proxy: Option<String>,
+    /// The largest response body, in bytes (decoded).
+    pub max_body: Option<usize>,
+}
+
+/// The default `User-Agent` of the bundled transport.
+pub fn default_user_agent() -> String {
+    format!("zeitkonto-rust/{}", env!("CARGO_PKG_VERSION"))
+}
+
 #[cfg(feature = "reqwest")]
 impl ReqwestTransport {
-    /// A transport with its own connection pool.
+    /// A transport with its own connection pool and the default settings.
     pub fn new() -> Result<ReqwestTransport, zeitkonto_core::Error> {
+        ReqwestTransport::with_settings(&TransportSettings::default())
+    }
+
+    /// A transport with its own connection pool and `settings`. A bad CA file or proxy URL is
+    /// `InvalidInput` naming the setting.
+    pub fn with_settings(settings: &TransportSettings) -> Result<ReqwestTransport, zeitkonto_core::Error> {
         #[cfg(not(target_arch = "wasm32"))]
         {
             // reqwest is built without a default crypto provider (keeps aws-lc out of the build):
             // install ring once per process. A second install is a harmless no-op error.
             let _ = rustls::crypto::ring::default_provider().install_default();
         }
-        let builder = reqwest::Client::builder();
-        // The API documents no redirects. Following one would send the key (in the URL) to a
-        // host the user never configured, and replay a write as a GET: a 3xx is returned as it
-        // is, and the core turns it into a typed error naming the (redacted) target.
+        let max_body = settings.max_body.unwrap_or(crate::client::DEFAULT_MAX_RESPONSE_BYTES);
         #[cfg(not(target_arch = "wasm32"))]
-        let builder = builder.redirect(reqwest::redirect::Policy::none());
+        let extra_roots = match &settings.ca_certificates_pem {
+            Some(pem) => {
+                let certs = reqwest::Certificate::from_pem_bundle(pem)
+                    .map_err(|e| zeitkonto_core::Error::invalid("ca_certificates", describe(&e.without_url())))?;
+                if certs.is_empty() {
+                    return Err(zeitkonto_core::Error::invalid("ca_certificates", "no PEM certificate in it"));
+                }
+                certs
+            }
+            None => Vec::new(),
+        };
+        let configure = |builder: reqwest::ClientBuilder| -> Result<reqwest::ClientBuilder, zeitkonto_core::Error> {
+            #[cfg(target_arch = "wasm32")]
+            return Ok(builder);
+            #[cfg(not(target_arch = "wasm32"))]
+            {
+                // The API documents no redirects. Following one would send the key (in the URL)
+                // to a host the user never configured, and replay a write as a GET: a 3xx is
+                // returned as it is, and the core turns it into a typed error naming the
+                // (redacted) target.
+                let mut builder = builder
+                    .redirect(reqwest::redirect::Policy::none())
+                    .user_agent(settings.user_agent.clone().unwrap_or_else(default_user_agent));
+                if let Some(url) = &settings.proxy {
+                    let proxy = reqwest::Proxy::all(url)
+                        .map_err(|e| zeitkonto_core::Error::invalid("proxy", describe(&e.without_url())))?;
+                    builder = builder.proxy(proxy);
+                }
+                Ok(builder)
+            }
+        };
+        let builder = configure(reqwest::Client::builder())?;
         // Android: rustls-platform-verifier needs a JNI initialisation with the app's Context
         // before its first use, which a library cannot do for the app. Trust Mozilla's root set
         // (webpki-root-certs), compiled in, instead. Apps that need the device's trust store
@@ -73,8 +140,11 @@ impl ReqwestTransport {
         let builder = builder.tls_certs_only(
             webpki_root_certs::TLS_SERVER_ROOT_CERTS
                 .iter()
-                .filter_map(|der| reqwest::Certificate::from_der(der.as_ref()).ok()),
+                .filter_map(|der| reqwest::Certificate::from_der(der.as_ref()).ok())
+                .chain(extra_roots.clone()),
         );
+        #[cfg(all(not(target_os = "android"), not(target_arch = "wasm32")))]
+        let builder = if extra_roots.is_empty() { builder } else { builder.tls_certs_merge(extra_roots.clone()) };
         let not_created = |why: String| zeitkonto_core::Error::Transport {
             detail: format!("could not create the HTTP client: {why}"),
             may_have_reached_server: false,
@@ -87,9 +157,8 @@ impl ReqwestTransport {
             #[cfg(not(target_arch = "wasm32"))]
             Err(e) => {
                 let why = describe(&e.without_url());
-                let plain = reqwest::Client::builder()
-                    .redirect(reqwest::redirect::Policy::none())
-                    .tls_certs_only(std::iter::empty())
+                let plain = configure(reqwest::Client::builder())?
+                    .tls_certs_only(extra_roots)
                     .build()
                     .map_err(|_| not_created(why.clone()))?;
                 (plain, Some(why))
@@ -97,7 +166,7 @@ impl ReqwestTransport {
             #[cfg(target_arch = "wasm32")]
             Err(e) => return Err(not_created(describe(&e.without_url()))),
         };
-        Ok(ReqwestTransport { client, max_body: crate::client::DEFAULT_MAX_RESPONSE_BYTES, no_trust_store })
+        Ok(ReqwestTransport { client, max_body, no_trust_store })
     }
 
     /// Stops reading a response body at `bytes` ([`TransportError::TooLarge`]).
@@ -106,7 +175,7 @@ impl ReqwestTransport {
         self
     }
 
-    /// Wraps an existing reqwest client (to share a pool or set proxies). Build it with
+    /// Wraps an existing reqwest client (to share a pool or set its own TLS). Build it with
     /// `redirect(reqwest::redirect::Policy::none())`: a client that follows redirects would send
     /// the key to wherever a redirect points.
     pub fn with_client(client: reqwest::Client) -> ReqwestTransport {
@@ -121,6 +190,10 @@ fn classify(e: reqwest::Error) -> TransportError {
         return TransportError::Timeout;
     }
     #[cfg(not(target_arch = "wasm32"))]
+    if let Some(failure) = tls_failure(&e) {
+        return TransportError::Tls(failure, describe(&e));
+    }
+    #[cfg(not(target_arch = "wasm32"))]
     if e.is_connect() {
         return TransportError::Connect(describe(&e));
     }
@@ -128,6 +201,41 @@ fn classify(e: reqwest::Error) -> TransportError {
         return TransportError::Connect(describe(&e));
     }
     TransportError::Lost(describe(&e))
+}
+
+/// The TLS failure in `e`'s sources, if the handshake failed: rustls' error, found where hyper
+/// and tokio-rustls wrap it in an `io::Error`.
+#[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
+fn tls_failure(e: &reqwest::Error) -> Option<zeitkonto_core::TlsFailure> {
+    use rustls::CertificateError as C;
+    use zeitkonto_core::TlsFailure;
+    // An `io::Error` hides what it wraps from `source()` (tokio-rustls wraps rustls' error in one
+    // io::Error, hyper-util that in another): look inside each.
+    fn inside<'e>(mut e: &'e (dyn std::error::Error + 'static)) -> Option<&'e rustls::Error> {
+        loop {
+            if let Some(tls) = e.downcast_ref::<rustls::Error>() {
+                return Some(tls);
+            }
+            e = e.downcast_ref::<std::io::Error>()?.get_ref()?;
+        }
+    }
+    let mut src: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(s) = src {
+        if let Some(tls) = inside(s) {
+            return Some(match tls {
+                rustls::Error::InvalidCertificate(C::UnknownIssuer) => TlsFailure::UntrustedIssuer,
+                rustls::Error::InvalidCertificate(C::NotValidForName | C::NotValidForNameContext { .. }) => {
+                    TlsFailure::HostnameMismatch
+                }
+                rustls::Error::InvalidCertificate(
+                    C::Expired | C::ExpiredContext { .. } | C::NotValidYet | C::NotValidYetContext { .. },
+                ) => TlsFailure::Expired,
+                _ => TlsFailure::Other,
+            });
+        }
+        src = s.source();
+    }
+    None
 }
 
 /// The error and its sources, one line, without the URL.
@@ -153,10 +261,13 @@ impl Transport for ReqwestTransport {
         Box::pin(async move {
             if let Some(why) = &self.no_trust_store {
                 if request.url().starts_with("https:") {
-                    return Err(TransportError::Connect(format!(
-                        "no trusted root certificates: the system trust store is missing or empty (install the \
+                    return Err(TransportError::Tls(
+                        zeitkonto_core::TlsFailure::Other,
+                        format!(
+                            "no trusted root certificates: the system trust store is missing or empty (install the \
                          `ca-certificates` package, or set SSL_CERT_FILE to a PEM bundle); nothing was sent ({why})"
-                    )));
+                        ),
+                    ));
                 }
             }
             let method = reqwest::Method::from_bytes(request.method().as_str().as_bytes())

@@ -213,7 +213,7 @@ pub fn validate_base_url(base_url: &str) -> Result<String, Error> {
 fn check_base_url(base_url: &str, same_origin: bool) -> Result<String, Error> {
     let url = base_url.trim().trim_end_matches('/');
     let (scheme, rest) =
-        url.split_once("://").ok_or_else(|| Error::invalid("base_url", "expected https://host[:port][/prefix]"))?;
+        split_scheme(url).ok_or_else(|| Error::invalid("base_url", "expected https://host[:port][/prefix]"))?;
     let authority = rest.split('/').next().unwrap_or("");
     if authority.is_empty() || authority.contains('@') || rest.contains(['?', '#']) {
         return Err(Error::invalid(
@@ -237,12 +237,32 @@ fn check_base_url(base_url: &str, same_origin: bool) -> Result<String, Error> {
     }
 }
 
+/// `("https", "host/…")` of `https://host/…`: the scheme is what comes before the first `:`.
+/// (Not `split_once("://")`: a `&str` pattern links core's two-way searcher into the .wasm.)
+fn split_scheme(url: &str) -> Option<(&str, &str)> {
+    let colon = url.find(':')?;
+    let rest = url[colon..].strip_prefix("://")?;
+    Some((&url[..colon], rest))
+}
+
 fn is_loopback(host: &str) -> bool {
     let host = host.to_ascii_lowercase();
-    host == "localhost"
-        || host.ends_with(".localhost")
-        || host == "::1"
-        || host.parse::<std::net::Ipv4Addr>().map(|ip| ip.is_loopback()).unwrap_or(false)
+    host == "localhost" || host.ends_with(".localhost") || host == "::1" || is_loopback_ipv4(&host)
+}
+
+/// `127.a.b.c` in dotted decimal (each part 0..=255, no leading zeros), as `Ipv4Addr` parses it.
+/// (By hand: std's address parser is 1 KB of the .wasm.)
+fn is_loopback_ipv4(host: &str) -> bool {
+    let parts: Vec<&str> = host.split('.').collect();
+    parts.len() == 4
+        && parts[0] == "127"
+        && parts.iter().all(|p| {
+            !p.is_empty()
+                && p.len() <= 3
+                && p.bytes().all(|b| b.is_ascii_digit())
+                && (p.len() == 1 || !p.starts_with('0'))
+                && p.parse::<u16>().is_ok_and(|n| n <= 255)
+        })
 }
 
 /// Fills a route with parameters and a body; see [`Context::request`].
@@ -419,7 +439,7 @@ pub const MAX_SEGMENT_CHARS: usize = 1024;
 
 /// Length of the path prefix that a base URL like `https://h/prefix` carries.
 fn base_path_len(base_url: &str) -> usize {
-    let after_scheme = base_url.split_once("://").map(|(_, r)| r).unwrap_or(base_url);
+    let after_scheme = split_scheme(base_url).map(|(_, r)| r).unwrap_or(base_url);
     after_scheme.find('/').map(|i| after_scheme.len() - i).unwrap_or(0)
 }
 
@@ -438,6 +458,43 @@ mod tests {
         assert!(validate_base_url("ftp://x").is_err());
         assert!(validate_base_url("https://user:pw@x").is_err());
         assert!(validate_base_url("desktop.saas.de").is_err());
+    }
+
+    #[test]
+    fn the_loopback_check_reads_ipv4_as_std_does() {
+        // The hand-written reader against std's parser, on the forms that matter and near misses.
+        let mut hosts: Vec<String> = [
+            "127.0.0.1",
+            "127.255.255.255",
+            "127.0.0.256",
+            "127.0.0",
+            "127.0.0.1.1",
+            "127.0.0.01",
+            "0127.0.0.1",
+            "127.0.0.1 ",
+            "127..0.1",
+            "127.0.0.+1",
+            "128.0.0.1",
+            "12.7.0.1",
+            "127.0.0.a",
+            "127.00.0.1",
+            "1.2.3.4",
+            "",
+            "127",
+            "127.0.0.1.",
+            "０.0.0.1",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for a in [0u32, 1, 9, 10, 99, 100, 255, 256, 999, 1000] {
+            hosts.push(format!("127.{a}.0.1"));
+            hosts.push(format!("127.0.{a}.1"));
+        }
+        for h in hosts {
+            let std = h.parse::<std::net::Ipv4Addr>().is_ok_and(|ip| ip.is_loopback());
+            assert_eq!(is_loopback_ipv4(&h), std, "{h:?}");
+        }
     }
 
     #[test]

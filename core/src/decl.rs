@@ -285,6 +285,7 @@ pub fn errors() -> Vec<(&'static str, Vec<String>)> {
         Error::UnexpectedStatus { status: 502, excerpt: String::new() },
         Error::Decode { operation: String::new(), detail: String::new() },
         Error::Transport { detail: String::new(), may_have_reached_server: false },
+        Error::Tls { failure: crate::error::TlsFailure::Other, detail: String::new() },
         Error::Timeout { may_have_reached_server: false },
     ];
     samples
@@ -300,6 +301,7 @@ pub fn errors() -> Vec<(&'static str, Vec<String>)> {
                 | Error::UnexpectedStatus { .. }
                 | Error::Decode { .. }
                 | Error::Transport { .. }
+                | Error::Tls { .. }
                 | Error::Timeout { .. } => {}
             }
             let json = serde_json::to_value(e).unwrap_or_default();

@@ -69,6 +69,55 @@ impl ApiCode {
     }
 }
 
+/// What failed in a TLS handshake ([`Error::Tls`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TlsFailure {
+    /// The server's certificate is not issued by an authority the client trusts (a private CA
+    /// that was not added, a proxy that inspects TLS, a self-signed certificate).
+    UntrustedIssuer,
+    /// The certificate is valid, but not for the host name the client connected to.
+    HostnameMismatch,
+    /// The certificate has expired, or is not valid yet (check the machine's clock).
+    Expired,
+    /// Any other handshake failure (no common protocol version or cipher, a revoked or malformed
+    /// certificate, no trust store on the machine).
+    Other,
+}
+
+impl TlsFailure {
+    /// The stable, language-neutral name: `untrustedIssuer`, `hostnameMismatch`, `expired`, `other`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TlsFailure::UntrustedIssuer => "untrustedIssuer",
+            TlsFailure::HostnameMismatch => "hostnameMismatch",
+            TlsFailure::Expired => "expired",
+            TlsFailure::Other => "other",
+        }
+    }
+
+    /// The failure by its stable name; anything else is [`TlsFailure::Other`].
+    pub fn from_name(name: &str) -> TlsFailure {
+        match name {
+            "untrustedIssuer" => TlsFailure::UntrustedIssuer,
+            "hostnameMismatch" => TlsFailure::HostnameMismatch,
+            "expired" => TlsFailure::Expired,
+            _ => TlsFailure::Other,
+        }
+    }
+
+    /// What it means, in English.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            TlsFailure::UntrustedIssuer => {
+                "the server's certificate is not issued by a trusted authority (add your private CA to the client)"
+            }
+            TlsFailure::HostnameMismatch => "the server's certificate is not valid for this host name",
+            TlsFailure::Expired => "the server's certificate has expired or is not valid yet",
+            TlsFailure::Other => "the TLS handshake failed",
+        }
+    }
+}
+
 /// Every way a Zeitkonto call can fail. Messages never contain an API key.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Error {
@@ -119,6 +168,14 @@ pub enum Error {
         /// Whether the request may have been applied (false: the connection was never opened).
         may_have_reached_server: bool,
     },
+    /// The connection's TLS handshake failed (from the drivers): nothing reached the server, and
+    /// trying again cannot help, so it is never retried.
+    Tls {
+        /// What failed.
+        failure: TlsFailure,
+        /// What the TLS stack said (never the URL).
+        detail: String,
+    },
     /// The request took longer than the configured timeout (from the drivers).
     Timeout {
         /// Whether the request may have been applied: true once it may have been sent (a write
@@ -144,6 +201,7 @@ impl Error {
             Error::UnexpectedStatus { .. } => "UnexpectedStatus",
             Error::Decode { .. } => "Decode",
             Error::Transport { .. } => "Transport",
+            Error::Tls { .. } => "Tls",
             Error::Timeout { .. } => "Timeout",
         }
     }
@@ -193,6 +251,7 @@ impl Error {
             Error::Transport { detail, may_have_reached_server } => {
                 Error::Transport { detail: f(&detail), may_have_reached_server }
             }
+            Error::Tls { failure, detail } => Error::Tls { failure, detail: f(&detail) },
             other => other,
         }
     }
@@ -224,6 +283,7 @@ impl fmt::Display for Error {
                 write!(f, "could not decode the `{operation}` response: {detail}")
             }
             Error::Transport { detail, .. } => write!(f, "transport error: {detail}"),
+            Error::Tls { failure, detail } => write!(f, "TLS failed: {} ({detail})", failure.meaning()),
             Error::Timeout { may_have_reached_server: true } => {
                 f.write_str("the request timed out (it may have reached the server)")
             }
@@ -272,6 +332,11 @@ impl Serialize for Error {
             Error::Transport { detail, may_have_reached_server } => {
                 m.serialize_entry("detail", detail)?;
                 m.serialize_entry("mayHaveReachedServer", may_have_reached_server)?;
+            }
+            Error::Tls { failure, detail } => {
+                m.serialize_entry("failure", failure.name())?;
+                m.serialize_entry("detail", detail)?;
+                m.serialize_entry("mayHaveReachedServer", &false)?;
             }
         }
         m.end()

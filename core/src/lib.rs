@@ -40,7 +40,7 @@ pub mod validate;
 
 pub use context::{Context, DEFAULT_BASE_URL};
 pub use date::{Date, DateTime, Month, TimeOfDay};
-pub use error::{ApiCode, Error};
+pub use error::{ApiCode, Error, TlsFailure};
 pub use http::{Method, Request, Response};
 pub use limiter::{Acquire, LimiterConfig, RateLimiter};
 pub use model::*;

@@ -161,9 +161,18 @@ pub fn without_earlier_duplicates(text: &str) -> Option<String> {
     if last.len() == entries.len() {
         return None;
     }
-    let kept: Vec<&str> =
-        entries.iter().enumerate().filter(|(n, (k, _))| last.get(k) == Some(n)).map(|(_, (_, e))| *e).collect();
-    Some(format!("{{{}}}", kept.join(",")))
+    let mut out = String::with_capacity(text.len());
+    out.push('{');
+    for (n, (k, e)) in entries.iter().enumerate() {
+        if last.get(k) == Some(&n) {
+            if out.len() > 1 {
+                out.push(',');
+            }
+            out.push_str(e);
+        }
+    }
+    out.push('}');
+    Some(out)
 }
 
 fn skip_ws(b: &[u8], mut i: usize) -> usize {

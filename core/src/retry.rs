@@ -60,6 +60,10 @@ pub enum Outcome {
     ConnectionLost,
     /// No answer within the timeout; the request may have been applied.
     TimedOut,
+    /// The connection could not be opened and trying again cannot help: the TLS handshake failed
+    /// (an untrusted issuer, a certificate for another host name, an expired certificate) or the
+    /// machine has no trust store. Nothing reached the server.
+    Unrecoverable,
 }
 
 /// The policy's answer.
@@ -109,6 +113,7 @@ impl RetryConfig {
             }
             Outcome::ConnectFailed => self.transient(state, true, jitter),
             Outcome::ConnectionLost | Outcome::TimedOut => self.transient(state, idempotent, jitter),
+            Outcome::Unrecoverable => Decision::GiveUp,
         }
     }
 

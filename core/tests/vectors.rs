@@ -241,6 +241,7 @@ fn outcome_of(v: &Value) -> Outcome {
             "connectFailed" => Outcome::ConnectFailed,
             "connectionLost" => Outcome::ConnectionLost,
             "timedOut" => Outcome::TimedOut,
+            "unrecoverable" => Outcome::Unrecoverable,
             other => panic!("unknown outcome {other}"),
         },
         Value::Object(o) if o.contains_key("status") => Outcome::Status(o["status"].as_u64().expect("status") as u16),

@@ -131,6 +131,17 @@ class TransportError(ZeitkontoError, ConnectionError):
     may_have_reached_server: bool
 
 
+class TlsError(TransportError):
+    """The TLS handshake failed (kind ``Tls``; a ``TransportError``, so an ``except
+    TransportError`` catches it too). ``failure`` says what: ``untrustedIssuer`` (trust your
+    private CA: ``Client(ca_bundle=...)``, ``SSL_CERT_FILE`` or ``REQUESTS_CA_BUNDLE``),
+    ``hostnameMismatch``, ``expired`` (or not valid yet: check the clock), ``other`` (no trust store,
+    no common protocol, ...). Nothing reached the server, and it is never retried."""
+
+    kind = "Tls"
+    failure: str
+
+
 class APITimeoutError(ZeitkontoError, builtins.TimeoutError):
     """The request took longer than the configured timeout (kind ``Timeout``; also an instance of
     the builtin ``TimeoutError``, whose name this does not shadow). ``may_have_reached_server``
@@ -164,6 +175,7 @@ _KINDS: Dict[str, Type[ZeitkontoError]] = {
     "UnexpectedStatus": UnexpectedStatusError,
     "Decode": DecodeError,
     "Transport": TransportError,
+    "Tls": TlsError,
     "Timeout": APITimeoutError,
 }
 

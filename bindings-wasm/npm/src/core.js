@@ -159,8 +159,10 @@ export class RateLimitedError extends ZeitkontoError {}
 export class UnexpectedStatusError extends ZeitkontoError {}
 /** A 2xx body that is not what the operation returns; `operation`, `detail`, `mayHaveReachedServer` (true: a write was probably applied). */
 export class DecodeError extends ZeitkontoError {}
-/** The request could not be sent or the connection broke; `detail`, `mayHaveReachedServer`. */
+/** The request could not be sent or the connection broke; `detail`, `mayHaveReachedServer` (false when the connection was never opened); in Node `cause` is fetch's own error (`cause.code`: `ECONNREFUSED`, ...). */
 export class TransportError extends ZeitkontoError {}
+/** The TLS handshake failed (a `TransportError`): `failure` is `untrustedIssuer`, `hostnameMismatch`, `expired` or `other`; `cause.code` Node's (`UNABLE_TO_VERIFY_LEAF_SIGNATURE`, ...). Never retried; nothing reached the server. */
+export class TlsError extends TransportError {}
 /** No answer within the timeout; `mayHaveReachedServer` (a write may have been applied, never re-sent). */
 export class TimeoutError extends ZeitkontoError {}
 
@@ -169,7 +171,7 @@ for (const [cls, name] of [
   [ZeitkontoError, "ZeitkontoError"], [InvalidInputError, "InvalidInputError"], [ApiError, "ApiError"],
   [ForbiddenError, "ForbiddenError"], [RefusedError, "RefusedError"], [RateLimitedError, "RateLimitedError"],
   [UnexpectedStatusError, "UnexpectedStatusError"], [DecodeError, "DecodeError"], [TransportError, "TransportError"],
-  [TimeoutError, "TimeoutError"],
+  [TlsError, "TlsError"], [TimeoutError, "TimeoutError"],
 ]) {
   Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true, enumerable: false });
 }
@@ -177,11 +179,39 @@ for (const [cls, name] of [
 const KINDS = {
   InvalidInput: InvalidInputError, Api: ApiError, Forbidden: ForbiddenError, Refused: RefusedError,
   RateLimited: RateLimitedError, UnexpectedStatus: UnexpectedStatusError, Decode: DecodeError,
-  Transport: TransportError, Timeout: TimeoutError,
+  Transport: TransportError, Tls: TlsError, Timeout: TimeoutError,
 };
 
-/** The error for the core's error form `{kind, message, ...}`. */
-function toError(payload, signal) {
+/** Node's TLS error codes (undici's fetch puts them in `error.cause.code`), by what failed. */
+const TLS_CODES = {
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "untrustedIssuer", UNABLE_TO_GET_ISSUER_CERT: "untrustedIssuer",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "untrustedIssuer", SELF_SIGNED_CERT_IN_CHAIN: "untrustedIssuer",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "untrustedIssuer", CERT_UNTRUSTED: "untrustedIssuer",
+  ERR_TLS_CERT_ALTNAME_INVALID: "hostnameMismatch", HOSTNAME_MISMATCH: "hostnameMismatch",
+  CERT_HAS_EXPIRED: "expired", CERT_NOT_YET_VALID: "expired",
+};
+/** Codes of a connection that was never opened: nothing reached the server. */
+const CONNECT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/**
+ * What the .wasm reads of a rejected fetch: a refused connection or a failed TLS handshake,
+ * marked (`{zeitkonto, failure, detail}`), when Node's error code says so; anything else as it is
+ * (a browser says only "Failed to fetch": it may have reached the server).
+ */
+function fetchFailure(e) {
+  const cause = e?.cause ?? e;
+  const code = typeof cause?.code === "string" ? cause.code : undefined;
+  if (code === undefined) return e;
+  const detail = `${code}: ${cause.message ?? ""}`;
+  const tls = Object.hasOwn(TLS_CODES, code) ? TLS_CODES[code]
+    : /^(ERR_SSL_|ERR_TLS_|ERR_OSSL_)/.test(code) || code === "EPROTO" ? "other" : undefined;
+  if (tls) return { zeitkonto: "tls", failure: tls, detail };
+  if (CONNECT_CODES.has(code)) return { zeitkonto: "connect", detail };
+  return e;
+}
+
+/** The error for the core's error form `{kind, message, ...}`; `cause`: fetch's own error, for a transport failure. */
+function toError(payload, signal, cause) {
   if (payload instanceof Error) return payload;
   if (payload == null || typeof payload !== "object") return new ZeitkontoError(String(payload));
   if (payload.kind === "Aborted") {
@@ -199,6 +229,7 @@ function toError(payload, signal) {
     message = message?.replace(/ at line \d+ column \d+/, "");
     if (typeof fields.reason === "string") fields.reason = fields.reason.replace(/ at line \d+ column \d+/, "");
   }
+  if ((kind === "Transport" || kind === "Tls") && cause !== undefined) fields.cause = cause;
   const Cls = KINDS[kind] ?? ZeitkontoError;
   const err = new Cls(message ?? String(kind), fields);
   err.kind = kind ?? "Internal";
@@ -274,6 +305,9 @@ function ms(seconds, field) {
   return Math.round(seconds * 1000);
 }
 
+/** The `User-Agent` of a Node client (browsers send their own; a custom header there would add a CORS preflight). */
+const USER_AGENT = "zeitkonto-js/0.1.0";
+
 function toWasmOptions({ apiKey, baseUrl, workspaceKey, routes, timeout, retry, rateLimit }) {
   const window = rateLimit?.window ?? 60;
   return {
@@ -308,6 +342,8 @@ export class Client {
   #options;
   #baseUrl;
   #onEvent;
+  #fetch;
+  #dispatcher;
 
   constructor(options = {}) {
     const { apiKey, workspaceKey, dangerouslyAllowBrowser = false } = options;
@@ -326,6 +362,15 @@ export class Client {
     }
     // A listener that throws never fails a call.
     this.#onEvent = onEvent && ((event) => { try { onEvent(event); } catch { /* ignored */ } });
+    const { fetch: ownFetch, dispatcher } = options;
+    if (ownFetch != null && typeof ownFetch !== "function") {
+      throw new InvalidInputError("invalid option `fetch`: expected a fetch function", { kind: "InvalidInput", field: "fetch", reason: "expected a function" });
+    }
+    if (dispatcher != null && typeof dispatcher !== "object") {
+      throw new InvalidInputError("invalid option `dispatcher`: expected an undici Dispatcher (ProxyAgent, EnvHttpProxyAgent, Agent)", { kind: "InvalidInput", field: "dispatcher", reason: "expected an undici Dispatcher" });
+    }
+    this.#fetch = ownFetch;
+    this.#dispatcher = dispatcher;
     // Ready (always in Node): bad options throw here. Otherwise they reject the first call.
     if (ready) this.#inner = makeInner(this.#options, this.#onEvent);
   }
@@ -366,8 +411,12 @@ export class Client {
         resolve();
       });
     });
-    // The signal of each fetch attempt: aborted by the caller's signal or by the timeout.
-    const signalFor = (timeoutMs) => {
+    // Each fetch attempt: a signal the caller's signal and the timeout abort, the options' fetch
+    // and dispatcher, a User-Agent in Node; its failure marked for the .wasm and kept as `cause`.
+    let failed;
+    const fetchFn = this.#fetch ?? globalThis.fetch;
+    const dispatcher = this.#dispatcher;
+    const fetchFor = (url, init, timeoutMs) => {
       const c = new AbortController();
       if (signal) {
         if (signal.aborted) c.abort(signal.reason);
@@ -379,7 +428,13 @@ export class Client {
         t?.unref?.();
         timers.push(t);
       }
-      return c.signal;
+      init.signal = c.signal;
+      if (dispatcher) init.dispatcher = dispatcher;
+      if (isNode) init.headers["user-agent"] = USER_AGENT;
+      return fetchFn(url, init).catch((e) => {
+        failed = e?.cause ?? e;
+        throw fetchFailure(e);
+      });
     };
     try {
       // Plain answers of the reads are parsed by the engine's JSON.parse (src/decode.js); the
@@ -389,10 +444,10 @@ export class Client {
       const fast = Object.hasOwn(FAST_READERS, operation)
         ? (status, body) => fastRead(FAST_READERS, API_NAMES, operation, status, body, month)
         : undefined;
-      return await inner.call(operation, clean(params), abort, signalFor, fast);
+      return await inner.call(operation, clean(params), abort, fetchFor, fast);
     } catch (e) {
       if (signal?.aborted) throw signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
-      throw toError(e, signal);
+      throw toError(e, signal, failed);
     } finally {
       unwatch?.();
       for (const t of timers) clearTimeout(t);

@@ -141,6 +141,9 @@ final class VectorsTests: XCTestCase {
         case let .Transport(detail, mayHave, description):
             return .object([("kind", .string("Transport")), ("detail", .string(detail)), ("mayHaveReachedServer", .bool(mayHave)),
                             ("message", .string(description))])
+        case let .Tls(failure, detail, mayHave, description):
+            return .object([("kind", .string("Tls")), ("failure", .string(failure)), ("detail", .string(detail)),
+                            ("mayHaveReachedServer", .bool(mayHave)), ("message", .string(description))])
         case let .Timeout(mayHave, description):
             return .object([("kind", .string("Timeout")), ("mayHaveReachedServer", .bool(mayHave)), ("message", .string(description))])
         }

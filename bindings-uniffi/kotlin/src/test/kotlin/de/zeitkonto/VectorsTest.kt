@@ -143,6 +143,7 @@ class VectorsTest {
             is ZeitkontoException.UnexpectedStatus -> mapOf("kind" to "UnexpectedStatus", "status" to e.status, "excerpt" to e.excerpt, "mayHaveReachedServer" to e.mayHaveReachedServer)
             is ZeitkontoException.Decode -> mapOf("kind" to "Decode", "operation" to e.operation, "detail" to e.detail, "mayHaveReachedServer" to e.mayHaveReachedServer)
             is ZeitkontoException.Transport -> mapOf("kind" to "Transport", "detail" to e.detail, "mayHaveReachedServer" to e.mayHaveReachedServer)
+            is ZeitkontoException.Tls -> mapOf("kind" to "Tls", "failure" to e.failure, "detail" to e.detail, "mayHaveReachedServer" to e.mayHaveReachedServer)
             is ZeitkontoException.Timeout -> mapOf("kind" to "Timeout")
         }.mapValues { (_, v) ->
             when (v) {
