@@ -34,6 +34,15 @@ def platform_names(text, module, names):
     return re.sub(r"(:\s*Int\??\s*=\s*)Int64\((-?\d+)\)", r"\1\2", text)  # Swift: `= Int64(60)`
 
 
+def user_agent(text, language):
+    """The config's `userAgent` default names the language (`zeitkonto-kotlin/0.1.0`): the Rust
+    declaration, shared by both, says `zeitkonto-uniffi/…`."""
+    text, n = re.subn(r'"zeitkonto-uniffi/([0-9][^"]*)"', rf'"zeitkonto-{language}/\1"', text)
+    if n == 0:
+        fail("the config's userAgent default (zeitkonto-uniffi/...) is not in the generated code")
+    return text
+
+
 def kotlin(text):
     # A Kotlin string that is not valid Unicode (a lone UTF-16 surrogate) cannot cross to Rust:
     # uniffi's converter throws a bare CharacterCodingException. Make it the SDK's InvalidInput,
@@ -81,6 +90,7 @@ def kotlin(text):
         return liftFunc(""", """        } while (pollResult != UNIFFI_RUST_FUTURE_POLL_READY);
 
         liftFunc(""", "uniffiRustCallAsync's result")
+    text = user_agent(text, "kotlin")
     return platform_names(text, "de.zeitkonto", {"PlatformInt": "kotlin.Int", "WideInt": "kotlin.Long"})
 
 
@@ -205,6 +215,7 @@ def swift(text):
                       r"\g<0>\1cancelFunc: ffi_zeitkonto_uniffi_rust_future_cancel_\2,\n", text)
     if n == 0 or text.count("cancelFunc: ffi_") != text.count("completeFunc: ffi_"):
         fail(f"the Swift async call sites changed ({n} patched)")
+    text = user_agent(text, "swift")
     return platform_names(text, "Zeitkonto", {"PlatformInt": "Int", "WideInt": "Int"})
 
 

@@ -390,7 +390,7 @@ impl Client {
 #[pymethods]
 impl Client {
     #[new]
-    #[pyo3(signature = (*, api_key=None, base_url=None, workspace_key=None, routes=None, timeout=None, retry=None, rate_limit=None, log_events=false))]
+    #[pyo3(signature = (*, api_key=None, base_url=None, workspace_key=None, routes=None, timeout=None, retry=None, rate_limit=None, log_events=false, ca_pem=None, proxy=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         api_key: Option<String>,
@@ -401,9 +401,19 @@ impl Client {
         retry: Option<Bound<'_, PyAny>>,
         rate_limit: Option<Bound<'_, PyAny>>,
         log_events: bool,
+        ca_pem: Option<Vec<u8>>,
+        proxy: Option<String>,
     ) -> PyResult<Client> {
         guarded(|| {
-            let mut b = RustClient::builder().routes(routes_from(routes).map_err(|e| raise(&e))?);
+            let mut b = RustClient::builder()
+                .routes(routes_from(routes).map_err(|e| raise(&e))?)
+                .user_agent(concat!("zeitkonto-python/", env!("CARGO_PKG_VERSION")));
+            if let Some(pem) = ca_pem {
+                b = b.ca_certificates_pem(pem);
+            }
+            if let Some(url) = proxy {
+                b = b.proxy(url);
+            }
             if let Some(u) = base_url {
                 b = b.base_url(u);
             }

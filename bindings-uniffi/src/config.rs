@@ -39,6 +39,21 @@ pub struct ZeitkontoConfig {
     /// same settings in one process share one limiter.
     #[uniffi(default = None)]
     pub rate_limit: Option<RateLimitSettings>,
+    /// PEM text of certificate authorities the bundled transport trusts besides the system's (a
+    /// private CA, a TLS-inspecting proxy's CA). On Linux `SSL_CERT_FILE`/`SSL_CERT_DIR` replace
+    /// the system's store; Apple platforms use their own trust store.
+    #[uniffi(default = None)]
+    pub ca_certificates: Option<String>,
+    /// A proxy for the bundled transport (`http://proxy.corp:3128`, `user:password@` when it
+    /// needs them); default: `HTTPS_PROXY`/`ALL_PROXY`, with `NO_PROXY`. https goes through it
+    /// with CONNECT: the proxy never sees the URL and its key.
+    #[uniffi(default = None)]
+    pub proxy: Option<String>,
+    /// The `User-Agent` the bundled transport sends: `zeitkonto-kotlin/<version>` in Kotlin,
+    /// `zeitkonto-swift/<version>` in Swift; put your product first if a proxy or WAF should see
+    /// it (`"payroll-app/2.1 zeitkonto-kotlin/0.1.0"`).
+    #[uniffi(default = "zeitkonto-uniffi/0.1.0")]
+    pub user_agent: String,
 }
 
 /// When to try again. Writes are never sent twice, except after a 429.
@@ -157,6 +172,12 @@ impl ZeitkontoConfig {
         if let Some(l) = &self.rate_limit {
             b = b.rate_limit(l.to_core()?);
         }
-        Ok(b)
+        if let Some(pem) = &self.ca_certificates {
+            b = b.ca_certificates_pem(pem.as_bytes().to_vec());
+        }
+        if let Some(url) = &self.proxy {
+            b = b.proxy(url.clone());
+        }
+        Ok(b.user_agent(self.user_agent.clone()))
     }
 }

@@ -119,6 +119,9 @@ fn keys_never_print_and_bad_settings_fail_before_any_request() {
         timeout: 30.0,
         retry: None,
         rate_limit: None,
+        ca_certificates: None,
+        proxy: None,
+        user_agent: "zeitkonto-test/0".into(),
     };
     assert!(!format!("{config:?}").contains("very-secret"), "{config:?}");
     // http:// only for loopback hosts
@@ -149,6 +152,9 @@ fn sans_io_build_redacts_and_parse_returns_canonical_json() {
         timeout: 30.0,
         retry: None,
         rate_limit: None,
+        ca_certificates: None,
+        proxy: None,
+        user_agent: "zeitkonto-test/0".into(),
     };
     let req = crate::build_request(
         "time_account".into(),
@@ -168,4 +174,12 @@ fn sans_io_build_redacts_and_parse_returns_canonical_json() {
     let v: Value = serde_json::from_str(&out.0).expect("json");
     assert_eq!(v["month"], 3);
     assert_eq!(crate::operations().len(), zeitkonto_core::decl::operations().len());
+}
+
+#[test]
+fn the_default_user_agent_carries_the_crate_version() {
+    // uniffi needs a literal default; scripts/uniffi_patches.py names the language in it.
+    let source = include_str!("config.rs");
+    let literal = format!("#[uniffi(default = \"zeitkonto-uniffi/{}\")]", env!("CARGO_PKG_VERSION"));
+    assert!(source.contains(&literal), "config.rs: the userAgent default is not {literal}");
 }

@@ -894,9 +894,14 @@ export class TransportError extends ZeitkontoError {
 }
 /** The TLS handshake failed: nothing reached the server, and it is never retried. */
 export class TlsError extends TransportError {
+  /** What Node's TLS layer said (no URL, no key). */
+  detail: string;
+  /** Always false: the connection was never opened. */
+  mayHaveReachedServer: boolean;
   /**
    * What failed: `untrustedIssuer` (trust your private CA: Node's `NODE_EXTRA_CA_CERTS`, or an
-   * undici `Agent` with `connect: { ca }` as `dispatcher`), `hostnameMismatch`, `expired`, `other`.
+   * undici `Agent` with the CA in its `connect` options as `dispatcher`), `hostnameMismatch`,
+   * `expired`, `other`.
    */
   failure: "untrustedIssuer" | "hostnameMismatch" | "expired" | "other";
   /** Node's error (`cause.code`: `UNABLE_TO_VERIFY_LEAF_SIGNATURE`, `ERR_TLS_CERT_ALTNAME_INVALID`, `CERT_HAS_EXPIRED`, ...). */

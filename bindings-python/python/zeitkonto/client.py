@@ -9,7 +9,7 @@ from __future__ import annotations
 import numbers
 import os
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Type, TypeVar, Union
 
 from . import _bridge
 from ._operations import AsyncOperations, SyncOperations
@@ -69,6 +69,25 @@ class RateLimit(NamedTuple):
         return {"limit": self.limit, "windowMs": int(self.window * 1000), "marginMs": int(margin * 1000)}
 
 
+def _ca_bundle(path: Optional[Union[str, "os.PathLike[str]"]]) -> "tuple[Optional[bytes], str]":
+    """The PEM certificates to trust besides the system's, and the setting they came from:
+    ``ca_bundle``, else the file that ``REQUESTS_CA_BUNDLE`` names (as ``requests`` users set it on
+    corporate machines). The system's store itself comes with ``SSL_CERT_FILE``/``SSL_CERT_DIR``
+    (read by the TLS layer)."""
+    field = "ca_bundle"
+    if path is None:
+        path = os.environ.get("REQUESTS_CA_BUNDLE") or None
+        field = "REQUESTS_CA_BUNDLE"
+    if path is None:
+        return None, field
+    try:
+        with open(path, "rb") as f:
+            return f.read(), field
+    except OSError as e:
+        raise InvalidInputError(f"invalid input `{field}`: cannot read {os.fspath(path)!r}: {e.strerror}",
+                                field=field, reason=f"cannot read the file: {e.strerror}") from None
+
+
 def _describe(e: Dict[str, Any]) -> str:
     """One line per driver event (already redacted)."""
     kind, op = e.get("event"), e.get("operation")
@@ -92,6 +111,8 @@ class _Base:
         timeout: Optional[float] = 30.0,
         retry: Optional[RetryConfig] = None,
         rate_limit: Optional[RateLimit] = None,
+        ca_bundle: Optional[Union[str, "os.PathLike[str]"]] = None,
+        proxy: Optional[str] = None,
     ) -> None:
         api_key = api_key if api_key is not None else os.environ.get("ZEITKONTO_API_KEY")
         base_url = base_url if base_url is not None else os.environ.get("ZEITKONTO_BASE_URL")
@@ -101,6 +122,7 @@ class _Base:
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, numbers.Real)):
             raise InvalidInputError("invalid input `timeout`: must be a number of seconds or None",
                                     field="timeout", reason="must be a number of seconds or None")
+        ca_pem, ca_field = _ca_bundle(ca_bundle)
         try:
             self._core: Optional[_core.Client] = _core.Client(
                 api_key=api_key,
@@ -113,9 +135,15 @@ class _Base:
                 # Driver events (redacted) go to logging.getLogger("zeitkonto") at DEBUG; only
                 # collected when DEBUG is enabled at construction, so calls do not pay for it otherwise.
                 log_events=self._logging,
+                ca_pem=ca_pem,
+                proxy=proxy,
             )
         except _core.CoreError as e:
-            raise from_core(e.args[0]) from None
+            payload = dict(e.args[0])
+            if payload.get("field") == "ca_certificates":  # the core's name for the PEM it was given
+                payload["field"] = ca_field
+                payload["message"] = str(payload.get("message", "")).replace("`ca_certificates`", f"`{ca_field}`")
+            raise from_core(payload) from None
 
     def _finish(self, call: "c.Call[T]", out: Any) -> T:
         self._log()

@@ -112,7 +112,8 @@ for (const error of DECL.errors) {
     const name = `${error.kind}Error`;
     assert.equal(typeof zk[name], "function", name);
     assert.equal(new zk[name]("m", { kind: error.kind }).name, name);
-    const at = DTS.indexOf(`export class ${name} extends ZeitkontoError`);
+    // Extending ZeitkontoError, or another error kind's class (TlsError is a TransportError).
+    const at = DTS.search(new RegExp(`export class ${name} extends (ZeitkontoError|\\w+Error) \\{`));
     assert.ok(at > 0, `no class ${name} in index.d.ts`);
     const body = DTS.slice(at, DTS.indexOf("}", at));
     for (const field of error.fields) {

@@ -44,9 +44,11 @@ final class SwiftNativeTests: XCTestCase {
     }
 
     func testAConfigIsReadFromJsonButAKeyIsNeverWritten() throws {
-        let text = #"{"apiKey":"from-a-file-key","baseUrl":"https://desktop.saas.de","routes":{},"timeout":12.5}"#
+        // The fields without a default in JSON: routes, timeout, userAgent.
+        let text = #"{"apiKey":"from-a-file-key","baseUrl":"https://desktop.saas.de","routes":{},"timeout":12.5,"userAgent":"payroll/1 zeitkonto-swift/0.1.0"}"#
         let config = try JSONDecoder().decode(ZeitkontoConfig.self, from: Data(text.utf8))
         XCTAssertEqual(config.timeout, 12.5)
+        XCTAssertEqual(ZeitkontoConfig().userAgent, "zeitkonto-swift/0.1.0", "the default names the language")
         XCTAssertEqual(config.apiKey?.value, "from-a-file-key")
         XCTAssertThrowsError(try JSONEncoder().encode(config)) { error in
             XCTAssertFalse("\(error)".contains("from-a-file-key"), "\(error)")
@@ -85,7 +87,8 @@ final class SwiftNativeTests: XCTestCase {
         XCTAssertFalse(people.isEmpty, "plain http to the sandbox keeps working")
         let remote = try ZeitkontoClient(config: ZeitkontoConfig(apiKey: ApiKey("k3y-for-a-missing-store")))
         let e = await expectZeitkontoError { try await remote.employees() }
-        guard case let .Transport(detail, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
+        guard case let .Tls(failure, detail, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
+        XCTAssertEqual(failure, "other")
         XCTAssertTrue(detail.contains("trust store") && detail.contains("SSL_CERT_FILE"), detail)
         XCTAssertFalse(mayHave)
         XCTAssertFalse(detail.contains("k3y-for"), detail)

@@ -18,8 +18,11 @@ class JavaCallerTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
+        // Every field, in order (Java has no default arguments): key, base URL, workspace key,
+        // routes, timeout, retry, rate limit, extra CA certificates (PEM), proxy, User-Agent.
         ZeitkontoConfig config = new ZeitkontoConfig(
-                new ApiKey("java-key-123456"), "http://127.0.0.1:" + port, null, Map.of(), 30.0, null, null);
+                new ApiKey("java-key-123456"), "http://127.0.0.1:" + port, null, Map.of(), 30.0, null, null,
+                null, null, "zeitkonto-kotlin/0.1.0");
         try (ZeitkontoFutures futures = new ZeitkontoFutures(config)) {
             // Refused before sending: a month outside 1-12.
             CompletionException bad = assertThrows(CompletionException.class,

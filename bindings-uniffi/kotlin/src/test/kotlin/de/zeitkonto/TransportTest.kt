@@ -26,8 +26,8 @@ import java.net.http.HttpResponse as JdkResponse
 class TransportTest {
     private val config = sandboxConfig()
 
-    /** A transport on `java.net.http.HttpClient` (never follows redirects), counting its sends. */
-    class JdkTransport : ZeitkontoTransport {
+    /** A minimal transport on `java.net.http.HttpClient` (never follows redirects), counting its sends. */
+    class CountingTransport : ZeitkontoTransport {
         val sends = AtomicInteger()
         val seen = mutableListOf<String>()
         private val http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build()
@@ -55,7 +55,7 @@ class TransportTest {
 
     @Test
     fun `reads and writes go through the app's transport`() = runBlocking {
-        val transport = JdkTransport()
+        val transport = CountingTransport()
         val client = ZeitkontoClient.withTransport(config, transport)
         val bundled = ZeitkontoClient(config)
         assertEquals(bundled.employees(), client.employees())
@@ -71,6 +71,26 @@ class TransportTest {
     }
 
     @Test
+    fun `the shipped JdkTransport carries every call and never sends a write twice`() = runBlocking {
+        val client = ZeitkontoClient.withTransport(config, JdkTransport())
+        assertEquals(ZeitkontoClient(config).employees(), client.employees())
+        assertEquals(10, client.timeAccount(ANNA, 2026, 10).month)
+        client.come(ANNA)
+        assertEquals(1, Sandbox.writes("clock"))
+        Sandbox.inject("""{"kind":"status","status":502,"after":true,"operation":"clock"}""")
+        val e = fails<ZeitkontoException.UnexpectedStatus> { client.go(ANNA) }
+        assertTrue(e.mayHaveReachedServer)
+        assertEquals(2 to 2, Sandbox.requests("clock") to Sandbox.writes("clock"))
+        Sandbox.inject("""{"kind":"redirect","location":"https://elsewhere.example/$COMPANY_KEY","operation":"employees"}""")
+        val redirect = fails<ZeitkontoException.UnexpectedStatus> { client.employees() }
+        assertEquals(302, redirect.status)
+        assertFalse(COMPANY_KEY in redirect.toString())
+        val port = java.net.ServerSocket(0).use { it.localPort }
+        val refused = ZeitkontoClient.withTransport(config.copy(baseUrl = "http://127.0.0.1:$port"), JdkTransport())
+        assertFalse(fails<ZeitkontoException.Transport> { refused.come(ANNA) }.mayHaveReachedServer)
+    }
+
+    @Test
     fun `driver events are reported with a custom transport too`() = runBlocking {
         val events = java.util.concurrent.ConcurrentLinkedQueue<ZeitkontoEvent>()
         val listener = object : ZeitkontoEventListener {
@@ -78,14 +98,14 @@ class TransportTest {
                 events.add(event)
             }
         }
-        val client = ZeitkontoClient.withTransport(config, JdkTransport(), listener)
+        val client = ZeitkontoClient.withTransport(config, CountingTransport(), listener)
         client.employees()
         assertEquals(listOf(200), events.filterIsInstance<ZeitkontoEvent.Received>().map { it.status })
     }
 
     @Test
     fun `a 5xx read is retried by the client, a write never`() = runBlocking {
-        val transport = JdkTransport()
+        val transport = CountingTransport()
         val client = ZeitkontoClient.withTransport(config, transport)
         Sandbox.inject("""{"kind":"status","status":503,"count":1,"operation":"employees"}""")
         client.employees()

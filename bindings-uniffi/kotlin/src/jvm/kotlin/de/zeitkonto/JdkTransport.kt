@@ -1,0 +1,115 @@
+package de.zeitkonto
+
+import java.io.IOException
+import java.io.InputStream
+import java.net.ConnectException
+import java.net.ProxySelector
+import java.net.URI
+import java.net.UnknownHostException
+import java.net.http.HttpClient
+import java.net.http.HttpConnectTimeoutException
+import java.net.http.HttpTimeoutException
+import java.security.cert.CertificateExpiredException
+import java.security.cert.CertificateNotYetValidException
+import java.time.Duration
+import java.util.zip.GZIPInputStream
+import javax.net.ssl.SSLHandshakeException
+import javax.net.ssl.SSLPeerUnverifiedException
+import kotlinx.coroutines.future.await
+import java.net.http.HttpRequest as JdkRequest
+import java.net.http.HttpResponse as JdkResponse
+
+/**
+ * A [ZeitkontoTransport] on the JDK's `java.net.http.HttpClient`, for services on the JVM that are
+ * configured the JVM way: it trusts what the JVM trusts (`-Djavax.net.ssl.trustStore`, the default
+ * `SSLContext`) and goes through the JVM's proxy settings (`-Dhttps.proxyHost`/`-Dhttps.proxyPort`,
+ * `ProxySelector.setDefault`), which the bundled transport does not read (it reads `SSL_CERT_FILE`
+ * and `HTTPS_PROXY`). Use it with `ZeitkontoClient.withTransport(config, JdkTransport())`.
+ *
+ * It speaks HTTP/1.1: on HTTP/2 the JDK 17 client fails a request in flight when the server ends
+ * the connection with GOAWAY (nginx's `keepalive_requests`), and a write that fails so may have been
+ * applied. It asks for gzip and decodes it, reading at most [maxBodyBytes] decoded bytes (a
+ * compression bomb stops there and the client reports the body as too large); it never follows a
+ * redirect. Failures are typed for the client's retry rules: a refused connection
+ * ([TransportException.Connect], retried for reads), a failed TLS handshake
+ * ([TransportException.Tls], never retried), a timeout, anything else ([TransportException.Lost]:
+ * a write is then never sent again). Not available on Android (no `java.net.http` there: use OkHttp).
+ *
+ * @param http the JDK client; build your own to set an `SSLContext`, an `Authenticator` or another
+ *   proxy, but keep `Redirect.NEVER` (a followed redirect would carry the key to another host).
+ * @param maxBodyBytes the largest (decoded) body read; default 16 MiB, the client's bound.
+ * @param userAgent the `User-Agent` header sent.
+ */
+class JdkTransport @JvmOverloads constructor(
+    private val http: HttpClient = defaultClient(),
+    private val maxBodyBytes: Long = 16L * 1024 * 1024,
+    private val userAgent: String = "zeitkonto-kotlin/0.1.0 (JdkTransport)",
+) : ZeitkontoTransport {
+    override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse {
+        val body = request.body()
+        val builder = JdkRequest.newBuilder(URI.create(request.url()))
+            .method(request.method(), if (body == null) JdkRequest.BodyPublishers.noBody() else JdkRequest.BodyPublishers.ofString(body))
+            .header("Accept-Encoding", "gzip")
+            .header("User-Agent", userAgent)
+        request.headers().forEach { builder.header(it.name, it.value) }
+        if (timeout != null && timeout > 0) builder.timeout(Duration.ofMillis((timeout * 1000).toLong()))
+        val response = try {
+            http.sendAsync(builder.build(), JdkResponse.BodyHandlers.ofInputStream()).await()
+        } catch (e: Exception) {
+            throw classify(e)
+        }
+        val gzip = response.headers().firstValue("content-encoding").orElse("").equals("gzip", ignoreCase = true)
+        val bytes = try {
+            response.body().use { raw -> readBounded(if (gzip) GZIPInputStream(raw) else raw) }
+        } catch (e: IOException) {
+            throw TransportException.Lost("could not read the body: $e")
+        }
+        // The body is decoded: its encoding and length headers no longer describe it.
+        val headers = response.headers().map()
+            .filterKeys { !it.equals("content-encoding", ignoreCase = true) && !it.equals("content-length", ignoreCase = true) }
+            .flatMap { (name, values) -> values.map { HttpHeader(name, it) } }
+        return HttpResponse(response.statusCode(), headers, bytes)
+    }
+
+    /** At most [maxBodyBytes] + 1 bytes: one more than the bound tells the client it was exceeded. */
+    private fun readBounded(stream: InputStream): ByteArray {
+        val limit = maxBodyBytes + 1
+        val out = java.io.ByteArrayOutputStream()
+        val chunk = ByteArray(64 * 1024)
+        while (out.size() < limit) {
+            val n = stream.read(chunk, 0, minOf(chunk.size.toLong(), limit - out.size()).toInt())
+            if (n < 0) break
+            out.write(chunk, 0, n)
+        }
+        return out.toByteArray()
+    }
+
+    private companion object {
+        fun defaultClient(): HttpClient = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .proxy(ProxySelector.getDefault())
+            .connectTimeout(Duration.ofSeconds(30))
+            .build()
+
+        /** The exception of a failed send, typed for the client (the cause chain decides). */
+        fun classify(e: Throwable): Exception {
+            val chain = generateSequence(e) { it.cause }.take(16).toList()
+            chain.firstOrNull { it is SSLHandshakeException || it is SSLPeerUnverifiedException }?.let { tls ->
+                val failure = when {
+                    chain.any { it is CertificateExpiredException || it is CertificateNotYetValidException } -> "expired"
+                    chain.any { "PKIX path" in (it.message ?: "") || "unable to find valid certification path" in (it.message ?: "") } -> "untrustedIssuer"
+                    chain.any { "subject alternative" in (it.message ?: "") || "No name matching" in (it.message ?: "") } -> "hostnameMismatch"
+                    else -> "other"
+                }
+                return TransportException.Tls(failure, tls.toString())
+            }
+            if (chain.any { it is ConnectException || it is UnknownHostException || it is HttpConnectTimeoutException }) {
+                return TransportException.Connect(e.toString())
+            }
+            if (chain.any { it is HttpTimeoutException }) return TransportException.Timeout()
+            if (e is kotlinx.coroutines.CancellationException) return e
+            return TransportException.Lost(e.toString())
+        }
+    }
+}

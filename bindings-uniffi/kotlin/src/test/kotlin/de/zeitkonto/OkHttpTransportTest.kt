@@ -1,0 +1,56 @@
+package de.zeitkonto
+
+import java.io.File
+import java.net.ConnectException
+import javax.net.ssl.SSLHandshakeException
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withContext
+import okhttp3.MediaType.Companion.toMediaType
+import okhttp3.OkHttpClient
+import okhttp3.Request
+import okhttp3.RequestBody.Companion.toRequestBody
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.BeforeEach
+import org.junit.jupiter.api.Test
+
+// The README's Android transport (bindings-uniffi/README.md, "TLS on Android"), word for word; on
+// Android OkHttp uses the platform's verifier (the device's trust store). Run here on the JVM.
+class OkHttpTransport(private val http: OkHttpClient = OkHttpClient.Builder().followRedirects(false).followSslRedirects(false).build()) : ZeitkontoTransport {
+    override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse = withContext(Dispatchers.IO) {
+        val body = request.body()?.toRequestBody("application/json".toMediaType())
+        val call = http.newCall(Request.Builder().url(request.url()).method(request.method(), body)
+            .apply { request.headers().forEach { header(it.name, it.value) } }.build())
+        val response = try { call.execute() } catch (e: SSLHandshakeException) {
+            throw TransportException.Tls("other", e.toString())
+        } catch (e: ConnectException) { throw TransportException.Connect(e.toString()) }
+        response.use { r -> HttpResponse(r.code, r.headers.map { HttpHeader(it.first, it.second) }, r.body?.bytes() ?: ByteArray(0)) }
+    }
+}
+
+/** The README's OkHttp transport (what an Android app plugs in) compiles and carries calls. */
+class OkHttpTransportTest {
+    @BeforeEach
+    fun reset() = Sandbox.reset()
+
+    @Test
+    fun `the README's OkHttp transport is this one, and it carries reads and writes`() = runBlocking {
+        val readme = File("../README.md").readText()
+        val source = File("src/test/kotlin/de/zeitkonto/OkHttpTransportTest.kt").readText()
+        val ours = source.substringAfter("class OkHttpTransport(").substringBefore("\n}\n").lines().map { it.trim() }
+        val theirs = readme.substringAfter("class OkHttpTransport(").substringBefore("\n  }\n").lines().map { it.trim() }
+        assertEquals(theirs, ours, "the README's snippet and this file drifted apart")
+
+        val client = ZeitkontoClient.withTransport(sandboxConfig(), OkHttpTransport())
+        assertTrue(client.employees().size >= 35)
+        client.come(ANNA)
+        assertEquals(1, Sandbox.writes("clock"))
+        Sandbox.inject("""{"kind":"redirect","location":"https://elsewhere.example/x","operation":"employees"}""")
+        assertEquals(302, fails<ZeitkontoException.UnexpectedStatus> { client.employees() }.status)
+        val port = java.net.ServerSocket(0).use { it.localPort }
+        val refused = ZeitkontoClient.withTransport(sandboxConfig().copy(baseUrl = "http://127.0.0.1:$port"), OkHttpTransport())
+        assertFalse(fails<ZeitkontoException.Transport> { refused.come(ANNA) }.mayHaveReachedServer)
+    }
+}
