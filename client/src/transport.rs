@@ -42,7 +42,7 @@ pub trait Transport: Send + Sync {
 
 /// The reqwest transport (rustls natively, `fetch` on wasm32; feature `reqwest`, on by default).
 ///
-/// Natively it asks for gzip and brotli and decodes them (the response bound applies to the
+/// Natively it asks for gzip and decodes it (the response bound applies to the
 /// decoded bytes, so a compression bomb stops at it), speaks HTTP/2 when the server offers it by
 /// ALPN and HTTP/1.1 otherwise, sends `User-Agent: zeitkonto-<language>/<version>`, trusts the
 /// system's certificates (`SSL_CERT_FILE`/`SSL_CERT_DIR` on Linux) plus any CA added with

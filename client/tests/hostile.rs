@@ -181,3 +181,56 @@ async fn response_bodies_are_bounded() {
     assert_eq!(sb.requests(OperationId::Employees), 1, "a body too large is not retried");
     assert!(!client(&sb).employees().await.unwrap().is_empty(), "the default bound is generous");
 }
+
+/// One raw HTTP/1.1 server that answers every request with `head` and `body` (up to 20 requests).
+fn answering(head: String, body: Vec<u8>) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().take(20) {
+            let Ok(mut s) = stream else { continue };
+            let mut buf = [0u8; 4096];
+            let _ = s.read(&mut buf);
+            let _ = s.write_all(head.as_bytes());
+            let _ = s.write_all(&body);
+        }
+    });
+    format!("http://{addr}")
+}
+
+/// The bound applies to the **decoded** bytes: a 20 KB gzip body that inflates to 24 MiB (a
+/// compression bomb) stops at the 16 MiB default as the same typed error as any large body; an
+/// ordinary gzip answer decodes. (The transport asks for gzip since issue 20.)
+#[tokio::test]
+async fn a_compression_bomb_stops_at_the_bound_on_decoded_bytes() {
+    use flate2::{write::GzEncoder, Compression};
+    let gzip = |data: &[u8]| {
+        let mut e = GzEncoder::new(Vec::new(), Compression::best());
+        e.write_all(data).unwrap();
+        e.finish().unwrap()
+    };
+    let head = |len: usize| {
+        format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-encoding: gzip\r\ncontent-length: {len}\r\n\r\n")
+    };
+    // A JSON list of 24 MiB of spaces: valid JSON, so only the bound can refuse it.
+    let mut big = vec![b' '; 24 << 20];
+    big[0] = b'[';
+    *big.last_mut().unwrap() = b']';
+    let bomb = gzip(&big);
+    assert!(bomb.len() < 64 << 10, "a bomb: {} bytes", bomb.len());
+    let url = answering(head(bomb.len()), bomb);
+    let c = zeitkonto::Client::builder().base_url(&url).api_key(demo::COMPANY_KEY).build().unwrap();
+    match c.employees().await.unwrap_err() {
+        Error::Decode { operation, detail } => {
+            assert_eq!(operation, "employees");
+            assert!(detail.contains("16777216 bytes"), "{detail}");
+        }
+        other => panic!("expected the bound's Decode error, got {other:?}"),
+    }
+
+    let fine = gzip(br#"[{"id":7,"firstName":"Anna"}]"#);
+    let url = answering(head(fine.len()), fine);
+    let c = zeitkonto::Client::builder().base_url(&url).api_key(demo::COMPANY_KEY).build().unwrap();
+    let people = c.employees().await.expect("a gzip answer decodes");
+    assert_eq!(people.len(), 1);
+}
