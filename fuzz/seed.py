@@ -3,9 +3,9 @@
 
     python3 fuzz/seed.py [OUT_DIR]      # default: fuzz/corpus
 
-corpus/parse_paths/   one file per parse case:  [op index][status | retry-after << 4][body]
-corpus/build_request/ one file per build case:  [op index][context 0][params JSON text]
-corpus/redaction/     a few keys:               [op index][flags][offset (0xFF: all)][key]
+corpus/parse_paths/   one file per parse case:  [op name]\n[status | retry-after << 4][body]
+corpus/build_request/ one file per build case:  [op name]\n[context 0][params JSON text]
+corpus/redaction/     a few keys:               [op name]\n[flags][offset (0xFF: all)][key]
 corpus/retry_limiter/ left empty: libFuzzer starts from an empty input (arbitrary-derived).
 
 Generated corpora are not committed; fuzz/regressions/<target>/ holds the inputs worth keeping.
@@ -14,15 +14,13 @@ The byte layouts must match fuzz/fuzz_targets/*.rs (the tables are repeated here
 import hashlib
 import json
 import os
-import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OPS_DIR = os.path.join(ROOT, "tests", "vectors", "operations")
-# OperationId::ALL order: the order of the `operations!` table in core/src/routes.rs.
-with open(os.path.join(ROOT, "core", "src", "routes.rs")) as _f:
-    OPERATIONS = re.findall(r'^\s*\w+ = "(\w+)", (?:Get|Post|Put|Delete|Patch), ', _f.read(), re.M)
-assert len(OPERATIONS) == 24, OPERATIONS
+# The operations by name (inputs name their operation: fuzz/src/lib.rs), from the declaration.
+with open(os.path.join(ROOT, "tests", "vectors", "declaration.json")) as _f:
+    OPERATIONS = [op["name"] for op in json.load(_f)["operations"]]
 STATUSES = [200, 400, 403, 404, 429, 500, 302]
 RETRY_AFTER = ["7", "1.5", "0", "-1", "1e400", "NaN", "99999999999999999999",
                "Wed, 21 Oct 2015 07:28:00 GMT", " 2 ", "", "1e20", "0.0005", "18446744073709551.615",
@@ -80,7 +78,8 @@ def main():
     for fname in sorted(os.listdir(OPS_DIR)):
         with open(os.path.join(OPS_DIR, fname)) as f:
             vec = json.load(f)
-        op = OPERATIONS.index(vec["operation"])
+        op = vec["operation"].encode() + b"\n"
+        assert vec["operation"] in OPERATIONS, vec["operation"]
         for case in vec.get("parse", []):
             r = case["response"]
             if "json" in r:
@@ -91,18 +90,31 @@ def main():
             headers = {k.lower(): v for k, v in (r.get("headers") or {}).items()}
             ra = headers.get("retry-after")
             ra_i = RETRY_AFTER.index(ra) + 1 if ra in RETRY_AFTER else 0
-            write(out, "parse_paths", bytes([op, status_index(r["status"]) | ra_i << 4]) + body)
+            write(out, "parse_paths", op + bytes([status_index(r["status"]) | ra_i << 4]) + body)
             counts["parse_paths"] += 1
         for case in vec.get("build", []):
             keys(case.get("params", {}), build_tokens)
             params = json.dumps(case.get("params", {}), separators=(",", ":"), ensure_ascii=False).encode()
-            write(out, "build_request", bytes([op, 0]) + params)
+            write(out, "build_request", op + bytes([0]) + params)
             counts["build_request"] += 1
+    # The names, so that mutations can switch an input to another operation.
+    names = {n + "\n" for n in OPERATIONS}
+    parse_tokens |= names
+    build_tokens |= names
     write_dict(out, "parse_paths", parse_tokens)
     write_dict(out, "build_request", build_tokens)
     for i, key in enumerate(["test-company-key", "K3y-Secret-123", "k/e y?#".replace(" ", "_"), "abcd", "Schl\u00fcssel-\u00e4\u00f6"]):
-        write(out, "redaction", bytes([i, i % 8, 0xFF]) + key.encode())
+        op = OPERATIONS[i % len(OPERATIONS)].encode() + b"\n"
+        write(out, "redaction", op + bytes([i % 8, 0xFF]) + key.encode())
         counts["redaction"] += 1
+    # The kept inputs must name a known operation, or their target would skip them unseen.
+    for target in ("parse_paths", "build_request", "redaction"):
+        d = os.path.join(ROOT, "fuzz", "regressions", target)
+        for fname in sorted(os.listdir(d)):
+            with open(os.path.join(d, fname), "rb") as f:
+                name = f.read().split(b"\n", 1)[0].decode("utf-8", "replace")
+            if name not in OPERATIONS:
+                sys.exit(f"fuzz/regressions/{target}/{fname}: names no operation ({name!r}); inputs start with one")
     print("seeded " + ", ".join(f"{t}: {n}" for t, n in counts.items()) + f" -> {out}")
 
 

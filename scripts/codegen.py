@@ -11,6 +11,7 @@ Outputs (committed; `scripts/codegen --check` fails when one is stale):
 - bindings-wasm/npm/src/decode.js              the npm fast reader of plain answers (one function per model)
 - bindings-wasm/npm/index.d.ts                 the Client methods' block (between markers)
 - bindings-uniffi/src/operations.rs            the uniffi (Kotlin, Swift) client's methods
+- client/src/operations.rs                     the Rust client's methods
 
 The surface rule (core/src/decl.rs): method = operation name in the language's casing; required
 parameters positional in declared order; optional ones named (Python keyword-only, one options
@@ -25,6 +26,7 @@ import sys
 
 from codegen_lib import kotlin as kt_gen
 from codegen_lib import python as py_gen
+from codegen_lib import rust as rs_gen
 from codegen_lib import typescript as ts_gen
 from codegen_lib import uniffi as uniffi_gen
 
@@ -41,6 +43,7 @@ def main():
         "bindings-wasm/npm/src/operations.js": ts_gen.js_methods(decl),
         "bindings-wasm/npm/src/decode.js": ts_gen.js_decoders(decl),
         "bindings-uniffi/src/operations.rs": uniffi_gen.uniffi(decl),
+        "client/src/operations.rs": rs_gen.client_methods(decl),
         "bindings-uniffi/src/models.rs": uniffi_gen.uniffi_models(decl),
         "bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ZeitkontoFutures.kt": kt_gen.kotlin_futures(decl),
     }

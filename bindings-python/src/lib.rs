@@ -543,7 +543,7 @@ impl Client {
     }
 }
 
-/// The stable names of the 24 operations.
+/// The stable names of every operation.
 #[pyfunction]
 fn operations() -> Vec<&'static str> {
     OperationId::ALL.iter().map(|o| o.name()).collect()

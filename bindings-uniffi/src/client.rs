@@ -1,5 +1,5 @@
 //! [`ZeitkontoClient`]: the client object (constructors, `call` by name, the clock shorthands).
-//! The 24 operation methods are generated from the core's declaration (`operations.rs`): each
+//! The operation methods are generated from the core's declaration (`operations.rs`): each
 //! builds the core's params struct from its arguments, runs it through the Rust client's one
 //! driver (`zeitkonto::Client::execute`: limiter, retries, redaction) and converts the core's typed
 //! output into a record (`models.rs`). No JSON on the way; `call` keeps the canonical JSON form.

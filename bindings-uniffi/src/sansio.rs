@@ -85,7 +85,7 @@ pub(crate) fn operation(name: &str) -> Result<OperationId, ZeitkontoError> {
         .ok_or_else(|| Error::invalid("operation", format!("unknown operation {name:?}")).into())
 }
 
-/// The stable names of the 24 operations.
+/// The stable names of every operation.
 #[uniffi::export]
 pub fn operations() -> Vec<String> {
     OperationId::ALL.iter().map(|o| o.name().to_string()).collect()

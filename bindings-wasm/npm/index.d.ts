@@ -966,5 +966,5 @@ export function parseResponse(
   body: string | Uint8Array | ArrayBuffer,
   options?: ParseOptions,
 ): unknown;
-/** The stable names of the 24 operations (needs `init()` in browsers). */
+/** The stable names of every operation (needs `init()` in browsers). */
 export function operations(): OperationName[];

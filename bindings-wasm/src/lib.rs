@@ -335,7 +335,7 @@ pub fn parse_response(
         .map_err(|e| error_js(&req.redact_error(e)))
 }
 
-/// The stable names of the 24 operations.
+/// The stable names of every operation.
 #[wasm_bindgen]
 pub fn operations() -> Vec<String> {
     OperationId::ALL.iter().map(|o| o.name().to_string()).collect()

@@ -1,6 +1,6 @@
-//! [`Client`]: one async method per operation, over the one driver.
+//! [`Client`] and its builder: the one driver behind one async method per operation
+//! (`operations.rs`, generated).
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -8,12 +8,7 @@ use serde_json::Value;
 use zeitkonto_core::limiter::LimiterConfig;
 use zeitkonto_core::ops::*;
 use zeitkonto_core::retry::RetryConfig;
-use zeitkonto_core::{
-    AccountReport, ApiKey, Context, CreatedProject, CreatedShift, Date, EmployeeDepartment, EmployeeRecord, Error,
-    FoundProjects, LeaveTypesReport, LeaveYearOverview, Month, MonthlyAccount, Operation, OperationId, OverviewReport,
-    PresenceReport, ProjectBookingsReport, ProjectsReport, Request, Response, Route, RouteTable, TargetActualReport,
-    WeekShifts,
-};
+use zeitkonto_core::{ApiKey, Context, Error, Operation, OperationId, Request, Response, Route, RouteTable};
 
 use crate::driver::{Driver, Event, Observer};
 use crate::transport::{Transport, TransportSettings};
@@ -314,41 +309,6 @@ impl Client {
         self.driver.run(op, request, |r| Ok(r.clone())).await
     }
 
-    /// Master data of the active employees.
-    pub async fn employees(&self) -> Result<Vec<EmployeeRecord>, Error> {
-        self.execute(&Employees {}).await
-    }
-
-    /// Presence for one day (`None` = today) of one employee or everyone.
-    pub async fn presence(&self, email: Option<&str>, day: Option<Date>) -> Result<PresenceReport, Error> {
-        self.execute(&Presence { email: email.map(str::to_string), day }).await
-    }
-
-    /// Today's overview of one employee or everyone in scope.
-    pub async fn overview(&self, email: Option<&str>) -> Result<OverviewReport, Error> {
-        self.execute(&Overview { email: email.map(str::to_string) }).await
-    }
-
-    /// Monthly time account of one employee (UUID, e-mail or employee key) for a calendar month.
-    pub async fn time_account(&self, employee: &str, year: i32, month: Month) -> Result<MonthlyAccount, Error> {
-        self.execute(&TimeAccount { employee: employee.to_string(), year, month }).await
-    }
-
-    /// The body-based monthly account.
-    pub async fn time_account_report(&self, params: &TimeAccountReport) -> Result<AccountReport, Error> {
-        self.execute(params).await
-    }
-
-    /// Target/actual minutes per day for a range.
-    pub async fn target_actual_days(&self, params: &TargetActualDays) -> Result<TargetActualReport, Error> {
-        self.execute(params).await
-    }
-
-    /// Any clock action with all options.
-    pub async fn clock(&self, params: &Clock) -> Result<(), Error> {
-        self.execute(params).await
-    }
-
     /// Clocks an employee in.
     pub async fn come(&self, employee: &str) -> Result<(), Error> {
         self.clock(&Clock::new(ClockAction::Come, employee)).await
@@ -362,102 +322,5 @@ impl Client {
     /// Clocks out and starts a new booking right after.
     pub async fn stop(&self, employee: &str) -> Result<(), Error> {
         self.clock(&Clock::new(ClockAction::Stop, employee)).await
-    }
-
-    /// Current time accounts of a department (by department key), keyed by login e-mail.
-    pub async fn department_accounts(&self, department: &str) -> Result<BTreeMap<String, MonthlyAccount>, Error> {
-        self.execute(&DepartmentAccounts { department: department.to_string() }).await
-    }
-
-    /// Monthly summary of a department (by ID).
-    pub async fn department_month(&self, department: &str, year: i32, month: Month) -> Result<MonthlyAccount, Error> {
-        self.execute(&DepartmentMonth { department: department.to_string(), year, month }).await
-    }
-
-    /// Monthly summaries per active employee of a department (by external id).
-    pub async fn department_month_employees(
-        &self,
-        department: &str,
-        year: i32,
-        month: Month,
-    ) -> Result<Vec<MonthlyAccount>, Error> {
-        self.execute(&DepartmentMonthEmployees { department: department.to_string(), year, month }).await
-    }
-
-    /// Pays extra leave in (positive days) or out (negative).
-    pub async fn extra_leave(&self, params: &ExtraLeave) -> Result<(), Error> {
-        self.execute(params).await
-    }
-
-    /// Books an absence.
-    pub async fn book_absence(&self, params: &BookAbsence) -> Result<(), Error> {
-        self.execute(params).await
-    }
-
-    /// Leave records overlapping a calendar month.
-    pub async fn leave_month(&self, year: i32, month: Month) -> Result<Vec<Value>, Error> {
-        self.execute(&LeaveMonth { year, month }).await
-    }
-
-    /// Yearly leave overview.
-    pub async fn leave_year(&self, year: i32) -> Result<LeaveYearOverview, Error> {
-        self.execute(&LeaveYear { year }).await
-    }
-
-    /// Leave types of the company (`email`: an employee of the company).
-    pub async fn leave_types(&self, email: &str) -> Result<LeaveTypesReport, Error> {
-        self.execute(&LeaveTypes { email: email.to_string() }).await
-    }
-
-    /// Employees with their main department.
-    pub async fn employee_departments(&self) -> Result<Vec<EmployeeDepartment>, Error> {
-        self.execute(&EmployeeDepartments {}).await
-    }
-
-    /// All employees with a login account.
-    pub async fn all_employees(&self) -> Result<Vec<EmployeeRecord>, Error> {
-        self.execute(&AllEmployees {}).await
-    }
-
-    /// Projects of the company (`email`: the acting project manager).
-    pub async fn projects(&self, email: &str) -> Result<ProjectsReport, Error> {
-        self.execute(&Projects { email: email.to_string() }).await
-    }
-
-    /// Creates a project.
-    pub async fn create_project(&self, params: &CreateProject) -> Result<CreatedProject, Error> {
-        self.execute(params).await
-    }
-
-    /// Deletes a project.
-    pub async fn delete_project(&self, email: &str, uuid: &str) -> Result<(), Error> {
-        self.execute(&DeleteProject { email: email.to_string(), uuid: uuid.to_string() }).await
-    }
-
-    /// UUIDs of the projects with exactly this name.
-    pub async fn find_projects(&self, email: &str, name: &str) -> Result<FoundProjects, Error> {
-        self.execute(&FindProjects { email: email.to_string(), name: name.to_string() }).await
-    }
-
-    /// Time bookings of a project and its sub-projects (at most 31 days).
-    pub async fn project_bookings(
-        &self,
-        email: &str,
-        uuid: &str,
-        start: Date,
-        end: Date,
-    ) -> Result<ProjectBookingsReport, Error> {
-        let op = ProjectBookings { email: email.to_string(), uuid: uuid.to_string(), start_date: start, end_date: end };
-        self.execute(&op).await
-    }
-
-    /// Shifts of the workspace for one ISO week.
-    pub async fn shifts(&self, year: i32, week: u32) -> Result<WeekShifts, Error> {
-        self.execute(&Shifts { year, week }).await
-    }
-
-    /// Creates a shift in the workspace.
-    pub async fn create_shift(&self, params: &CreateShift) -> Result<CreatedShift, Error> {
-        self.execute(params).await
     }
 }

@@ -180,11 +180,8 @@ impl Driver {
 
     /// The key the server counts requests against for `op`.
     fn limiter_key(&self, op: OperationId) -> String {
-        let key = match op {
-            OperationId::Shifts | OperationId::CreateShift => self.context.workspace_key(),
-            _ => self.context.api_key(),
-        };
-        key.map(|k| k.expose().to_string()).unwrap_or_default()
+        // From the operation's declaration (`operations!` in core/src/routes.rs), never a list here.
+        self.context.key(op.key_kind()).map(|k| k.expose().to_string()).unwrap_or_default()
     }
 
     /// Sends `request` for `op` under the limiter and the retry policy, and hands the final

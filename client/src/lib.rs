@@ -29,6 +29,7 @@
 
 mod client;
 pub mod driver;
+mod operations;
 pub mod runtime;
 pub mod transport;
 

@@ -153,6 +153,14 @@ impl Context {
         required_key(self.workspace_key.as_ref(), "workspace_key")
     }
 
+    /// The key of `kind`, or an [`Error::InvalidInput`] naming it (`api_key`, `workspace_key`).
+    pub fn key(&self, kind: crate::routes::KeyKind) -> Result<&ApiKey, Error> {
+        match kind {
+            crate::routes::KeyKind::Company => self.api_key(),
+            crate::routes::KeyKind::Workspace => self.workspace_key(),
+        }
+    }
+
     /// Every key of this context, in every form it may take in a message, for redaction.
     pub fn secrets(&self) -> Secrets {
         let mut out = Secrets::new();

@@ -264,6 +264,7 @@ impl OperationDecl {
             "method": route.method.as_str(),
             "path": route.template,
             "idempotent": self.id.is_idempotent(),
+            "key": self.id.key_kind().name(),
             "params": params,
             "output": self.output,
         })

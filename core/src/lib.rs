@@ -1,8 +1,8 @@
 //! # zeitkonto-core
 //!
 //! The sans-IO core of Zeitkonto, the client SDK for the Working-Time, Presence and Leave
-//! Integration API of saas.de. It builds HTTP requests and parses HTTP responses for all 24
-//! operations, and owns the month conventions, validation, the error table, the retry policy and
+//! Integration API of saas.de. It builds HTTP requests and parses HTTP responses for every
+//! operation of the API, and owns the month conventions, validation, the error table, the retry policy and
 //! the rate limiter — but never opens a socket or reads a clock.
 //!
 //! ```
@@ -46,5 +46,5 @@ pub use limiter::{Acquire, LimiterConfig, RateLimiter};
 pub use model::*;
 pub use ops::{build_request, build_request_text, parse_response, parse_response_text, Operation};
 pub use retry::{Decision, Outcome, RetryConfig, RetryState};
-pub use routes::{OperationId, Route, RouteTable};
+pub use routes::{KeyKind, OperationId, Route, RouteTable};
 pub use secret::ApiKey;

@@ -1,4 +1,4 @@
-//! The route table: method and path template of each of the 24 operations.
+//! The route table: method and path template of each operation.
 //!
 //! The defaults are those of `spec/routes.md`; 15 of them are assumptions, so every route can be
 //! overridden at run time ([`RouteTable::set`]). The sandbox serves the same table.
@@ -10,8 +10,8 @@ use crate::error::Error;
 use crate::http::Method;
 
 macro_rules! operations {
-    ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal, $method:ident, $path:literal, $idem:literal, $source:literal; )*) => {
-        /// The 24 operations of the API, by their stable name.
+    ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal, $method:ident, $path:literal, $idem:literal, $source:literal, $key:ident; )*) => {
+        /// The operations of the API, by their stable name.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum OperationId {
             $( $(#[doc = $doc])* $variant, )*
@@ -47,6 +47,12 @@ macro_rules! operations {
                 match self { $(OperationId::$variant => $source,)* }
             }
 
+            /// The key the request is authenticated with, and the one the server counts it
+            /// against for its rate limit (the client's limiter keys its buckets by it).
+            pub fn key_kind(self) -> KeyKind {
+                match self { $(OperationId::$variant => KeyKind::$key,)* }
+            }
+
             /// The operation with this stable name.
             pub fn from_name(name: &str) -> Option<OperationId> {
                 match name { $($name => Some(OperationId::$variant),)* _ => None }
@@ -57,53 +63,72 @@ macro_rules! operations {
 
 operations! {
     /// Employee master data (active employees).
-    Employees = "employees", Get, "/api/v2/employees/{api}", true, "spec";
+    Employees = "employees", Get, "/api/v2/employees/{api}", true, "spec", Company;
     /// Presence and absence of one day.
-    Presence = "presence", Post, "/rest/api/time/presence/{api}", true, "help";
+    Presence = "presence", Post, "/rest/api/time/presence/{api}", true, "help", Company;
     /// Today's overview per employee.
-    Overview = "overview", Post, "/rest/api/time/overview/{api}", true, "help";
+    Overview = "overview", Post, "/rest/api/time/overview/{api}", true, "help", Company;
     /// Monthly time account of one employee (v2 GET, 0-based month on the wire).
-    TimeAccount = "time_account", Get, "/rest/api/v2/time/account/{api}/{employee}/{year}/{month}", true, "spec";
+    TimeAccount = "time_account", Get, "/rest/api/v2/time/account/{api}/{employee}/{year}/{month}", true, "spec", Company;
     /// Monthly time account, body-based (1-based month on the wire).
-    TimeAccountReport = "time_account_report", Post, "/rest/api/time/account/{api}", true, "help";
+    TimeAccountReport = "time_account_report", Post, "/rest/api/time/account/{api}", true, "help", Company;
     /// Target/actual minutes per day for a date range.
-    TargetActualDays = "target_actual_days", Post, "/rest/api/time/days/{api}", true, "help";
+    TargetActualDays = "target_actual_days", Post, "/rest/api/time/days/{api}", true, "help", Company;
     /// Clock an employee in or out (`come`, `go`, `stop`).
-    Clock = "clock", Post, "/rest/api/v2/time/{action}/{api}/{employee}", false, "help";
+    Clock = "clock", Post, "/rest/api/v2/time/{action}/{api}/{employee}", false, "help", Company;
     /// Current time accounts of a department, keyed by login e-mail.
-    DepartmentAccounts = "department_accounts", Get, "/rest/api/v2/time/department/{api}/{department}", true, "assumed";
+    DepartmentAccounts = "department_accounts", Get, "/rest/api/v2/time/department/{api}/{department}", true, "assumed", Company;
     /// Monthly time summary of a department (one object).
-    DepartmentMonth = "department_month", Get, "/rest/api/v2/time/month/content/{api}/{department}/{year}/{month}", true, "spec";
+    DepartmentMonth = "department_month", Get, "/rest/api/v2/time/month/content/{api}/{department}/{year}/{month}", true, "spec", Company;
     /// Monthly time summaries of a department, one per active employee.
-    DepartmentMonthEmployees = "department_month_employees", Get, "/rest/api/v2/time/month/employees/{api}/{department}/{year}/{month}", true, "assumed";
+    DepartmentMonthEmployees = "department_month_employees", Get, "/rest/api/v2/time/month/employees/{api}/{department}/{year}/{month}", true, "assumed", Company;
     /// Pay extra leave in or out.
-    ExtraLeave = "extra_leave", Post, "/rest/api/v2/leave/account/{api}", false, "assumed";
+    ExtraLeave = "extra_leave", Post, "/rest/api/v2/leave/account/{api}", false, "assumed", Company;
     /// Book an absence.
-    BookAbsence = "book_absence", Post, "/rest/api/v2/absence/{api}", false, "assumed";
+    BookAbsence = "book_absence", Post, "/rest/api/v2/absence/{api}", false, "assumed", Company;
     /// Leave records overlapping a month.
-    LeaveMonth = "leave_month", Get, "/rest/api/v2/leave/month/{api}/{year}/{month}", true, "assumed";
+    LeaveMonth = "leave_month", Get, "/rest/api/v2/leave/month/{api}/{year}/{month}", true, "assumed", Company;
     /// Yearly leave overview.
-    LeaveYear = "leave_year", Get, "/rest/api/v2/leave/year/{api}/{year}", true, "assumed";
+    LeaveYear = "leave_year", Get, "/rest/api/v2/leave/year/{api}/{year}", true, "assumed", Company;
     /// Leave types of the company (key in the body).
-    LeaveTypes = "leave_types", Post, "/rest/api/leave/types", true, "spec";
+    LeaveTypes = "leave_types", Post, "/rest/api/leave/types", true, "spec", Company;
     /// Employees with their main department.
-    EmployeeDepartments = "employee_departments", Get, "/rest/api/v2/employees/departments/{api}", true, "assumed";
+    EmployeeDepartments = "employee_departments", Get, "/rest/api/v2/employees/departments/{api}", true, "assumed", Company;
     /// All employees with a login account.
-    AllEmployees = "all_employees", Get, "/rest/api/v2/employees/all/{api}", true, "assumed";
+    AllEmployees = "all_employees", Get, "/rest/api/v2/employees/all/{api}", true, "assumed", Company;
     /// Projects of the company (key in the body).
-    Projects = "projects", Post, "/rest/api/project/list", true, "assumed";
+    Projects = "projects", Post, "/rest/api/project/list", true, "assumed", Company;
     /// Create a project (key in the body).
-    CreateProject = "create_project", Post, "/rest/api/project/create", false, "assumed";
+    CreateProject = "create_project", Post, "/rest/api/project/create", false, "assumed", Company;
     /// Delete a project (key in the body).
-    DeleteProject = "delete_project", Post, "/rest/api/project/delete/{uuid}", false, "assumed";
+    DeleteProject = "delete_project", Post, "/rest/api/project/delete/{uuid}", false, "assumed", Company;
     /// Find project UUIDs by exact name (key in the body).
-    FindProjects = "find_projects", Post, "/rest/api/project/find", true, "assumed";
+    FindProjects = "find_projects", Post, "/rest/api/project/find", true, "assumed", Company;
     /// A project's time bookings for at most 31 days (key in the body).
-    ProjectBookings = "project_bookings", Post, "/rest/api/project/bookings/{uuid}", true, "assumed";
+    ProjectBookings = "project_bookings", Post, "/rest/api/project/bookings/{uuid}", true, "assumed", Company;
     /// Shifts of a workspace for one ISO week (workspace key in the path).
-    Shifts = "shifts", Get, "/rest/api/v2/shift/{workspaceApi}/{year}/{week}", true, "assumed";
+    Shifts = "shifts", Get, "/rest/api/v2/shift/{workspaceApi}/{year}/{week}", true, "assumed", Workspace;
     /// Create a shift (workspace key in the body).
-    CreateShift = "create_shift", Post, "/rest/api/v2/shift/create", false, "assumed";
+    CreateShift = "create_shift", Post, "/rest/api/v2/shift/create", false, "assumed", Workspace;
+}
+
+/// Which of the context's keys an operation uses ([`OperationId::key_kind`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KeyKind {
+    /// The company's API key (`{api}` in the path, or `apiKey` in the body).
+    Company,
+    /// The workspace's API key of the shift planner (`{workspaceApi}`, or in the body).
+    Workspace,
+}
+
+impl KeyKind {
+    /// The stable name: `company` or `workspace`.
+    pub fn name(self) -> &'static str {
+        match self {
+            KeyKind::Company => "company",
+            KeyKind::Workspace => "workspace",
+        }
+    }
 }
 
 impl fmt::Display for OperationId {
@@ -260,8 +285,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn table_has_24_distinct_operations() {
-        assert_eq!(OperationId::ALL.len(), 24);
+    fn every_operation_has_a_distinct_name_and_a_valid_route() {
+        let mut names: Vec<&str> = OperationId::ALL.iter().map(|op| op.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), OperationId::ALL.len());
         for op in OperationId::ALL {
             assert_eq!(OperationId::from_name(op.name()), Some(*op));
             Route::new(op.default_route().method, op.default_route().template).unwrap();

@@ -335,3 +335,28 @@ fn limiter_decision_table() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The key an operation declares (`key_kind`, which the client's limiter counts it against) is
+/// the key its request carries: built from each operation's first successful vector with the
+/// context's two distinct keys, the request holds the declared one and not the other.
+#[test]
+fn every_operation_sends_the_key_it_declares() {
+    use zeitkonto_core::KeyKind;
+    let dir = vectors_dir().join("operations");
+    for op in OperationId::ALL {
+        let file = load(&dir.join(format!("{}.json", op.name())));
+        let case = file["build"]
+            .as_array()
+            .and_then(|b| b.iter().find(|c| c.get("expect").is_some()))
+            .unwrap_or_else(|| panic!("{op}: a successful build case"));
+        let ctx = context_for(case).expect("context");
+        let req = build_request(*op, &case["params"], &ctx).expect("builds");
+        let text = format!("{} {}", req.url(), String::from_utf8_lossy(req.body().unwrap_or_default()));
+        let (declared, other) = match op.key_kind() {
+            KeyKind::Company => ("test-company-key", "test-workspace-key"),
+            KeyKind::Workspace => ("test-workspace-key", "test-company-key"),
+        };
+        assert!(text.contains(declared), "{op}: declares the {} key, sends {text}", op.key_kind().name());
+        assert!(!text.contains(other), "{op}: sends the other key: {text}");
+    }
+}

@@ -3,9 +3,9 @@
 //! limit); a built URL has the route's shape (one non-empty, non-dot segment per
 //! template segment, no stray `?`/`#`), and nothing printable holds a key.
 //!
-//! Input: byte 0 picks the operation (modulo 24), byte 1 the context (modulo the table below) and,
-//! when its high bit is set, a nesting depth for the first parameter; the rest is the parameters'
-//! JSON text.
+//! Input: the operation's name and a newline (`zeitkonto_core_fuzz::operation`), then one byte for
+//! the context (modulo the table below) and, when its high bit is set, a nesting depth for the
+//! first parameter; the rest is the parameters' JSON text.
 
 #![no_main]
 
@@ -24,16 +24,14 @@ const CONTEXTS: [(&str, Option<&str>, &str); 4] = [
 ];
 
 fuzz_target!(|data: &[u8]| {
-    if data.len() < 2 {
-        return;
-    }
-    let op = OperationId::ALL[usize::from(data[0]) % OperationId::ALL.len()];
-    let (api, ws, base) = CONTEXTS[usize::from(data[1]) % CONTEXTS.len()];
+    let Some((op, data)) = zeitkonto_core_fuzz::operation(data) else { return };
+    let Some((&pick, _)) = data.split_first() else { return };
+    let (api, ws, base) = CONTEXTS[usize::from(pick) % CONTEXTS.len()];
     let mut ctx = Context::new(api).with_base_url(base).expect("base URL of the table");
     if let Some(ws) = ws {
         ctx = ctx.with_workspace_key(ws);
     }
-    let Ok(text) = std::str::from_utf8(&data[2..]) else {
+    let Ok(text) = std::str::from_utf8(&data[1..]) else {
         return;
     };
 
@@ -59,8 +57,8 @@ fuzz_target!(|data: &[u8]| {
         (Err(a), Err(b)) => assert_eq!(a.kind(), b.kind(), "{op}: error kinds differ: {a:?} vs {b:?}"),
         _ => panic!("{op}: paths disagree on {text:?}: value={by_value:?} text={by_text:?}"),
     }
-    if data[1] & 0x80 != 0 {
-        deep_values_agree(op, &ctx, &value, 100 + usize::from(data[1] >> 2) % 40);
+    if pick & 0x80 != 0 {
+        deep_values_agree(op, &ctx, &value, 100 + usize::from(pick >> 2) % 40);
     }
     let Ok(req) = by_value else { return };
 

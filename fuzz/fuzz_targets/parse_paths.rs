@@ -1,14 +1,15 @@
 //! `parse_paths`: the `Value` path (`parse_response`) and the text path (`parse_response_text`) of
 //! every operation agree on any response, and neither panics.
 //!
-//! Input: byte 0 picks the operation (modulo 24), byte 1 the status (low nibble, modulo the table
-//! below) and a `Retry-After` header (high nibble, 0 = none); the rest is the body.
+//! Input: the operation's name and a newline (`zeitkonto_core_fuzz::operation`), then one byte for
+//! the status (low nibble, modulo the table below) and a `Retry-After` header (high nibble, 0 =
+//! none); the rest is the body.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
-use zeitkonto_core::{parse_response, parse_response_text, OperationId, Response};
+use zeitkonto_core::{parse_response, parse_response_text, Response};
 
 const STATUSES: [u16; 7] = [200, 400, 403, 404, 429, 500, 302];
 const RETRY_AFTER: [&str; 15] = [
@@ -30,16 +31,14 @@ const RETRY_AFTER: [&str; 15] = [
 ];
 
 fuzz_target!(|data: &[u8]| {
-    if data.len() < 2 {
-        return;
-    }
-    let op = OperationId::ALL[usize::from(data[0]) % OperationId::ALL.len()];
-    let status = STATUSES[usize::from(data[1] & 0x0f) % STATUSES.len()];
-    let headers = match usize::from(data[1] >> 4) {
+    let Some((op, data)) = zeitkonto_core_fuzz::operation(data) else { return };
+    let Some((&pick, body)) = data.split_first() else { return };
+    let status = STATUSES[usize::from(pick & 0x0f) % STATUSES.len()];
+    let headers = match usize::from(pick >> 4) {
         0 => vec![],
         n => vec![("Retry-After".to_string(), RETRY_AFTER[n - 1].to_string())],
     };
-    let resp = Response::new(status, headers, &data[2..]);
+    let resp = Response::new(status, headers, body);
 
     let (by_value, by_text) = (parse_response(op, &resp), parse_response_text(op, &resp));
     match (&by_value, &by_text) {

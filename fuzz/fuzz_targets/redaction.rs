@@ -2,8 +2,8 @@
 //! error's `Display` or `Debug` once the context redacted it — wherever the key sits relative to
 //! the excerpt cut (`parse::EXCERPT_CHARS`), whole or in part.
 //!
-//! Input: byte 0 picks the operation, byte 1 the form the body echoes (bit 0: percent-encoded,
-//! bit 1: echoed twice, bit 2: a workspace key instead of the API key), byte 2 where the key starts
+//! Input: the operation's name and a newline (`zeitkonto_core_fuzz::operation`), then byte 0 the form the body echoes (bit 0: percent-encoded,
+//! bit 1: echoed twice, bit 2: a workspace key instead of the API key), byte 1 where the key starts
 //! relative to the cut (one offset per execution, modulo the offsets that touch the cut; 0xFF:
 //! every such offset, as the kept regressions use); the rest is the key (UTF-8,
 //! no white space or control characters: the excerpt folds those, so such a key would not be echoed
@@ -18,7 +18,7 @@
 use libfuzzer_sys::fuzz_target;
 use zeitkonto_core::http::encode_segment;
 use zeitkonto_core::parse::EXCERPT_CHARS;
-use zeitkonto_core::{parse_response, Context, OperationId, Response};
+use zeitkonto_core::{parse_response, Context, Response};
 
 const HEAD: &str = r#"{"status":502,"error":"Bad Gateway","trace":""#;
 const MID: &str = r#"","path":"/api/v2/employees/"#;
@@ -27,12 +27,12 @@ const TAIL: &str = r#"","upstream":"desktop.saas.de"}"#;
 const FIXED: &str = "unexpected HTTP status 502: UnexpectedStatus { status: 502, excerpt: \"\" } *** … \\";
 
 fuzz_target!(|data: &[u8]| {
-    if data.len() < 3 {
+    let Some((op, data)) = zeitkonto_core_fuzz::operation(data) else { return };
+    if data.len() < 2 {
         return;
     }
-    let op = OperationId::ALL[usize::from(data[0]) % OperationId::ALL.len()];
-    let (encoded, twice, workspace) = (data[1] & 1 != 0, data[1] & 2 != 0, data[1] & 4 != 0);
-    let Ok(key) = std::str::from_utf8(&data[3..]) else { return };
+    let (encoded, twice, workspace) = (data[0] & 1 != 0, data[0] & 2 != 0, data[0] & 4 != 0);
+    let Ok(key) = std::str::from_utf8(&data[2..]) else { return };
     let n = key.chars().count();
     if !(4..=40).contains(&n) || key.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return;
@@ -45,7 +45,7 @@ fuzz_target!(|data: &[u8]| {
     let head_len = HEAD.chars().count() + MID.chars().count();
     let first = (EXCERPT_CHARS + 1).saturating_sub(echoed_len + 1).max(head_len);
     let count = EXCERPT_CHARS + 2 - first;
-    let starts = match data[2] {
+    let starts = match data[1] {
         0xFF => first..EXCERPT_CHARS + 2,
         pick => {
             let one = first + usize::from(pick) % count;

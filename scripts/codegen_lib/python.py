@@ -90,7 +90,7 @@ def py_method(op, is_async):
 def python(decl):
     ops = decl["operations"]
     out = [
-        f'"""The {len(ops)} operations as methods of ``Client`` (blocking) and ``AsyncClient`` (asyncio).',
+        f'"""The operations as methods of ``Client`` (blocking) and ``AsyncClient`` (asyncio).',
         "",
         HEADER,
         '"""',
@@ -105,7 +105,7 @@ def python(decl):
         "",
         'T = TypeVar("T")',
         "",
-        f"#: The stable names of the {len(ops)} operations, in the core's order.",
+        "#: The stable names of the operations, in the core's order.",
         "OPERATIONS = (",
     ]
     out += [f'    "{op["name"]}",' for op in ops]

@@ -41,7 +41,7 @@ def js_methods(decl):
         "  asDay = f;",
         "}",
         "",
-        f"/** The stable names of the {len(decl['operations'])} operations, in the core's order. */",
+        "/** The stable names of the operations, in the core's order. */",
         "export const OPERATION_NAMES = Object.freeze([",
     ]
     out += [f'  "{op["name"]}",' for op in decl["operations"]]
@@ -230,7 +230,7 @@ def js_decoders(decl):
     out.append("/** Every API name the readers look up (`fastRead` makes sure no prototype has one). */")
     out.append("export const API_NAMES = Object.freeze([" + ", ".join(f'"{n}"' for n in names) + "]);")
     out.append("")
-    out.append(f"/** The {len(ops)} reads with a fast reader: `(parsed JSON, requested month) → output | FAIL`. */")
+    out.append("/** The reads with a fast reader: `(parsed JSON, requested month) → output | FAIL`. */")
     out.append("export const FAST_READERS = Object.freeze({")
     out += [f"  {name}: {expr}," for name, expr in ops]
     out.append("});")

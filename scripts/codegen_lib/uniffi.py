@@ -50,7 +50,7 @@ def rs_output(op):
 
 def uniffi(decl):
     out = [
-        f"//! The {len(decl['operations'])} operations of [`ZeitkontoClient`] (`suspend` in Kotlin, `async throws` in Swift).",
+        "//! The operations of [`ZeitkontoClient`] (`suspend` in Kotlin, `async throws` in Swift).",
         f"//! {HEADER}",
         "//!",
         "//! Required parameters first; optional ones have defaults (`null`, `false`, empty list), so",

@@ -28,30 +28,8 @@ from .errors import (
     UnexpectedStatusError,
     ZeitkontoError,
 )
-from .models import (
-    AccountBooking,
-    AccountInterval,
-    AccountReport,
-    CreatedProject,
-    CreatedShift,
-    DayTotals,
-    EmployeeDepartment,
-    EmployeeRecord,
-    FoundProjects,
-    LeaveTypesReport,
-    LeaveYearOverview,
-    Model,
-    MonthlyAccount,
-    OverviewEntry,
-    OverviewReport,
-    PresenceEntry,
-    PresenceReport,
-    ProjectBookingsReport,
-    ProjectsReport,
-    TargetActualReport,
-    Traffic,
-    WeekShifts,
-)
+from . import models as _models
+from .models import *  # noqa: F401,F403 - every result model (generated, `models.__all__`)
 
 __version__ = "0.1.0"
 
@@ -62,8 +40,5 @@ __all__ = [
     "RefusedError", "RateLimitedError", "UnexpectedStatusError", "DecodeError", "TransportError", "TlsError",
     "APITimeoutError",
     "ClientClosedError",
-    "Model", "EmployeeRecord", "EmployeeDepartment", "PresenceReport", "PresenceEntry", "OverviewReport",
-    "OverviewEntry", "DayTotals", "Traffic", "MonthlyAccount", "AccountBooking", "AccountReport", "AccountInterval",
-    "TargetActualReport", "LeaveYearOverview", "LeaveTypesReport", "ProjectsReport", "CreatedProject",
-    "FoundProjects", "ProjectBookingsReport", "WeekShifts", "CreatedShift",
 ]
+__all__ += _models.__all__

@@ -125,7 +125,7 @@ def _native(request: Optional[HttpRequest]) -> Optional[_core.NativeRequest]:
 
 
 def operations() -> List[str]:
-    """The stable names of the 24 operations."""
+    """The stable names of every operation."""
     return list(_core.operations())
 
 

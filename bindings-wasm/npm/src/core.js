@@ -454,7 +454,7 @@ export class Client {
     }
   }
 
-  // The 24 operations are generated from the core's declaration (src/operations.js) and
+  // The operations are generated from the core's declaration (src/operations.js) and
   // installed below; `come`, `go` and `stop` are shorthands of `clock`.
   come(employee, { project, comment } = {}, callOptions) { return this.clock("come", employee, { project, comment }, callOptions); }
   go(employee, callOptions) { return this.clock("go", employee, {}, callOptions); }
@@ -522,7 +522,7 @@ export function parseResponse(operation, status, headers, body, { request } = {}
   }
 }
 
-/** The stable names of the 24 operations. */
+/** The stable names of every operation. */
 export function operations() {
   needReady();
   return wasmOperations();

@@ -341,7 +341,7 @@ function readCreatedShift(o, d, a) {
 /** Every API name the readers look up (`fastRead` makes sure no prototype has one). */
 export const API_NAMES = Object.freeze(["OVERTIMEACCOUNT_PAYOFF", "OVERTIMEACCOUNT_TIMEACCOUNT", "PAYOFF_OVERTIMEACCOUNT", "PAYOFF_TIMEACCOUNT", "TIMEACCOUNT_OVERTIMEACCOUNT", "TIMEACCOUNT_PAYOFF", "account_balance", "account_ist", "account_saldo", "account_soll", "account_surcharge", "active", "annotation", "arbeitsbereich", "arbeitsbereich_id", "autoOvertime", "birthday", "code", "comment", "current", "currentDevice", "currentPlatform", "currentProject", "currentService", "currentStart", "date", "dateOfSeparation", "department", "email", "emergencyContact", "employee", "employeeName", "employeeUUID", "end", "endDate", "endTime", "entries", "flexTime", "givenName", "hasProject", "hasTime", "holidayType", "inactive", "info", "isDummy", "isReadOnly", "ist", "istOnWeekend", "jahr", "joinDate", "kw", "lastMonth", "lastName", "lastTimestamp", "legende", "length", "list", "mainDepartment", "membercode", "month", "name", "officialAbsence", "onWork", "outOfWork", "overtimeAccount", "overtimeAccountMonth", "pause", "pausemin", "personnelNumber", "present", "project", "projects", "saldo", "saldo2", "schichten", "shift_id", "soll", "start", "startDate", "startTime", "status", "success", "surcharge", "surchargeMinutes", "time", "today", "today_ist", "today_soll", "traffic", "unpaidOvertime", "uuid", "warning", "year"]);
 
-/** The 15 reads with a fast reader: `(parsed JSON, requested month) → output | FAIL`. */
+/** The reads with a fast reader: `(parsed JSON, requested month) → output | FAIL`. */
 export const FAST_READERS = Object.freeze({
   employees: list(readEmployeeRecord),
   presence: one(readPresenceReport),

@@ -10,7 +10,7 @@ export function _useDay(f) {
   asDay = f;
 }
 
-/** The stable names of the 24 operations, in the core's order. */
+/** The stable names of the operations, in the core's order. */
 export const OPERATION_NAMES = Object.freeze([
   "employees",
   "presence",

@@ -49,7 +49,7 @@ impl Operation for CreateShift {
         for e in &self.employees {
             validate::non_empty("employees", e)?;
         }
-        let key = ctx.workspace_key()?.expose().to_string();
+        let key = ctx.key(Self::ID.key_kind())?.expose().to_string();
         let employees = (!self.employees.is_empty())
             .then(|| Value::Array(self.employees.iter().cloned().map(Value::String).collect()));
         let b = body([

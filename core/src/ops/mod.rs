@@ -1,4 +1,4 @@
-//! The 24 operations. Each is a value type holding its typed parameters, with a
+//! The operations. Each is a value type holding its typed parameters, with a
 //! [`Operation::request`] that validates and builds, and an [`Operation::parse`] that turns the
 //! response into its typed output or a typed error.
 //!

@@ -20,7 +20,7 @@ impl Operation for Shifts {
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
         date::validate_iso_week(self.year, self.week)?;
-        let key = ctx.workspace_key()?.expose().to_string();
+        let key = ctx.key(Self::ID.key_kind())?.expose().to_string();
         ctx.request(Self::ID).path("workspaceApi", key).path("year", self.year).path("week", self.week).build()
     }
 

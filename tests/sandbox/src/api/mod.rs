@@ -1,4 +1,4 @@
-//! The 24 API operations as the sandbox answers them, with the spec's auth modes and error codes.
+//! The API operations as the sandbox answers them, with the spec's auth modes and error codes.
 //!
 //! Handlers return `Result<Response, Response>`: the `Err` side is the early error reply (403 with a
 //! code), so its size is the size of a response by design.
