@@ -15,7 +15,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 with open(os.path.join(ROOT, "tests", "vectors", "declaration.json")) as f:
     n = len(json.load(f)["operations"])
-number = re.compile(rf"(?<![-.:/\w]){n}(?![-.:/\w%])")
+number = re.compile(rf"(?<![-.:/A-Za-z0-9]){n}(?![-.:/A-Za-z0-9%])")
 topic = re.compile(r"operation|OperationId|\.length\b|\blen\(|\.count\b|\.size\b", re.I)
 date = re.compile(r"date\(|LocalDate|Date\(|DateComponents")
 files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout.decode().split("\0")

@@ -99,20 +99,44 @@ def swift(text):
 
 
 def error_fields(lang, text, errors, start_marker, case_pattern):
-    """Every error kind is a case of the error type with the declared fields (camelCase; the 429
-    wait as `retryAfter`, seconds) plus `description`."""
+    """Every error kind of the core (and `Internal`) is a case of the error type with the declared
+    fields (camelCase) plus `description`."""
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)  # doc comments hold parentheses and colons
     start = text.index(start_marker)
     problems = []
-    for e in errors:
+    for e in (e for e in errors if e["origin"] == "core" or e["kind"] == "Internal"):
         m = re.search(case_pattern.format(kind=e["kind"]), text[start:], re.S)
         if not m:
             problems.append(f"{lang}: no error case {e['kind']}")
             continue
         got = set(re.findall(r"`?(\w+)`?\s*:", m.group(1)))
-        want = {("retryAfter" if f == "retryAfterMs" else f) for f in e["fields"]} | {"description"}
+        want = {f["key"] for f in e["fields"]} | {"description"}
         if got != want:
             problems.append(f"{lang}: error {e['kind']} has {sorted(got)}, the core {sorted(want)}")
+    return problems
+
+
+def settings_fields(lang, text, settings, record_pattern, duration_type):
+    """The settings groups (`RetrySettings`, `RateLimitSettings`) and `ZeitkontoConfig` carry every
+    declared setting under its name, a duration in the platform's own type."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    problems = []
+    records = {g["groupType"]: g["key"] for g in settings if g["type"] == "group"}
+    records["ZeitkontoConfig"] = ""
+    for record, group in records.items():
+        m = re.search(record_pattern.format(name=record), text, re.S)
+        if not m:
+            problems.append(f"{lang}: no record {record}")
+            continue
+        body = m.group(1)
+        members = [x for x in settings if (x["key"].startswith(group + ".") if group else "." not in x["key"])]
+        for x in members:
+            name = x["key"].split(".")[-1]
+            field = re.search(rf"`?\b{name}`?\s*:\s*([^\s,=]+)", body)
+            if not field:
+                problems.append(f"{lang}: {record} has no setting {name}")
+            elif x["type"] == "duration" and field.group(1).rstrip("?") != duration_type:
+                problems.append(f"{lang}: {record}.{name} is {field.group(1)}, not the platform's duration {duration_type}")
     return problems
 
 
@@ -168,13 +192,17 @@ def main():
     with open(swift_path) as f:
         problems += error_fields("Swift", f.read(), full["errors"], "enum ZeitkontoError:",
                                  r"\n\s*case {kind}(?:\((.*?)\))?\s*\n")
+    with open(kt_path) as f:
+        problems += settings_fields("Kotlin", f.read(), full["settings"], r"data class {name}\s*\((.*?)\n\)", "kotlin.time.Duration")
+    with open(swift_path) as f:
+        problems += settings_fields("Swift", f.read(), full["settings"], r"public struct {name}\b[^{{]*\{{(.*?)\n\}}", "TimeInterval")
     for path in [swift_path, *hand_written]:
         problems += swift_docs(path)
     for p in problems:
         print("check-surface:", p)
     if problems:
         sys.exit(1)
-    print(f"check-surface: Kotlin and Swift: the {len(decl)} operations and {len(full['errors'])} error kinds match the declaration;"
+    print(f"check-surface: Kotlin and Swift: the operations, error kinds and settings match the declaration;"
           " every public Swift symbol has a doc comment")
 
 

@@ -34,6 +34,27 @@ def platform_names(text, module, names):
     return re.sub(r"(:\s*Int\??\s*=\s*)Int64\((-?\d+)\)", r"\1\2", text)  # Swift: `= Int64(60)`
 
 
+def duration_defaults(text, language):
+    """A duration's default as the platform writes one: uniffi prints the milliseconds that cross
+    (`= 30000.0`, `= Double(30000.0)`); Kotlin reads `30.seconds` / `500.milliseconds`, Swift
+    seconds as a `TimeInterval` literal (`30`, `0.5`)."""
+    def kotlin_literal(m):
+        ms = float(m.group(2))
+        return m.group(1) + (f"{int(ms // 1000)}.seconds" if ms % 1000 == 0 else f"{int(ms)}.milliseconds")
+
+    def swift_literal(m):
+        seconds = float(m.group(2)) / 1000
+        return m.group(1) + (str(int(seconds)) if seconds.is_integer() else repr(seconds))
+
+    if language == "kotlin":
+        text, n = re.subn(r"(:\s*kotlin\.time\.Duration\s*=\s*)(\d+(?:\.\d+)?)\b", kotlin_literal, text)
+    else:
+        text, n = re.subn(r"(:\s*TimeInterval\s*=\s*)Double\((\d+(?:\.\d+)?)\)", swift_literal, text)
+    if n == 0:
+        fail("no default of a duration setting in the generated code")
+    return text
+
+
 def user_agent(text, language):
     """The config's `userAgent` default names the language (`zeitkonto-kotlin/0.1.0`): the Rust
     declaration, shared by both, says `zeitkonto-uniffi/…`."""
@@ -91,7 +112,9 @@ def kotlin(text):
 
         liftFunc(""", "uniffiRustCallAsync's result")
     text = user_agent(text, "kotlin")
-    return platform_names(text, "de.zeitkonto", {"PlatformInt": "kotlin.Int", "WideInt": "kotlin.Long"})
+    text = platform_names(text, "de.zeitkonto", {"PlatformInt": "kotlin.Int", "WideInt": "kotlin.Long",
+                                                 "PlatformDuration": "kotlin.time.Duration"})
+    return duration_defaults(text, "kotlin")
 
 
 SWIFT_ASYNC = """fileprivate func uniffiRustCallAsync<F, T>(
@@ -216,7 +239,8 @@ def swift(text):
     if n == 0 or text.count("cancelFunc: ffi_") != text.count("completeFunc: ffi_"):
         fail(f"the Swift async call sites changed ({n} patched)")
     text = user_agent(text, "swift")
-    return platform_names(text, "Zeitkonto", {"PlatformInt": "Int", "WideInt": "Int"})
+    text = platform_names(text, "Zeitkonto", {"PlatformInt": "Int", "WideInt": "Int", "PlatformDuration": "TimeInterval"})
+    return duration_defaults(text, "swift")
 
 
 if __name__ == "__main__":

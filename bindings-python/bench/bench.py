@@ -171,7 +171,7 @@ def memory_probe(side: str, url: str) -> None:
     import gc
 
     if side == "ours":
-        ours = zeitkonto.Client(KEY, base_url=url, rate_limit=zeitkonto.RateLimit(100_000_000, 60.0))
+        ours = zeitkonto.Client(KEY, base_url=url, rate_limit=zeitkonto.RateLimitSettings(100_000_000, 60.0))
 
         def call() -> Any:
             return ours.department_month_employees("BENCH", 2026, 10)
@@ -218,7 +218,7 @@ def size_table(binary: str, sizes: List[int], rounds: int) -> None:
     for n in sizes:
         proc, url = start_sandbox(binary, n)
         try:
-            ours = zeitkonto.Client(KEY, base_url=url, rate_limit=zeitkonto.RateLimit(100_000_000, 60.0))
+            ours = zeitkonto.Client(KEY, base_url=url, rate_limit=zeitkonto.RateLimitSettings(100_000_000, 60.0))
             base = Baseline(url)
             t_ours, t_base = paired(lambda: sum(a.balance or 0 for a in ours.department_month_employees("BENCH", 2026, 10)),
                                     lambda: sum(s.saldo or 0 for s in base.department_month_employees("BENCH", 2026, 10)),
@@ -243,7 +243,7 @@ def main() -> None:
     print(f"python bench ({time.strftime('%Y-%m-%d')}, CPython {sys.version.split()[0]}, sandbox {args.sandbox})")
     proc, url = start_sandbox(args.sandbox, BENCH_EMPLOYEES)
     try:
-        ours = zeitkonto.Client(KEY, base_url=url, rate_limit=zeitkonto.RateLimit(100_000_000, 60.0))
+        ours = zeitkonto.Client(KEY, base_url=url, rate_limit=zeitkonto.RateLimitSettings(100_000_000, 60.0))
         base = Baseline(url)
 
         def ours_large() -> float:

@@ -21,7 +21,6 @@ mod typed_support;
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use futures_util::FutureExt;
 use pyo3::create_exception;
@@ -29,7 +28,7 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{json, Value};
-use zeitkonto::{Client as RustClient, Error, Event, LimiterConfig, OperationId, RetryConfig};
+use zeitkonto::{Client as RustClient, Error, Event, OperationId, RateLimitSettings, RetrySettings};
 use zeitkonto_core::RouteTable;
 
 use bridge::{close_completions, complete, completions, wait_completions, Pending};
@@ -423,22 +422,19 @@ impl Client {
             if let Some(k) = workspace_key {
                 b = b.workspace_key(k);
             }
-            let timeout = match timeout {
-                Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-                Some(t) if t.is_finite() && t == 0.0 => None,
-                Some(_) => return Err(invalid("timeout", "must be a positive number of seconds (0 disables it)")),
+            // Seconds from Python; the core checks every value against its declared range and
+            // names the setting (`retry.baseDelay`; the Python wrapper prints it snake_case).
+            b = b.timeout(match timeout {
+                Some(seconds) => zeitkonto::core::settings::timeout_from_millis("timeout", seconds * 1000.0)
+                    .map_err(|e| raise(&e))?,
                 None => Some(zeitkonto::DEFAULT_TIMEOUT),
-            };
-            b = b.timeout(timeout);
+            });
             if let Some(r) = retry {
-                let cfg: RetryConfig =
-                    serde_json::from_value(from_py(&r, "retry")?).map_err(|e| invalid("retry", e.to_string()))?;
-                b = b.retry(cfg);
+                b = b.retry(RetrySettings::from_canonical(&from_py(&r, "retry")?).map_err(|e| raise(&e))?);
             }
             if let Some(l) = rate_limit {
-                let cfg: LimiterConfig = serde_json::from_value(from_py(&l, "rate_limit")?)
-                    .map_err(|e| invalid("rate_limit", e.to_string()))?;
-                b = b.rate_limit(cfg);
+                b = b
+                    .rate_limit(RateLimitSettings::from_canonical(&from_py(&l, "rate_limit")?).map_err(|e| raise(&e))?);
             }
             let events: Arc<Mutex<Vec<Event>>> = Arc::default();
             if log_events {
@@ -521,10 +517,9 @@ impl Client {
         Ok(Pending { slot })
     }
 
-    /// Driver events (redacted) since the last drain, as dicts for `logging`: `event` ("send",
-    /// "received", "wait", "failed"), `operation`, `request`, `attempt`, `status`, `elapsed`
-    /// (seconds), `delay` (seconds), `reason`, `error` (`None` where the kind has no such field).
-    /// The same names and units as Kotlin's and Swift's `ZeitkontoEvent`.
+    /// Driver events (redacted) since the last drain, in the canonical form (`zeitkonto::Event`'s
+    /// `Serialize`: `elapsedMs`, `delayMs`), as dicts; `client.py` turns them into the log
+    /// records' form (`elapsed`, `delay` in seconds).
     fn take_events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let events = self.events.lock().map(|mut q| std::mem::take(&mut *q)).unwrap_or_default();
         events

@@ -26,8 +26,8 @@ ANNA = "anna.schmidt@demo.example"
 ANNA_UUID = "00000000-0000-4000-8000-000000000001"
 MANAGER = "max.manager@demo.example"
 #: generous client-side limit: the limiter is shared per key across the whole test process
-GENEROUS = zeitkonto.RateLimit(limit=1_000_000, window=60.0)
-FAST_RETRY = zeitkonto.RetryConfig(base_delay=0.02, max_delay=0.1)
+GENEROUS = zeitkonto.RateLimitSettings(limit=1_000_000, window=60.0)
+FAST_RETRY = zeitkonto.RetrySettings(base_delay=0.02, max_delay=0.1)
 
 
 class Sandbox:

@@ -13,7 +13,7 @@ from conftest import ANNA, ANNA_UUID, COMPANY_KEY, GENEROUS, MANAGER, Sandbox, m
 
 
 def test_api_error_kinds(sandbox: Sandbox) -> None:
-    cases = [("wrong-key", zeitkonto.AuthenticationError, 3), ("inactive-company-key", zeitkonto.CompanyInactiveError, 2)]
+    cases = [("wrong-key", zeitkonto.AuthenticationFailedError, 3), ("inactive-company-key", zeitkonto.CompanyInactiveError, 2)]
     for key, cls, code in cases:
         with pytest.raises(cls) as err:
             make_client(sandbox, key).employees()
@@ -70,7 +70,7 @@ def test_transport_and_timeout(sandbox: Sandbox) -> None:
     port = s.getsockname()[1]
     s.close()
     closed = zeitkonto.Client(COMPANY_KEY, base_url=f"http://127.0.0.1:{port}", rate_limit=GENEROUS,
-                              retry=zeitkonto.RetryConfig(base_delay=0.01, max_delay=0.02))
+                              retry=zeitkonto.RetrySettings(base_delay=0.01, max_delay=0.02))
     with pytest.raises(zeitkonto.TransportError) as err:
         closed.come(ANNA)
     assert err.value.may_have_reached_server is False and isinstance(err.value, ConnectionError)
@@ -97,7 +97,7 @@ def test_redirects_are_never_followed(sandbox: Sandbox) -> None:
 
 
 def test_echoed_keys_never_show_at_the_cut(sandbox: Sandbox) -> None:
-    c = make_client(sandbox, retry=zeitkonto.RetryConfig(max_retries=0))
+    c = make_client(sandbox, retry=zeitkonto.RetrySettings(max_retries=0))
     for pad in range(0, 60, 3):
         sandbox.inject(kind="echoPath", pad=pad, operation="department_accounts")
         with pytest.raises(zeitkonto.UnexpectedStatusError) as err:
@@ -136,8 +136,8 @@ def test_forced_429_is_honoured_for_a_write(sandbox: Sandbox) -> None:
 
 def test_limiter_keeps_a_burst_free_of_429(sandbox: Sandbox) -> None:
     sandbox.set_rate_limit(20, 1000)
-    limited = zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, rate_limit=zeitkonto.RateLimit(20, 1.0),
-                                    retry=zeitkonto.RetryConfig(max_retries=0, max_rate_limit_retries=0))
+    limited = zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, rate_limit=zeitkonto.RateLimitSettings(20, 1.0),
+                                    retry=zeitkonto.RetrySettings(max_retries=0, max_rate_limit_retries=0))
 
     async def burst() -> int:
         results = await asyncio.gather(*[limited.find_projects(MANAGER, "Support") for _ in range(60)])

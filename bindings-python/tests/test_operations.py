@@ -96,7 +96,7 @@ def test_projects(any_client: Any) -> None:
     assert any_client.find_projects(MANAGER, "Support").projects == ["p-support-a", "p-support-b"]
     assert any_client.project_bookings(MANAGER, "p-website", date(2026, 11, 1), date(2026, 11, 20)).entries
     any_client.delete_project(MANAGER, created.uuid)
-    with pytest.raises(zeitkonto.AuthenticationError):
+    with pytest.raises(zeitkonto.AuthenticationFailedError):
         any_client.delete_project(MANAGER, created.uuid)
     with pytest.raises(zeitkonto.MissingModuleError):
         any_client.projects(ANNA)

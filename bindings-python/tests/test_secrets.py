@@ -35,9 +35,9 @@ def every_error(sandbox: Sandbox) -> List[zeitkonto.ZeitkontoError]:
     catch(bad.come, ANNA)                                    # UnexpectedStatus
     sandbox.inject(kind="rateLimit", retryAfter=120, operation="overview")
     catch(bad.overview)                                      # RateLimited
-    catch(zeitkonto.Client(SECRET, base_url="http://127.0.0.1:9", retry=zeitkonto.RetryConfig(max_retries=0)).come, ANNA)
+    catch(zeitkonto.Client(SECRET, base_url="http://127.0.0.1:9", retry=zeitkonto.RetrySettings(max_retries=0)).come, ANNA)
     sandbox.inject(kind="delay", delayMs=800, operation="presence")
-    catch(make_client(sandbox, SECRET, timeout=0.2, retry=zeitkonto.RetryConfig(max_retries=0)).presence)
+    catch(make_client(sandbox, SECRET, timeout=0.2, retry=zeitkonto.RetrySettings(max_retries=0)).presence)
     return errors
 
 
@@ -65,7 +65,7 @@ def test_no_result_or_client_shows_the_key(sandbox: Sandbox) -> None:
 def test_log_records_are_redacted(sandbox: Sandbox, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG, logger="zeitkonto")
     c = make_client(sandbox, SECRET)
-    with pytest.raises(zeitkonto.AuthenticationError):
+    with pytest.raises(zeitkonto.AuthenticationFailedError):
         c.employees()
     good = make_client(sandbox)
     good.employees()

@@ -43,7 +43,7 @@ def subset(expected: Any, actual: Any, where: str = "") -> None:
 
 
 def check_error(expected: Dict[str, Any], err: zeitkonto.ZeitkontoError) -> None:
-    names = {"retryAfterMs": "retry_after", "mayHaveReachedServer": "may_have_reached_server"}
+    names = {"retryAfterMs": "retry_after", "mayHaveReachedServer": "may_have_reached_server", "apiCode": "api_code"}
     assert err.kind == expected["kind"], f"{err.kind} != {expected['kind']}: {err}"
     for key, value in expected.items():
         if key == "kind":

@@ -1,12 +1,12 @@
 //! [`ZeitkontoConfig`]: everything a [`crate::ZeitkontoClient`] needs, with the SDK's defaults.
 
 use std::collections::HashMap;
-use std::time::Duration;
 
-use zeitkonto::{ClientBuilder, LimiterConfig, RetryConfig};
-use zeitkonto_core::{Context, Error, RouteTable};
+use zeitkonto::ClientBuilder;
+use zeitkonto_core::{Context, RouteTable};
 
-use crate::types::{ApiKey, PlatformInt};
+use crate::settings::{RateLimitSettings, RetrySettings};
+use crate::types::{ApiKey, PlatformDuration};
 use crate::ZeitkontoError;
 
 /// Client settings. Every field has a default: `ZeitkontoConfig(apiKey = ApiKey("…"))` is enough
@@ -25,12 +25,11 @@ pub struct ZeitkontoConfig {
     /// Route overrides by operation name, e.g. `"clock" to "POST /rest/api/v2/time/{action}/{api}/{employee}"`.
     #[uniffi(default)]
     pub routes: HashMap<String, String>,
-    /// Timeout of each attempt in seconds (default 30; a read that times out may be retried with
-    /// a timeout of its own); 0 disables it. Seconds as a floating-point
-    /// number in every language (Python `timeout=30.0`, JS `timeout: 30`; both also take `None` /
-    /// `null` for "no timeout", which a non-null `Double` cannot say here).
-    #[uniffi(default = 30.0)]
-    pub timeout: f64,
+    /// How long each attempt may take (default 30 seconds; a read that times out may be retried,
+    /// with a timeout of its own). `Duration.INFINITE` (Kotlin), `.infinity` (Swift) or zero: no
+    /// timeout.
+    #[uniffi(default = 30000.0)]
+    pub timeout: PlatformDuration,
     /// Retry settings; default: reads retried twice after 5xx, connection failures and timeouts,
     /// 429 answers honoured (writes too: the server refused before doing anything).
     #[uniffi(default = None)]
@@ -54,83 +53,6 @@ pub struct ZeitkontoConfig {
     /// it (`"payroll-app/2.1 zeitkonto-kotlin/0.1.0"`).
     #[uniffi(default = "zeitkonto-uniffi/0.1.0")]
     pub user_agent: String,
-}
-
-/// When to try again. Writes are never sent twice, except after a 429.
-#[derive(Debug, Clone, uniffi::Record)]
-pub struct RetrySettings {
-    /// Retries of reads after 5xx, connection failures and timeouts.
-    #[uniffi(default = 2)]
-    pub max_retries: PlatformInt,
-    /// First backoff delay in seconds; doubles per attempt, with jitter.
-    #[uniffi(default = 0.5)]
-    pub base_delay: f64,
-    /// Largest backoff delay in seconds.
-    #[uniffi(default = 8.0)]
-    pub max_delay: f64,
-    /// Longest 429 `Retry-After` wait that is honoured, in seconds; a longer one fails with
-    /// `RateLimited`.
-    #[uniffi(default = 60.0)]
-    pub max_retry_after: f64,
-    /// 429 answers honoured per call before giving up.
-    #[uniffi(default = 3)]
-    pub max_rate_limit_retries: PlatformInt,
-}
-
-/// The client-side limiter: `limit` requests per `window` seconds (the API allows 60 per minute).
-#[derive(Debug, Clone, uniffi::Record)]
-pub struct RateLimitSettings {
-    /// Requests per window; 0 disables the limiter.
-    #[uniffi(default = 60)]
-    pub limit: PlatformInt,
-    /// The window in seconds.
-    #[uniffi(default = 60.0)]
-    pub window: f64,
-    /// Extra wait before a request slot comes back, in seconds; default 1 % of the window.
-    #[uniffi(default = None)]
-    pub margin: Option<f64>,
-}
-
-fn non_negative<T: TryFrom<i64>>(field: &str, v: i64) -> Result<T, ZeitkontoError> {
-    T::try_from(v).map_err(|_| Error::invalid(field, format!("out of range: {v} (must not be negative)")).into())
-}
-
-/// Seconds (finite, not negative, at most a year) as whole milliseconds.
-fn millis(field: &str, seconds: f64) -> Result<u64, ZeitkontoError> {
-    if !(seconds.is_finite() && (0.0..=31_536_000.0).contains(&seconds)) {
-        return Err(Error::invalid(
-            field,
-            format!("{seconds} seconds: must be finite, not negative and at most a year"),
-        )
-        .into());
-    }
-    // In range by the check above: at most 3.2e10 ms.
-    Ok((seconds * 1000.0).round() as u64)
-}
-
-impl RetrySettings {
-    fn to_core(&self) -> Result<RetryConfig, ZeitkontoError> {
-        Ok(RetryConfig {
-            max_retries: non_negative("retry.maxRetries", self.max_retries.0)?,
-            base_delay_ms: millis("retry.baseDelay", self.base_delay)?,
-            max_delay_ms: millis("retry.maxDelay", self.max_delay)?,
-            max_retry_after_ms: millis("retry.maxRetryAfter", self.max_retry_after)?,
-            max_rate_limit_retries: non_negative("retry.maxRateLimitRetries", self.max_rate_limit_retries.0)?,
-        })
-    }
-}
-
-impl RateLimitSettings {
-    fn to_core(&self) -> Result<LimiterConfig, ZeitkontoError> {
-        let mut cfg = LimiterConfig::per_window(
-            non_negative("rateLimit.limit", self.limit.0)?,
-            millis("rateLimit.window", self.window)?,
-        );
-        if let Some(margin) = self.margin {
-            cfg.margin_ms = millis("rateLimit.margin", margin)?;
-        }
-        Ok(cfg)
-    }
 }
 
 impl ZeitkontoConfig {
@@ -162,10 +84,7 @@ impl ZeitkontoConfig {
         if let Some(k) = &self.workspace_key {
             b = b.workspace_key(k.clone());
         }
-        b = b.timeout(match millis("timeout", self.timeout)? {
-            0 => None,
-            ms => Some(Duration::from_millis(ms)),
-        });
+        b = b.timeout(zeitkonto_core::settings::timeout_from_millis("timeout", self.timeout.0)?);
         if let Some(r) = &self.retry {
             b = b.retry(r.to_core()?);
         }

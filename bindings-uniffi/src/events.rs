@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use zeitkonto::Event;
 
-use crate::types::PlatformInt;
+use crate::types::{PlatformDuration, PlatformInt};
 
 /// What the driver is doing. Request URLs and error texts are redacted (keys print as `***`).
 #[derive(Debug, Clone, PartialEq, uniffi::Enum)]
@@ -26,15 +26,15 @@ pub enum ZeitkontoEvent {
         operation: String,
         /// The HTTP status.
         status: PlatformInt,
-        /// Seconds since the request was sent.
-        elapsed: f64,
+        /// How long after the request was sent (Kotlin `Duration`, Swift `TimeInterval`).
+        elapsed: PlatformDuration,
     },
     /// Waiting before the next attempt (one event per wait).
     Wait {
         /// The operation's stable name.
         operation: String,
-        /// How long, in seconds.
-        delay: f64,
+        /// How long (Kotlin `Duration`, Swift `TimeInterval`).
+        delay: PlatformDuration,
         /// "rate limit" (the client-side limiter), "429" or "retry".
         reason: String,
     },
@@ -55,16 +55,17 @@ impl From<&Event> for ZeitkontoEvent {
                 request: request.clone(),
                 attempt: PlatformInt::saturating((*attempt).into()),
             },
-            Event::Received { operation, status, elapsed_ms } => ZeitkontoEvent::Received {
+            Event::Received { operation, status, elapsed } => ZeitkontoEvent::Received {
                 operation: operation.to_string(),
                 status: (*status).into(),
-                elapsed: *elapsed_ms as f64 / 1000.0,
+                elapsed: (*elapsed).into(),
             },
-            Event::Wait { operation, ms, reason } => ZeitkontoEvent::Wait {
+            Event::Wait { operation, delay, reason } => ZeitkontoEvent::Wait {
                 operation: operation.to_string(),
-                delay: *ms as f64 / 1000.0,
+                delay: (*delay).into(),
                 reason: reason.to_string(),
             },
+
             Event::Failed { operation, error } => {
                 ZeitkontoEvent::Failed { operation: operation.to_string(), error: error.clone() }
             }

@@ -21,6 +21,7 @@ mod events;
 pub mod models;
 mod operations;
 mod sansio;
+mod settings;
 mod transport;
 pub mod types;
 
@@ -29,10 +30,12 @@ pub mod types;
 mod records_tests;
 
 pub use client::ZeitkontoClient;
-pub use config::{RateLimitSettings, RetrySettings, ZeitkontoConfig};
+pub use config::ZeitkontoConfig;
 pub use error::ZeitkontoError;
+pub use error::{ApiCode, TlsFailure};
 pub use events::{EventListenerError, ZeitkontoEvent, ZeitkontoEventListener};
 pub use sansio::{build_request, operations, parse_response, BuiltRequest, HttpHeader};
+pub use settings::{RateLimitSettings, RetrySettings};
 pub use transport::{HttpResponse, TransportError, ZeitkontoTransport};
 pub use zeitkonto_core::ops::ClockAction;
 

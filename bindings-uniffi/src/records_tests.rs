@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::types::{ApiKey, PlatformInt, RawJson};
+use crate::types::{ApiKey, PlatformDuration, PlatformInt, RawJson};
 use crate::{ZeitkontoClient, ZeitkontoConfig, ZeitkontoError};
 use serde_json::Value;
 use zeitkonto_core::{OperationId, Response};
@@ -74,13 +74,25 @@ fn errors_keep_the_core_fields_and_a_description() {
         ZeitkontoError::Api {
             status: PlatformInt(403),
             code: PlatformInt(1),
+            api_code: crate::ApiCode::EmployeeNotFound,
             description: "API error code 1 (employee not found), HTTP 403".into()
         }
     );
     let e: ZeitkontoError = zeitkonto_core::Error::Forbidden.into();
     assert!(matches!(e, ZeitkontoError::Forbidden { status: PlatformInt(403), .. }));
-    let e: ZeitkontoError = zeitkonto_core::Error::RateLimited { retry_after_ms: Some(1500) }.into();
-    assert!(matches!(e, ZeitkontoError::RateLimited { status: PlatformInt(429), retry_after: Some(1.5), .. }));
+    let e: ZeitkontoError =
+        zeitkonto_core::Error::RateLimited { retry_after: Some(std::time::Duration::from_millis(1500)) }.into();
+    assert!(
+        matches!(e, ZeitkontoError::RateLimited { status: PlatformInt(429), retry_after: Some(PlatformDuration(ms)), .. } if ms == 1500.0)
+    );
+    let e: ZeitkontoError = zeitkonto_core::Error::Api { status: 403, code: 99 }.into();
+    assert!(matches!(e, ZeitkontoError::Api { api_code: crate::ApiCode::Unknown, .. }), "{e:?}");
+    let e: ZeitkontoError =
+        zeitkonto_core::Error::Tls { failure: zeitkonto_core::TlsFailure::Expired, detail: "x".into() }.into();
+    assert!(matches!(
+        e,
+        ZeitkontoError::Tls { failure: crate::TlsFailure::Expired, may_have_reached_server: false, .. }
+    ));
 }
 
 #[test]
@@ -116,7 +128,7 @@ fn keys_never_print_and_bad_settings_fail_before_any_request() {
         base_url: Some("http://example.com".into()),
         workspace_key: Some(ApiKey::new("very-secret-workspace")),
         routes: Default::default(),
-        timeout: 30.0,
+        timeout: PlatformDuration(30000.0),
         retry: None,
         rate_limit: None,
         ca_certificates: None,
@@ -127,14 +139,43 @@ fn keys_never_print_and_bad_settings_fail_before_any_request() {
     // http:// only for loopback hosts
     match ZeitkontoClient::new(config.clone()) {
         Err(ZeitkontoError::InvalidInput { field, description, .. }) => {
-            assert_eq!(field, "base_url");
+            assert_eq!(field, "baseUrl", "the caller's name for the setting");
             assert!(!description.contains("very-secret"));
         }
         other => panic!("{other:?}"),
     }
-    let bad_timeout = ZeitkontoConfig { base_url: None, timeout: -1.0, ..config.clone() };
+    for ms in [-1.0, f64::NAN, 4e10] {
+        let bad_timeout = ZeitkontoConfig { base_url: None, timeout: PlatformDuration(ms), ..config.clone() };
+        assert!(
+            matches!(ZeitkontoClient::new(bad_timeout), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "timeout"),
+            "{ms}"
+        );
+    }
+    // Infinity (Kotlin's Duration.INFINITE, Swift's .infinity) and zero: no timeout.
+    for ms in [f64::INFINITY, 0.0] {
+        assert!(ZeitkontoClient::new(ZeitkontoConfig {
+            base_url: None,
+            timeout: PlatformDuration(ms),
+            ..config.clone()
+        })
+        .is_ok());
+    }
+    // A setting outside its declared range names it, in the caller's casing.
+    let retry = crate::RetrySettings {
+        max_retries: PlatformInt(1000),
+        base_delay: PlatformDuration(500.0),
+        max_delay: PlatformDuration(8000.0),
+        max_retry_after: PlatformDuration(60000.0),
+        max_rate_limit_retries: PlatformInt(3),
+    };
+    let bad_retry = ZeitkontoConfig { base_url: None, retry: Some(retry), ..config.clone() };
     assert!(
-        matches!(ZeitkontoClient::new(bad_timeout), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "timeout")
+        matches!(ZeitkontoClient::new(bad_retry), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "retry.maxRetries")
+    );
+    let limit = crate::RateLimitSettings { limit: PlatformInt(60), window: PlatformDuration(f64::NAN), margin: None };
+    let bad_limit = ZeitkontoConfig { base_url: None, rate_limit: Some(limit), ..config.clone() };
+    assert!(
+        matches!(ZeitkontoClient::new(bad_limit), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "rateLimit.window")
     );
     let mut routes = std::collections::HashMap::new();
     routes.insert("clock".to_string(), "FETCH /x".to_string());
@@ -149,7 +190,7 @@ fn sans_io_build_redacts_and_parse_returns_canonical_json() {
         base_url: None,
         workspace_key: None,
         routes: Default::default(),
-        timeout: 30.0,
+        timeout: PlatformDuration(30000.0),
         retry: None,
         rate_limit: None,
         ca_certificates: None,

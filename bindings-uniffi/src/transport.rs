@@ -21,14 +21,18 @@ use crate::types::PlatformInt;
 #[async_trait::async_trait]
 pub trait ZeitkontoTransport: Send + Sync {
     /// Sends `request` (its URL and body hold the key: never log them; its `toString()` is
-    /// redacted) and returns the response. `timeout` is the call's timeout in seconds (`null`/`nil`
-    /// for none); the client also enforces it and cancels `send` when it expires.
+    /// redacted) and returns the response. `timeout` is the call's timeout (Kotlin `Duration`,
+    /// Swift `TimeInterval`; `null`/`nil` for none); the client also enforces it and cancels `send`
+    /// when it expires.
     ///
     /// Throw `TransportException.Connect` when nothing can have reached the server (the
     /// connection could not be opened): the call may then be retried. Any other failure counts as
     /// "may have been applied", so a write is never sent again.
-    async fn send(&self, request: Arc<BuiltRequest>, timeout: Option<f64>)
-        -> Result<Arc<HttpResponse>, TransportError>;
+    async fn send(
+        &self,
+        request: Arc<BuiltRequest>,
+        timeout: Option<crate::types::PlatformDuration>,
+    ) -> Result<Arc<HttpResponse>, TransportError>;
 }
 
 /// An HTTP response, as the app's transport received it. An object rather than a record so that
@@ -81,11 +85,10 @@ pub enum TransportError {
     /// The platform's own timeout expired: the request may have been applied.
     Timeout,
     /// The TLS handshake failed (Android's `SSLHandshakeException`, `URLError.serverCertificateUntrusted`):
-    /// nothing reached the server and trying again cannot help, so it is never retried. `failure`:
-    /// `untrustedIssuer`, `hostnameMismatch`, `expired` or `other`.
+    /// nothing reached the server and trying again cannot help, so it is never retried.
     Tls {
-        /// What failed (one of the names above; anything else counts as `other`).
-        failure: String,
+        /// What failed.
+        failure: crate::error::TlsFailure,
         /// What the platform said.
         detail: String,
     },
@@ -97,7 +100,7 @@ impl std::fmt::Display for TransportError {
             TransportError::Connect { detail } => write!(f, "could not connect: {detail}"),
             TransportError::Lost { detail } => write!(f, "connection lost: {detail}"),
             TransportError::Timeout => f.write_str("timed out"),
-            TransportError::Tls { failure, detail } => write!(f, "TLS failed ({failure}): {detail}"),
+            TransportError::Tls { failure, detail } => write!(f, "TLS failed ({}): {detail}", failure.name()),
         }
     }
 }
@@ -118,7 +121,7 @@ impl From<TransportError> for CoreTransportError {
             TransportError::Lost { detail } => CoreTransportError::Lost(detail),
             TransportError::Timeout => CoreTransportError::Timeout,
             TransportError::Tls { failure, detail } => {
-                CoreTransportError::Tls(zeitkonto_core::TlsFailure::from_name(&failure), detail)
+                CoreTransportError::Tls(zeitkonto_core::TlsFailure::from_name(failure.name()), detail)
             }
         }
     }
@@ -130,7 +133,7 @@ pub(crate) struct ForeignTransport(pub(crate) Arc<dyn ZeitkontoTransport>);
 impl ForeignTransport {
     async fn exchange(&self, request: &Request, timeout: Option<Duration>) -> Result<Response, CoreTransportError> {
         let built = Arc::new(BuiltRequest::from(request.clone()));
-        let send = self.0.send(built, timeout.map(|t| t.as_secs_f64()));
+        let send = self.0.send(built, timeout.map(Into::into));
         let answer = match timeout {
             // Dropping the foreign future cancels the app's coroutine / task.
             Some(t) => tokio::time::timeout(t, send).await.map_err(|_| CoreTransportError::Timeout)?,

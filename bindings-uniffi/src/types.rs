@@ -9,6 +9,13 @@
 //! | [`RawJson`]   | string      | `String` (JSON text)       | `String` (JSON text)          |
 //! | [`PlatformInt`] | i64       | `Int`                      | `Int`                         |
 //! | [`WideInt`]   | i64         | `Long`                     | `Int`                         |
+//! | [`PlatformDuration`] | f64 (ms) | `kotlin.time.Duration` | `TimeInterval` (seconds)      |
+//!
+//! A duration (a setting, `RateLimited.retryAfter`, an event's `elapsed`/`delay`) is the
+//! platform's own: `kotlin.time.Duration` in Kotlin, `TimeInterval` in Swift, as the declaration's
+//! `durations` say for every language. It crosses as milliseconds in an `f64`, so no conversion
+//! can trap on either side (Swift's `Int64(Double.nan)` would); the core checks the value
+//! (`zeitkonto_core::settings::duration_from_millis`).
 //!
 //! Whole numbers are the platform's plain integer: years, months, weeks, minutes, counts, HTTP
 //! statuses and API codes are [`PlatformInt`] (`Int` in Kotlin and Swift, as `Calendar` and
@@ -112,6 +119,26 @@ uniffi::custom_newtype!(PlatformInt, i64);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct WideInt(pub i64);
 uniffi::custom_newtype!(WideInt, i64);
+
+/// A duration as the platform's own type (Kotlin `kotlin.time.Duration`, Swift `TimeInterval`):
+/// milliseconds in an `f64` across the boundary (`Duration.INFINITE` and `.infinity` arrive as
+/// infinity: "no timeout" for the timeout, `InvalidInput` elsewhere).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlatformDuration(pub f64);
+uniffi::custom_newtype!(PlatformDuration, f64);
+
+impl From<std::time::Duration> for PlatformDuration {
+    fn from(d: std::time::Duration) -> PlatformDuration {
+        PlatformDuration(d.as_secs_f64() * 1000.0)
+    }
+}
+
+impl PlatformDuration {
+    /// The core's duration, checked (`InvalidInput` naming `field` when not a duration).
+    pub(crate) fn to_core(self, field: &str) -> Result<std::time::Duration, crate::ZeitkontoError> {
+        zeitkonto_core::settings::duration_from_millis(field, self.0).map_err(Into::into)
+    }
+}
 
 impl From<i32> for PlatformInt {
     fn from(v: i32) -> PlatformInt {

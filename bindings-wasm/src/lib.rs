@@ -22,7 +22,7 @@ static ALLOCATOR: talc::TalckWasm = unsafe { talc::TalckWasm::new_global() };
 use futures_util::future::{select, Either};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
-use zeitkonto::{Client, Error, Event, LimiterConfig, OperationId, RetryConfig};
+use zeitkonto::{Client, Error, Event, OperationId, RateLimitSettings, RetrySettings};
 use zeitkonto_core::{Context, Response, RouteTable};
 
 /// Rust → JS through the engine's own `JSON.parse`: plain objects and `null`, the shapes the .d.ts
@@ -80,10 +80,55 @@ struct Options {
     base_url: Option<String>,
     workspace_key: Option<String>,
     routes: Option<std::collections::BTreeMap<String, String>>,
-    /// Per-request timeout in ms; 0 or absent = 30 s default, negative = none.
+    /// Per-request timeout in ms; absent = the default (30 s), negative = none.
     timeout_ms: Option<f64>,
-    retry: Option<RetryConfig>,
-    rate_limit: Option<LimiterConfig>,
+    retry: Option<RetryOptions>,
+    rate_limit: Option<RateLimitOptions>,
+}
+
+/// `retry` as the wrapper passes it: whole milliseconds and counts, absent members default.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct RetryOptions {
+    max_retries: Option<u32>,
+    base_delay_ms: Option<u64>,
+    max_delay_ms: Option<u64>,
+    max_retry_after_ms: Option<u64>,
+    max_rate_limit_retries: Option<u32>,
+}
+
+/// `rateLimit` as the wrapper passes it; an absent margin is 1 % of the window (the core's rule).
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct RateLimitOptions {
+    limit: Option<u32>,
+    window_ms: Option<u64>,
+    margin_ms: Option<u64>,
+}
+
+impl RetryOptions {
+    fn settings(self) -> RetrySettings {
+        let d = RetrySettings::default();
+        let ms = |v: Option<u64>, default: Duration| v.map_or(default, Duration::from_millis);
+        RetrySettings {
+            max_retries: self.max_retries.unwrap_or(d.max_retries),
+            base_delay: ms(self.base_delay_ms, d.base_delay),
+            max_delay: ms(self.max_delay_ms, d.max_delay),
+            max_retry_after: ms(self.max_retry_after_ms, d.max_retry_after),
+            max_rate_limit_retries: self.max_rate_limit_retries.unwrap_or(d.max_rate_limit_retries),
+        }
+    }
+}
+
+impl RateLimitOptions {
+    fn settings(self) -> RateLimitSettings {
+        let d = RateLimitSettings::default();
+        RateLimitSettings {
+            limit: self.limit.unwrap_or(d.limit),
+            window: self.window_ms.map_or(d.window, Duration::from_millis),
+            margin: self.margin_ms.map(Duration::from_millis),
+        }
+    }
 }
 
 /// What the JavaScript wrapper knows of a sans-IO call's environment, passed as plain numbers
@@ -180,16 +225,17 @@ impl WasmClient {
         if let Some(k) = o.workspace_key {
             b = b.workspace_key(k);
         }
+        // The core checks every value against its declared range (`build` fails naming it).
         b = b.timeout(match o.timeout_ms {
             Some(ms) if ms < 0.0 => None,
-            Some(ms) if ms > 0.0 && ms.is_finite() => Some(Duration::from_millis(ms as u64)),
-            _ => Some(zeitkonto::DEFAULT_TIMEOUT),
+            Some(ms) => Some(Duration::from_millis(ms as u64)),
+            None => Some(zeitkonto::DEFAULT_TIMEOUT),
         });
         if let Some(r) = o.retry {
-            b = b.retry(r);
+            b = b.retry(r.settings());
         }
         if let Some(l) = o.rate_limit {
-            b = b.rate_limit(l);
+            b = b.rate_limit(l.settings());
         }
         if let Some(f) = on_event {
             let listener = Listener(f);

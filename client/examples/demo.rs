@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::json;
 use zeitkonto::ops::{BookAbsence, CreateProject, CreateShift, ExtraLeave, TimeAccountReport};
-use zeitkonto::{Client, Date, Error, RetryConfig};
+use zeitkonto::{Client, Date, Error, RetrySettings};
 use zeitkonto_sandbox::{demo, Fault, FaultKind, Sandbox, SandboxConfig};
 
 fn hours(minutes: Option<f64>) -> String {
@@ -49,7 +49,7 @@ async fn main() -> Result<(), Error> {
         .base_url(sandbox.base_url())
         .api_key(demo::COMPANY_KEY)
         .workspace_key(demo::WORKSPACE_KEY)
-        .retry(RetryConfig { base_delay_ms: 100, ..RetryConfig::default() })
+        .retry(RetrySettings { base_delay: std::time::Duration::from_millis(100), ..RetrySettings::default() })
         .on_event(move |e| {
             if let Ok(mut l) = sink.lock() {
                 l.push(e.to_string());

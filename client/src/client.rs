@@ -5,16 +5,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::Value;
-use zeitkonto_core::limiter::LimiterConfig;
 use zeitkonto_core::ops::*;
-use zeitkonto_core::retry::RetryConfig;
+use zeitkonto_core::settings::{check_timeout, RateLimitSettings, RetrySettings};
 use zeitkonto_core::{ApiKey, Context, Error, Operation, OperationId, Request, Response, Route, RouteTable};
 
 use crate::driver::{Driver, Event, Observer};
 use crate::transport::{Transport, TransportSettings};
 
-/// Default per-request timeout.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+/// Default per-request timeout (declared with every setting in `zeitkonto_core::settings`).
+pub const DEFAULT_TIMEOUT: Duration = zeitkonto_core::settings::DEFAULT_TIMEOUT;
 
 /// The default bound on a response body: 16 MiB (the API's largest answers, a department of
 /// thousands of employees, stay far below it).
@@ -29,8 +28,8 @@ pub struct ClientBuilder {
     routes: RouteTable,
     route_errors: Vec<Error>,
     timeout: Option<Duration>,
-    retry: RetryConfig,
-    limiter: LimiterConfig,
+    retry: RetrySettings,
+    limiter: RateLimitSettings,
     transport: Option<Arc<dyn Transport>>,
     settings: TransportSettings,
     observer: Option<Observer>,
@@ -102,22 +101,26 @@ impl ClientBuilder {
     }
 
     /// Timeout of each attempt (default 30 s): a read that times out may be retried with a
-    /// timeout of its own (see [`Self::retry`]), so a call can take longer. `None` disables it.
+    /// timeout of its own (see [`Self::retry`]), so a call can take longer. `None` or zero
+    /// disables it; more than a year fails `build()` with `InvalidInput` (`timeout`).
     pub fn timeout(mut self, timeout: Option<Duration>) -> Self {
         self.timeout = timeout;
         self
     }
 
-    /// Retry settings (default: 2 retries for reads, 429s honoured up to 60 s).
-    pub fn retry(mut self, retry: RetryConfig) -> Self {
-        self.retry = retry;
+    /// When to try again (default: 2 retries of reads, 429s honoured up to 60 s). A value
+    /// outside its declared range fails `build()` with `InvalidInput` naming it
+    /// (`retry.maxRetries`, ...). A core [`RetryConfig`](zeitkonto_core::RetryConfig) converts too.
+    pub fn retry(mut self, retry: impl Into<RetrySettings>) -> Self {
+        self.retry = retry.into();
         self
     }
 
-    /// Rate-limit settings (default 60 per 60 s). Clients of the same key with the same settings
-    /// in one process share one limiter; a limit of 0 turns client-side limiting off.
-    pub fn rate_limit(mut self, limiter: LimiterConfig) -> Self {
-        self.limiter = limiter;
+    /// The client-side limit (default 60 per 60 s). Clients of the same key with the same limit
+    /// in one process share one limiter; a limit of 0 turns client-side limiting off. A core
+    /// [`LimiterConfig`](zeitkonto_core::LimiterConfig) converts too.
+    pub fn rate_limit(mut self, limit: impl Into<RateLimitSettings>) -> Self {
+        self.limiter = limit.into();
         self
     }
 
@@ -178,13 +181,17 @@ impl ClientBuilder {
             Some(t) => t,
             None => default_transport(&settings)?,
         };
+        // Every setting checked against its declared range (core/src/settings.rs), as in every
+        // language.
+        let (timeout, retry, limiter) =
+            (check_timeout(self.timeout)?, self.retry.to_config()?, self.limiter.to_config()?);
         Ok(Client {
             driver: Arc::new(Driver {
                 context: ctx,
                 transport,
-                timeout: self.timeout,
-                retry: self.retry,
-                limiter: self.limiter,
+                timeout,
+                retry,
+                limiter,
                 observer: self.observer,
                 max_response_bytes: self.max_response_bytes,
                 settings,
@@ -235,8 +242,8 @@ impl Client {
             routes: RouteTable::new(),
             route_errors: Vec::new(),
             timeout: Some(DEFAULT_TIMEOUT),
-            retry: RetryConfig::default(),
-            limiter: LimiterConfig::default(),
+            retry: RetrySettings::default(),
+            limiter: RateLimitSettings::default(),
             transport: None,
             settings: TransportSettings::default(),
             observer: None,

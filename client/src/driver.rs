@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use zeitkonto_core::limiter::{Acquire, LimiterConfig, RateLimiter};
 use zeitkonto_core::retry::{Decision, Outcome, RetryConfig, RetryState};
+use zeitkonto_core::settings::millis;
 use zeitkonto_core::{Context, Error, OperationId, Request, Response};
 
 use crate::runtime;
@@ -54,10 +55,10 @@ pub struct Driver {
 pub enum Event {
     /// A request is being sent (redacted `METHOD url`), attempt number from 1.
     Send { operation: &'static str, request: String, attempt: u32 },
-    /// A response arrived.
-    Received { operation: &'static str, status: u16, elapsed_ms: u64 },
-    /// Waiting before the next attempt (`reason`: "rate limit", "429" or "retry").
-    Wait { operation: &'static str, ms: u64, reason: &'static str },
+    /// A response arrived, `elapsed` after the request was sent.
+    Received { operation: &'static str, status: u16, elapsed: Duration },
+    /// Waiting `delay` before the next attempt (`reason`: "rate limit", "429" or "retry").
+    Wait { operation: &'static str, delay: Duration, reason: &'static str },
     /// The call failed (redacted message).
     Failed { operation: &'static str, error: String },
 }
@@ -80,10 +81,12 @@ impl std::fmt::Display for Event {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Event::Send { operation, request, attempt } => write!(f, "{operation}: send {request} (attempt {attempt})"),
-            Event::Received { operation, status, elapsed_ms } => {
-                write!(f, "{operation}: HTTP {status} after {elapsed_ms} ms")
+            Event::Received { operation, status, elapsed } => {
+                write!(f, "{operation}: HTTP {status} after {} ms", millis(*elapsed))
             }
-            Event::Wait { operation, ms, reason } => write!(f, "{operation}: wait {ms} ms ({reason})"),
+            Event::Wait { operation, delay, reason } => {
+                write!(f, "{operation}: wait {} ms ({reason})", millis(*delay))
+            }
             Event::Failed { operation, error } => write!(f, "{operation}: failed: {error}"),
         }
     }
@@ -91,19 +94,22 @@ impl std::fmt::Display for Event {
 
 /// The canonical form of an event, what the bindings hand to their users (Python's log records,
 /// npm's `onEvent`): `event` (the kind), `operation`, then `request`, `attempt`, `status`,
-/// `elapsed` (seconds), `delay` (seconds), `reason`, `error`, `null` where the kind has no such
-/// field. The same names and units as Kotlin's and Swift's `ZeitkontoEvent`.
+/// `elapsedMs`, `delayMs` (whole milliseconds), `reason`, `error`, `null` where the kind has no
+/// such field. Each binding shows the durations as `elapsed` and `delay` in its platform's
+/// duration type or unit (`zeitkonto_core::settings::DURATIONS`), like Kotlin's and Swift's
+/// `ZeitkontoEvent`.
 impl serde::Serialize for Event {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[derive(serde::Serialize)]
+        #[serde(rename_all = "camelCase")]
         struct Form<'a> {
             event: &'static str,
             operation: &'static str,
             request: Option<&'a str>,
             attempt: Option<u32>,
             status: Option<u16>,
-            elapsed: Option<f64>,
-            delay: Option<f64>,
+            elapsed_ms: Option<u64>,
+            delay_ms: Option<u64>,
             reason: Option<&'static str>,
             error: Option<&'a str>,
         }
@@ -113,8 +119,8 @@ impl serde::Serialize for Event {
             request: None,
             attempt: None,
             status: None,
-            elapsed: None,
-            delay: None,
+            elapsed_ms: None,
+            delay_ms: None,
             reason: None,
             error: None,
         };
@@ -122,11 +128,11 @@ impl serde::Serialize for Event {
             Event::Send { operation, request, attempt } => {
                 (f.operation, f.request, f.attempt) = (operation, Some(request.as_str()), Some(*attempt));
             }
-            Event::Received { operation, status, elapsed_ms } => {
-                (f.operation, f.status, f.elapsed) = (operation, Some(*status), Some(*elapsed_ms as f64 / 1000.0));
+            Event::Received { operation, status, elapsed } => {
+                (f.operation, f.status, f.elapsed_ms) = (operation, Some(*status), Some(millis(*elapsed)));
             }
-            Event::Wait { operation, ms, reason } => {
-                (f.operation, f.delay, f.reason) = (operation, Some(*ms as f64 / 1000.0), Some(*reason));
+            Event::Wait { operation, delay, reason } => {
+                (f.operation, f.delay_ms, f.reason) = (operation, Some(millis(*delay)), Some(*reason));
             }
             Event::Failed { operation, error } => (f.operation, f.error) = (operation, Some(error.as_str())),
         }
@@ -228,7 +234,11 @@ impl Driver {
                     Acquire::Wait(ms) => {
                         if !announced {
                             announced = true;
-                            self.emit(|| Event::Wait { operation: op.name(), ms, reason: "rate limit" });
+                            self.emit(|| Event::Wait {
+                                operation: op.name(),
+                                delay: Duration::from_millis(ms),
+                                reason: "rate limit",
+                            });
                         }
                         runtime::sleep_ms(ms).await;
                     }
@@ -253,7 +263,7 @@ impl Driver {
                     self.emit(|| Event::Received {
                         operation: op.name(),
                         status: resp.status,
-                        elapsed_ms: runtime::now_ms().saturating_sub(started),
+                        elapsed: Duration::from_millis(runtime::now_ms().saturating_sub(started)),
                     });
                     if resp.status == 429 {
                         // Every caller of the key waits too (and the limiter learns the server's
@@ -295,7 +305,7 @@ impl Driver {
                 }
                 Decision::Retry { after_ms } => {
                     let reason = if matches!(outcome, Outcome::RateLimited { .. }) { "429" } else { "retry" };
-                    self.emit(|| Event::Wait { operation: op.name(), ms: after_ms, reason });
+                    self.emit(|| Event::Wait { operation: op.name(), delay: Duration::from_millis(after_ms), reason });
                     runtime::sleep_ms(after_ms).await;
                 }
             }

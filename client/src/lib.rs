@@ -39,7 +39,8 @@ pub use driver::Event;
 pub use transport::ReqwestTransport;
 pub use transport::{default_user_agent, BoxFuture, Transport, TransportError, TransportSettings};
 pub use zeitkonto_core::{
-    self as core, ops, ApiCode, Date, Error, LimiterConfig, Month, OperationId, RetryConfig, TlsFailure,
+    self as core, ops, ApiCode, Date, Error, LimiterConfig, Month, OperationId, RateLimitSettings, RetryConfig,
+    RetrySettings, TlsFailure,
 };
 
 /// The README's Rust examples compile (doc-tested).

@@ -103,9 +103,9 @@ impl ReqwestTransport {
         let extra_roots = match &settings.ca_certificates_pem {
             Some(pem) => {
                 let certs = reqwest::Certificate::from_pem_bundle(pem)
-                    .map_err(|e| zeitkonto_core::Error::invalid("ca_certificates", describe(&e.without_url())))?;
+                    .map_err(|e| zeitkonto_core::Error::invalid("caCertificates", describe(&e.without_url())))?;
                 if certs.is_empty() {
-                    return Err(zeitkonto_core::Error::invalid("ca_certificates", "no PEM certificate in it"));
+                    return Err(zeitkonto_core::Error::invalid("caCertificates", "no PEM certificate in it"));
                 }
                 certs
             }

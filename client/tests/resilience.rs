@@ -58,7 +58,7 @@ async fn invalid_input_is_refused_before_sending() {
     assert!(matches!(c.create_shift(&shift).await, Err(Error::InvalidInput { .. })));
     assert!(matches!(c.presence(Some("not-an-email"), None).await, Err(Error::InvalidInput { .. })));
     let none = Client::builder().base_url(sb.base_url()).build().unwrap();
-    assert!(matches!(none.employees().await, Err(Error::InvalidInput { ref field, .. }) if field == "api_key"));
+    assert!(matches!(none.employees().await, Err(Error::InvalidInput { ref field, .. }) if field == "apiKey"));
     assert_eq!(
         sb.requests(OperationId::ProjectBookings)
             + sb.requests(OperationId::CreateShift)
@@ -86,7 +86,7 @@ async fn bad_responses_are_typed_errors() {
     sb.inject(Fault::new(FaultKind::RateLimit).retry_after(120).on(OperationId::Employees));
     assert_eq!(
         c.employees().await.unwrap_err(),
-        Error::RateLimited { retry_after_ms: Some(120_000) },
+        Error::RateLimited { retry_after: Some(Duration::from_secs(120)) },
         "over 60 s is not waited for"
     );
 }
@@ -338,4 +338,33 @@ async fn a_call_cancelled_after_sending_says_whether_a_write_may_have_been_appli
     assert!(tokio::time::timeout(Duration::from_millis(100), slow.employees()).await.is_err());
     let seen = events.lock().unwrap().clone();
     assert!(seen.iter().all(|e| matches!(e, Event::Wait { reason: "rate limit", .. })), "{seen:?}");
+}
+
+/// Every setting is checked against the core's declaration when the client is built, and the
+/// error names it (the same name in every language).
+#[test]
+fn settings_out_of_their_declared_range_fail_the_build_naming_them() {
+    use zeitkonto::{RateLimitSettings, RetrySettings};
+    let field = |b: zeitkonto::ClientBuilder| match b.api_key("k-123456").build() {
+        Err(Error::InvalidInput { field, .. }) => field,
+        Err(other) => panic!("{other:?}"),
+        Ok(_) => panic!("built"),
+    };
+    let year = Duration::from_secs(365 * 24 * 3600);
+    assert_eq!(field(Client::builder().timeout(Some(year * 2))), "timeout");
+    assert_eq!(
+        field(Client::builder().retry(RetrySettings { max_retries: 1000, ..RetrySettings::default() })),
+        "retry.maxRetries"
+    );
+    assert_eq!(
+        field(Client::builder().retry(RetrySettings { max_delay: year * 2, ..RetrySettings::default() })),
+        "retry.maxDelay"
+    );
+    assert_eq!(
+        field(Client::builder().rate_limit(RateLimitSettings::per_window(60, Duration::ZERO))),
+        "rateLimit.window"
+    );
+    // Zero (or None) is no timeout; a year is fine.
+    assert!(Client::builder().api_key("k-123456").timeout(Some(Duration::ZERO)).build().is_ok());
+    assert!(Client::builder().api_key("k-123456").timeout(Some(year)).build().is_ok());
 }

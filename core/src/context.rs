@@ -143,17 +143,17 @@ impl Context {
         &mut self.routes
     }
 
-    /// The `{api}` key, or an [`Error::InvalidInput`] naming `api_key`.
+    /// The `{api}` key, or an [`Error::InvalidInput`] naming `apiKey`.
     pub fn api_key(&self) -> Result<&ApiKey, Error> {
-        required_key(self.api_key.as_ref(), "api_key")
+        required_key(self.api_key.as_ref(), "apiKey")
     }
 
-    /// The workspace key, or an [`Error::InvalidInput`] naming `workspace_key`.
+    /// The workspace key, or an [`Error::InvalidInput`] naming `workspaceKey`.
     pub fn workspace_key(&self) -> Result<&ApiKey, Error> {
-        required_key(self.workspace_key.as_ref(), "workspace_key")
+        required_key(self.workspace_key.as_ref(), "workspaceKey")
     }
 
-    /// The key of `kind`, or an [`Error::InvalidInput`] naming it (`api_key`, `workspace_key`).
+    /// The key of `kind`, or an [`Error::InvalidInput`] naming it (`apiKey`, `workspaceKey`).
     pub fn key(&self, kind: crate::routes::KeyKind) -> Result<&ApiKey, Error> {
         match kind {
             crate::routes::KeyKind::Company => self.api_key(),
@@ -221,11 +221,11 @@ pub fn validate_base_url(base_url: &str) -> Result<String, Error> {
 fn check_base_url(base_url: &str, same_origin: bool) -> Result<String, Error> {
     let url = base_url.trim().trim_end_matches('/');
     let (scheme, rest) =
-        split_scheme(url).ok_or_else(|| Error::invalid("base_url", "expected https://host[:port][/prefix]"))?;
+        split_scheme(url).ok_or_else(|| Error::invalid("baseUrl", "expected https://host[:port][/prefix]"))?;
     let authority = rest.split('/').next().unwrap_or("");
     if authority.is_empty() || authority.contains('@') || rest.contains(['?', '#']) {
         return Err(Error::invalid(
-            "base_url",
+            "baseUrl",
             "expected https://host[:port][/prefix] without credentials, query or fragment",
         ));
     }
@@ -238,10 +238,10 @@ fn check_base_url(base_url: &str, same_origin: bool) -> Result<String, Error> {
         "https" => Ok(url.to_string()),
         "http" if same_origin || is_loopback(host) => Ok(url.to_string()),
         "http" => Err(Error::invalid(
-            "base_url",
+            "baseUrl",
             "plain http is only allowed for a loopback host: the API key travels in the URL, use https",
         )),
-        _ => Err(Error::invalid("base_url", format!("unsupported scheme {scheme:?}, use https"))),
+        _ => Err(Error::invalid("baseUrl", format!("unsupported scheme {scheme:?}, use https"))),
     }
 }
 
@@ -339,8 +339,8 @@ impl RequestBuilder<'_> {
         for (name, value, _) in &self.params {
             // The keys are settings, not parameters: name them as the caller set them.
             let field = match *name {
-                "api" => "api_key",
-                "workspaceApi" => "workspace_key",
+                "api" => "apiKey",
+                "workspaceApi" => "workspaceKey",
                 other => other,
             };
             check_segment(field, value)?;

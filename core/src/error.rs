@@ -1,6 +1,7 @@
 //! The one error type of Zeitkonto. Its variant names are shared by every language binding.
 
 use std::fmt;
+use std::time::Duration;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
@@ -26,6 +27,32 @@ pub enum ApiCode {
 }
 
 impl ApiCode {
+    /// The codes of the spec's table (not `Unknown`), in number order.
+    pub const ALL: &'static [ApiCode] = &[
+        ApiCode::Ok,
+        ApiCode::EmployeeNotFound,
+        ApiCode::CompanyInactive,
+        ApiCode::AuthenticationFailed,
+        ApiCode::BadValue,
+        ApiCode::EmailInUse,
+        ApiCode::MissingModule,
+    ];
+
+    /// The stable, language-neutral name (`employeeNotFound`; `unknown` for a number outside the
+    /// table). Each language names its class or case after it (`EmployeeNotFoundError`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ApiCode::Ok => "ok",
+            ApiCode::EmployeeNotFound => "employeeNotFound",
+            ApiCode::CompanyInactive => "companyInactive",
+            ApiCode::AuthenticationFailed => "authenticationFailed",
+            ApiCode::BadValue => "badValue",
+            ApiCode::EmailInUse => "emailInUse",
+            ApiCode::MissingModule => "missingModule",
+            ApiCode::Unknown(_) => "unknown",
+        }
+    }
+
     /// The code for a number of the spec's table.
     pub fn from_number(n: i64) -> ApiCode {
         match n {
@@ -119,7 +146,11 @@ impl TlsFailure {
 }
 
 /// Every way a Zeitkonto call can fail. Messages never contain an API key.
+///
+/// Non-exhaustive: a later version may add a kind (match with a `_` arm). Every kind, its fields
+/// and what they mean in each language are declared in [`crate::decl::errors`].
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Error {
     /// The input was refused before anything was sent (it would have cost a request).
     InvalidInput {
@@ -140,10 +171,10 @@ pub enum Error {
     Forbidden,
     /// The API answered `false` (clock, extra leave) or `success: false` (create shift).
     Refused,
-    /// HTTP 429: more than the allowed requests per minute. `retry_after_ms` from `Retry-After`.
+    /// HTTP 429: more than the allowed requests per minute, after the configured waits.
     RateLimited {
-        /// The server's `Retry-After`, in milliseconds.
-        retry_after_ms: Option<u64>,
+        /// The wait the server asked for (`Retry-After`), when it said.
+        retry_after: Option<Duration>,
     },
     /// A status the API does not document for this case (5xx, a 4xx with a non-numeric body, a
     /// redirect, ...). [`Error::may_have_reached_server`] is true on a 5xx and a 3xx.
@@ -268,11 +299,12 @@ impl fmt::Display for Error {
                 f.write_str("forbidden: HTTP 403 without a code (authentication or authorization failed)")
             }
             Error::Refused => f.write_str("the API refused the action (it answered false)"),
-            Error::RateLimited { retry_after_ms: Some(ms) } => {
+            Error::RateLimited { retry_after: Some(wait) } => {
                 // Integer arithmetic: no float formatting code in small (wasm) builds.
+                let ms = crate::settings::millis(*wait);
                 write!(f, "rate limited (HTTP 429), retry after {}.{} s", ms / 1000, (ms % 1000) / 100)
             }
-            Error::RateLimited { retry_after_ms: None } => f.write_str("rate limited (HTTP 429)"),
+            Error::RateLimited { retry_after: None } => f.write_str("rate limited (HTTP 429)"),
             Error::UnexpectedStatus { status, excerpt } if excerpt.is_empty() => {
                 write!(f, "unexpected HTTP status {status}")
             }
@@ -315,9 +347,9 @@ impl Serialize for Error {
             Error::Timeout { may_have_reached_server } => {
                 m.serialize_entry("mayHaveReachedServer", may_have_reached_server)?;
             }
-            Error::RateLimited { retry_after_ms } => {
+            Error::RateLimited { retry_after } => {
                 m.serialize_entry("status", &429)?;
-                m.serialize_entry("retryAfterMs", retry_after_ms)?;
+                m.serialize_entry("retryAfterMs", &retry_after.map(crate::settings::millis))?;
             }
             Error::UnexpectedStatus { status, excerpt } => {
                 m.serialize_entry("status", status)?;

@@ -36,6 +36,7 @@ pub mod parse;
 pub mod retry;
 pub mod routes;
 pub mod secret;
+pub mod settings;
 pub mod validate;
 
 pub use context::{Context, DEFAULT_BASE_URL};
@@ -48,3 +49,4 @@ pub use ops::{build_request, build_request_text, parse_response, parse_response_
 pub use retry::{Decision, Outcome, RetryConfig, RetryState};
 pub use routes::{KeyKind, OperationId, Route, RouteTable};
 pub use secret::ApiKey;
+pub use settings::{RateLimitSettings, RetrySettings};

@@ -50,7 +50,8 @@ pub struct LimiterConfig {
 
 impl Default for LimiterConfig {
     fn default() -> LimiterConfig {
-        LimiterConfig::per_window(60, 60_000)
+        let window = crate::settings::millis(crate::settings::DEFAULT_WINDOW);
+        LimiterConfig::per_window(crate::settings::DEFAULT_LIMIT, window)
     }
 }
 

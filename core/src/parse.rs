@@ -28,7 +28,7 @@ pub fn check_status(resp: &Response) -> Result<(), Error> {
         return Ok(());
     }
     if status == 429 {
-        return Err(Error::RateLimited { retry_after_ms: resp.retry_after_ms() });
+        return Err(Error::RateLimited { retry_after: resp.retry_after_ms().map(std::time::Duration::from_millis) });
     }
     if (300..400).contains(&status) {
         let excerpt = match resp.header("location") {

@@ -27,13 +27,7 @@ pub struct RetryConfig {
 
 impl Default for RetryConfig {
     fn default() -> RetryConfig {
-        RetryConfig {
-            max_retries: 2,
-            base_delay_ms: 500,
-            max_delay_ms: 8_000,
-            max_retry_after_ms: 60_000,
-            max_rate_limit_retries: 3,
-        }
+        crate::settings::DEFAULT_RETRY
     }
 }
 

@@ -366,3 +366,209 @@ def pyi_data(decl, current):
                   "    def to_py(self) -> Any: ..."]
     block.append("# </generated:data>")
     return replace_block(current, "data", "\n".join(block), comment="#")
+
+
+# Errors (declaration `errors`, `apiCodes`): a class per kind, a subclass of ApiError per code.
+# Python names a class `<Kind>Error`, except where that would shadow a builtin a caller also
+# catches: `TimeoutError` (as openai-python's APITimeoutError). A class also derives from the
+# builtin exception a Python caller would catch for the same failure.
+PY_ERROR_NAMES = {"Timeout": "APITimeoutError", "Internal": "ZeitkontoError"}
+PY_ERROR_BASES = {
+    "InvalidInput": ["ValueError"],
+    "Transport": ["ConnectionError"],
+    "Timeout": ["builtins.TimeoutError"],
+    "ClientClosed": ["RuntimeError"],
+}
+PY_ERROR_TYPES = {"text": "str", "integer": "int", "bool": "bool", "duration": "Optional[float]",
+                  "tlsFailure": "str", "apiCode": "str"}
+
+
+def py_error_class(kind):
+    return PY_ERROR_NAMES.get(kind, kind + "Error")
+
+
+def py_code_class(code):
+    return code["name"][:1].upper() + code["name"][1:] + "Error"
+
+
+def snake_key(key):
+    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), key)
+
+
+def py_doc(text, indent):
+    """A docstring body (the declaration's Markdown-ish text, `null` read as `None`)."""
+    text = re.sub(r"\bnull\b", "None", doc_for(text, "None"))
+    return wrap(text.replace("`", "``").replace("````", "``"), 100, indent)
+
+
+def python_errors(decl):
+    kinds = [k for k in decl["errors"] if k["kind"] not in ("Internal", "Aborted")]
+    out = [
+        f'"""The error classes of Zeitkonto, one per kind of the core\'s declaration of errors, and one',
+        "subclass of ``ApiError`` per code of the API's table. " + HEADER + '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "import builtins",
+        "from typing import Any, Dict, Optional, Type",
+        "",
+        "__all__ = [",
+        '    "ZeitkontoError",',
+    ]
+    names = [py_error_class(k["kind"]) for k in kinds]
+    for k in kinds:
+        out.append(f'    "{py_error_class(k["kind"])}",')
+        if k["kind"] == "Api":
+            out += [f'    "{py_code_class(c)}",' for c in decl["apiCodes"]]
+    out += [
+        "]",
+        "",
+        "",
+        "class ZeitkontoError(Exception):",
+        '    """Base class of every Zeitkonto error. ``kind`` is the stable, language-neutral name of the',
+        "    error (``\"Api\"``, ...); ``Internal`` on this class itself: a failure inside Zeitkonto that is",
+        '    none of the other kinds (a bug: please report it). No message contains a key."""',
+        "",
+        '    kind: str = "Internal"',
+        "",
+        "    def __init__(self, message: str, **fields: Any) -> None:",
+        "        super().__init__(message)",
+        "        self.message = message",
+        "        for name, value in fields.items():",
+        "            setattr(self, name, value)",
+        "",
+        "    def __repr__(self) -> str:",
+        '        return f"{type(self).__name__}({self.message!r})"',
+    ]
+    for k in kinds:
+        parent = py_error_class(k["parent"]) if k["parent"] else "ZeitkontoError"
+        bases = ", ".join([parent] + PY_ERROR_BASES.get(k["kind"], []))
+        out += ["", "", f"class {py_error_class(k['kind'])}({bases}):"]
+        doc = k["doc"]
+        if k["note"]:
+            doc += " " + k["note"]
+        fields = "; ".join(f"``{snake_key(f['key'])}``: {f['doc'].rstrip('.')}" + (" (seconds)" if f["type"] == "duration" else "")
+                           for f in k["fields"])
+        body = py_doc(doc + (" Fields: " + fields + "." if fields else ""), "    ")
+        body[0] = '    """' + body[0].strip()
+        out += body
+        out.append('    """')
+        out.append("")
+        out.append(f'    kind = "{k["kind"]}"')
+        parent_fields = {f["key"] for p in decl["errors"] if p["kind"] == k["parent"] for f in p["fields"]}
+        for f in k["fields"]:
+            if f["key"] in parent_fields:
+                continue
+            if f["key"] == "status" and k["kind"] in ("Forbidden", "RateLimited"):
+                out.append(f"    status: int = {403 if k['kind'] == 'Forbidden' else 429}")
+            else:
+                out.append(f"    {snake_key(f['key'])}: {PY_ERROR_TYPES[f['type']]}")
+        if k["kind"] == "Api":
+            for c in decl["apiCodes"]:
+                out += ["", "", f"class {py_code_class(c)}(ApiError):",
+                        f'    """Code {c["number"]}: {c["meaning"]}."""']
+    out += [
+        "",
+        "",
+        "#: The class of each error kind of the core's canonical form.",
+        "_KINDS: Dict[str, Type[ZeitkontoError]] = {",
+    ]
+    out += [f'    "{k["kind"]}": {py_error_class(k["kind"])},' for k in kinds]
+    out += ["}", "", "#: The class of each code of the API's table (an ``ApiError`` of another code is an ``ApiError``).",
+            "_API_CODES: Dict[int, Type[ApiError]] = {"]
+    out += [f"    {c['number']}: {py_code_class(c)}," for c in decl["apiCodes"]]
+    out += ["}", "", "#: The name of each code (``apiCode``).",
+            "_API_CODE_NAMES: Dict[int, str] = {"]
+    out += [f'    {c["number"]}: "{c["name"]}",' for c in decl["apiCodes"]]
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def python_settings(decl):
+    settings = decl["settings"]
+    out = [
+        f'"""The groups of client settings (``RetrySettings``, ``RateLimitSettings``). {HEADER}',
+        "",
+        "Names, defaults, ranges and docs are the core's one declaration of settings; a duration is",
+        'seconds as a ``float`` (as httpx and requests take them). The core checks every value."""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "import math",
+        "import numbers",
+        "from typing import Dict, NamedTuple, Optional, Union",
+        "",
+        "from ._errors import InvalidInputError",
+        "",
+        "__all__ = [" + ", ".join(f'"{g["groupType"]}"' for g in settings if g["type"] == "group") + "]",
+        "",
+        "",
+        "def _millis(seconds: object, field: str) -> float:",
+        '    """Seconds as milliseconds for the core, which checks the range; not a number is refused here."""',
+        "    if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real) or math.isnan(float(seconds)):",
+        '        reason = "must be a number of seconds"',
+        '        raise InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)',
+        "    return float(seconds) * 1000.0",
+        "",
+        "",
+        "def _count(value: object, field: str) -> int:",
+        "    if isinstance(value, bool) or not isinstance(value, numbers.Integral):",
+        '        reason = "must be a whole number"',
+        '        raise InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)',
+        "    return int(value)",
+    ]
+    for g in (s for s in settings if s["type"] == "group"):
+        members = [s for s in settings if s["key"].startswith(g["key"] + ".")]
+        out += ["", "", f"class {g['groupType']}(NamedTuple):"]
+        doc = py_doc(g["doc"] + " Durations in seconds.", "    ")
+        doc[0] = '    """' + doc[0].strip()
+        out += doc + ['    """', ""]
+        for m in members:
+            name = snake_key(m["key"].split(".", 1)[1])
+            out += [f"    #: {l.strip()}" for l in wrap(doc_for(m["doc"], "None"), 96, "")]
+            if m["type"] == "count":
+                out.append(f"    {name}: int = {m['default']}")
+            elif m["optional"]:
+                out.append(f"    {name}: Optional[float] = None")
+            else:
+                out.append(f"    {name}: float = {m['default'] / 1000!r}")
+        out += ["", "    def _core(self) -> Dict[str, Union[int, float, None]]:",
+                '        """The canonical form the core reads: camelCase keys, durations in milliseconds."""',
+                "        return {"]
+        for m in members:
+            name = snake_key(m["key"].split(".", 1)[1])
+            field = m["key"].split(".")[0] + "." + name
+            key = m["key"].split(".", 1)[1]
+            if m["type"] == "count":
+                out.append(f'            "{key}": _count(self.{name}, "{field}"),')
+            elif m["optional"]:
+                out.append(f'            "{key}Ms": None if self.{name} is None else _millis(self.{name}, "{field}"),')
+            else:
+                out.append(f'            "{key}Ms": _millis(self.{name}, "{field}"),')
+        out.append("        }")
+    return "\n".join(out) + "\n"
+
+
+def python_init(decl, current):
+    """The package's ``__all__`` (between markers in ``__init__.py``): the clients, the settings
+    groups, ``sansio``, every error class and every result model, written out (type checkers and
+    stubtest read a literal list, not one extended at run time)."""
+    kinds = [k for k in decl["errors"] if k["kind"] not in ("Internal", "Aborted")]
+    names = ["Client", "AsyncClient"] + [g["groupType"] for g in decl["settings"] if g["type"] == "group"] + ["sansio"]
+    names.append("ZeitkontoError")
+    for k in kinds:
+        names.append(py_error_class(k["kind"]))
+        if k["kind"] == "Api":
+            names += [py_code_class(c) for c in decl["apiCodes"]]
+    names += ["Model"] + [m["name"] for m in decl["models"]]
+    lines = ["# <generated:all> " + HEADER, "__all__ = ["]
+    line = "   "
+    for n in names:
+        item = f' "{n}",'
+        if len(line) + len(item) > 100:
+            lines.append(line)
+            line = "   "
+        line += item
+    lines.append(line)
+    lines += ["]", "# </generated:all>"]
+    return replace_block(current, "all", "\n".join(lines), "", "#")

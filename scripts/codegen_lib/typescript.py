@@ -120,6 +120,8 @@ def dts(decl, current):
     current = replace_block(current, "operations", ts_block(decl), "  ")
     names = " | ".join(f'"{op["name"]}"' for op in decl["operations"])
     current = replace_block(current, "names", f"// <generated:names>\n/** The stable names of the operations. */\nexport type OperationName = {names};\n// </generated:names>")
+    current = replace_block(current, "errors", ts_errors_block(decl))
+    current = replace_block(current, "settings", ts_settings_block(decl))
     return replace_block(current, "models", ts_models(decl))
 
 
@@ -235,3 +237,167 @@ def js_decoders(decl):
     out += [f"  {name}: {expr}," for name, expr in ops]
     out.append("});")
     return "\n".join(out) + "\n"
+
+
+# Errors (declaration `errors`, `apiCodes`, `tlsFailures`): src/errors.js and the .d.ts block.
+# A class per kind, named `<Kind>Error`, and one subclass of ApiError per code of the API's table.
+TS_ERROR_TYPES = {"text": "string", "integer": "number", "bool": "boolean", "duration": "number | null"}
+# What only the npm package adds to a kind (fetch's own error, in Node).
+TS_ERROR_EXTRA = {
+    "Transport": [("cause?", "unknown", "In Node, `fetch`'s own error (`cause.code`: `ECONNREFUSED`, `ECONNRESET`, ...).")],
+    "Tls": [("cause?", "unknown", "Node's error (`cause.code`: `UNABLE_TO_VERIFY_LEAF_SIGNATURE`, `ERR_TLS_CERT_ALTNAME_INVALID`, `CERT_HAS_EXPIRED`, ...).")],
+}
+
+
+def ts_error_kinds(decl):
+    return [k for k in decl["errors"] if k["kind"] not in ("Internal", "Aborted", "ClientClosed")]
+
+
+def ts_code_class(code):
+    return code["name"][:1].upper() + code["name"][1:] + "Error"
+
+
+def ts_error_field_type(f, decl):
+    if f["type"] == "tlsFailure":
+        return " | ".join(f'"{t["name"]}"' for t in decl["tlsFailures"])
+    if f["type"] == "apiCode":
+        return " | ".join(f'"{c["name"]}"' for c in decl["apiCodes"]) + ' | "unknown"'
+    return TS_ERROR_TYPES[f["type"]]
+
+
+def ts_doc(text, indent):
+    text = doc_for(text, "null")
+    lines = wrap(text, 100, indent + " * ")
+    if len(lines) == 1 and len(indent + "/** " + text + " */") <= 100:
+        return [f"{indent}/** {text} */"]
+    return [f"{indent}/**"] + lines + [f"{indent} */"]
+
+
+def js_errors(decl):
+    kinds = ts_error_kinds(decl)
+    out = [
+        f"// {HEADER}",
+        "// The npm package's error classes: one per kind of the core's declaration of errors, one",
+        "// subclass of ApiError per code of the API's table. src/core.js makes them from the core's",
+        "// error form (`toError`).",
+        "",
+        "/** Base class of every Zeitkonto error. `kind` is the language-neutral name; no message contains a key. */",
+        "export class ZeitkontoError extends Error {",
+        "  constructor(message, fields = {}) {",
+        "    const { cause, ...rest } = fields;",
+        "    super(message, cause === undefined ? undefined : { cause });",
+        '    this.kind = "Internal";',
+        "    Object.assign(this, rest);",
+        "  }",
+        "}",
+    ]
+    for k in kinds:
+        parent = (k["parent"] + "Error") if k["parent"] else "ZeitkontoError"
+        out += ts_doc(k["doc"], "")
+        out.append(f"export class {k['kind']}Error extends {parent} {{}}")
+        if k["kind"] == "Api":
+            for c in decl["apiCodes"]:
+                out.append(f"/** Code {c['number']}: {c['meaning']}. */")
+                out.append(f"export class {ts_code_class(c)} extends ApiError {{}}")
+    classes = ["ZeitkontoError"] + [f"{k['kind']}Error" for k in kinds] + [ts_code_class(c) for c in decl["apiCodes"]]
+    out += [
+        "",
+        "// `name` as a literal on each prototype: minifiers rename classes, and `new.target.name` with them.",
+        "for (const [cls, name] of [",
+    ]
+    out += [f'  [{c}, "{c}"],' for c in classes]
+    out += [
+        "]) {",
+        '  Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true, enumerable: false });',
+        "}",
+        "",
+        "/** The class of each error kind of the core's error form. */",
+        "export const KINDS = {",
+    ]
+    out += [f"  {k['kind']}: {k['kind']}Error," for k in kinds]
+    out += ["};", "", "/** The class and name of each code of the API's table (`apiCode`). */", "export const API_CODES = {"]
+    out += [f'  {c["number"]}: [{ts_code_class(c)}, "{c["name"]}"],' for c in decl["apiCodes"]]
+    out.append("};")
+    return "\n".join(out) + "\n"
+
+
+def ts_errors_block(decl):
+    kinds = ts_error_kinds(decl)
+    all_kinds = " | ".join(f'"{k["kind"]}"' for k in kinds)
+    out = [
+        f"// <generated:errors> {HEADER}",
+        "/**",
+        " * Base class of every Zeitkonto error. `name` is the class name (a literal, so it survives",
+        " * minification); no message contains a key.",
+        " */",
+        "export class ZeitkontoError extends Error {",
+        f'  /** The kind: {all_kinds.replace(" | ", ", ")}; "Internal" for the package\'s own errors (a .wasm that could not load: a bug or a broken install). */',
+        "  kind: string;",
+        "}",
+    ]
+    parents = {k["kind"]: k for k in decl["errors"]}
+    for k in kinds:
+        parent = (k["parent"] + "Error") if k["parent"] else "ZeitkontoError"
+        out += ts_doc(k["doc"] + (" A `duration` is milliseconds." if any(f["type"] == "duration" for f in k["fields"]) else ""), "")
+        inherited = {f["key"] for f in parents[k["parent"]]["fields"]} if k["parent"] else set()
+        fields = [f for f in k["fields"] if f["key"] not in inherited or f["type"] == "bool"]
+        extra = TS_ERROR_EXTRA.get(k["kind"], [])
+        if not fields and not extra:
+            out.append(f"export class {k['kind']}Error extends {parent} {{}}")
+        else:
+            out.append(f"export class {k['kind']}Error extends {parent} {{")
+            for f in fields:
+                doc = f["doc"] + (" In milliseconds." if f["type"] == "duration" else "")
+                out += ts_doc(doc, "  ")
+                out.append(f"  {f['key']}: {ts_error_field_type(f, decl)};")
+            for name, ty, doc in extra:
+                out += ts_doc(doc, "  ")
+                out.append(f"  {name}: {ty};")
+            out.append("}")
+        if k["kind"] == "Api":
+            for c in decl["apiCodes"]:
+                out.append(f"/** Code {c['number']}: {c['meaning']}. */")
+                out.append(f"export class {ts_code_class(c)} extends ApiError {{}}")
+    out.append("// </generated:errors>")
+    return "\n".join(out)
+
+
+def ts_settings_block(decl):
+    settings = decl["settings"]
+    out = [f"// <generated:settings> {HEADER}"]
+    for g in (s for s in settings if s["type"] == "group"):
+        out += ts_doc(g["doc"] + " Durations in milliseconds, as `setTimeout` and `AbortSignal.timeout` take them.", "")
+        out.append(f"export interface {g['groupType']} {{")
+        for m in (s for s in settings if s["key"].startswith(g["key"] + ".")):
+            name = m["key"].split(".", 1)[1]
+            if m["default"] is not None:
+                default = f" Default {m['default']}" + (" ms." if m["type"] == "duration" else ".")
+            else:
+                default = ""
+            out += ts_doc(m["doc"] + default, "  ")
+            out.append(f"  {name}?: number | undefined;")
+        out.append("}")
+        out.append("")
+    out[-1] = "// </generated:settings>"
+    return "\n".join(out)
+
+
+def node_exports(decl, current):
+    """node.mjs re-exports the CommonJS build's names (the ESM entry of Node): the client, the
+    sans-IO functions and every error class."""
+    kinds = ts_error_kinds(decl)
+    names = ["Client", "init", "buildRequest", "parseResponse", "operations", "ZeitkontoError"]
+    for k in kinds:
+        names.append(k["kind"] + "Error")
+        if k["kind"] == "Api":
+            names += [ts_code_class(c) for c in decl["apiCodes"]]
+    lines = [f"// <generated:exports> {HEADER}", "export const {"]
+    line = " "
+    for n in names:
+        item = f" {n},"
+        if len(line) + len(item) > 100:
+            lines.append(line)
+            line = " "
+        line += item
+    lines += [line, "} = zk;", "// </generated:exports>"]
+    return replace_block(current, "exports", "\n".join(lines))

@@ -208,3 +208,212 @@ def uniffi_models(decl):
         out.append("    }")
         out.append("}")
     return "\n".join(out) + "\n"
+
+
+# Error fields (declaration `errors`) as uniffi types, and how each is read from the core
+# error's canonical JSON (`j`).
+ERR_TYPES = {
+    "text": ("String", 'text(&j, "{k}")'),
+    "integer": ("PlatformInt", 'PlatformInt::saturating(j["{k}"].as_i64().unwrap_or_default())'),
+    "bool": ("bool", 'j["{k}"].as_bool().unwrap_or_default()'),
+    "duration": ("Option<PlatformDuration>", 'j["{k}Ms"].as_u64().map(|ms| PlatformDuration(ms as f64))'),
+    "tlsFailure": ("TlsFailure", 'TlsFailure::from_name(j["{k}"].as_str().unwrap_or_default())'),
+    "apiCode": ("ApiCode", 'ApiCode::from_number(j["code"].as_i64().unwrap_or_default())'),
+}
+
+
+def doc_lines(text, indent):
+    return [l if l.strip() != "///" else indent + "///" for l in wrap(doc_for(text, "null"), 100, indent + "/// ")]
+
+
+def uniffi_errors(decl):
+    kinds = [k for k in decl["errors"] if k["origin"] == "core" or k["kind"] == "Internal"]
+    out = [
+        "//! [`ZeitkontoError`]: every error kind of the core's declaration, variant for variant, and the",
+        "//! API's codes and TLS failures as enums. Kotlin sees a sealed class `ZeitkontoException` (uniffi",
+        "//! renames `…Error` to `…Exception`), Swift an `enum ZeitkontoError`.",
+        f"//! {HEADER}",
+        "//!",
+        "//! Every variant carries `description`: the core's message, which never contains a key (the core",
+        "//! redacts at the source). No field is named `message` (it would clash with `Throwable.message`).",
+        "//! Numbers are the platform's plain integer, durations its own duration type (`types.rs`).",
+        "",
+        "use zeitkonto_core::Error;",
+        "",
+        "use crate::types::{PlatformDuration, PlatformInt};",
+        "",
+        "/// A code of the API's error table (`apiCode` of `Api`).",
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]",
+        "pub enum ApiCode {",
+    ]
+    for c in decl["apiCodes"]:
+        out.append(f"    /// {c['number']}: {c['meaning']}.")
+        out.append(f"    {pascal_camel(c['name'])},")
+    out += [
+        "    /// A number outside the table (`code` holds it).",
+        "    Unknown,",
+        "}",
+        "",
+        "impl ApiCode {",
+        "    fn from_number(n: i64) -> ApiCode {",
+        "        match n {",
+    ]
+    for c in decl["apiCodes"]:
+        out.append(f"            {c['number']} => ApiCode::{pascal_camel(c['name'])},")
+    out += [
+        "            _ => ApiCode::Unknown,",
+        "        }",
+        "    }",
+        "}",
+        "",
+        "/// What failed in a TLS handshake (`failure` of `Tls`).",
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]",
+        "pub enum TlsFailure {",
+    ]
+    for t in decl["tlsFailures"]:
+        out.append(f"    /// {t['meaning'][:1].upper()}{t['meaning'][1:]}.")
+        out.append(f"    {pascal_camel(t['name'])},")
+    out += [
+        "}",
+        "",
+        "impl TlsFailure {",
+        "    /// The failure by its stable name (`untrustedIssuer`, ...); anything else is `Other`.",
+        "    pub(crate) fn from_name(name: &str) -> TlsFailure {",
+        "        match name {",
+    ]
+    for name in (t["name"] for t in decl["tlsFailures"]):
+        out.append(f'            "{name}" => TlsFailure::{pascal_camel(name)},')
+    out += [
+        "            _ => TlsFailure::Other,",
+        "        }",
+        "    }",
+        "",
+        "    /// The stable name.",
+        "    pub(crate) fn name(self) -> &'static str {",
+        "        match self {",
+    ]
+    for name in (t["name"] for t in decl["tlsFailures"]):
+        out.append(f'            TlsFailure::{pascal_camel(name)} => "{name}",')
+    out += [
+        "        }",
+        "    }",
+        "}",
+        "",
+        "/// A failed call: one variant per error kind. `description` is a readable, key-free sentence:",
+        "/// Kotlin's `message` (and `toString()` reads as every JVM exception's, the class name, a colon",
+        "/// and the message: `de.zeitkonto.ZeitkontoException$Timeout: the request timed out`), Swift's",
+        "/// `description` and `localizedDescription`.",
+        "#[derive(Debug, Clone, PartialEq, uniffi::Error)]",
+        "#[uniffi::export(Display)]",
+        "pub enum ZeitkontoError {",
+    ]
+    for k in kinds:
+        out += doc_lines(k["doc"], "    ")
+        out.append(f"    {k['kind']} {{")
+        for f in k["fields"]:
+            out += doc_lines(f["doc"], "        ")
+            out.append(f"        {snake(f['key'])}: {ERR_TYPES[f['type']][0]},")
+        out.append("        /// A readable, key-free sentence (Kotlin's `message`, Swift's `description`).")
+        out.append("        description: String,")
+        out.append("    },")
+    out += [
+        "}",
+        "",
+        "impl std::fmt::Display for ZeitkontoError {",
+        "    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {",
+        "        let description = match self {",
+    ]
+    out.append("            " + "\n            | ".join(f"ZeitkontoError::{k['kind']} {{ description, .. }}" for k in kinds) + " => description,")
+    out += [
+        "        };",
+        "        f.write_str(description)",
+        "    }",
+        "}",
+        "",
+        "impl std::error::Error for ZeitkontoError {}",
+        "",
+        "fn text(j: &serde_json::Value, key: &str) -> String {",
+        "    j[key].as_str().unwrap_or_default().to_string()",
+        "}",
+        "",
+        "impl From<Error> for ZeitkontoError {",
+        "    /// From the core error's canonical JSON form (the declaration's fields, by key).",
+        "    fn from(e: Error) -> ZeitkontoError {",
+        "        let description = e.to_string();",
+        "        let j = serde_json::to_value(&e).unwrap_or_default();",
+        "        match e.kind() {",
+    ]
+    for k in kinds:
+        if k["kind"] == "Internal":
+            continue
+        fields = ", ".join(f"{snake(f['key'])}: {ERR_TYPES[f['type']][1].format(k=f['key'])}" for f in k["fields"])
+        out.append(f'            "{k["kind"]}" => ZeitkontoError::{k["kind"]} {{ {fields}{", " if fields else ""}description }},')
+    out += [
+        "            _ => ZeitkontoError::Internal { description },",
+        "        }",
+        "    }",
+        "}",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def pascal_camel(name):
+    """`employeeNotFound` → `EmployeeNotFound`."""
+    return name[:1].upper() + name[1:]
+
+
+def snake(camel_name):
+    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), camel_name)
+
+
+def uniffi_settings(decl):
+    """The groups of client settings (`RetrySettings`, `RateLimitSettings`) as records, converted
+    into the core's settings (whose `to_config` checks every value against its declared range)."""
+    out = [
+        "//! The groups of client settings as Kotlin and Swift records: each field's type, unit,",
+        "//! default and doc from the core's declaration (`zeitkonto_core::settings::SETTINGS`).",
+        f"//! {HEADER}",
+        "",
+        "use crate::types::{self, PlatformDuration, PlatformInt};",
+        "use crate::ZeitkontoError;",
+        "",
+    ]
+    settings = decl["settings"]
+    for g in (s for s in settings if s["type"] == "group"):
+        members = [s for s in settings if s["key"].startswith(g["key"] + ".")]
+        out += doc_lines(g["doc"], "")
+        out.append("#[derive(Debug, Clone, PartialEq, uniffi::Record)]")
+        out.append(f"pub struct {g['groupType']} {{")
+        for m in members:
+            name = snake(m["key"].split(".", 1)[1])
+            out += doc_lines(m["doc"], "    ")
+            if m["type"] == "count":
+                out.append(f"    #[uniffi(default = {m['default']})]")
+                out.append(f"    pub {name}: PlatformInt,")
+            elif m["type"] == "duration" and m["optional"]:
+                out.append("    #[uniffi(default = None)]")
+                out.append(f"    pub {name}: Option<PlatformDuration>,")
+            elif m["type"] == "duration":
+                out.append(f"    #[uniffi(default = {float(m['default'])})]")
+                out.append(f"    pub {name}: PlatformDuration,")
+            else:
+                raise SystemExit(f"codegen: no uniffi type for the setting {m['key']} ({m['type']})")
+        out.append("}")
+        out.append("")
+        out.append(f"impl {g['groupType']} {{")
+        out.append("    /// The core's settings; each value is checked when the client is built.")
+        out.append(f"    pub(crate) fn to_core(&self) -> Result<zeitkonto_core::{g['groupType']}, ZeitkontoError> {{")
+        out.append(f"        Ok(zeitkonto_core::{g['groupType']} {{")
+        for m in members:
+            name = snake(m["key"].split(".", 1)[1])
+            if m["type"] == "count":
+                out.append(f'            {name}: types::unsigned("{m["key"]}", self.{name})?,')
+            elif m["optional"]:
+                out.append(f'            {name}: self.{name}.map(|d| d.to_core("{m["key"]}")).transpose()?,')
+            else:
+                out.append(f'            {name}: self.{name}.to_core("{m["key"]}")?,')
+        out.append("        })")
+        out.append("    }")
+        out.append("}")
+        out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"

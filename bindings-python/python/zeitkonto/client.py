@@ -9,19 +9,20 @@ from __future__ import annotations
 import numbers
 import os
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Type, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Type, TypeVar, Union
 
 from . import _bridge
 from ._operations import AsyncOperations, SyncOperations
 from . import _convert as c
 from . import _core
+from ._settings import RateLimitSettings, RetrySettings
 from .errors import ClientClosedError, InvalidInputError, ZeitkontoError, from_core
 
 if TYPE_CHECKING:
     import asyncio
     import logging
 
-__all__ = ["Client", "AsyncClient", "RetryConfig", "RateLimit"]
+__all__ = ["Client", "AsyncClient"]
 
 T = TypeVar("T")
 _DEBUG = 10  # logging.DEBUG, without importing logging at import time
@@ -32,41 +33,6 @@ def _logger() -> "logging.Logger":
     import logging
 
     return logging.getLogger("zeitkonto")
-
-
-class RetryConfig(NamedTuple):
-    """Retries: reads after 5xx/connection failures/timeouts with backoff; any call after a 429
-    (the server did nothing). Writes are never sent twice once they may have reached the server.
-    Times in seconds."""
-
-    max_retries: int = 2
-    base_delay: float = 0.5
-    max_delay: float = 8.0
-    max_retry_after: float = 60.0
-    max_rate_limit_retries: int = 3
-
-    def _core(self) -> Dict[str, int]:
-        return {
-            "maxRetries": self.max_retries,
-            "baseDelayMs": int(self.base_delay * 1000),
-            "maxDelayMs": int(self.max_delay * 1000),
-            "maxRetryAfterMs": int(self.max_retry_after * 1000),
-            "maxRateLimitRetries": self.max_rate_limit_retries,
-        }
-
-
-class RateLimit(NamedTuple):
-    """Client-side limit: at most ``limit`` requests in any ``window`` seconds (the API allows 60
-    per minute). Clients of the same key with the same ``RateLimit`` in one process share one
-    limiter. A ``limit`` of 0 turns client-side limiting off."""
-
-    limit: int = 60
-    window: float = 60.0
-    margin: Optional[float] = None
-
-    def _core(self) -> Dict[str, int]:
-        margin = self.window / 100 if self.margin is None else self.margin
-        return {"limit": self.limit, "windowMs": int(self.window * 1000), "marginMs": int(margin * 1000)}
 
 
 def _ca_bundle(path: Optional[Union[str, "os.PathLike[str]"]]) -> "tuple[Optional[bytes], str]":
@@ -88,15 +54,35 @@ def _ca_bundle(path: Optional[Union[str, "os.PathLike[str]"]]) -> "tuple[Optiona
                                 field=field, reason=f"cannot read the file: {e.strerror}") from None
 
 
+def _group(value: Any, cls: Any, field: str) -> Dict[str, Any]:
+    """A settings group (``RetrySettings``, ``RateLimitSettings``) in the core's canonical form."""
+    if value is None:
+        value = cls()
+    if not isinstance(value, cls):
+        reason = f"expected a zeitkonto.{cls.__name__}"
+        raise InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)
+    return value._core()  # type: ignore[no-any-return]
+
+
+def _event(e: Dict[str, Any]) -> Dict[str, Any]:
+    """A driver event's canonical form (durations ``elapsedMs``, ``delayMs``) as Python's log
+    record holds it: ``elapsed`` and ``delay`` in seconds, as every duration in Python."""
+    out = {k: v for k, v in e.items() if not k.endswith("Ms")}
+    for key in ("elapsed", "delay"):
+        ms = e.get(key + "Ms")
+        out[key] = None if ms is None else ms / 1000.0
+    return out
+
+
 def _describe(e: Dict[str, Any]) -> str:
     """One line per driver event (already redacted)."""
     kind, op = e.get("event"), e.get("operation")
     if kind == "send":
         return f"send {op}: {e.get('request')} (attempt {e.get('attempt')})"
     if kind == "received":
-        return f"received {op}: HTTP {e.get('status')} after {e.get('elapsed', 0):.3f} s"
+        return f"received {op}: HTTP {e.get('status')} after {e.get('elapsed') or 0:.3f} s"
     if kind == "wait":
-        return f"wait {op}: {e.get('delay', 0):.3f} s ({e.get('reason')})"
+        return f"wait {op}: {e.get('delay') or 0:.3f} s ({e.get('reason')})"
     return f"failed {op}: {e.get('error')}"
 
 
@@ -109,8 +95,8 @@ class _Base:
         workspace_key: Optional[str] = None,
         routes: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = 30.0,
-        retry: Optional[RetryConfig] = None,
-        rate_limit: Optional[RateLimit] = None,
+        retry: Optional[RetrySettings] = None,
+        rate_limit: Optional[RateLimitSettings] = None,
         ca_bundle: Optional[Union[str, "os.PathLike[str]"]] = None,
         proxy: Optional[str] = None,
     ) -> None:
@@ -130,8 +116,8 @@ class _Base:
                 workspace_key=workspace_key,
                 routes=dict(routes) if routes else None,
                 timeout=0.0 if timeout is None else float(timeout),
-                retry=(retry or RetryConfig())._core(),
-                rate_limit=(rate_limit or RateLimit())._core(),
+                retry=_group(retry, RetrySettings, "retry"),
+                rate_limit=_group(rate_limit, RateLimitSettings, "rate_limit"),
                 # Driver events (redacted) go to logging.getLogger("zeitkonto") at DEBUG; only
                 # collected when DEBUG is enabled at construction, so calls do not pay for it otherwise.
                 log_events=self._logging,
@@ -140,10 +126,10 @@ class _Base:
             )
         except _core.CoreError as e:
             payload = dict(e.args[0])
-            if payload.get("field") == "ca_certificates":  # the core's name for the PEM it was given
+            if payload.get("field") == "caCertificates":  # the core's name for the PEM it was given
                 payload["field"] = ca_field
-                payload["message"] = str(payload.get("message", "")).replace("`ca_certificates`", f"`{ca_field}`")
-            raise from_core(payload) from None
+                payload["message"] = str(payload.get("message", "")).replace("`caCertificates`", f"`{ca_field}`")
+            raise from_core(payload, python_names=True) from None
 
     def _finish(self, call: "c.Call[T]", out: Any) -> T:
         self._log()
@@ -162,6 +148,7 @@ class _Base:
             if events:
                 log = _logger()
                 for event in events:
+                    event = _event(event)
                     log.debug("zeitkonto %s", _describe(event), extra={"zeitkonto": event})
 
     def _client(self) -> _core.Client:

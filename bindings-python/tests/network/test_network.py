@@ -23,8 +23,8 @@ KEY = "demo-company-key"
 ANNA = "anna.schmidt@demo.example"
 NET = {k: v for k, v in os.environ.items() if k.startswith("ZK_NET_")}
 ROOT = Path(__file__).resolve().parents[3]
-FAST = zeitkonto.RetryConfig(base_delay=0.02, max_delay=0.05)
-GENEROUS = zeitkonto.RateLimit(limit=1_000_000, window=60.0)
+FAST = zeitkonto.RetrySettings(base_delay=0.02, max_delay=0.05)
+GENEROUS = zeitkonto.RateLimitSettings(limit=1_000_000, window=60.0)
 
 
 def log_entries(skip: int = 0) -> List[Dict[str, Any]]:

@@ -2,7 +2,7 @@
 import { Client, ApiError, RefusedError, buildRequest, init, type MonthlyAccount, type Month } from "zeitkonto";
 
 export async function report(baseUrl: string): Promise<string[]> {
-  const client = new Client({ apiKey: "demo-company-key", baseUrl, rateLimit: { limit: 60, window: 60 } });
+  const client = new Client({ apiKey: "demo-company-key", baseUrl, rateLimit: { limit: 60, window: 60_000 } });
   const lines: string[] = [];
   // The README's form: an option that may be undefined (also under exactOptionalPropertyTypes).
   const env: Record<string, string | undefined> = {}; // stands for process.env (no @types/node here)

@@ -5,6 +5,9 @@
 import { _useDay, operationMethods } from "./operations.js";
 import { FAST_READERS, API_NAMES } from "./decode.js";
 import { fastRead } from "./wire.js";
+import { ZeitkontoError, InvalidInputError, ApiError, KINDS, API_CODES } from "./errors.js";
+
+export * from "./errors.js";
 import { WasmClient, buildRequest as wasmBuildRequest, parseResponse as wasmParseResponse, operations as wasmOperations } from "../wasm/zeitkonto_wasm.js";
 
 // A browser page or any Web Worker (dedicated, shared, service): not Node, whatever its globals.
@@ -136,52 +139,6 @@ function needReady() {
   if (!ready) throw new ZeitkontoError("zeitkonto's WebAssembly module is not loaded yet: `await init()` first");
 }
 
-/** Base class of every Zeitkonto error. `kind` is the language-neutral name; no message contains a key. */
-export class ZeitkontoError extends Error {
-  constructor(message, fields = {}) {
-    const { cause, ...rest } = fields;
-    super(message, cause === undefined ? undefined : { cause });
-    this.kind = "Internal";
-    Object.assign(this, rest);
-  }
-}
-/** Refused before sending; `field` names the parameter. */
-export class InvalidInputError extends ZeitkontoError {}
-/** The API's error table: `status`, `code` (1 employee not found, 2 company inactive, 3 authentication failed, 4 bad value, 7 e-mail in use, 8 missing module). */
-export class ApiError extends ZeitkontoError {}
-/** HTTP 403 without a code. */
-export class ForbiddenError extends ZeitkontoError {}
-/** The API answered `false`. */
-export class RefusedError extends ZeitkontoError {}
-/** HTTP 429 not retried; `retryAfter` in seconds (or null). */
-export class RateLimitedError extends ZeitkontoError {}
-/** A status the API does not document for the case; `status`, `excerpt`, `mayHaveReachedServer` (true on a 5xx: a write may have been applied). */
-export class UnexpectedStatusError extends ZeitkontoError {}
-/** A 2xx body that is not what the operation returns; `operation`, `detail`, `mayHaveReachedServer` (true: a write was probably applied). */
-export class DecodeError extends ZeitkontoError {}
-/** The request could not be sent or the connection broke; `detail`, `mayHaveReachedServer` (false when the connection was never opened); in Node `cause` is fetch's own error (`cause.code`: `ECONNREFUSED`, ...). */
-export class TransportError extends ZeitkontoError {}
-/** The TLS handshake failed (a `TransportError`): `failure` is `untrustedIssuer`, `hostnameMismatch`, `expired` or `other`; `cause.code` Node's (`UNABLE_TO_VERIFY_LEAF_SIGNATURE`, ...). Never retried; nothing reached the server. */
-export class TlsError extends TransportError {}
-/** No answer within the timeout; `mayHaveReachedServer` (a write may have been applied, never re-sent). */
-export class TimeoutError extends ZeitkontoError {}
-
-// `name` as a literal on each prototype: minifiers rename classes, and `new.target.name` with them.
-for (const [cls, name] of [
-  [ZeitkontoError, "ZeitkontoError"], [InvalidInputError, "InvalidInputError"], [ApiError, "ApiError"],
-  [ForbiddenError, "ForbiddenError"], [RefusedError, "RefusedError"], [RateLimitedError, "RateLimitedError"],
-  [UnexpectedStatusError, "UnexpectedStatusError"], [DecodeError, "DecodeError"], [TransportError, "TransportError"],
-  [TlsError, "TlsError"], [TimeoutError, "TimeoutError"],
-]) {
-  Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true, enumerable: false });
-}
-
-const KINDS = {
-  InvalidInput: InvalidInputError, Api: ApiError, Forbidden: ForbiddenError, Refused: RefusedError,
-  RateLimited: RateLimitedError, UnexpectedStatus: UnexpectedStatusError, Decode: DecodeError,
-  Transport: TransportError, Tls: TlsError, Timeout: TimeoutError,
-};
-
 /** Node's TLS error codes (undici's fetch puts them in `error.cause.code`), by what failed. */
 const TLS_CODES = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: "untrustedIssuer", UNABLE_TO_GET_ISSUER_CERT: "untrustedIssuer",
@@ -218,19 +175,20 @@ function toError(payload, signal, cause) {
     return signal?.reason ?? new DOMException("The operation was aborted.", "AbortError");
   }
   let { kind, message, retryAfterMs, ...fields } = payload;
-  if (kind === "RateLimited") fields.retryAfter = retryAfterMs == null ? null : retryAfterMs / 1000;
+  // A duration is milliseconds in TypeScript, as in the core's form.
+  if (kind === "RateLimited") fields.retryAfter = retryAfterMs ?? null;
+  let Cls = KINDS[kind] ?? ZeitkontoError;
+  if (kind === "Api") {
+    const [CodeCls, name] = API_CODES[fields.code] ?? [ApiError, "unknown"];
+    Cls = CodeCls;
+    fields.apiCode = name;
+  }
   if (kind === "InvalidInput") {
-    const name = OPTION_NAMES[fields.field];
-    if (name) {
-      message = message?.replace(`\`${fields.field}\``, `\`${name}\``);
-      fields.field = name;
-    }
     // serde_json's position in the options' JSON text means nothing to the caller.
     message = message?.replace(/ at line \d+ column \d+/, "");
     if (typeof fields.reason === "string") fields.reason = fields.reason.replace(/ at line \d+ column \d+/, "");
   }
   if ((kind === "Transport" || kind === "Tls") && cause !== undefined) fields.cause = cause;
-  const Cls = KINDS[kind] ?? ZeitkontoError;
   const err = new Cls(message ?? String(kind), fields);
   err.kind = kind ?? "Internal";
   return err;
@@ -267,8 +225,6 @@ function clean(params) {
 }
 
 /** The client options' names as the caller wrote them (the core names its settings in snake_case). */
-const OPTION_NAMES = { api_key: "apiKey", base_url: "baseUrl", workspace_key: "workspaceKey" };
-
 /** The page's (or worker's) location, when there is one. */
 function here() {
   return isBrowser && typeof location !== "undefined" ? location : null;
@@ -296,26 +252,41 @@ function sameOrigin(baseUrl) {
   }
 }
 
-/** Seconds (the unit of every Zeitkonto language) as whole milliseconds; `undefined` stays. */
-function ms(seconds, field) {
-  if (seconds === undefined) return undefined;
-  if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) {
-    throw new InvalidInputError(`invalid option \`${field}\`: ${String(seconds)} seconds: must be a finite number, not negative`, { kind: "InvalidInput", field, reason: "must be a finite number of seconds, not negative" });
+/**
+ * A duration option in milliseconds (TypeScript's unit, as `setTimeout` takes it), as whole
+ * milliseconds for the .wasm; `undefined` stays. Not a number is refused here; the range (at most a
+ * year, a window of at least 1 ms) is the core's check, naming the option the same way.
+ */
+function ms(value, field) {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    const reason = `must be a finite, non-negative number of milliseconds, got ${String(value)}`;
+    throw new InvalidInputError(`invalid input \`${field}\`: ${reason}`, { kind: "InvalidInput", field, reason });
   }
-  return Math.round(seconds * 1000);
+  return Math.round(value);
+}
+
+/** A count option (a whole number, not negative); `undefined` stays. The range is the core's check. */
+function count(value, field) {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 0) {
+    const reason = `must be a whole number, not negative, got ${String(value)}`;
+    throw new InvalidInputError(`invalid input \`${field}\`: ${reason}`, { kind: "InvalidInput", field, reason });
+  }
+  return value;
 }
 
 /** The `User-Agent` of a Node client (browsers send their own; a custom header there would add a CORS preflight). */
 const USER_AGENT = "zeitkonto-js/0.1.0";
 
 function toWasmOptions({ apiKey, baseUrl, workspaceKey, routes, timeout, retry, rateLimit }) {
-  const window = rateLimit?.window ?? 60;
   return {
     apiKey, baseUrl, workspaceKey, routes,
-    // The core: absent = 30 s, negative = none. Here `null` and `0` both mean none.
-    timeoutMs: timeout === null || timeout === 0 ? -1 : ms(timeout, "timeout"),
-    retry: retry && clean({ maxRetries: retry.maxRetries, baseDelayMs: ms(retry.baseDelay, "retry.baseDelay"), maxDelayMs: ms(retry.maxDelay, "retry.maxDelay"), maxRetryAfterMs: ms(retry.maxRetryAfter, "retry.maxRetryAfter"), maxRateLimitRetries: retry.maxRateLimitRetries }),
-    rateLimit: rateLimit && { limit: rateLimit.limit ?? 60, windowMs: ms(window, "rateLimit.window"), marginMs: ms(rateLimit.margin ?? window / 100, "rateLimit.margin") },
+    // The core: absent = its default (30 s), negative = none. Here `null`, `0` and `Infinity` mean none.
+    timeoutMs: timeout === null || timeout === 0 || timeout === Infinity ? -1 : ms(timeout, "timeout"),
+    // Absent members keep the core's defaults (its declaration of settings).
+    retry: retry && clean({ maxRetries: count(retry.maxRetries, "retry.maxRetries"), baseDelayMs: ms(retry.baseDelay, "retry.baseDelay"), maxDelayMs: ms(retry.maxDelay, "retry.maxDelay"), maxRetryAfterMs: ms(retry.maxRetryAfter, "retry.maxRetryAfter"), maxRateLimitRetries: count(retry.maxRateLimitRetries, "retry.maxRateLimitRetries") }),
+    rateLimit: rateLimit && clean({ limit: count(rateLimit.limit, "rateLimit.limit"), windowMs: ms(rateLimit.window, "rateLimit.window"), marginMs: ms(rateLimit.margin, "rateLimit.margin") }),
   };
 }
 
@@ -361,7 +332,11 @@ export class Client {
       throw new InvalidInputError("invalid option `onEvent`: expected a function", { kind: "InvalidInput", field: "onEvent", reason: "expected a function" });
     }
     // A listener that throws never fails a call.
-    this.#onEvent = onEvent && ((event) => { try { onEvent(event); } catch { /* ignored */ } });
+    // The core's form names durations `elapsedMs`/`delayMs`; here they are `elapsed`/`delay`, in
+    // milliseconds like every duration in TypeScript.
+    this.#onEvent = onEvent && (({ elapsedMs, delayMs, ...event }) => {
+      try { onEvent({ ...event, elapsed: elapsedMs ?? null, delay: delayMs ?? null }); } catch { /* ignored */ }
+    });
     const { fetch: ownFetch, dispatcher } = options;
     if (ownFetch != null && typeof ownFetch !== "function") {
       throw new InvalidInputError("invalid option `fetch`: expected a fetch function", { kind: "InvalidInput", field: "fetch", reason: "expected a function" });

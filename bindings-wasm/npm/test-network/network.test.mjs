@@ -12,7 +12,7 @@ const NET = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.sta
 const KEY = "demo-company-key";
 const ANNA = "anna.schmidt@demo.example";
 const ca = readFileSync(NET.ZK_NET_CA, "utf8");
-const fast = { retry: { baseDelay: 0.02, maxDelay: 0.05 }, rateLimit: { limit: 1_000_000, window: 60 } };
+const fast = { retry: { baseDelay: 20, maxDelay: 50 }, rateLimit: { limit: 1_000_000, window: 60_000 } };
 const client = (baseUrl, options = {}) => new Client({ apiKey: KEY, baseUrl, ...fast, ...options });
 const log = () => readFileSync(NET.ZK_NET_ACCESS_LOG, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
 const proxyLog = () => readFileSync(NET.ZK_NET_PROXY_LOG, "utf8");

@@ -127,7 +127,7 @@ test("the package works in Chromium across origins", async () => {
   assert.ok(r.leaveTypes.value >= 3);
   assert.equal(r.shifts.value, "Front desk");
   assert.deepEqual([r.goTwice.ok, r.goTwice.name, r.goTwice.kind], [false, "RefusedError", "Refused"]);
-  assert.deepEqual([r.wrongKey.name, r.wrongKey.code, r.wrongKey.status], ["ApiError", 3, 403]);
+  assert.deepEqual([r.wrongKey.name, r.wrongKey.code, r.wrongKey.status], ["AuthenticationFailedError", 3, 403]);
   assert.deepEqual([r.invalid.name, r.invalid.kind], ["InvalidInputError", "InvalidInput"]);
   assert.ok(!JSON.stringify(r).includes("demo-company-key"));
   await page.close();

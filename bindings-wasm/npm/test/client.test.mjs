@@ -6,8 +6,8 @@ import * as zk from "zeitkonto";
 import { startSandbox, KEY, ANNA, ANNA_UUID, MANAGER } from "./sandbox.mjs";
 
 let sb;
-const generous = { limit: 1000000, window: 60 };
-const fastRetry = { baseDelay: 0.02, maxDelay: 0.1 };
+const generous = { limit: 1000000, window: 60_000 };
+const fastRetry = { baseDelay: 20, maxDelay: 100 };
 const client = (opts = {}) => new zk.Client({ apiKey: KEY, baseUrl: sb.url, workspaceKey: "demo-workspace-key", rateLimit: generous, retry: fastRetry, ...opts });
 
 before(async () => { sb = await startSandbox(); });
@@ -51,7 +51,7 @@ test("monthly accounts use calendar months", async () => {
   assert.equal(report.target, oct.target);
   const err = await c.timeAccountReport(ANNA, { year: 2026, month: 12 }).catch((e) => e);
   assert.ok(err instanceof zk.ApiError);
-  assert.deepEqual([err.status, err.code, err.name], [403, 4, "ApiError"]);
+  assert.deepEqual([err.status, err.code, err.name, err.apiCode], [403, 4, "BadValueError", "badValue"]);
   const days = await c.targetActualDays({ email: ANNA, start: "2026-11-16", end: "2026-11-30" });
   assert.equal(days.info.at(-1).date, "2026-11-21");
 });
@@ -112,7 +112,7 @@ test("error kinds and faults", async () => {
   await sb.inject({ kind: "html", status: 502, operation: "clock" });
   await assert.rejects(c.come(ANNA), (e) => e instanceof zk.UnexpectedStatusError && e.status === 502 && e.mayHaveReachedServer === true);
   await sb.inject({ kind: "rateLimit", retryAfter: 120, operation: "employees" });
-  await assert.rejects(c.employees(), (e) => e instanceof zk.RateLimitedError && e.retryAfter === 120);
+  await assert.rejects(c.employees(), (e) => e instanceof zk.RateLimitedError && e.retryAfter === 120_000);
   await sb.inject({ kind: "status", status: 503, count: 2, operation: "employees" });
   assert.ok((await c.employees()).length > 0);
   await sb.inject({ kind: "status", status: 500, after: true, operation: "clock" });
@@ -121,7 +121,7 @@ test("error kinds and faults", async () => {
   // employees: wrong key, employee key, html, 429, then 503 twice and the retry that succeeds
   assert.deepEqual([s.requests.employees, s.writes.clock, s.requests.clock], [7, 1, 2]);
   await sb.inject({ kind: "delay", delayMs: 1500, count: 3, operation: "overview" });
-  await assert.rejects(client({ timeout: 0.3 }).overview(), (e) => e instanceof zk.TimeoutError && e.mayHaveReachedServer === true);
+  await assert.rejects(client({ timeout: 300 }).overview(), (e) => e instanceof zk.TimeoutError && e.mayHaveReachedServer === true);
   // fetch cannot tell a refused connection from a broken one, so the client stays on the safe side.
   await assert.rejects(new zk.Client({ apiKey: KEY, baseUrl: "http://127.0.0.1:9", retry: { maxRetries: 0 } }).employees(), (e) => e instanceof zk.TransportError && e.mayHaveReachedServer === true && !e.message.includes(KEY));
   await assert.rejects(c.projectBookings(MANAGER, "p", "2026-01-01", "2026-03-01"), (e) => e instanceof zk.InvalidInputError && e.field === "startDate");
@@ -152,7 +152,7 @@ test("an AbortSignal cancels a call", async () => {
 
 test("the limiter keeps a burst free of 429", async () => {
   await sb.setRateLimit(20, 1000);
-  const c = client({ rateLimit: { limit: 20, window: 1 }, retry: { maxRetries: 0, maxRateLimitRetries: 0 } });
+  const c = client({ rateLimit: { limit: 20, window: 1000 }, retry: { maxRetries: 0, maxRateLimitRetries: 0 } });
   const all = await Promise.all(Array.from({ length: 50 }, () => c.findProjects(MANAGER, "Support")));
   assert.equal(all.length, 50);
   assert.equal((await sb.stats()).rateLimited, 0);

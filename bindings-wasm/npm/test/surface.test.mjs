@@ -1,5 +1,5 @@
 // The drift check: the npm surface is what the core declares (tests/vectors/declaration.json,
-// written by scripts/codegen from core/src/decl.rs): methods, parameter names and order, the
+// written by scripts/codegen from core/src/decl/): methods, parameter names and order, the
 // options object, doc comments in index.d.ts; and what a Date means for a date parameter.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -61,11 +61,11 @@ for (const tz of ["America/Los_Angeles", "UTC", "Asia/Tokyo", "Pacific/Kiritimat
   });
 }
 
-test("durations are seconds, as in every language; a bad one names its option", () => {
-  for (const [options, field] of [[{ timeout: -1 }, "timeout"], [{ retry: { baseDelay: Infinity } }, "retry.baseDelay"], [{ rateLimit: { window: "60" } }, "rateLimit.window"]]) {
+test("durations are milliseconds, as setTimeout takes them; a bad setting names its option", () => {
+  for (const [options, field] of [[{ timeout: -1 }, "timeout"], [{ retry: { baseDelay: Infinity } }, "retry.baseDelay"], [{ rateLimit: { window: "60" } }, "rateLimit.window"], [{ retry: { baseDelay: 400 * 86_400_000 } }, "retry.baseDelay"], [{ rateLimit: { window: 0 } }, "rateLimit.window"], [{ retry: { maxRetries: 1.5 } }, "retry.maxRetries"], [{ rateLimit: { limit: 10_000_000 } }, "rateLimit.limit"], [{ baseUrl: "http://desktop.saas.de" }, "baseUrl"]]) {
     assert.throws(() => new zk.Client({ apiKey: "k-123456", ...options }), (e) => e instanceof zk.InvalidInputError && e.field === field, JSON.stringify(options));
   }
-  for (const timeout of [null, 0, 2.5, undefined]) new zk.Client({ apiKey: "k-123456", timeout });
+  for (const timeout of [null, 0, 2500, Infinity, undefined]) new zk.Client({ apiKey: "k-123456", timeout });
 });
 
 for (const model of DECL.models) {
@@ -84,7 +84,7 @@ test("driver events reach onEvent as they happen, typed like every language's, w
   const sb = await startSandbox();
   try {
     const events = [];
-    const c = new zk.Client({ apiKey: KEY, baseUrl: sb.url, rateLimit: { limit: 1, window: 1 }, onEvent: (e) => { events.push(e); if (e.event === "send") throw new Error("ignored"); } });
+    const c = new zk.Client({ apiKey: KEY, baseUrl: sb.url, rateLimit: { limit: 1, window: 1000 }, onEvent: (e) => { events.push(e); if (e.event === "send") throw new Error("ignored"); } });
     await c.employees();
     const started = Date.now();
     let waitSeenAt = null;
@@ -98,8 +98,9 @@ test("driver events reach onEvent as they happen, typed like every language's, w
     assert.deepEqual(events.map((e) => e.event), ["send", "received", "wait", "send", "received"]);
     const wait = events.find((e) => e.event === "wait");
     assert.equal(wait.reason, "rate limit");
-    assert.ok(wait.delay > 0.5 && wait.delay <= 1.1, String(wait.delay));
-    assert.ok(events.filter((e) => e.event === "received").every((e) => e.status === 200 && e.elapsed >= 0 && e.elapsed < 5));
+    assert.ok(wait.delay > 500 && wait.delay <= 1100, String(wait.delay)); // milliseconds
+    assert.ok(events.filter((e) => e.event === "received").every((e) => e.status === 200 && e.elapsed >= 0 && e.elapsed < 5000));
+    assert.ok(events.every((e) => !("elapsedMs" in e) && !("delayMs" in e)), "durations as elapsed and delay");
     assert.ok(events.every((e) => !JSON.stringify(e).includes(KEY)), JSON.stringify(events));
     assert.throws(() => new zk.Client({ apiKey: KEY, onEvent: 1 }), (e) => e instanceof zk.InvalidInputError && e.field === "onEvent");
   } finally {
@@ -107,18 +108,40 @@ test("driver events reach onEvent as they happen, typed like every language's, w
   }
 });
 
-for (const error of DECL.errors) {
+for (const error of DECL.errors.filter((e) => e.origin === "core")) {
   test(`${error.kind}: an error class with the declared fields`, () => {
     const name = `${error.kind}Error`;
     assert.equal(typeof zk[name], "function", name);
     assert.equal(new zk[name]("m", { kind: error.kind }).name, name);
+    if (error.parent) assert.ok(new zk[name]("m") instanceof zk[`${error.parent}Error`], `${name} is a ${error.parent}Error`);
     // Extending ZeitkontoError, or another error kind's class (TlsError is a TransportError).
     const at = DTS.search(new RegExp(`export class ${name} extends (ZeitkontoError|\\w+Error) \\{`));
     assert.ok(at > 0, `no class ${name} in index.d.ts`);
-    const body = DTS.slice(at, DTS.indexOf("}", at));
+    const body = DTS.slice(at, DTS.indexOf("\n}", at));
     for (const field of error.fields) {
-      const key = field === "retryAfterMs" ? "retryAfter" : field;
-      assert.ok(body.includes(`  ${key}: `), `${name}.${key}`);
+      const inherited = DECL.errors.find((p) => p.kind === error.parent)?.fields.some((f) => f.key === field.key);
+      assert.ok(inherited || body.includes(`  ${field.key}: `), `${name}.${field.key}`);
     }
+  });
+}
+
+test("every API code is a subclass of ApiError with its apiCode", () => {
+  for (const code of DECL.apiCodes) {
+    const name = code.name[0].toUpperCase() + code.name.slice(1) + "Error";
+    assert.ok(new zk[name]("m") instanceof zk.ApiError, name);
+    assert.ok(DTS.includes(`export class ${name} extends ApiError {}`), name);
+  }
+});
+
+for (const group of DECL.settings.filter((s) => s.type === "group")) {
+  test(`${group.groupType}: the .d.ts interface has every declared setting`, () => {
+    const at = DTS.indexOf(`export interface ${group.groupType} {`);
+    assert.ok(at > 0, `no interface ${group.groupType}`);
+    const body = DTS.slice(at, DTS.indexOf("\n}", at));
+    for (const s of DECL.settings.filter((m) => m.key.startsWith(`${group.key}.`))) {
+      assert.ok(body.includes(`  ${s.key.split(".")[1]}?: number | undefined;`), s.key);
+    }
+    const options = DTS.slice(DTS.indexOf("export interface ClientOptions {"));
+    assert.ok(options.includes(`  ${group.key}?: ${group.groupType} | undefined;`), `ClientOptions.${group.key}`);
   });
 }

@@ -12,18 +12,18 @@ final class ErrorsTests: XCTestCase {
     func testApiErrorCodesAreTyped() async throws {
         for (key, expected) in [("wrong-key", 3), ("inactive-company-key", 2)] {
             let e = await expectZeitkontoError { try await client(key).employees() }
-            guard case let .Api(status, code, description) = e else { return XCTFail("\(String(describing: e))") }
+            guard case let .Api(status, code, _, description) = e else { return XCTFail("\(String(describing: e))") }
             XCTAssertEqual([status, code], [403, expected])
             XCTAssertTrue(description.hasPrefix("API error code \(expected)"), description)
         }
         let module = await expectZeitkontoError { try await client("nomodules-company-key").presence() }
-        guard case let .Api(_, code8, _) = module else { return XCTFail("\(String(describing: module))") }
+        guard case let .Api(_, code8, _, _) = module else { return XCTFail("\(String(describing: module))") }
         XCTAssertEqual(code8, 8)
         let forbidden = await expectZeitkontoError { try await client("demo-employee-key").employees() }
         guard case let .Forbidden(status, _) = forbidden else { return XCTFail("\(String(describing: forbidden))") }
         XCTAssertEqual(status, 403)
         let nobody = await expectZeitkontoError { try await client().timeAccount(employee: "nobody@demo.example", year: 2026, month: 5) }
-        guard case let .Api(_, code1, _) = nobody else { return XCTFail("\(String(describing: nobody))") }
+        guard case let .Api(_, code1, _, _) = nobody else { return XCTFail("\(String(describing: nobody))") }
         XCTAssertEqual(code1, 1)
     }
 
@@ -61,7 +61,7 @@ final class ErrorsTests: XCTestCase {
         // Settings too, when the client is made.
         let plainHttp = await expectError { try ZeitkontoClient(config: ZeitkontoConfig(apiKey: ApiKey("k"), baseUrl: "http://desktop.saas.de")) }
         guard case let .InvalidInput(baseUrl, _, _) = plainHttp as? ZeitkontoError else { return XCTFail("\(String(describing: plainHttp))") }
-        XCTAssertEqual(baseUrl, "base_url")
+        XCTAssertEqual(baseUrl, "baseUrl")
         let timeout = await expectError { try client(timeout: -1) }
         guard case let .InvalidInput(timeoutField, _, _) = timeout as? ZeitkontoError else { return XCTFail("\(String(describing: timeout))") }
         XCTAssertEqual(timeoutField, "timeout")

@@ -43,9 +43,9 @@ final class NetworkTests: XCTestCase {
     }
 
     func testTlsFailuresAreTypedAndNeverRetried() async throws {
-        for (url, trust, expected) in [(net["ZK_NET_URL"]!, false, "untrustedIssuer"),
-                                       (net["ZK_NET_WRONG_HOST"]!, true, "hostnameMismatch"),
-                                       (net["ZK_NET_EXPIRED"]!, true, "expired")] {
+        for (url, trust, expected) in [(net["ZK_NET_URL"]!, false, TlsFailure.untrustedIssuer),
+                                       (net["ZK_NET_WRONG_HOST"]!, true, TlsFailure.hostnameMismatch),
+                                       (net["ZK_NET_EXPIRED"]!, true, TlsFailure.expired)] {
             let before = try log().count
             let started = Date()
             let c = try ZeitkontoClient(config: config(url, ca: trust))

@@ -63,7 +63,7 @@ final class OperationsTests: XCTestCase {
         let real = october.bookings.filter { $0.isDummy != "true" }
         XCTAssertEqual(real.count, report.bookings.count)
         let future = await expectZeitkontoError { try await c.timeAccountReport(email: anna, year: 2026, month: 12) }
-        guard case let .Api(status, code, _) = future else { return XCTFail("\(String(describing: future))") }
+        guard case let .Api(status, code, _, _) = future else { return XCTFail("\(String(describing: future))") }
         XCTAssertEqual([status, code], [403, 4])
         let days = try await c.targetActualDays(email: anna, start: "2026-11-16", end: "2026-11-30")
         XCTAssertEqual(json(try XCTUnwrap(days.info.last))["date"] as? String, "2026-11-21")
@@ -90,7 +90,7 @@ final class OperationsTests: XCTestCase {
         guard case .Refused = foreign else { return XCTFail("\(String(describing: foreign))") }
         try await c.bookAbsence(reasonUuid: "LT-VAC", employeeUuid: annaUuid, halfDay: true, startDay: "2026-12-21", endDay: "2026-12-21")
         let special = await expectZeitkontoError { try await c.bookAbsence(reasonUuid: "LT-SPECIAL", employeeUuid: annaUuid) }
-        guard case let .Api(_, code, _) = special else { return XCTFail("\(String(describing: special))") }
+        guard case let .Api(_, code, _, _) = special else { return XCTFail("\(String(describing: special))") }
         XCTAssertEqual(code, 4)
         let december = try await c.leaveMonth(year: 2026, month: 12).map(json)
         XCTAssertTrue(december.contains { $0["employee"] as? String == annaUuid && $0["halfDay"] as? Bool == true })
@@ -118,10 +118,10 @@ final class OperationsTests: XCTestCase {
         XCTAssertFalse(bookings.entries.isEmpty)
         try await c.deleteProject(email: manager, uuid: uuid)
         let again = await expectZeitkontoError { try await c.deleteProject(email: manager, uuid: uuid) }
-        guard case let .Api(_, code3, _) = again else { return XCTFail("\(String(describing: again))") }
+        guard case let .Api(_, code3, _, _) = again else { return XCTFail("\(String(describing: again))") }
         XCTAssertEqual(code3, 3)
         let noRole = await expectZeitkontoError { try await c.projects(email: anna) }
-        guard case let .Api(_, code8, _) = noRole else { return XCTFail("\(String(describing: noRole))") }
+        guard case let .Api(_, code8, _, _) = noRole else { return XCTFail("\(String(describing: noRole))") }
         XCTAssertEqual(code8, 8)
     }
 

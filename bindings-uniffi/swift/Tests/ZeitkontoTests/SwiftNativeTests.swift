@@ -69,7 +69,7 @@ final class SwiftNativeTests: XCTestCase {
         let number: Int? = week.week
         XCTAssertEqual(number, 47)
         let e = await expectZeitkontoError { try await c.projects(email: anna) }
-        guard case let .Api(status, code, _) = e else { return XCTFail("\(String(describing: e))") }
+        guard case let .Api(status, code, _, _) = e else { return XCTFail("\(String(describing: e))") }
         let pair: (Int, Int) = (status, code)
         XCTAssertTrue(pair == (403, 8))
     }
@@ -88,7 +88,7 @@ final class SwiftNativeTests: XCTestCase {
         let remote = try ZeitkontoClient(config: ZeitkontoConfig(apiKey: ApiKey("k3y-for-a-missing-store")))
         let e = await expectZeitkontoError { try await remote.employees() }
         guard case let .Tls(failure, detail, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
-        XCTAssertEqual(failure, "other")
+        XCTAssertEqual(failure, .other)
         XCTAssertTrue(detail.contains("trust store") && detail.contains("SSL_CERT_FILE"), detail)
         XCTAssertFalse(mayHave)
         XCTAssertFalse(detail.contains("k3y-for"), detail)

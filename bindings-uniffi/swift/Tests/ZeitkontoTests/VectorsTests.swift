@@ -123,7 +123,7 @@ final class VectorsTests: XCTestCase {
         switch e {
         case let .InvalidInput(field, reason, description):
             return .object([("kind", .string("InvalidInput")), ("field", .string(field)), ("reason", .string(reason)), ("message", .string(description))])
-        case let .Api(status, code, description):
+        case let .Api(status, code, _, description):
             return .object([("kind", .string("Api")), ("status", n(status)), ("code", n(code)), ("message", .string(description))])
         case let .Forbidden(status, description):
             return .object([("kind", .string("Forbidden")), ("status", n(status)), ("message", .string(description))])
@@ -142,10 +142,22 @@ final class VectorsTests: XCTestCase {
             return .object([("kind", .string("Transport")), ("detail", .string(detail)), ("mayHaveReachedServer", .bool(mayHave)),
                             ("message", .string(description))])
         case let .Tls(failure, detail, mayHave, description):
-            return .object([("kind", .string("Tls")), ("failure", .string(failure)), ("detail", .string(detail)),
+            return .object([("kind", .string("Tls")), ("failure", .string(tlsName(failure))), ("detail", .string(detail)),
                             ("mayHaveReachedServer", .bool(mayHave)), ("message", .string(description))])
         case let .Timeout(mayHave, description):
             return .object([("kind", .string("Timeout")), ("mayHaveReachedServer", .bool(mayHave)), ("message", .string(description))])
+        case let .Internal(description):
+            return .object([("kind", .string("Internal")), ("message", .string(description))])
+        }
+    }
+
+    /// The declaration's name of a TLS failure (`untrustedIssuer`).
+    private func tlsName(_ f: TlsFailure) -> String {
+        switch f {
+        case .untrustedIssuer: return "untrustedIssuer"
+        case .hostnameMismatch: return "hostnameMismatch"
+        case .expired: return "expired"
+        case .other: return "other"
         }
     }
 

@@ -45,14 +45,14 @@ class JdkTransport @JvmOverloads constructor(
     private val maxBodyBytes: Long = 16L * 1024 * 1024,
     private val userAgent: String = "zeitkonto-kotlin/0.1.0 (JdkTransport)",
 ) : ZeitkontoTransport {
-    override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse {
+    override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse {
         val body = request.body()
         val builder = JdkRequest.newBuilder(URI.create(request.url()))
             .method(request.method(), if (body == null) JdkRequest.BodyPublishers.noBody() else JdkRequest.BodyPublishers.ofString(body))
             .header("Accept-Encoding", "gzip")
             .header("User-Agent", userAgent)
         request.headers().forEach { builder.header(it.name, it.value) }
-        if (timeout != null && timeout > 0) builder.timeout(Duration.ofMillis((timeout * 1000).toLong()))
+        if (timeout != null && timeout.isPositive() && timeout.isFinite()) builder.timeout(Duration.ofMillis(timeout.inWholeMilliseconds))
         val response = try {
             http.sendAsync(builder.build(), JdkResponse.BodyHandlers.ofInputStream()).await()
         } catch (e: Exception) {
@@ -97,10 +97,10 @@ class JdkTransport @JvmOverloads constructor(
             val chain = generateSequence(e) { it.cause }.take(16).toList()
             chain.firstOrNull { it is SSLHandshakeException || it is SSLPeerUnverifiedException }?.let { tls ->
                 val failure = when {
-                    chain.any { it is CertificateExpiredException || it is CertificateNotYetValidException } -> "expired"
-                    chain.any { "PKIX path" in (it.message ?: "") || "unable to find valid certification path" in (it.message ?: "") } -> "untrustedIssuer"
-                    chain.any { "subject alternative" in (it.message ?: "") || "No name matching" in (it.message ?: "") } -> "hostnameMismatch"
-                    else -> "other"
+                    chain.any { it is CertificateExpiredException || it is CertificateNotYetValidException } -> TlsFailure.EXPIRED
+                    chain.any { "PKIX path" in (it.message ?: "") || "unable to find valid certification path" in (it.message ?: "") } -> TlsFailure.UNTRUSTED_ISSUER
+                    chain.any { "subject alternative" in (it.message ?: "") || "No name matching" in (it.message ?: "") } -> TlsFailure.HOSTNAME_MISMATCH
+                    else -> TlsFailure.OTHER
                 }
                 return TransportException.Tls(failure, tls.toString())
             }

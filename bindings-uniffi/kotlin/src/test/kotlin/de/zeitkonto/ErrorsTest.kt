@@ -1,5 +1,9 @@
 package de.zeitkonto
 
+import kotlin.time.Duration
+import kotlin.time.Duration.Companion.days
+import kotlin.time.Duration.Companion.milliseconds
+import kotlin.time.Duration.Companion.seconds
 import java.net.ServerSocket
 import java.time.LocalDate
 import kotlinx.coroutines.TimeoutCancellationException
@@ -42,8 +46,12 @@ class ErrorsTest {
         fails<ZeitkontoException.InvalidInput> { c.extraLeave(ANNA, 0.0) }
         fails<ZeitkontoException.InvalidInput> { c.createProject(MANAGER, "[1]") }
         assertEquals(0, Sandbox.requests("project_bookings") + Sandbox.requests("create_shift") + Sandbox.requests("extra_leave"))
-        assertEquals("base_url", fails<ZeitkontoException.InvalidInput> { client(baseUrl = "http://desktop.saas.de") }.field)
-        assertEquals("timeout", fails<ZeitkontoException.InvalidInput> { client(timeout = -1.0) }.field)
+        assertEquals("baseUrl", fails<ZeitkontoException.InvalidInput> { client(baseUrl = "http://desktop.saas.de") }.field)
+        assertEquals("timeout", fails<ZeitkontoException.InvalidInput> { client(timeout = (-1).seconds) }.field)
+        assertEquals("retry.baseDelay", fails<ZeitkontoException.InvalidInput> { client(retry = RetrySettings(baseDelay = 400.days)) }.field)
+        assertEquals("rateLimit.limit", fails<ZeitkontoException.InvalidInput> { client(rateLimit = RateLimitSettings(limit = -1)) }.field)
+        // No timeout at all: Duration.INFINITE (or zero).
+        client(timeout = Duration.INFINITE).employees()
         // Dot segments would reach another route; a lone surrogate is not valid Unicode.
         assertEquals("employee", fails<ZeitkontoException.InvalidInput> { c.come("..") }.field)
         assertEquals("employee", fails<ZeitkontoException.InvalidInput> { c.timeAccount(".", 2026, 3) }.field)
@@ -65,16 +73,16 @@ class ErrorsTest {
         assertTrue(status.mayHaveReachedServer, "a 502 after a write: it may have been applied")
         Sandbox.inject("""{"kind":"rateLimit","retryAfter":120,"operation":"employees"}""")
         val limited = fails<ZeitkontoException.RateLimited> { c.employees() }
-        assertEquals(429 to 120.0, limited.status to limited.retryAfter)
+        assertEquals(429 to 120.seconds, limited.status to limited.retryAfter)
     }
 
     @Test
     fun `transport failures and timeouts`() = runBlocking {
         val port = ServerSocket(0).use { it.localPort }
-        val closed = client(baseUrl = "http://127.0.0.1:$port", retry = RetrySettings(baseDelay = 0.01, maxDelay = 0.02))
+        val closed = client(baseUrl = "http://127.0.0.1:$port", retry = RetrySettings(baseDelay = 10.milliseconds, maxDelay = 20.milliseconds))
         val e = fails<ZeitkontoException.Transport> { closed.come(ANNA) }
         assertFalse(e.mayHaveReachedServer)
-        val slow = client(timeout = 0.3)
+        val slow = client(timeout = 300.milliseconds)
         Sandbox.inject("""{"kind":"delay","delayMs":1500,"count":3,"operation":"employees"}""")
         assertTrue(fails<ZeitkontoException.Timeout> { slow.employees() }.mayHaveReachedServer)
         assertEquals(3, Sandbox.requests("employees"), "a read is tried three times (two retries)")
@@ -112,7 +120,7 @@ class ErrorsTest {
     fun `the limiter keeps a concurrent burst free of 429`() = runBlocking {
         Sandbox.setRateLimit(20, 1000)
         val limited = client(
-            rateLimit = RateLimitSettings(limit = 20, window = 1.0),
+            rateLimit = RateLimitSettings(limit = 20, window = 1.seconds),
             retry = RetrySettings(maxRetries = 0, maxRateLimitRetries = 0),
         )
         val results = coroutineScope { (1..60).map { async { limited.findProjects(MANAGER, "Support") } }.awaitAll() }

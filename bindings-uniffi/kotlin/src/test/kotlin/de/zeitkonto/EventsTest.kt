@@ -1,5 +1,7 @@
 package de.zeitkonto
 
+import kotlin.time.Duration
+import kotlin.time.Duration.Companion.seconds
 import java.util.concurrent.ConcurrentLinkedQueue
 import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -35,6 +37,9 @@ class EventsTest {
         assertTrue(sends.none { COMPANY_KEY in it.request }, sends.toString())
         assertEquals(listOf(503, 200), seen.filterIsInstance<ZeitkontoEvent.Received>().map { it.status })
         assertEquals(listOf("retry"), seen.filterIsInstance<ZeitkontoEvent.Wait>().map { it.reason })
+        // Durations are kotlin.time.Duration, like every duration of the library.
+        assertTrue(seen.filterIsInstance<ZeitkontoEvent.Wait>().all { it.delay > Duration.ZERO && it.delay < 5.seconds }, seen.toString())
+        assertTrue(seen.filterIsInstance<ZeitkontoEvent.Received>().all { it.elapsed >= Duration.ZERO && it.elapsed < 5.seconds }, seen.toString())
         assertTrue(seen.first() is ZeitkontoEvent.Send && seen.last() is ZeitkontoEvent.Received, seen.toString())
 
         events.clear()

@@ -1,5 +1,6 @@
 package de.zeitkonto
 
+import kotlin.time.Duration.Companion.milliseconds
 import java.io.File
 import java.net.URI
 import kotlinx.coroutines.runBlocking
@@ -28,7 +29,7 @@ class NetworkTest {
 
     private fun config(base: String, ca: String? = null, proxy: String? = null) = ZeitkontoConfig(
         apiKey = ApiKey(COMPANY_KEY), baseUrl = base, caCertificates = ca, proxy = proxy,
-        retry = RetrySettings(baseDelay = 0.02, maxDelay = 0.05), rateLimit = GENEROUS,
+        retry = RetrySettings(baseDelay = 20.milliseconds, maxDelay = 50.milliseconds), rateLimit = GENEROUS,
     )
 
     private fun log(): List<kotlinx.serialization.json.JsonObject> =
@@ -51,9 +52,9 @@ class NetworkTest {
     @Test
     fun `the bundled transport's TLS failures are typed and never retried`() = runBlocking {
         for ((base, trust, failure) in listOf(
-            Triple(url, false, "untrustedIssuer"),
-            Triple(net("ZK_NET_WRONG_HOST"), true, "hostnameMismatch"),
-            Triple(net("ZK_NET_EXPIRED"), true, "expired"),
+            Triple(url, false, TlsFailure.UNTRUSTED_ISSUER),
+            Triple(net("ZK_NET_WRONG_HOST"), true, TlsFailure.HOSTNAME_MISMATCH),
+            Triple(net("ZK_NET_EXPIRED"), true, TlsFailure.EXPIRED),
         )) {
             val before = log().size
             val started = System.nanoTime()
@@ -102,7 +103,7 @@ class NetworkTest {
 
     @Test
     fun `JdkTransport's TLS failures are typed and never retried`() = runBlocking {
-        for ((base, failure) in listOf(net("ZK_NET_WRONG_HOST") to "hostnameMismatch", net("ZK_NET_EXPIRED") to "expired")) {
+        for ((base, failure) in listOf(net("ZK_NET_WRONG_HOST") to TlsFailure.HOSTNAME_MISMATCH, net("ZK_NET_EXPIRED") to TlsFailure.EXPIRED)) {
             ZeitkontoClient.withTransport(config(base), JdkTransport()).use { c ->
                 val e = fails<ZeitkontoException.Tls> { c.employees() }
                 assertEquals(failure, e.failure, e.toString())

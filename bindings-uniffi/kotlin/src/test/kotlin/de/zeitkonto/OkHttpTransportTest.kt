@@ -19,12 +19,12 @@ import org.junit.jupiter.api.Test
 // The README's Android transport (bindings-uniffi/README.md, "TLS on Android"), word for word; on
 // Android OkHttp uses the platform's verifier (the device's trust store). Run here on the JVM.
 class OkHttpTransport(private val http: OkHttpClient = OkHttpClient.Builder().followRedirects(false).followSslRedirects(false).build()) : ZeitkontoTransport {
-    override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse = withContext(Dispatchers.IO) {
+    override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse = withContext(Dispatchers.IO) {
         val body = request.body()?.toRequestBody("application/json".toMediaType())
         val call = http.newCall(Request.Builder().url(request.url()).method(request.method(), body)
             .apply { request.headers().forEach { header(it.name, it.value) } }.build())
         val response = try { call.execute() } catch (e: SSLHandshakeException) {
-            throw TransportException.Tls("other", e.toString())
+            throw TransportException.Tls(TlsFailure.OTHER, e.toString())
         } catch (e: ConnectException) { throw TransportException.Connect(e.toString()) }
         response.use { r -> HttpResponse(r.code, r.headers.map { HttpHeader(it.first, it.second) }, r.body?.bytes() ?: ByteArray(0)) }
     }

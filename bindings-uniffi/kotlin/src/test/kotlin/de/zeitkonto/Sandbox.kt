@@ -1,5 +1,8 @@
 package de.zeitkonto
 
+import kotlin.time.Duration
+import kotlin.time.Duration.Companion.milliseconds
+import kotlin.time.Duration.Companion.seconds
 import java.io.File
 import java.net.URI
 import java.net.http.HttpClient
@@ -21,8 +24,8 @@ const val ANNA_UUID = "00000000-0000-4000-8000-000000000001"
 const val MANAGER = "max.manager@demo.example"
 
 /** Generous client-side limit: the limiter is shared per key (and settings) in the whole JVM. */
-val GENEROUS = RateLimitSettings(limit = 1_000_000, window = 60.0)
-val FAST_RETRY = RetrySettings(baseDelay = 0.02, maxDelay = 0.1)
+val GENEROUS = RateLimitSettings(limit = 1_000_000, window = 60.seconds)
+val FAST_RETRY = RetrySettings(baseDelay = 20.milliseconds, maxDelay = 100.milliseconds)
 
 /** One zeitkonto-sandbox process for the whole test run (`-Dzeitkonto.sandbox=<binary>`). */
 object Sandbox {
@@ -80,7 +83,7 @@ object Sandbox {
 fun sandboxConfig(
     key: String = COMPANY_KEY,
     baseUrl: String = Sandbox.url,
-    timeout: Double = 10.0,
+    timeout: Duration = 10.seconds,
     retry: RetrySettings? = FAST_RETRY,
     rateLimit: RateLimitSettings? = GENEROUS,
 ): ZeitkontoConfig = ZeitkontoConfig(
@@ -95,7 +98,7 @@ fun sandboxConfig(
 fun client(
     key: String = COMPANY_KEY,
     baseUrl: String = Sandbox.url,
-    timeout: Double = 10.0,
+    timeout: Duration = 10.seconds,
     retry: RetrySettings? = FAST_RETRY,
     rateLimit: RateLimitSettings? = GENEROUS,
 ): ZeitkontoClient = ZeitkontoClient(sandboxConfig(key, baseUrl, timeout, retry, rateLimit))

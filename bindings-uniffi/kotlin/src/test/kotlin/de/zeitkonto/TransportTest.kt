@@ -1,5 +1,6 @@
 package de.zeitkonto
 
+import kotlin.time.Duration.Companion.milliseconds
 import java.io.IOException
 import java.net.URI
 import java.net.http.HttpClient
@@ -32,14 +33,14 @@ class TransportTest {
         val seen = mutableListOf<String>()
         private val http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build()
 
-        override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse {
+        override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse {
             sends.incrementAndGet()
             synchronized(seen) { seen.add(request.toString()) }
             val body = request.body()
             val builder = JdkRequest.newBuilder(URI.create(request.url()))
                 .method(request.method(), if (body == null) JdkRequest.BodyPublishers.noBody() else JdkRequest.BodyPublishers.ofString(body))
             request.headers().forEach { builder.header(it.name, it.value) }
-            if (timeout != null) builder.timeout(Duration.ofMillis((timeout * 1000).toLong()))
+            if (timeout != null) builder.timeout(Duration.ofMillis(timeout.inWholeMilliseconds))
             val response = try {
                 http.sendAsync(builder.build(), JdkResponse.BodyHandlers.ofByteArray()).await()
             } catch (e: java.net.ConnectException) {
@@ -121,7 +122,7 @@ class TransportTest {
     fun `Connect failures are retried for reads and the detail is redacted`() = runBlocking {
         val attempts = AtomicInteger()
         val refusing = object : ZeitkontoTransport {
-            override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse {
+            override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse {
                 attempts.incrementAndGet()
                 throw TransportException.Connect("refused: ${request.url()}")
             }
@@ -138,7 +139,7 @@ class TransportTest {
     fun `any other exception means the write may have been applied so it is not sent again`() = runBlocking {
         val attempts = AtomicInteger()
         val breaking = object : ZeitkontoTransport {
-            override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse {
+            override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse {
                 attempts.incrementAndGet()
                 throw IOException("connection reset while reading ${request.url()}")
             }
@@ -154,8 +155,8 @@ class TransportTest {
     fun `the client's timeout cancels a transport that never answers`() = runBlocking {
         val cancelled = CompletableDeferred<Unit>()
         val hanging = object : ZeitkontoTransport {
-            override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse {
-                assertEquals(0.3, timeout)
+            override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse {
+                assertEquals(300.milliseconds, timeout)
                 try {
                     awaitCancellation()
                 } finally {
@@ -163,7 +164,7 @@ class TransportTest {
                 }
             }
         }
-        val quick = config.copy(timeout = 0.3, retry = RetrySettings(maxRetries = 0))
+        val quick = config.copy(timeout = 300.milliseconds, retry = RetrySettings(maxRetries = 0))
         val e = fails<ZeitkontoException.Timeout> { ZeitkontoClient.withTransport(quick, hanging).employees() }
         assertTrue(e.mayHaveReachedServer)
         withTimeout(5_000) { cancelled.await() }
@@ -172,7 +173,7 @@ class TransportTest {
     @Test
     fun `a redirect the app returns is an error naming the redacted target, and no status is no success`() = runBlocking {
         val redirecting = object : ZeitkontoTransport {
-            override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse =
+            override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse =
                 HttpResponse(302, listOf(HttpHeader("Location", "https://elsewhere.example/x/$COMPANY_KEY")), ByteArray(0))
         }
         val e = fails<ZeitkontoException.UnexpectedStatus> { ZeitkontoClient.withTransport(config, redirecting).employees() }
@@ -181,7 +182,7 @@ class TransportTest {
         assertEquals("HttpResponse(status=302, 0 bytes)", HttpResponse(302, emptyList(), ByteArray(0)).toString())
 
         val noStatus = object : ZeitkontoTransport {
-            override suspend fun send(request: BuiltRequest, timeout: Double?): HttpResponse =
+            override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse =
                 HttpResponse(0, emptyList(), "true".toByteArray())
         }
         val t = fails<ZeitkontoException.Transport> {

@@ -139,12 +139,13 @@ class VectorsTest {
             is ZeitkontoException.Api -> mapOf("kind" to "Api", "status" to e.status, "code" to e.code)
             is ZeitkontoException.Forbidden -> mapOf("kind" to "Forbidden", "status" to e.status)
             is ZeitkontoException.Refused -> mapOf("kind" to "Refused")
-            is ZeitkontoException.RateLimited -> mapOf("kind" to "RateLimited", "status" to e.status, "retryAfterMs" to e.retryAfter?.let { Math.round(it * 1000) })
+            is ZeitkontoException.RateLimited -> mapOf("kind" to "RateLimited", "status" to e.status, "retryAfterMs" to e.retryAfter?.inWholeMilliseconds)
             is ZeitkontoException.UnexpectedStatus -> mapOf("kind" to "UnexpectedStatus", "status" to e.status, "excerpt" to e.excerpt, "mayHaveReachedServer" to e.mayHaveReachedServer)
             is ZeitkontoException.Decode -> mapOf("kind" to "Decode", "operation" to e.operation, "detail" to e.detail, "mayHaveReachedServer" to e.mayHaveReachedServer)
             is ZeitkontoException.Transport -> mapOf("kind" to "Transport", "detail" to e.detail, "mayHaveReachedServer" to e.mayHaveReachedServer)
-            is ZeitkontoException.Tls -> mapOf("kind" to "Tls", "failure" to e.failure, "detail" to e.detail, "mayHaveReachedServer" to e.mayHaveReachedServer)
+            is ZeitkontoException.Tls -> mapOf("kind" to "Tls", "failure" to e.failure.name.lowercase().replace(Regex("_(.)")) { it.groupValues[1].uppercase() }, "detail" to e.detail, "mayHaveReachedServer" to e.mayHaveReachedServer)
             is ZeitkontoException.Timeout -> mapOf("kind" to "Timeout")
+            is ZeitkontoException.Internal -> mapOf("kind" to "Internal")
         }.mapValues { (_, v) ->
             when (v) {
                 null -> JsonNull

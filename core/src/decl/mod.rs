@@ -271,48 +271,21 @@ impl OperationDecl {
     }
 }
 
-/// Every error kind with the fields of its canonical JSON form (besides `kind` and `message`), read
-/// from the real serializer of one value of each variant: `(kind, camelCase field names)`. Each
-/// language has one error class (or variant) per kind with these fields, in its own casing; the
-/// 429 wait `retryAfterMs` is `retry_after`/`retryAfter` in seconds everywhere.
-pub fn errors() -> Vec<(&'static str, Vec<String>)> {
-    use crate::Error;
-    let samples = [
-        Error::invalid("field", "reason"),
-        Error::Api { status: 403, code: 3 },
-        Error::Forbidden,
-        Error::Refused,
-        Error::RateLimited { retry_after_ms: Some(1000) },
-        Error::UnexpectedStatus { status: 502, excerpt: String::new() },
-        Error::Decode { operation: String::new(), detail: String::new() },
-        Error::Transport { detail: String::new(), may_have_reached_server: false },
-        Error::Tls { failure: crate::error::TlsFailure::Other, detail: String::new() },
-        Error::Timeout { may_have_reached_server: false },
-    ];
-    samples
-        .iter()
-        .map(|e| {
-            // A new variant must get a sample above: this match stops compiling without it.
-            match e {
-                Error::InvalidInput { .. }
-                | Error::Api { .. }
-                | Error::Forbidden
-                | Error::Refused
-                | Error::RateLimited { .. }
-                | Error::UnexpectedStatus { .. }
-                | Error::Decode { .. }
-                | Error::Transport { .. }
-                | Error::Tls { .. }
-                | Error::Timeout { .. } => {}
-            }
-            let json = serde_json::to_value(e).unwrap_or_default();
-            let fields = json
-                .as_object()
-                .map(|o| o.keys().filter(|k| *k != "kind" && *k != "message").cloned().collect())
-                .unwrap_or_default();
-            (e.kind(), fields)
-        })
-        .collect()
+pub mod errors;
+
+/// The error kinds, the API's codes, TLS failures, the client settings and how each language
+/// writes a duration, as JSON (`errors`, `apiCodes`, `tlsFailures`, `settings`, `durations` in
+/// `tests/vectors/declaration.json`).
+pub fn surface_json() -> serde_json::Map<String, serde_json::Value> {
+    let mut out = serde_json::Map::new();
+    out.insert("errors".into(), serde_json::to_value(errors::KINDS).unwrap_or_default());
+    out.insert("apiCodes".into(), serde_json::to_value(errors::api_codes()).unwrap_or_default());
+    out.insert("tlsFailures".into(), serde_json::to_value(errors::tls_failures()).unwrap_or_default());
+    out.insert("settings".into(), serde_json::to_value(crate::settings::SETTINGS).unwrap_or_default());
+    let durations: serde_json::Map<String, serde_json::Value> =
+        crate::settings::DURATIONS.iter().map(|(lang, form)| (lang.to_string(), (*form).into())).collect();
+    out.insert("durations".into(), durations.into());
+    out
 }
 
 /// Every operation's declaration, in [`OperationId::ALL`] order.
@@ -432,19 +405,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn every_error_kind_is_declared_once_with_its_json_fields() {
-        let errors = errors();
-        let kinds: Vec<&str> = errors.iter().map(|(k, _)| *k).collect();
-        let mut unique = kinds.clone();
-        unique.sort_unstable();
-        unique.dedup();
-        assert_eq!(unique.len(), kinds.len(), "{kinds:?}");
-        let fields = |kind: &str| errors.iter().find(|(k, _)| *k == kind).map(|(_, f)| f.clone()).unwrap_or_default();
-        assert_eq!(fields("InvalidInput"), ["field", "reason"]);
-        assert!(fields("Timeout").contains(&"mayHaveReachedServer".to_string()));
     }
 
     #[test]

@@ -1,0 +1,632 @@
+//! Client settings: the one declaration every language's settings are generated from (name, type,
+//! unit, default, range, doc), and the one check of their values.
+//!
+//! A duration is each platform's own type or unit ([`DURATIONS`]: Rust `Duration`, Python seconds
+//! as a float, TypeScript milliseconds as a number, Kotlin `kotlin.time.Duration`, Swift
+//! `TimeInterval`); the bindings turn it into milliseconds ([`duration_from_millis`]) and every
+//! value is checked here, against the declared range, with the error naming the setting
+//! (`retry.baseDelay`, in each language's casing).
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::error::Error;
+use crate::limiter::LimiterConfig;
+use crate::retry::RetryConfig;
+
+/// The longest duration any setting takes: one year.
+pub const MAX_DURATION: Duration = Duration::from_secs(365 * 24 * 3600);
+
+/// How each language writes a duration (settings, error fields, event fields): `(language, form)`.
+pub const DURATIONS: &[(&str, &str)] = &[
+    ("rust", "std::time::Duration"),
+    ("python", "float seconds"),
+    ("typescript", "number milliseconds"),
+    ("kotlin", "kotlin.time.Duration"),
+    ("swift", "TimeInterval seconds"),
+];
+
+/// The type of a setting's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum SettingType {
+    /// A duration, in each language's type or unit ([`DURATIONS`]).
+    Duration,
+    /// A whole number.
+    Count,
+    /// Text.
+    Text,
+    /// A key: text that never prints.
+    Secret,
+    /// Route overrides: operation name → `"METHOD /path/{placeholder}"`.
+    Routes,
+    /// A group of settings ([`SettingDecl::group_type`]).
+    Group,
+}
+
+/// One client setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingDecl {
+    /// The canonical key: camelCase, a group's members after a dot (`retry.baseDelay`).
+    pub key: &'static str,
+    /// Its type.
+    #[serde(rename = "type")]
+    pub ty: SettingType,
+    /// For a group: the type's name in every language (`RetrySettings`).
+    pub group_type: Option<&'static str>,
+    /// Whether it may be absent (`None`/`null`): then `default` says what absence means.
+    pub optional: bool,
+    /// The default: milliseconds for a duration, the number for a count; `None` when absence has
+    /// a meaning of its own (`doc` says which).
+    pub default: Option<u64>,
+    /// The smallest value (milliseconds for a duration).
+    pub min: Option<u64>,
+    /// The largest value (milliseconds for a duration).
+    pub max: Option<u64>,
+    /// What it does.
+    pub doc: &'static str,
+}
+
+const fn ms(d: Duration) -> u64 {
+    millis(d)
+}
+
+/// Whole milliseconds of `d`, saturating at `u64::MAX` (u64 arithmetic only: `as_millis` is a
+/// u128, whose division and printing cost the npm `.wasm` kilobytes).
+pub const fn millis(d: Duration) -> u64 {
+    d.as_secs().saturating_mul(1000).saturating_add(d.subsec_millis() as u64)
+}
+
+/// Default timeout of each attempt.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+const YEAR_MS: u64 = ms(MAX_DURATION);
+pub(crate) const DEFAULT_RETRY: RetryConfig = RetryConfig {
+    max_retries: 2,
+    base_delay_ms: 500,
+    max_delay_ms: 8_000,
+    max_retry_after_ms: 60_000,
+    max_rate_limit_retries: 3,
+};
+/// The API's limit: 60 requests per minute.
+pub(crate) const DEFAULT_LIMIT: u32 = 60;
+pub(crate) const DEFAULT_WINDOW: Duration = Duration::from_secs(60);
+/// Most retries either count may ask for.
+const MAX_RETRIES: u64 = 100;
+/// Most requests per window the limiter takes.
+const MAX_LIMIT: u64 = 1_000_000;
+/// The shortest window.
+const MIN_WINDOW_MS: u64 = 1;
+
+/// Every client setting, in the order each language lists them.
+pub const SETTINGS: &[SettingDecl] = &[
+    SettingDecl {
+        key: "apiKey",
+        ty: SettingType::Secret,
+        group_type: None,
+        optional: true,
+        default: None,
+        min: None,
+        max: None,
+        doc: "The company key (or an employee key). Never printed.",
+    },
+    SettingDecl {
+        key: "workspaceKey",
+        ty: SettingType::Secret,
+        group_type: None,
+        optional: true,
+        default: None,
+        min: None,
+        max: None,
+        doc: "The workspace key of the shift planner (`shifts`, `create_shift`). Never printed.",
+    },
+    SettingDecl {
+        key: "baseUrl",
+        ty: SettingType::Text,
+        group_type: None,
+        optional: true,
+        default: None,
+        min: None,
+        max: None,
+        doc: "The instance URL; absent: `https://desktop.saas.de`. `http://` only for loopback hosts (and a same-origin backend in a browser).",
+    },
+    SettingDecl {
+        key: "routes",
+        ty: SettingType::Routes,
+        group_type: None,
+        optional: true,
+        default: None,
+        min: None,
+        max: None,
+        doc: "Route overrides by operation name (`clock` → `POST /rest/api/v2/time/{action}/{api}/{employee}`), for the routes the spec does not publish.",
+    },
+    SettingDecl {
+        key: "timeout",
+        ty: SettingType::Duration,
+        group_type: None,
+        optional: true,
+        default: Some(ms(DEFAULT_TIMEOUT)),
+        min: Some(0),
+        max: Some(YEAR_MS),
+        doc: "How long each attempt may take (a read that times out may be retried, with a timeout of its own). None, zero or an infinite duration: no timeout.",
+    },
+    SettingDecl {
+        key: "retry",
+        ty: SettingType::Group,
+        group_type: Some("RetrySettings"),
+        optional: true,
+        default: None,
+        min: None,
+        max: None,
+        doc: "When to try again. Reads are retried after a 5xx, a broken connection or a timeout; every call after a 429 (the server did nothing). A write is never sent twice once it may have reached the server.",
+    },
+    SettingDecl {
+        key: "retry.maxRetries",
+        ty: SettingType::Count,
+        group_type: None,
+        optional: false,
+        default: Some(DEFAULT_RETRY.max_retries as u64),
+        min: Some(0),
+        max: Some(MAX_RETRIES),
+        doc: "Retries of a read after a 5xx, a broken connection or a timeout.",
+    },
+    SettingDecl {
+        key: "retry.baseDelay",
+        ty: SettingType::Duration,
+        group_type: None,
+        optional: false,
+        default: Some(DEFAULT_RETRY.base_delay_ms),
+        min: Some(0),
+        max: Some(YEAR_MS),
+        doc: "The first wait before a retry; it doubles per attempt, with jitter.",
+    },
+    SettingDecl {
+        key: "retry.maxDelay",
+        ty: SettingType::Duration,
+        group_type: None,
+        optional: false,
+        default: Some(DEFAULT_RETRY.max_delay_ms),
+        min: Some(0),
+        max: Some(YEAR_MS),
+        doc: "The longest wait before a retry.",
+    },
+    SettingDecl {
+        key: "retry.maxRetryAfter",
+        ty: SettingType::Duration,
+        group_type: None,
+        optional: false,
+        default: Some(DEFAULT_RETRY.max_retry_after_ms),
+        min: Some(0),
+        max: Some(YEAR_MS),
+        doc: "The longest 429 wait (`Retry-After`) that is honoured; a longer one fails the call at once with RateLimited.",
+    },
+    SettingDecl {
+        key: "retry.maxRateLimitRetries",
+        ty: SettingType::Count,
+        group_type: None,
+        optional: false,
+        default: Some(DEFAULT_RETRY.max_rate_limit_retries as u64),
+        min: Some(0),
+        max: Some(MAX_RETRIES),
+        doc: "429 answers waited out per call before it fails with RateLimited.",
+    },
+    SettingDecl {
+        key: "rateLimit",
+        ty: SettingType::Group,
+        group_type: Some("RateLimitSettings"),
+        optional: true,
+        default: None,
+        min: None,
+        max: None,
+        doc: "The client-side limit: at most `limit` requests in any `window` (the API allows 60 a minute). Clients of the same key with the same limit in one process share one limiter.",
+    },
+    SettingDecl {
+        key: "rateLimit.limit",
+        ty: SettingType::Count,
+        group_type: None,
+        optional: false,
+        default: Some(DEFAULT_LIMIT as u64),
+        min: Some(0),
+        max: Some(MAX_LIMIT),
+        doc: "Requests per window; 0 turns the client-side limit off.",
+    },
+    SettingDecl {
+        key: "rateLimit.window",
+        ty: SettingType::Duration,
+        group_type: None,
+        optional: false,
+        default: Some(ms(DEFAULT_WINDOW)),
+        min: Some(MIN_WINDOW_MS),
+        max: Some(YEAR_MS),
+        doc: "The window the limit counts in.",
+    },
+    SettingDecl {
+        key: "rateLimit.margin",
+        ty: SettingType::Duration,
+        group_type: None,
+        optional: true,
+        default: None,
+        min: Some(0),
+        max: Some(YEAR_MS),
+        doc: "Extra wait before a request's slot comes back, for network latency; absent: 1 % of the window.",
+    },
+    SettingDecl {
+        key: "proxy",
+        ty: SettingType::Text,
+        group_type: None,
+        optional: true,
+        default: None,
+        min: None,
+        max: None,
+        doc: "A proxy URL (`http://proxy.corp:3128`); absent: `HTTPS_PROXY`/`ALL_PROXY` with `NO_PROXY` where the platform reads them. https goes through it with CONNECT: the proxy never sees a URL or key.",
+    },
+];
+
+/// The declaration of `key` (a bug when it is not declared).
+#[cfg(test)]
+fn declared(key: &str) -> SettingDecl {
+    SETTINGS.iter().copied().find(|s| s.key == key).unwrap_or(SettingDecl {
+        key: "",
+        ty: SettingType::Text,
+        group_type: None,
+        optional: true,
+        default: None,
+        min: None,
+        max: None,
+        doc: "",
+    })
+}
+
+fn out_of_range(key: &str, what: String) -> Error {
+    Error::invalid(key, what)
+}
+
+// The checks read the same constants as the declaration's `min`/`max` (a test compares them),
+// not the table itself: the table's docs would otherwise be linked into the npm `.wasm`.
+
+/// A count in `0..=max`.
+fn check_count(key: &str, v: u64, max: u64) -> Result<u32, Error> {
+    if v > max {
+        return Err(out_of_range(key, format!("{v} is out of range (0 to {max})")));
+    }
+    u32::try_from(v).map_err(|_| out_of_range(key, format!("{v} is out of range")))
+}
+
+/// A duration of at least `min` ms and at most a year.
+fn check_duration(key: &str, d: Duration, min: u64) -> Result<u64, Error> {
+    let ms = millis(d);
+    if ms > YEAR_MS {
+        return Err(out_of_range(key, format!("{ms} ms is longer than a year")));
+    }
+    if ms < min {
+        return Err(out_of_range(key, format!("{ms} ms is shorter than {min} ms")));
+    }
+    Ok(ms)
+}
+
+/// A duration given in milliseconds by a binding (Python's seconds × 1000, TypeScript's number,
+/// Kotlin's and Swift's durations): finite, not negative, at most [`MAX_DURATION`].
+pub fn duration_from_millis(key: &str, ms: f64) -> Result<Duration, Error> {
+    if !ms.is_finite() || ms < 0.0 {
+        return Err(out_of_range(key, format!("{ms} ms: a duration must be finite and not negative")));
+    }
+    if ms > YEAR_MS as f64 {
+        return Err(out_of_range(key, format!("{ms} ms is longer than a year")));
+    }
+    // In range by the checks above: at most 3.2e10 ms, whole microseconds.
+    Ok(Duration::from_micros((ms * 1000.0).round() as u64))
+}
+
+/// The timeout given in milliseconds by a binding: 0 or an infinite duration is no timeout.
+pub fn timeout_from_millis(key: &str, ms: f64) -> Result<Option<Duration>, Error> {
+    if ms == 0.0 || ms == f64::INFINITY {
+        return Ok(None);
+    }
+    duration_from_millis(key, ms).map(Some)
+}
+
+/// Checks a timeout (`None` or zero: no timeout).
+pub fn check_timeout(timeout: Option<Duration>) -> Result<Option<Duration>, Error> {
+    match timeout {
+        None => Ok(None),
+        Some(d) if d.is_zero() => Ok(None),
+        Some(d) => check_duration("timeout", d, 0).map(|_| Some(d)),
+    }
+}
+
+/// When to try again (`retry`). Defaults: 2 retries of reads, 0.5 s doubling to at most 8 s, 429
+/// waits up to 60 s, 3 of them per call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RetrySettings {
+    /// Retries of a read after a 5xx, a broken connection or a timeout.
+    pub max_retries: u32,
+    /// The first wait before a retry; it doubles per attempt, with jitter.
+    pub base_delay: Duration,
+    /// The longest wait before a retry.
+    pub max_delay: Duration,
+    /// The longest 429 wait (`Retry-After`) that is honoured; a longer one fails the call at once.
+    pub max_retry_after: Duration,
+    /// 429 answers waited out per call before it fails with `RateLimited`.
+    pub max_rate_limit_retries: u32,
+}
+
+impl Default for RetrySettings {
+    fn default() -> RetrySettings {
+        RetrySettings::from(DEFAULT_RETRY)
+    }
+}
+
+impl From<RetryConfig> for RetrySettings {
+    fn from(c: RetryConfig) -> RetrySettings {
+        RetrySettings {
+            max_retries: c.max_retries,
+            base_delay: Duration::from_millis(c.base_delay_ms),
+            max_delay: Duration::from_millis(c.max_delay_ms),
+            max_retry_after: Duration::from_millis(c.max_retry_after_ms),
+            max_rate_limit_retries: c.max_rate_limit_retries,
+        }
+    }
+}
+
+impl RetrySettings {
+    /// No retries at all, not even after a 429.
+    pub fn none() -> RetrySettings {
+        RetrySettings { max_retries: 0, max_rate_limit_retries: 0, ..RetrySettings::default() }
+    }
+
+    /// The retry policy's configuration, after checking every value against its declared range.
+    pub fn to_config(&self) -> Result<RetryConfig, Error> {
+        Ok(RetryConfig {
+            max_retries: check_count("retry.maxRetries", u64::from(self.max_retries), MAX_RETRIES)?,
+            base_delay_ms: check_duration("retry.baseDelay", self.base_delay, 0)?,
+            max_delay_ms: check_duration("retry.maxDelay", self.max_delay, 0)?,
+            max_retry_after_ms: check_duration("retry.maxRetryAfter", self.max_retry_after, 0)?,
+            max_rate_limit_retries: check_count(
+                "retry.maxRateLimitRetries",
+                u64::from(self.max_rate_limit_retries),
+                MAX_RETRIES,
+            )?,
+        })
+    }
+}
+
+/// The client-side limit (`rateLimit`): at most `limit` requests in any `window`. Default: the
+/// API's 60 a minute, with a margin of 1 % of the window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimitSettings {
+    /// Requests per window; 0 turns the client-side limit off.
+    pub limit: u32,
+    /// The window the limit counts in.
+    pub window: Duration,
+    /// Extra wait before a request's slot comes back; `None`: 1 % of the window.
+    pub margin: Option<Duration>,
+}
+
+impl Default for RateLimitSettings {
+    fn default() -> RateLimitSettings {
+        RateLimitSettings { limit: DEFAULT_LIMIT, window: DEFAULT_WINDOW, margin: None }
+    }
+}
+
+impl From<LimiterConfig> for RateLimitSettings {
+    fn from(c: LimiterConfig) -> RateLimitSettings {
+        RateLimitSettings {
+            limit: c.limit,
+            window: Duration::from_millis(c.window_ms),
+            margin: Some(Duration::from_millis(c.margin_ms)),
+        }
+    }
+}
+
+impl RateLimitSettings {
+    /// `limit` requests per `window`, with the default margin.
+    pub fn per_window(limit: u32, window: Duration) -> RateLimitSettings {
+        RateLimitSettings { limit, window, margin: None }
+    }
+
+    /// The limiter's configuration, after checking every value against its declared range.
+    pub fn to_config(&self) -> Result<LimiterConfig, Error> {
+        let limit = check_count("rateLimit.limit", u64::from(self.limit), MAX_LIMIT)?;
+        let window_ms = check_duration("rateLimit.window", self.window, MIN_WINDOW_MS)?;
+        let mut cfg = LimiterConfig::per_window(limit, window_ms);
+        if let Some(margin) = self.margin {
+            cfg.margin_ms = check_duration("rateLimit.margin", margin, 0)?;
+        }
+        Ok(cfg)
+    }
+}
+
+/// A group of settings in the canonical form (camelCase keys, a duration in milliseconds under
+/// `<key>Ms`, `null` for an absent optional one), as the Python binding passes it; any other key
+/// or a value of another type is `InvalidInput` naming the setting.
+fn canonical<'a>(
+    group: &str,
+    v: &'a serde_json::Value,
+) -> Result<impl Fn(&str) -> Result<Option<&'a serde_json::Value>, Error> + 'a, Error> {
+    let map =
+        v.as_object().ok_or_else(|| Error::invalid(group, "expected the settings' canonical form (an object)"))?;
+    let members: Vec<(&'static str, SettingType)> = SETTINGS
+        .iter()
+        .filter_map(|s| s.key.strip_prefix(group).and_then(|k| k.strip_prefix('.')).map(|k| (k, s.ty)))
+        .collect();
+    for key in map.keys() {
+        let known = members.iter().any(|(name, ty)| match ty {
+            SettingType::Duration => key.strip_suffix("Ms") == Some(name),
+            _ => key == name,
+        });
+        if !known {
+            return Err(Error::invalid(group, format!("unknown setting `{key}`")));
+        }
+    }
+    Ok(move |key: &str| Ok(map.get(key).filter(|v| !v.is_null())))
+}
+
+fn canonical_count(group: &str, name: &str, v: Option<&serde_json::Value>, default: u32) -> Result<u32, Error> {
+    let key = format!("{group}.{name}");
+    match v {
+        None => Ok(default),
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| Error::invalid(&key, "must be a whole number, not negative"))
+            .and_then(|n| u32::try_from(n).map_err(|_| out_of_range(&key, format!("{n} is out of range")))),
+    }
+}
+
+fn canonical_duration(group: &str, name: &str, v: Option<&serde_json::Value>) -> Result<Option<Duration>, Error> {
+    let key = format!("{group}.{name}");
+    v.map(|v| {
+        v.as_f64()
+            .ok_or_else(|| Error::invalid(&key, "must be a duration"))
+            .and_then(|ms| duration_from_millis(&key, ms))
+    })
+    .transpose()
+}
+
+impl RetrySettings {
+    /// From the canonical form (`{"maxRetries": 2, "baseDelayMs": 500.0, ...}`; absent keys keep
+    /// their defaults).
+    pub fn from_canonical(v: &serde_json::Value) -> Result<RetrySettings, Error> {
+        let get = canonical("retry", v)?;
+        let d = RetrySettings::default();
+        Ok(RetrySettings {
+            max_retries: canonical_count("retry", "maxRetries", get("maxRetries")?, d.max_retries)?,
+            base_delay: canonical_duration("retry", "baseDelay", get("baseDelayMs")?)?.unwrap_or(d.base_delay),
+            max_delay: canonical_duration("retry", "maxDelay", get("maxDelayMs")?)?.unwrap_or(d.max_delay),
+            max_retry_after: canonical_duration("retry", "maxRetryAfter", get("maxRetryAfterMs")?)?
+                .unwrap_or(d.max_retry_after),
+            max_rate_limit_retries: canonical_count(
+                "retry",
+                "maxRateLimitRetries",
+                get("maxRateLimitRetries")?,
+                d.max_rate_limit_retries,
+            )?,
+        })
+    }
+}
+
+impl RateLimitSettings {
+    /// From the canonical form (`{"limit": 60, "windowMs": 60000.0, "marginMs": null}`; absent
+    /// keys keep their defaults).
+    pub fn from_canonical(v: &serde_json::Value) -> Result<RateLimitSettings, Error> {
+        let get = canonical("rateLimit", v)?;
+        let d = RateLimitSettings::default();
+        Ok(RateLimitSettings {
+            limit: canonical_count("rateLimit", "limit", get("limit")?, d.limit)?,
+            window: canonical_duration("rateLimit", "window", get("windowMs")?)?.unwrap_or(d.window),
+            margin: canonical_duration("rateLimit", "margin", get("marginMs")?)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_declared_ones() {
+        let r = RetrySettings::default().to_config().unwrap_or_else(|e| panic!("{e}"));
+        let l = RateLimitSettings::default().to_config().unwrap_or_else(|e| panic!("{e}"));
+        let default = |key: &str| declared(key).default;
+        assert_eq!(default("retry.maxRetries"), Some(u64::from(r.max_retries)));
+        assert_eq!(default("retry.baseDelay"), Some(r.base_delay_ms));
+        assert_eq!(default("retry.maxDelay"), Some(r.max_delay_ms));
+        assert_eq!(default("retry.maxRetryAfter"), Some(r.max_retry_after_ms));
+        assert_eq!(default("retry.maxRateLimitRetries"), Some(u64::from(r.max_rate_limit_retries)));
+        assert_eq!(default("rateLimit.limit"), Some(u64::from(l.limit)));
+        assert_eq!(default("rateLimit.window"), Some(l.window_ms));
+        assert_eq!(l.margin_ms, l.window_ms / 100, "an absent margin is 1 % of the window");
+        assert_eq!(default("timeout"), Some(30_000));
+        assert_eq!(RetryConfig::default(), r, "the policy's own default is the declared one");
+    }
+
+    #[test]
+    fn the_checks_use_the_declared_ranges() {
+        // Each declared range refuses just outside it, through the settings' own checks.
+        let over = |key: &str| declared(key).max.map(|m| m + 1).unwrap_or(u64::MAX);
+        let field = |r: Result<RetryConfig, Error>| match r {
+            Err(Error::InvalidInput { field, .. }) => field,
+            other => panic!("{other:?}"),
+        };
+        let count = |key: &str| u32::try_from(over(key)).unwrap_or(u32::MAX);
+        let bad = RetrySettings { max_retries: count("retry.maxRetries"), ..RetrySettings::default() };
+        assert_eq!(field(bad.to_config()), "retry.maxRetries");
+        let bad =
+            RetrySettings { max_rate_limit_retries: count("retry.maxRateLimitRetries"), ..RetrySettings::default() };
+        assert_eq!(field(bad.to_config()), "retry.maxRateLimitRetries");
+        for key in ["retry.baseDelay", "retry.maxDelay", "retry.maxRetryAfter", "rateLimit.window", "timeout"] {
+            assert_eq!(declared(key).max, Some(YEAR_MS), "{key}");
+        }
+        let limit = RateLimitSettings { limit: count("rateLimit.limit"), ..RateLimitSettings::default() };
+        assert!(limit.to_config().is_err());
+        let min = declared("rateLimit.window").min.unwrap_or_default();
+        let short =
+            RateLimitSettings { window: Duration::from_millis(min.saturating_sub(1)), ..RateLimitSettings::default() };
+        assert!(short.to_config().is_err());
+        assert!(RateLimitSettings { window: Duration::from_millis(min), ..RateLimitSettings::default() }
+            .to_config()
+            .is_ok());
+    }
+
+    #[test]
+    fn every_setting_is_documented_and_groups_come_first() {
+        for (i, s) in SETTINGS.iter().enumerate() {
+            assert!(!s.doc.is_empty(), "{}", s.key);
+            if let Some((group, _)) = s.key.split_once('.') {
+                let at = SETTINGS.iter().position(|g| g.key == group).unwrap_or(usize::MAX);
+                assert!(at < i && SETTINGS[at].ty == SettingType::Group, "{}: its group is declared before it", s.key);
+            }
+            assert_eq!(s.ty == SettingType::Group, s.group_type.is_some(), "{}", s.key);
+        }
+    }
+
+    #[test]
+    fn values_are_checked_against_the_declared_ranges() {
+        let field = |e: Error| match e {
+            Error::InvalidInput { field, .. } => field,
+            other => panic!("{other:?}"),
+        };
+        let bad = RetrySettings { max_retries: 101, ..RetrySettings::default() };
+        assert_eq!(field(bad.to_config().unwrap_err()), "retry.maxRetries");
+        let bad = RetrySettings { base_delay: MAX_DURATION + Duration::from_millis(1), ..RetrySettings::default() };
+        assert_eq!(field(bad.to_config().unwrap_err()), "retry.baseDelay");
+        let bad = RateLimitSettings { window: Duration::ZERO, ..RateLimitSettings::default() };
+        assert_eq!(field(bad.to_config().unwrap_err()), "rateLimit.window");
+        for ms in [f64::NAN, -1.0, f64::INFINITY, 4e10] {
+            assert_eq!(field(duration_from_millis("retry.maxDelay", ms).unwrap_err()), "retry.maxDelay", "{ms}");
+        }
+        assert_eq!(duration_from_millis("x", 1.5).ok(), Some(Duration::from_micros(1500)));
+        assert_eq!(timeout_from_millis("timeout", 0.0).ok(), Some(None));
+        assert_eq!(timeout_from_millis("timeout", f64::INFINITY).ok(), Some(None));
+        assert_eq!(timeout_from_millis("timeout", 250.0).ok(), Some(Some(Duration::from_millis(250))));
+        assert!(timeout_from_millis("timeout", f64::NAN).is_err());
+        assert_eq!(check_timeout(Some(Duration::ZERO)).ok(), Some(None));
+        assert!(check_timeout(Some(MAX_DURATION * 2)).is_err());
+    }
+
+    #[test]
+    fn the_canonical_form_reads_milliseconds_and_names_what_is_wrong() {
+        let field = |e: Error| match e {
+            Error::InvalidInput { field, .. } => field,
+            other => panic!("{other:?}"),
+        };
+        let r = RetrySettings::from_canonical(&serde_json::json!({"maxRetries": 1, "baseDelayMs": 20.5}))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (r.max_retries, r.base_delay, r.max_delay),
+            (1, Duration::from_micros(20_500), Duration::from_secs(8))
+        );
+        let l = RateLimitSettings::from_canonical(&serde_json::json!({"limit": 5, "windowMs": 1000, "marginMs": null}))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(l, RateLimitSettings::per_window(5, Duration::from_secs(1)));
+        let bad = |v| field(RetrySettings::from_canonical(&v).unwrap_err());
+        assert_eq!(bad(serde_json::json!({"maxRetries": -1})), "retry.maxRetries");
+        assert_eq!(bad(serde_json::json!({"baseDelayMs": "soon"})), "retry.baseDelay");
+        assert_eq!(bad(serde_json::json!({"baseDelay": 1})), "retry", "a duration comes in milliseconds");
+        assert_eq!(bad(serde_json::json!([1])), "retry");
+        assert_eq!(
+            field(RateLimitSettings::from_canonical(&serde_json::json!({"windowMs": -5})).unwrap_err()),
+            "rateLimit.window"
+        );
+    }
+}
