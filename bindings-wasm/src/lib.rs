@@ -11,9 +11,8 @@ use std::time::Duration;
 #[cfg(target_arch = "wasm32")]
 mod fetch;
 
-/// talc instead of the standard library's dlmalloc: 2.0 KB less of the gzipped .wasm (its budget is
-/// 150 KB); the core's own parse of a 198 KB answer measured ~2 % slower (6.87 vs 6.75 ms,
-/// 2026-11-24), the fast reader's path no different.
+/// talc instead of the standard library's dlmalloc: a smaller .wasm (its budget is 150 KB gzipped)
+/// for a parse about as fast (docs/measurements.md).
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
 // SAFETY: the npm build is single-threaded wasm32 (no atomics, no threads), as `new_global` needs.

@@ -1,6 +1,6 @@
 //! The route table: method and path template of each operation.
 //!
-//! The defaults are those of `spec/routes.md`; 15 of them are assumptions, so every route can be
+//! The defaults are those of `docs/spec/routes.md`; 15 of them are assumptions, so every route can be
 //! overridden at run time ([`RouteTable::set`]). The sandbox serves the same table.
 
 use std::collections::BTreeMap;
@@ -18,7 +18,7 @@ macro_rules! operations {
         }
 
         impl OperationId {
-            /// All operations, in the order of `spec/routes.md`.
+            /// All operations, in the order of `docs/spec/routes.md`.
             pub const ALL: &'static [OperationId] = &[$(OperationId::$variant),*];
 
             /// The one-line summary (this variant's doc), the first line of every language's doc.
@@ -37,7 +37,7 @@ macro_rules! operations {
                 match self { $(OperationId::$variant => $idem,)* }
             }
 
-            /// The default route of `spec/routes.md`.
+            /// The default route of `docs/spec/routes.md`.
             pub fn default_route(self) -> Route {
                 match self { $(OperationId::$variant => Route { method: Method::$method, template: $path.to_string() },)* }
             }
@@ -226,7 +226,7 @@ fn placeholders(template: &str) -> Result<Vec<&str>, Error> {
     Ok(out)
 }
 
-/// The routes in use: the defaults of `spec/routes.md` plus any overrides.
+/// The routes in use: the defaults of `docs/spec/routes.md` plus any overrides.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RouteTable {
     overrides: BTreeMap<OperationId, Route>,

@@ -67,8 +67,7 @@ fn book_absence_dates_are_checked_against_today() {
 /// becomes a record with every field present as `null` (the canonical form every language reads),
 /// so `[{},{},…]` is the worst case. The body itself is bounded by the client's
 /// `max_response_bytes` (16 MiB by default), which bounds the output too. This pins the factor
-/// (measured 2026-11-23: 222× for `department_month_employees`, 102× for account lists) so that a
-/// change making it larger, or non-linear, fails here.
+/// (docs/measurements.md) so that a change making it larger, or non-linear, fails here.
 #[test]
 fn output_is_at_most_a_fixed_factor_of_the_body() {
     use zeitkonto_core::{parse_response, parse_response_text, OperationId};

@@ -1,11 +1,13 @@
-//! The declaration of every operation: the one place each language's surface is derived from.
+//! The declaration of the surface: the one place each language's methods, results, errors and
+//! settings are derived from.
 //!
 //! Nothing here is written twice. An operation's parameters come from its `params!` struct (field
-//! name, canonical key, Rust type, required or not, doc comment), its summary, route and
-//! idempotency from the [`OperationId`] table, its output from [`Operation::Output`]. The
-//! generator (`codegen/`, `scripts/codegen`) turns [`operations`] into the Python methods, the
-//! npm methods and `.d.ts`, the uniffi (Kotlin, Swift) methods and `tests/vectors/declaration.json`,
-//! which every language's suite compares with its public surface (the drift check).
+//! name, canonical key, Rust type, required or not, doc comment), its summary, route, idempotency
+//! and key from the [`OperationId`] table, its output from [`Operation::Output`]; the models from
+//! their `model!` blocks; the errors from [`errors`]; the settings from [`crate::settings`]. The
+//! generator (`scripts/codegen`, `scripts/codegen_lib/`) turns them into every language's surface
+//! and `tests/vectors/declaration.json`, which every language's suite compares with its public
+//! surface (the drift check).
 //!
 //! # The surface rule (every language)
 //!
