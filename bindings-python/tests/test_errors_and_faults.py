@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from datetime import date
+from datetime import date, time
 
 import pytest
 
@@ -33,8 +33,12 @@ def test_invalid_input_is_refused_before_sending(sandbox: Sandbox) -> None:
     assert err.value.field == "start_date"  # the parameter the caller passed, not the wire key
     with pytest.raises(zeitkonto.InvalidInputError):
         c.time_account(ANNA, 2026, 13)
-    with pytest.raises(zeitkonto.InvalidInputError):
-        c.create_shift(0, 1440)
+    with pytest.raises(zeitkonto.InvalidInputError) as shift:
+        c.create_shift(time(0, 0), time(23, 59, 30))  # the API takes whole minutes
+    assert shift.value.field == "end_time"
+    with pytest.raises(zeitkonto.InvalidInputError) as shift:
+        c.create_shift(480, time(16, 0))  # minutes are no clock time
+    assert shift.value.field == "start_time"
     with pytest.raises(zeitkonto.InvalidInputError):
         c.extra_leave(ANNA, 0)
     assert isinstance(err.value, ValueError)
@@ -118,7 +122,7 @@ def test_reads_retried_writes_never_twice(sandbox: Sandbox) -> None:
         c.come(ANNA)
     sandbox.inject(kind="reset", after=True, operation="create_project")
     with pytest.raises(zeitkonto.TransportError) as err:
-        c.create_project(MANAGER, {"name": "Once"})
+        c.create_project(MANAGER, "Once")
     assert err.value.may_have_reached_server is True
     sandbox.inject(kind="status", status=502, after=True, operation="book_absence")
     with pytest.raises(zeitkonto.ZeitkontoError):

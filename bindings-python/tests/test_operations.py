@@ -90,7 +90,7 @@ def test_leave(any_client: Any, sandbox: Sandbox) -> None:
 
 def test_projects(any_client: Any) -> None:
     assert any(p["uuid"] == "p-website" for p in any_client.projects(MANAGER).projects)
-    created = any_client.create_project(MANAGER, {"name": "Launch"}, parent_id="p-website")
+    created = any_client.create_project(MANAGER, "Launch", parent_id="p-website", extra={"color": "green"})
     assert created.uuid
     assert any_client.find_projects(MANAGER, "Launch").projects == [created.uuid]
     assert any_client.find_projects(MANAGER, "Support").projects == ["p-support-a", "p-support-b"]
@@ -105,7 +105,7 @@ def test_projects(any_client: Any) -> None:
 def test_shifts(any_client: Any) -> None:
     week = any_client.shifts(2026, 47)
     assert (week.year, week.week, week.workspace_name) == (2026, 47, "Front desk")
-    created = any_client.create_shift(22 * 60, 6 * 60, start_date=date(2026, 11, 24), employee_amount=1,
+    created = any_client.create_shift(time(22, 0), time(6, 0), start_date=date(2026, 11, 24), employee_amount=1,
                                       employees=[ANNA_UUID, "00000000-0000-4000-8000-000000000902"])
     assert created.success is True
     shift = next(s for s in any_client.shifts(2026, 48).shifts if s["id"] == created.shift_id)

@@ -32,7 +32,8 @@ PY_TYPES = {
     "month": "int",
     "clockAction": 'Literal["come", "go", "stop"]',
     "textList": "Sequence[str]",
-    "object": "Mapping[str, Any]",
+    "jsonMap": "Mapping[str, Any]",
+    "timeOfDay": "time",
 }
 DEFAULTS = {"null": None, "false": False, "[]": ()}
 

@@ -16,7 +16,7 @@ use zeitkonto_core::ops::{self, ClockAction};
 use crate::client::ZeitkontoClient;
 use crate::models::*;
 #[allow(unused_imports)]
-use crate::types::{self, IsoDate, PlatformInt, RawJson};
+use crate::types::{self, ClockTime, IsoDate, PlatformInt, RawJson};
 use crate::ZeitkontoError;
 
 #[uniffi::export(async_runtime = "tokio")]
@@ -347,21 +347,30 @@ impl ZeitkontoClient {
 
     /// Create a project (key in the body).
     ///
-    /// Creates a project. `project` is the project object (its fields are not shown by the spec, so
-    /// it is passed through as JSON; it must be an object). `parentId` goes at the top level of the
-    /// body (its place is not shown by the spec); `null` or `"0"` = a top-level project.
+    /// Creates a project named `name`, at the top level or under `parentId`. The spec does not list
+    /// the project object's fields: `extra` carries any others, sent in it as given. `parentId`
+    /// goes at the top level of the body (its place is not shown by the spec); `null` or `"0"` = a
+    /// top-level project.
     ///
     /// - `email`: E-mail of the acting project manager.
-    /// - `project`: The project object, e.g. `{"name": "Website"}`.
+    /// - `name`: The project's name.
     /// - `parentId`: UUID of an existing parent project.
-    #[uniffi::method(default(parent_id = None))]
+    /// - `extra`: Further fields of the project object, sent as given (JSON values by name); `name`
+    /// is a parameter of its own.
+    #[uniffi::method(default(parent_id = None, extra = None))]
     pub async fn create_project(
         &self,
         email: String,
-        project: RawJson,
+        name: String,
         parent_id: Option<String>,
+        extra: Option<HashMap<String, RawJson>>,
     ) -> Result<CreatedProject, ZeitkontoError> {
-        let params = ops::CreateProject { email, project: project.parse("project")?, parent_id };
+        let params = ops::CreateProject {
+            email,
+            name,
+            parent_id,
+            extra: extra.map(|v| types::json_map("extra", v)).transpose()?,
+        };
         let out = self.execute(&params).await?;
         Ok(out.into())
     }
@@ -430,12 +439,13 @@ impl ZeitkontoClient {
 
     /// Create a shift (workspace key in the body).
     ///
-    /// Creates a shift in the context's workspace. Times are minutes after midnight (0..=1439);
-    /// when `endTime <= startTime` the shift is overnight and ends the next day. Only employees of
-    /// the workspace's company are assigned; unknown or foreign UUIDs are ignored by the API.
+    /// Creates a shift in the context's workspace. Times are clock times of day in whole minutes
+    /// (sent as minutes after midnight); when `endTime` is not after `startTime` the shift is
+    /// overnight and ends the next day. Only employees of the workspace's company are assigned;
+    /// unknown or foreign UUIDs are ignored by the API.
     ///
-    /// - `startTime`: Start, minutes after midnight.
-    /// - `endTime`: End, minutes after midnight (not after start = overnight).
+    /// - `startTime`: Start, a clock time of day (`hh:mm`).
+    /// - `endTime`: End, a clock time of day (not after start = overnight).
     /// - `startDate`: The day; `null` = today.
     /// - `employeeAmount`: Target number of employees (server default 1; at least 1).
     /// - `comment`: Comment.
@@ -444,8 +454,8 @@ impl ZeitkontoClient {
     #[uniffi::method(default(start_date = None, employee_amount = None, comment = None, project_uuid = None, employees = []))]
     pub async fn create_shift(
         &self,
-        start_time: PlatformInt,
-        end_time: PlatformInt,
+        start_time: ClockTime,
+        end_time: ClockTime,
         start_date: Option<IsoDate>,
         employee_amount: Option<PlatformInt>,
         comment: Option<String>,
@@ -454,8 +464,8 @@ impl ZeitkontoClient {
     ) -> Result<CreatedShift, ZeitkontoError> {
         let params = ops::CreateShift {
             start_date: start_date.map(|v| types::date("startDate", v)).transpose()?,
-            start_time: types::unsigned("startTime", start_time)?,
-            end_time: types::unsigned("endTime", end_time)?,
+            start_time: types::clock_time("startTime", start_time)?,
+            end_time: types::clock_time("endTime", end_time)?,
             employee_amount: employee_amount.map(|v| types::unsigned("employeeAmount", v)).transpose()?,
             comment,
             project_uuid,

@@ -211,6 +211,22 @@ pub(crate) fn instant(ms: i64) -> Option<std::time::SystemTime> {
     }
 }
 
+/// JSON values by name (each a `RawJson` text) as the core's map, `InvalidInput` naming `field`
+/// when one is not JSON text.
+pub(crate) fn json_map(field: &str, m: HashMap<String, RawJson>) -> Result<serde_json::Value, crate::ZeitkontoError> {
+    let map = m
+        .into_iter()
+        .map(|(k, v)| Ok((k, v.parse(field)?)))
+        .collect::<Result<serde_json::Map<_, _>, crate::ZeitkontoError>>()?;
+    Ok(serde_json::Value::Object(map))
+}
+
+/// A clock time of day (Kotlin `LocalTime`, Swift `hh:mm`) as the core's `TimeOfDay`.
+pub(crate) fn clock_time(field: &str, t: ClockTime) -> Result<zeitkonto_core::TimeOfDay, crate::ZeitkontoError> {
+    t.0.parse()
+        .map_err(|_| zeitkonto_core::Error::invalid(field, format!("{:?} is not a clock time (hh:mm)", t.0)).into())
+}
+
 /// A `YYYY-MM-DD` date as the core's `Date`.
 pub(crate) fn date(field: &str, d: IsoDate) -> Result<zeitkonto_core::Date, crate::ZeitkontoError> {
     zeitkonto_core::Date::parse_field(&d.0, field).map_err(Into::into)

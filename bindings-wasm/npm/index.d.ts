@@ -14,6 +14,8 @@ export type DateString = string;
 export type Month = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 /** A date as a "YYYY-MM-DD" string or a `Date`: its UTC day when it is exactly midnight UTC (`new Date("2026-03-01")`), else its local calendar day (`new Date(2026, 2, 1)`). */
 export type DateInput = DateString | Date;
+/** A clock time of day, "hh:mm" (a shift's start and end; "hh:mm:ss" with seconds 00). */
+export type TimeString = string;
 // <generated:names>
 /** The stable names of the operations. */
 export type OperationName = "employees" | "presence" | "overview" | "time_account" | "time_account_report" | "target_actual_days" | "clock" | "department_accounts" | "department_month" | "department_month_employees" | "extra_leave" | "book_absence" | "leave_month" | "leave_year" | "leave_types" | "employee_departments" | "all_employees" | "projects" | "create_project" | "delete_project" | "find_projects" | "project_bookings" | "shifts" | "create_shift";
@@ -769,15 +771,17 @@ export class Client {
   /**
    * Create a project (key in the body).
    *
-   * Creates a project. `project` is the project object (its fields are not shown by the spec, so it
-   * is passed through as JSON; it must be an object). `parentId` goes at the top level of the body
-   * (its place is not shown by the spec); `undefined` or `"0"` = a top-level project.
+   * Creates a project named `name`, at the top level or under `parentId`. The spec does not list
+   * the project object's fields: `extra` carries any others, sent in it as given. `parentId` goes
+   * at the top level of the body (its place is not shown by the spec); `undefined` or `"0"` = a
+   * top-level project.
    * @param email E-mail of the acting project manager.
-   * @param project The project object, e.g. `{"name": "Website"}`.
-   * @param options `parentId`: UUID of an existing parent project.
+   * @param name The project's name.
+   * @param options `parentId`: UUID of an existing parent project; `extra`: Further fields of the
+   * project object, sent as given (JSON values by name); `name` is a parameter of its own.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  createProject(email: string, project: { [key: string]: Json }, options?: { parentId?: string | undefined }, callOptions?: CallOptions): Promise<CreatedProject>;
+  createProject(email: string, name: string, options?: { parentId?: string | undefined; extra?: { [key: string]: Json } | undefined }, callOptions?: CallOptions): Promise<CreatedProject>;
   /**
    * Delete a project (key in the body).
    *
@@ -820,17 +824,18 @@ export class Client {
   /**
    * Create a shift (workspace key in the body).
    *
-   * Creates a shift in the context's workspace. Times are minutes after midnight (0..=1439); when
-   * `endTime <= startTime` the shift is overnight and ends the next day. Only employees of the
-   * workspace's company are assigned; unknown or foreign UUIDs are ignored by the API.
-   * @param startTime Start, minutes after midnight.
-   * @param endTime End, minutes after midnight (not after start = overnight).
+   * Creates a shift in the context's workspace. Times are clock times of day in whole minutes (sent
+   * as minutes after midnight); when `endTime` is not after `startTime` the shift is overnight and
+   * ends the next day. Only employees of the workspace's company are assigned; unknown or foreign
+   * UUIDs are ignored by the API.
+   * @param startTime Start, a clock time of day (`hh:mm`).
+   * @param endTime End, a clock time of day (not after start = overnight).
    * @param options `startDate`: The day; `undefined` = today; `employeeAmount`: Target number of
    * employees (server default 1; at least 1); `comment`: Comment; `projectUuid`: UUID of a project
    * to link; `employees`: Employee UUIDs to assign.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  createShift(startTime: number, endTime: number, options?: { startDate?: DateInput | undefined; employeeAmount?: number | undefined; comment?: string | undefined; projectUuid?: string | undefined; employees?: string[] | undefined }, callOptions?: CallOptions): Promise<CreatedShift>;
+  createShift(startTime: TimeString, endTime: TimeString, options?: { startDate?: DateInput | undefined; employeeAmount?: number | undefined; comment?: string | undefined; projectUuid?: string | undefined; employees?: string[] | undefined }, callOptions?: CallOptions): Promise<CreatedShift>;
   // </generated:operations>
   /** Clocks in (optionally on a project). */
   come(employee: string, options?: { project?: string | undefined; comment?: string | undefined }, opts?: CallOptions): Promise<null>;

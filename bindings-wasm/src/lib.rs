@@ -21,7 +21,7 @@ static ALLOCATOR: talc::TalckWasm = unsafe { talc::TalckWasm::new_global() };
 use futures_util::future::{select, Either};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
-use zeitkonto::{Client, Error, Event, OperationId, RateLimitSettings, RetrySettings};
+use zeitkonto::{Client, ClientBuilder, Error, Event, OperationId, RateLimitSettings, RetrySettings};
 use zeitkonto_core::{Context, Response, RouteTable};
 
 /// Rust → JS through the engine's own `JSON.parse`: plain objects and `null`, the shapes the .d.ts
@@ -79,55 +79,42 @@ struct Options {
     base_url: Option<String>,
     workspace_key: Option<String>,
     routes: Option<std::collections::BTreeMap<String, String>>,
-    /// Per-request timeout in ms; absent = the default (30 s), negative = none.
-    timeout_ms: Option<f64>,
-    retry: Option<RetryOptions>,
-    rate_limit: Option<RateLimitOptions>,
 }
 
-/// `retry` as the wrapper passes it: whole milliseconds and counts, absent members default.
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", default)]
-struct RetryOptions {
-    max_retries: Option<u32>,
-    base_delay_ms: Option<u64>,
-    max_delay_ms: Option<u64>,
-    max_retry_after_ms: Option<u64>,
-    max_rate_limit_retries: Option<u32>,
-}
-
-/// `rateLimit` as the wrapper passes it; an absent margin is 1 % of the window (the core's rule).
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", default)]
-struct RateLimitOptions {
-    limit: Option<u32>,
-    window_ms: Option<u64>,
-    margin_ms: Option<u64>,
-}
-
-impl RetryOptions {
-    fn settings(self) -> RetrySettings {
+/// The numeric settings as the wrapper passes them, one `f64` each (NaN: absent, the core's
+/// default), in this order: timeout (ms; negative: none), retry.maxRetries, retry.baseDelay,
+/// retry.maxDelay, retry.maxRetryAfter (ms), retry.maxRateLimitRetries, rateLimit.limit,
+/// rateLimit.window, rateLimit.margin (ms). Plain numbers, not a deserialized object: no
+/// deserializer code for them in the .wasm. The wrapper has checked each is a number (whole and
+/// not negative where it must be); the core checks the ranges.
+fn apply_settings(mut b: ClientBuilder, n: &[f64]) -> ClientBuilder {
+    let at = |i: usize| n.get(i).copied().filter(|v| !v.is_nan());
+    let ms = |i: usize, default: Duration| at(i).map_or(default, |v| Duration::from_millis(v as u64));
+    let count = |i: usize, default: u32| at(i).map_or(default, |v| v as u32);
+    b = b.timeout(match at(0) {
+        Some(v) if v < 0.0 => None,
+        Some(v) => Some(Duration::from_millis(v as u64)),
+        None => Some(zeitkonto::DEFAULT_TIMEOUT),
+    });
+    if (1..=5).any(|i| at(i).is_some()) {
         let d = RetrySettings::default();
-        let ms = |v: Option<u64>, default: Duration| v.map_or(default, Duration::from_millis);
-        RetrySettings {
-            max_retries: self.max_retries.unwrap_or(d.max_retries),
-            base_delay: ms(self.base_delay_ms, d.base_delay),
-            max_delay: ms(self.max_delay_ms, d.max_delay),
-            max_retry_after: ms(self.max_retry_after_ms, d.max_retry_after),
-            max_rate_limit_retries: self.max_rate_limit_retries.unwrap_or(d.max_rate_limit_retries),
-        }
+        b = b.retry(RetrySettings {
+            max_retries: count(1, d.max_retries),
+            base_delay: ms(2, d.base_delay),
+            max_delay: ms(3, d.max_delay),
+            max_retry_after: ms(4, d.max_retry_after),
+            max_rate_limit_retries: count(5, d.max_rate_limit_retries),
+        });
     }
-}
-
-impl RateLimitOptions {
-    fn settings(self) -> RateLimitSettings {
+    if (6..=8).any(|i| at(i).is_some()) {
         let d = RateLimitSettings::default();
-        RateLimitSettings {
-            limit: self.limit.unwrap_or(d.limit),
-            window: self.window_ms.map_or(d.window, Duration::from_millis),
-            margin: self.margin_ms.map(Duration::from_millis),
-        }
+        b = b.rate_limit(RateLimitSettings {
+            limit: count(6, d.limit),
+            window: ms(7, d.window),
+            margin: at(8).map(|v| Duration::from_millis(v as u64)),
+        });
     }
+    b
 }
 
 /// What the JavaScript wrapper knows of a sans-IO call's environment, passed as plain numbers
@@ -202,6 +189,7 @@ impl WasmClient {
         on_event: Option<js_sys::Function>,
         read_body: js_sys::Function,
         same_origin: bool,
+        settings: Vec<f64>,
     ) -> Result<WasmClient, JsValue> {
         let o: Options =
             if options.is_undefined() || options.is_null() { Options::default() } else { from_js(options, "options")? };
@@ -225,17 +213,7 @@ impl WasmClient {
             b = b.workspace_key(k);
         }
         // The core checks every value against its declared range (`build` fails naming it).
-        b = b.timeout(match o.timeout_ms {
-            Some(ms) if ms < 0.0 => None,
-            Some(ms) => Some(Duration::from_millis(ms as u64)),
-            None => Some(zeitkonto::DEFAULT_TIMEOUT),
-        });
-        if let Some(r) = o.retry {
-            b = b.retry(r.settings());
-        }
-        if let Some(l) = o.rate_limit {
-            b = b.rate_limit(l.settings());
-        }
+        b = apply_settings(b, &settings);
         if let Some(f) = on_event {
             let listener = Listener(f);
             b = b.on_event(move |e: &Event| {

@@ -4,7 +4,6 @@
 
 use std::sync::{Arc, Mutex};
 
-use serde_json::json;
 use zeitkonto::ops::{BookAbsence, CreateProject, CreateShift, ExtraLeave, TimeAccountReport};
 use zeitkonto::{Client, Date, Error, RetrySettings};
 use zeitkonto_sandbox::{demo, Fault, FaultKind, Sandbox, SandboxConfig};
@@ -166,8 +165,9 @@ async fn main() -> Result<(), Error> {
     let created = client
         .create_project(&CreateProject {
             email: demo::MANAGER.into(),
-            project: json!({"name": "Demo launch"}),
+            name: "Demo launch".into(),
             parent_id: Some(demo::PROJECT_WEBSITE.into()),
+            extra: None,
         })
         .await?;
     println!("created sub-project {} under Website", or_dash(created.uuid.as_deref()));
@@ -188,8 +188,8 @@ async fn main() -> Result<(), Error> {
     let created = client
         .create_shift(&CreateShift {
             start_date: Some(today),
-            start_time: 22 * 60,
-            end_time: 6 * 60,
+            start_time: "22:00".parse().expect("a clock time"),
+            end_time: "06:00".parse().expect("a clock time"),
             employee_amount: Some(1),
             comment: Some("overnight".into()),
             project_uuid: None,

@@ -210,9 +210,10 @@ impl Client {
 
     /// Create a project (key in the body).
     ///
-    /// Creates a project. `project` is the project object (its fields are not shown by the spec, so
-    /// it is passed through as JSON; it must be an object). `parentId` goes at the top level of the
-    /// body (its place is not shown by the spec); `None` or `"0"` = a top-level project.
+    /// Creates a project named `name`, at the top level or under `parentId`. The spec does not list
+    /// the project object's fields: `extra` carries any others, sent in it as given. `parentId`
+    /// goes at the top level of the body (its place is not shown by the spec); `None` or `"0"` = a
+    /// top-level project.
     ///
     /// The parameters are the fields of [`ops::CreateProject`].
     pub async fn create_project(&self, params: &ops::CreateProject) -> Result<CreatedProject, Error> {
@@ -272,9 +273,10 @@ impl Client {
 
     /// Create a shift (workspace key in the body).
     ///
-    /// Creates a shift in the context's workspace. Times are minutes after midnight (0..=1439);
-    /// when `endTime <= startTime` the shift is overnight and ends the next day. Only employees of
-    /// the workspace's company are assigned; unknown or foreign UUIDs are ignored by the API.
+    /// Creates a shift in the context's workspace. Times are clock times of day in whole minutes
+    /// (sent as minutes after midnight); when `endTime` is not after `startTime` the shift is
+    /// overnight and ends the next day. Only employees of the workspace's company are assigned;
+    /// unknown or foreign UUIDs are ignored by the API.
     ///
     /// The parameters are the fields of [`ops::CreateShift`].
     pub async fn create_shift(&self, params: &ops::CreateShift) -> Result<CreatedShift, Error> {

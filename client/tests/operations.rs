@@ -166,8 +166,9 @@ async fn projects_lifecycle() {
     let created = c
         .create_project(&CreateProject {
             email: demo::MANAGER.into(),
-            project: json!({"name": "Launch"}),
+            name: "Launch".into(),
             parent_id: Some(demo::PROJECT_WEBSITE.into()),
+            extra: None,
         })
         .await
         .unwrap();
@@ -195,8 +196,8 @@ async fn shifts_read_and_create() {
     let created = c
         .create_shift(&CreateShift {
             start_date: Some(d("2026-11-24")),
-            start_time: 22 * 60,
-            end_time: 6 * 60,
+            start_time: "22:00".parse().expect("a clock time"),
+            end_time: "06:00".parse().expect("a clock time"),
             employee_amount: Some(1),
             comment: Some("night".into()),
             project_uuid: None,

@@ -63,10 +63,11 @@ pub fn date_range(start_field: &str, start: Date, end: Date, max_days: Option<i6
     Ok(())
 }
 
-/// Minutes after midnight: 0..=1439.
-pub fn minute_of_day(field: &str, minutes: u32) -> Result<(), Error> {
-    if minutes > 1439 {
-        return Err(Error::invalid(field, format!("minutes after midnight must be 0..=1439, got {minutes}")));
+/// A clock time the API takes in whole minutes: its minutes after midnight (0..=1439); a time with
+/// seconds other than 0 is refused (they would be lost).
+pub fn whole_minute(field: &str, t: crate::TimeOfDay) -> Result<u32, Error> {
+    if t.second.is_some_and(|s| s != 0) {
+        return Err(Error::invalid(field, format!("{t}: the API takes whole minutes")));
     }
-    Ok(())
+    Ok(u32::from(t.hour) * 60 + u32::from(t.minute))
 }

@@ -36,16 +36,19 @@ fn agree(op: OperationId, text: &str) {
 
 #[test]
 fn a_float_in_a_project_is_sent_with_the_same_digits() {
-    agree(OperationId::CreateProject, r#"{"email":"m@x.de","project":{"n":-1.3476555094338099e28}}"#);
-    agree(OperationId::CreateProject, r#"{"email":"m@x.de","project":{"n":1e400}}"#);
-    agree(OperationId::CreateProject, r#"{"email":"m@x.de","project":{"n":0.1,"m":123456789012345678901234567890}}"#);
+    agree(OperationId::CreateProject, r#"{"email":"m@x.de","name":"P","extra":{"n":-1.3476555094338099e28}}"#);
+    agree(OperationId::CreateProject, r#"{"email":"m@x.de","name":"P","extra":{"n":1e400}}"#);
+    agree(
+        OperationId::CreateProject,
+        r#"{"email":"m@x.de","name":"P","extra":{"n":0.1,"m":123456789012345678901234567890}}"#,
+    );
 }
 
 #[test]
 fn deep_nesting_is_refused_alike() {
-    let deep = format!(r#"{{"email":"m@x.de","project":{}1{}}}"#, r#"{"a":"#.repeat(127), "}".repeat(127));
+    let deep = format!(r#"{{"email":"m@x.de","name":"P","extra":{}1{}}}"#, r#"{"a":"#.repeat(127), "}".repeat(127));
     agree(OperationId::CreateProject, &deep);
-    let ok = format!(r#"{{"email":"m@x.de","project":{}1{}}}"#, r#"{"a":"#.repeat(20), "}".repeat(20));
+    let ok = format!(r#"{{"email":"m@x.de","name":"P","extra":{}1{}}}"#, r#"{"a":"#.repeat(20), "}".repeat(20));
     agree(OperationId::CreateProject, &ok);
 }
 
@@ -60,7 +63,7 @@ fn a_deep_value_built_in_memory_is_refused_as_its_text_is() {
         for _ in 0..depth {
             project = serde_json::json!({ "a": project });
         }
-        let params = serde_json::json!({ "email": "m@x.de", "project": project });
+        let params = serde_json::json!({ "email": "m@x.de", "name": "P", "extra": project });
         let text = serde_json::to_string(&params).unwrap_or_default();
         let by_value = build_request(OperationId::CreateProject, &params, &ctx);
         let by_text = build_request_text(OperationId::CreateProject, &text, &ctx);

@@ -11,7 +11,8 @@ KT_TYPES = {
     "month": "Int",
     "clockAction": "ClockAction",
     "textList": "List<String>",
-    "object": "String",
+    "jsonMap": "Map<String, String>",
+    "timeOfDay": "java.time.LocalTime",
 }
 
 

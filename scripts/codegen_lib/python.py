@@ -13,7 +13,8 @@ PY_TYPES = {
     "month": "int",
     "clockAction": 'Literal["come", "go", "stop"]',
     "textList": "Sequence[str]",
-    "object": "Mapping[str, Any]",
+    "jsonMap": "Mapping[str, Any]",
+    "timeOfDay": "time",
 }
 
 
@@ -29,7 +30,8 @@ def py_param(p):
 
 def py_value(p):
     n = p["name"]
-    return {"date": f"_c.day({n})", "textList": f"_c.texts({n})", "object": f"_c.obj({n})"}.get(p["type"], n)
+    return {"date": f"_c.day({n})", "textList": f"_c.texts({n})", "jsonMap": f"_c.obj({n})",
+            "timeOfDay": f"_c.clock({n})"}.get(p["type"], n)
 
 
 def py_output(op):
@@ -97,7 +99,7 @@ def python(decl):
         "",
         "from __future__ import annotations",
         "",
-        "from datetime import date",
+        "from datetime import date, time",
         "from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, TypeVar",
         "",
         "from . import _convert as _c",

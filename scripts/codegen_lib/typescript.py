@@ -13,7 +13,8 @@ TS_TYPES = {
     "month": "Month",
     "clockAction": '"come" | "go" | "stop"',
     "textList": "string[]",
-    "object": "{ [key: string]: Json }",
+    "jsonMap": "{ [key: string]: Json }",
+    "timeOfDay": "TimeString",
 }
 
 

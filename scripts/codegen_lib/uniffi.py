@@ -15,7 +15,8 @@ RS_TYPES = {
     "month": "PlatformInt",
     "clockAction": "ClockAction",
     "textList": "Vec<String>",
-    "object": "RawJson",
+    "jsonMap": "HashMap<String, RawJson>",
+    "timeOfDay": "ClockTime",
 }
 
 
@@ -29,6 +30,8 @@ def rs_param_value(p):
         "Month": 'types::month("{key}", {x})',
         "Date": 'types::date("{key}", {x})',
         "Value": '{x}.parse("{key}")',
+        "JsonObject": 'types::json_map("{key}", {x})',
+        "TimeOfDay": 'types::clock_time("{key}", {x})',
     }.get(inner)
     if conv is None:
         return n
@@ -68,7 +71,7 @@ def uniffi(decl):
         "use crate::client::ZeitkontoClient;",
         "use crate::models::*;",
         "#[allow(unused_imports)]",
-        "use crate::types::{self, IsoDate, PlatformInt, RawJson};",
+        "use crate::types::{self, ClockTime, IsoDate, PlatformInt, RawJson};",
         "use crate::ZeitkontoError;",
         "",
         "#[uniffi::export(async_runtime = \"tokio\")]",

@@ -4,7 +4,7 @@ required fields) is checked by the core, so ``Client`` and ``sansio`` refuse the
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, TypeVar
 
 from ._model_base import _plain
@@ -30,6 +30,17 @@ def day(v: Any) -> Any:
         return v.date().isoformat()
     if isinstance(v, date):
         return v.isoformat()
+    return v
+
+
+def clock(v: Any) -> Any:
+    """A ``datetime.time`` as ``hh:mm`` (``hh:mm:ss`` when it has seconds, which the core refuses:
+    the API takes whole minutes); a ``hh:mm`` string unchanged. Anything else goes to the core,
+    which refuses what is not a clock time."""
+    if isinstance(v, time):
+        if v.microsecond:
+            return v.isoformat()  # the core refuses it, naming the parameter
+        return v.isoformat(timespec="minutes" if v.second == 0 else "seconds")
     return v
 
 

@@ -280,20 +280,24 @@ function count(value, field) {
 const USER_AGENT = "zeitkonto-js/0.1.0";
 
 function toWasmOptions({ apiKey, baseUrl, workspaceKey, routes, timeout, retry, rateLimit }) {
-  return {
-    apiKey, baseUrl, workspaceKey, routes,
-    // The core: absent = its default (30 s), negative = none. Here `null`, `0` and `Infinity` mean none.
-    timeoutMs: timeout === null || timeout === 0 || timeout === Infinity ? -1 : ms(timeout, "timeout"),
-    // Absent members keep the core's defaults (its declaration of settings).
-    retry: retry && clean({ maxRetries: count(retry.maxRetries, "retry.maxRetries"), baseDelayMs: ms(retry.baseDelay, "retry.baseDelay"), maxDelayMs: ms(retry.maxDelay, "retry.maxDelay"), maxRetryAfterMs: ms(retry.maxRetryAfter, "retry.maxRetryAfter"), maxRateLimitRetries: count(retry.maxRateLimitRetries, "retry.maxRateLimitRetries") }),
-    rateLimit: rateLimit && clean({ limit: count(rateLimit.limit, "rateLimit.limit"), windowMs: ms(rateLimit.window, "rateLimit.window"), marginMs: ms(rateLimit.margin, "rateLimit.margin") }),
-  };
+  // The numeric settings as one Float64Array for the .wasm (NaN: absent, the core's default), in
+  // the order of `apply_settings` (bindings-wasm/src/lib.rs).
+  const n = (v) => (v === undefined ? NaN : v);
+  const settings = Float64Array.of(
+    // `null`, `0` and `Infinity` mean no timeout (-1 for the core).
+    timeout === null || timeout === 0 || timeout === Infinity ? -1 : n(ms(timeout, "timeout")),
+    n(count(retry?.maxRetries, "retry.maxRetries")), n(ms(retry?.baseDelay, "retry.baseDelay")),
+    n(ms(retry?.maxDelay, "retry.maxDelay")), n(ms(retry?.maxRetryAfter, "retry.maxRetryAfter")),
+    n(count(retry?.maxRateLimitRetries, "retry.maxRateLimitRetries")),
+    n(count(rateLimit?.limit, "rateLimit.limit")), n(ms(rateLimit?.window, "rateLimit.window")), n(ms(rateLimit?.margin, "rateLimit.margin")),
+  );
+  return { options: { apiKey, baseUrl, workspaceKey, routes }, settings };
 }
 
 function makeInner(options, onEvent) {
   try {
     // The page's own origin (a same-origin backend): plain http is fine there, whatever the host.
-    return new WasmClient(options, onEvent, readBody, sameOrigin(options.baseUrl));
+    return new WasmClient(options.options, onEvent, readBody, sameOrigin(options.options.baseUrl), options.settings);
   } catch (e) {
     throw toError(e);
   }

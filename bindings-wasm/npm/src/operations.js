@@ -94,8 +94,8 @@ export const operationMethods = {
   projects(email, callOptions) {
     return this.call("projects", { email }, callOptions);
   },
-  createProject(email, project, { parentId } = {}, callOptions) {
-    return this.call("create_project", { email, project, parentId }, callOptions);
+  createProject(email, name, { parentId, extra } = {}, callOptions) {
+    return this.call("create_project", { email, name, parentId, extra }, callOptions);
   },
   deleteProject(email, uuid, callOptions) {
     return this.call("delete_project", { email, uuid }, callOptions);

@@ -84,7 +84,7 @@ test("leave", async () => {
 test("projects", async () => {
   const c = client();
   assert.ok((await c.projects(MANAGER)).projects.some((p) => p.uuid === "p-website"));
-  const created = await c.createProject(MANAGER, { name: "Launch" }, { parentId: "p-website" });
+  const created = await c.createProject(MANAGER, "Launch", { parentId: "p-website", extra: { color: "green" } });
   assert.deepEqual((await c.findProjects(MANAGER, "Launch")).projects, [created.uuid]);
   assert.ok((await c.projectBookings(MANAGER, "p-website", "2026-11-01", "2026-11-20")).entries.length > 0);
   await c.deleteProject(MANAGER, created.uuid);
@@ -96,7 +96,7 @@ test("shifts", async () => {
   const c = client();
   const week = await c.shifts(2026, 47);
   assert.deepEqual([week.year, week.week, week.workspaceName], [2026, 47, "Front desk"]);
-  const created = await c.createShift(1320, 360, { startDate: "2026-11-24", employees: [ANNA_UUID, "00000000-0000-4000-8000-000000000902"] });
+  const created = await c.createShift("22:00", "06:00", { startDate: "2026-11-24", employees: [ANNA_UUID, "00000000-0000-4000-8000-000000000902"] });
   assert.equal(created.success, true);
   const shift = (await c.shifts(2026, 48)).shifts.find((s) => s.id === created.shiftId);
   assert.equal(shift.mitarbeiter.length, 1);

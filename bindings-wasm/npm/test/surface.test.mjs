@@ -13,7 +13,7 @@ const DECL = JSON.parse(readFileSync(here("../../../tests/vectors/declaration.js
 const DECLARATION = DECL.operations;
 const DTS = readFileSync(here("../index.d.ts"), "utf8");
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
-const TS = { text: "string", integer: "number", number: "number", bool: "boolean", date: "DateInput", month: "Month", clockAction: '"come" | "go" | "stop"', textList: "string[]", object: "{ [key: string]: Json }" };
+const TS = { text: "string", integer: "number", number: "number", bool: "boolean", date: "DateInput", month: "Month", clockAction: '"come" | "go" | "stop"', textList: "string[]", jsonMap: "{ [key: string]: Json }", timeOfDay: "TimeString" };
 
 test("every declared operation, and no other, is a Client method, in the core's order", () => {
   assert.deepEqual(zk.operations(), DECLARATION.map((op) => op.name));

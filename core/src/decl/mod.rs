@@ -60,8 +60,10 @@ pub enum ParamType {
     ClockAction,
     /// A list of texts.
     TextList,
-    /// A JSON object passed through (the project of `create_project`).
-    Object,
+    /// JSON values by name (the further fields of `create_project`'s project).
+    JsonMap,
+    /// A clock time of day, `hh:mm` (a shift's start and end).
+    TimeOfDay,
 }
 
 impl ParamDecl {
@@ -85,7 +87,8 @@ impl ParamDecl {
             "Month" => ParamType::Month,
             "ClockAction" => ParamType::ClockAction,
             "Vec<String>" => ParamType::TextList,
-            "Value" => ParamType::Object,
+            "JsonObject" => ParamType::JsonMap,
+            "TimeOfDay" => ParamType::TimeOfDay,
             _ => return None,
         })
     }

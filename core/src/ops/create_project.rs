@@ -3,20 +3,24 @@
 use serde_json::Value;
 
 use super::{key_in_body, params, Operation};
-use crate::{parse, validate, Context, CreatedProject, Error, OperationId, Request, Response};
+use crate::{parse, validate, Context, CreatedProject, Error, JsonObject, OperationId, Request, Response};
 
 params! {
-    /// Creates a project. `project` is the project object (its fields are not shown by the spec, so it
-    /// is passed through as JSON; it must be an object). `parentId` goes at the top level of the body
-    /// (its place is not shown by the spec); `None` or `"0"` = a top-level project.
+    /// Creates a project named `name`, at the top level or under `parentId`. The spec does not list
+    /// the project object's fields: `extra` carries any others, sent in it as given. `parentId` goes
+    /// at the top level of the body (its place is not shown by the spec); `None` or `"0"` = a
+    /// top-level project.
     #[derive(Debug, Clone, PartialEq)]
     pub struct CreateProject {
         /// E-mail of the acting project manager.
         email: String = "email";
-        /// The project object, e.g. `{"name": "Website"}`.
-        project: Value = "project";
+        /// The project's name.
+        name: String = "name";
         /// UUID of an existing parent project.
         parent_id: Option<String> = "parentId", default;
+        /// Further fields of the project object, sent as given (JSON values by name); `name` is a
+        /// parameter of its own.
+        extra: Option<JsonObject> = "extra", default;
     }
 }
 
@@ -25,13 +29,23 @@ impl Operation for CreateProject {
     const ID: OperationId = OperationId::CreateProject;
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
-        match &self.project {
-            Value::Object(o) if !o.is_empty() => {}
-            _ => return Err(Error::invalid("project", "must be a non-empty JSON object")),
-        }
+        validate::non_empty("name", &self.name)?;
         validate::non_empty_opt("parentId", self.parent_id.as_deref())?;
+        let mut project = serde_json::Map::new();
+        project.insert("name".to_string(), Value::String(self.name.clone()));
+        let extra = match &self.extra {
+            None => None,
+            Some(Value::Object(m)) => Some(m),
+            Some(_) => return Err(Error::invalid("extra", "must be an object of JSON values by name")),
+        };
+        for (k, v) in extra.into_iter().flatten() {
+            if k == "name" {
+                return Err(Error::invalid("extra", "`name` is a parameter of its own"));
+            }
+            project.insert(k.clone(), v.clone());
+        }
         let mut fields = serde_json::Map::new();
-        fields.insert("project".to_string(), self.project.clone());
+        fields.insert("project".to_string(), Value::Object(project));
         if let Some(p) = &self.parent_id {
             fields.insert("parentId".to_string(), Value::String(p.clone()));
         }

@@ -3,20 +3,26 @@
 use serde_json::Value;
 
 use super::{body, params, s, Operation};
-use crate::{parse, validate, Context, CreatedShift, Date, Error, OperationId, Request, Response};
+use crate::{parse, validate, Context, CreatedShift, Date, Error, OperationId, Request, Response, TimeOfDay};
+
+/// Minutes after midnight of a clock time (its seconds aside).
+fn minutes(t: TimeOfDay) -> u32 {
+    u32::from(t.hour) * 60 + u32::from(t.minute)
+}
 
 params! {
-    /// Creates a shift in the context's workspace. Times are minutes after midnight (0..=1439); when
-    /// `endTime <= startTime` the shift is overnight and ends the next day. Only employees of the
-    /// workspace's company are assigned; unknown or foreign UUIDs are ignored by the API.
+    /// Creates a shift in the context's workspace. Times are clock times of day in whole minutes (sent
+    /// as minutes after midnight); when `endTime` is not after `startTime` the shift is overnight
+    /// and ends the next day. Only employees of the workspace's company are assigned; unknown or
+    /// foreign UUIDs are ignored by the API.
     #[derive(Debug, Clone, PartialEq)]
     pub struct CreateShift {
         /// The day; `None` = today.
         start_date: Option<Date> = "startDate", default;
-        /// Start, minutes after midnight.
-        start_time: u32 = "startTime";
-        /// End, minutes after midnight (not after start = overnight).
-        end_time: u32 = "endTime";
+        /// Start, a clock time of day (`hh:mm`).
+        start_time: TimeOfDay = "startTime";
+        /// End, a clock time of day (not after start = overnight).
+        end_time: TimeOfDay = "endTime";
         /// Target number of employees (server default 1; at least 1).
         employee_amount: Option<u32> = "employeeAmount", default;
         /// Comment.
@@ -31,7 +37,7 @@ params! {
 impl CreateShift {
     /// Whether the shift ends on the following day.
     pub fn is_overnight(&self) -> bool {
-        self.end_time <= self.start_time
+        minutes(self.end_time) <= minutes(self.start_time)
     }
 }
 
@@ -40,8 +46,8 @@ impl Operation for CreateShift {
     const ID: OperationId = OperationId::CreateShift;
 
     fn request(&self, ctx: &Context) -> Result<Request, Error> {
-        validate::minute_of_day("startTime", self.start_time)?;
-        validate::minute_of_day("endTime", self.end_time)?;
+        let start = validate::whole_minute("startTime", self.start_time)?;
+        let end = validate::whole_minute("endTime", self.end_time)?;
         if self.employee_amount == Some(0) {
             return Err(Error::invalid("employeeAmount", "must be at least 1"));
         }
@@ -55,8 +61,8 @@ impl Operation for CreateShift {
         let b = body([
             ("workspace", Some(Value::String(key))),
             ("startDate", s(self.start_date)),
-            ("startTime", Some(Value::from(self.start_time))),
-            ("endTime", Some(Value::from(self.end_time))),
+            ("startTime", Some(Value::from(start))),
+            ("endTime", Some(Value::from(end))),
             ("employeeAmount", self.employee_amount.map(Value::from)),
             ("comment", s(self.comment.as_ref())),
             ("projectUuid", s(self.project_uuid.as_ref())),

@@ -42,14 +42,16 @@ final class ErrorsTests: XCTestCase {
         // An Int that does not fit the parameter names it (Int is 64 bits, a year 32).
         let hugeYear = await field { _ = try await c.timeAccount(employee: anna, year: Int(Int32.max) + 1, month: 3) }
         XCTAssertEqual(hugeYear, "year")
-        let negative = await field { _ = try await c.createShift(startTime: -5, endTime: 60) }
-        XCTAssertEqual(negative, "startTime")
-        let minutes = await field { _ = try await c.createShift(startTime: 0, endTime: 1440) }
-        XCTAssertEqual(minutes, "endTime")
+        let notATime = await field { _ = try await c.createShift(startTime: "8 am", endTime: "16:00") }
+        XCTAssertEqual(notATime, "startTime")
+        let seconds = await field { _ = try await c.createShift(startTime: "00:00", endTime: "23:59:30") }
+        XCTAssertEqual(seconds, "endTime", "the API takes whole minutes")
         let days = await field { try await c.extraLeave(account: anna, days: 0.0) }
         XCTAssertEqual(days, "days")
-        let project = await field { _ = try await c.createProject(email: manager, project: "[1]") }
-        XCTAssertEqual(project, "project")
+        let extra = await field { _ = try await c.createProject(email: manager, name: "Launch", extra: ["budget": "not json"]) }
+        XCTAssertEqual(extra, "extra")
+        let name = await field { _ = try await c.createProject(email: manager, name: " ") }
+        XCTAssertEqual(name, "name")
         let dots = await field { try await c.come(employee: "..") }
         XCTAssertEqual(dots, "employee")
         let date = await field { _ = try await c.presence(day: "21.11.2026") }
@@ -128,7 +130,7 @@ final class ErrorsTests: XCTestCase {
         try await Sandbox.shared.inject(#"{"kind":"status","status":500,"after":true,"operation":"clock"}"#)
         _ = await expectZeitkontoError { try await c.come(employee: anna) }
         try await Sandbox.shared.inject(#"{"kind":"reset","after":true,"operation":"create_project"}"#)
-        let lost = await expectZeitkontoError { try await c.createProject(email: manager, project: #"{"name":"Once"}"#) }
+        let lost = await expectZeitkontoError { try await c.createProject(email: manager, name: "Once") }
         guard case let .Transport(_, mayHave, _) = lost else { return XCTFail("\(String(describing: lost))") }
         XCTAssertTrue(mayHave)
         try await Sandbox.shared.inject(#"{"kind":"status","status":502,"after":true,"operation":"book_absence"}"#)

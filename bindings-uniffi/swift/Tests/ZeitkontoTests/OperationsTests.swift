@@ -108,7 +108,7 @@ final class OperationsTests: XCTestCase {
         let c = try client()
         let all = try await c.projects(email: manager)
         XCTAssertTrue(all.projects.map(json).contains { $0["uuid"] as? String == "p-website" })
-        let created = try await c.createProject(email: manager, project: #"{"name":"Launch","description":"Q1"}"#, parentId: "p-website")
+        let created = try await c.createProject(email: manager, name: "Launch", parentId: "p-website", extra: ["description": #""Q1""#])
         let uuid = try XCTUnwrap(created.uuid)
         let found = try await c.findProjects(email: manager, name: "Launch")
         XCTAssertEqual(found.projects, [uuid])
@@ -132,7 +132,7 @@ final class OperationsTests: XCTestCase {
         XCTAssertEqual(week.week, 47)
         XCTAssertEqual(week.workspaceName, "Front desk")
         let created = try await c.createShift(
-            startTime: 22 * 60, endTime: 6 * 60, startDate: "2026-11-24", employeeAmount: 1,
+            startTime: "22:00", endTime: "06:00", startDate: "2026-11-24", employeeAmount: 1,
             employees: [annaUuid, "00000000-0000-4000-8000-000000000902"])
         XCTAssertEqual(created.success, true)
         let id: Int = try XCTUnwrap(created.shiftId)

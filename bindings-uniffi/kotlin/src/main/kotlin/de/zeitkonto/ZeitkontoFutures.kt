@@ -141,7 +141,7 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
      * [ZeitkontoClient.createProject].
      */
     @JvmOverloads
-    fun createProject(email: String, project: String, parentId: String? = null): CompletableFuture<CreatedProject> = scope.future { client.createProject(email, project, parentId) }
+    fun createProject(email: String, name: String, parentId: String? = null, extra: Map<String, String>? = null): CompletableFuture<CreatedProject> = scope.future { client.createProject(email, name, parentId, extra) }
 
     /**
      * Delete a project (key in the body). Returns a future; see
@@ -175,7 +175,7 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
      * [ZeitkontoClient.createShift].
      */
     @JvmOverloads
-    fun createShift(startTime: Int, endTime: Int, startDate: java.time.LocalDate? = null, employeeAmount: Int? = null, comment: String? = null, projectUuid: String? = null, employees: List<String> = emptyList()): CompletableFuture<CreatedShift> = scope.future { client.createShift(startTime, endTime, startDate, employeeAmount, comment, projectUuid, employees) }
+    fun createShift(startTime: java.time.LocalTime, endTime: java.time.LocalTime, startDate: java.time.LocalDate? = null, employeeAmount: Int? = null, comment: String? = null, projectUuid: String? = null, employees: List<String> = emptyList()): CompletableFuture<CreatedShift> = scope.future { client.createShift(startTime, endTime, startDate, employeeAmount, comment, projectUuid, employees) }
 
     /** Cancels calls still running and closes the client. */
     override fun close() {

@@ -6,6 +6,7 @@ import kotlin.time.Duration.Companion.milliseconds
 import kotlin.time.Duration.Companion.seconds
 import java.net.ServerSocket
 import java.time.LocalDate
+import java.time.LocalTime
 import kotlinx.coroutines.TimeoutCancellationException
 import kotlinx.coroutines.async
 import kotlinx.coroutines.awaitAll
@@ -42,9 +43,10 @@ class ErrorsTest {
         }
         assertEquals("startDate", range.field)
         assertEquals("month", fails<ZeitkontoException.InvalidInput> { c.timeAccount(ANNA, 2026, 13) }.field)
-        fails<ZeitkontoException.InvalidInput> { c.createShift(startTime = 0, endTime = 1440) }
+        assertEquals("endTime", fails<ZeitkontoException.InvalidInput> { c.createShift(startTime = LocalTime.MIDNIGHT, endTime = LocalTime.of(23, 59, 30)) }.field)
         fails<ZeitkontoException.InvalidInput> { c.extraLeave(ANNA, 0.0) }
-        fails<ZeitkontoException.InvalidInput> { c.createProject(MANAGER, "[1]") }
+        assertEquals("extra", fails<ZeitkontoException.InvalidInput> { c.createProject(MANAGER, "Launch", extra = mapOf("budget" to "not json")) }.field)
+        assertEquals("name", fails<ZeitkontoException.InvalidInput> { c.createProject(MANAGER, " ") }.field)
         assertEquals(0, Sandbox.requests("project_bookings") + Sandbox.requests("create_shift") + Sandbox.requests("extra_leave"))
         assertEquals("baseUrl", fails<ZeitkontoException.InvalidInput> { client(baseUrl = "http://desktop.saas.de") }.field)
         assertEquals("timeout", fails<ZeitkontoException.InvalidInput> { client(timeout = (-1).seconds) }.field)
@@ -99,7 +101,7 @@ class ErrorsTest {
         Sandbox.inject("""{"kind":"status","status":500,"after":true,"operation":"clock"}""")
         fails<ZeitkontoException.UnexpectedStatus> { c.come(ANNA) }
         Sandbox.inject("""{"kind":"reset","after":true,"operation":"create_project"}""")
-        assertTrue(fails<ZeitkontoException.Transport> { c.createProject(MANAGER, """{"name":"Once"}""") }.mayHaveReachedServer)
+        assertTrue(fails<ZeitkontoException.Transport> { c.createProject(MANAGER, "Once") }.mayHaveReachedServer)
         Sandbox.inject("""{"kind":"status","status":502,"after":true,"operation":"book_absence"}""")
         fails<ZeitkontoException> {
             c.bookAbsence("LT-VAC", ANNA_UUID, startDay = LocalDate.of(2026, 12, 28), endDay = LocalDate.of(2026, 12, 29))

@@ -1,6 +1,7 @@
 package de.zeitkonto
 
 import java.time.LocalDate
+import java.time.LocalTime
 import java.time.LocalDateTime
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.runBlocking
@@ -115,7 +116,7 @@ class OperationsTest {
     @Test
     fun projects() = runBlocking {
         assertTrue(c.projects(MANAGER).projects.any { it.json().jsonObject["uuid"]!!.jsonPrimitive.content == "p-website" })
-        val created = c.createProject(MANAGER, """{"name":"Launch","description":"Q1"}""", parentId = "p-website")
+        val created = c.createProject(MANAGER, "Launch", parentId = "p-website", extra = mapOf("description" to "\"Q1\""))
         val uuid = created.uuid ?: fail("no uuid in $created")
         assertEquals(listOf(uuid), c.findProjects(MANAGER, "Launch").projects)
         assertEquals(listOf("p-support-a", "p-support-b"), c.findProjects(MANAGER, "Support").projects)
@@ -131,8 +132,8 @@ class OperationsTest {
         assertEquals(Triple(2026, 47, "Front desk"), Triple(week.year, week.week, week.workspaceName))
         assertTrue(week.year == 2026, "whole numbers are Kotlin Ints: `== 2026` compiles")
         val created = c.createShift(
-            startTime = 22 * 60,
-            endTime = 6 * 60,
+            startTime = LocalTime.of(22, 0),
+            endTime = LocalTime.of(6, 0),
             startDate = LocalDate.of(2026, 11, 24),
             employeeAmount = 1,
             employees = listOf(ANNA_UUID, "00000000-0000-4000-8000-000000000902"),
