@@ -7,7 +7,8 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use pyo3::prelude::*;
 
-use crate::{internal, into_py, Outcome};
+use crate::errors::internal;
+use crate::runtime::{into_py, Outcome};
 
 /// Tokens of finished async calls, not yet handed to Python; `closed` once Python shuts down.
 pub(crate) struct Completions {

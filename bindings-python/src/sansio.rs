@@ -7,7 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use zeitkonto_core::{Context, Date, OperationId, Request, Response};
 
-use crate::{from_py, guarded, operation, raise, result_to_py, routes_from, typed};
+use crate::convert::{from_py, to_py};
+use crate::errors::{guarded, operation, raise, routes_from};
+use crate::typed;
 
 /// A request built by `build_request`, kept in Rust so that `parse_response(..., request=)` can
 /// read an answer bound to it (its secrets redacted before an excerpt is cut, an echoed month read
@@ -96,7 +98,7 @@ fn parse_error(e: zeitkonto_core::Error, request: Option<&NativeRequest>) -> PyE
     }
 }
 
-/// Parses a response of `operation` into its canonical output (dicts and lists).
+/// Parses a response of `operation` into its canonical output (plain dicts and lists).
 #[pyfunction]
 #[pyo3(signature = (operation_name, status, headers, body, request=None))]
 fn parse_response(
@@ -111,7 +113,7 @@ fn parse_response(
         let request = request.as_deref();
         let (op, resp) = response_of(operation_name, status, headers, body, request)?;
         let v = zeitkonto_core::parse_response(op, &resp).map_err(|e| parse_error(e, request))?;
-        result_to_py(py, v)
+        Ok(to_py(py, &v)?.unbind())
     })
 }
 

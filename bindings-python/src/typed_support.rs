@@ -30,14 +30,14 @@ pub(crate) fn map_of<T: PyClass + Into<pyo3::PyClassInitializer<T>>>(
 /// An optional JSON value as plain Python objects (`None` when absent).
 pub(crate) fn opt_value(py: Python<'_>, v: Option<&Value>) -> PyResult<Py<PyAny>> {
     match v {
-        Some(v) => Ok(crate::to_py(py, v)?.unbind()),
+        Some(v) => Ok(crate::convert::to_py(py, v)?.unbind()),
         None => Ok(py.None()),
     }
 }
 
 /// A list of JSON values as a Python list.
 pub(crate) fn values(py: Python<'_>, items: &[Value]) -> PyResult<Py<PyAny>> {
-    let objects = items.iter().map(|v| crate::to_py(py, v)).collect::<PyResult<Vec<_>>>()?;
+    let objects = items.iter().map(|v| crate::convert::to_py(py, v)).collect::<PyResult<Vec<_>>>()?;
     Ok(PyList::new(py, objects)?.into_any().unbind())
 }
 
@@ -48,13 +48,14 @@ pub(crate) fn value_map<'a, K: AsRef<str>>(
 ) -> PyResult<Py<PyAny>> {
     let dict = PyDict::new(py);
     for (k, v) in items {
-        dict.set_item(k.as_ref(), crate::to_py(py, v)?)?;
+        dict.set_item(k.as_ref(), crate::convert::to_py(py, v)?)?;
     }
     Ok(dict.into_any().unbind())
 }
 
 /// A model's canonical JSON form (its `Serialize`) as plain Python objects: `to_dict()`, pickling.
 pub(crate) fn canonical<T: serde::Serialize>(py: Python<'_>, v: &T) -> PyResult<Py<PyAny>> {
-    let value = serde_json::to_value(v).map_err(|e| crate::internal(&format!("could not serialize a result: {e}")))?;
-    Ok(crate::to_py(py, &value)?.unbind())
+    let value =
+        serde_json::to_value(v).map_err(|e| crate::errors::internal(&format!("could not serialize a result: {e}")))?;
+    Ok(crate::convert::to_py(py, &value)?.unbind())
 }

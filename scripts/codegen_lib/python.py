@@ -30,8 +30,9 @@ def py_param(p):
 
 def py_value(p):
     n = p["name"]
-    return {"date": f"_c.day({n})", "textList": f"_c.texts({n})", "jsonMap": f"_c.obj({n})",
-            "timeOfDay": f"_c.clock({n})"}.get(p["type"], n)
+    # The Rust side reads dates, times, lists and dicts itself (`convert::Args`); a mapping that is
+    # not a dict becomes one.
+    return {"jsonMap": f"_c.obj({n})"}.get(p["type"], n)
 
 
 def py_output(op):
@@ -155,10 +156,12 @@ def py_field(f, models):
         conv = {"String": "str", "i64": "int", "f64": "float", "bool": "bool", "Date": "_iso_date",
                 "DateTime": "_datetime", "TimeOfDay": "_time_of_day", "Month": "int"}.get(d)
         return f'opt("{k}", {conv})' if conv else f'Field("{k}", _epoch_ms)'  # EpochMillis: None-safe
+    # From the core's result, a field's getter gives the Python value already; only nested models
+    # are wrapped in their classes.
     return {
         "json": f'Field("{k}", _raw)',
-        "model": f'opt("{k}", _model({d}))',
-        "models": f'many("{k}", _model({d}))',
+        "model": f'opt("{k}", _model({d}), {d})',
+        "models": f'many("{k}", _model({d}), {d})',
         "json_list": f'many("{k}", _raw)',
         "text_list": f'many("{k}", str)',
         "json_map": f'Field("{k}", _dict)',
@@ -191,7 +194,8 @@ def python_models(decl):
     out = [
         '"""Typed results, one class per model of the core (``core/src/model/``). Each wraps the core\'s',
         "canonical JSON (camelCase English names, calendar months 1-12, ISO dates) and converts a field on",
-        "first access: dates become :class:`datetime.date`, wall-clock times :class:`datetime.datetime`,",
+        "first access (from the core's result, read through its getters, already Python objects): dates",
+        "become :class:`datetime.date`, wall-clock times :class:`datetime.datetime`,",
         "clock times of day :class:`datetime.time`, epoch milliseconds an aware UTC",
         ":class:`datetime.datetime`. Unknown fields are kept in ``extra``;",
         "``to_dict()`` returns the canonical JSON. Vaguely specified containers are plain JSON.",
@@ -233,9 +237,23 @@ def python_models(decl):
     return text.replace("from ._model_base import IMPORTS", "from ._model_base import " + ", ".join(used))
 
 
-# Python's typed crossing (Rust side): the core's typed outputs cross as `<Model>Data` objects
-# (one per model, owning the core's struct) whose `get(key)` converts one field on demand; no
-# `serde_json::Value` on the way. The Python models above read them like a mapping.
+# Python's typed crossing (Rust side): a call's parameters are read from Python values straight
+# into the core's params struct (`convert::Args`); the core's typed outputs cross as `<Model>Data`
+# objects (one per model, owning the core's struct) whose getters give Python objects (dates as
+# `datetime.date`, ...). No `serde_json::Value` on the way but for the JSON parts.
+
+# How `Args` reads a parameter of each Rust type (`params!`'s type as declared).
+ARGS_READ = {
+    "String": "text", "Option<String>": "opt_text",
+    "i32": "int32", "Option<i32>": "opt_int32",
+    "u32": "uint32", "Option<u32>": "opt_uint32",
+    "f64": "number", "bool": "flag",
+    "Month": "month", "Option<Month>": "opt_month",
+    "Date": "date", "Option<Date>": "opt_date",
+    "TimeOfDay": "time_of_day", "ClockAction": "clock_action",
+    "Vec<String>": "texts", "Option<JsonObject>": "opt_json_object",
+}
+
 
 def pyo3_get(f, models):
     """The conversion of the field `self.0.<name>` into a Python object."""
@@ -244,9 +262,10 @@ def pyo3_get(f, models):
     if shape == "scalar":
         return {
             "String": f"{v}.as_deref().into_py_any(py)",
-            "Date": f"{v}.map(|x| x.to_string()).into_py_any(py)",
-            "DateTime": f"{v}.map(|x| x.to_string()).into_py_any(py)",
-            "TimeOfDay": f"{v}.map(|x| x.to_string()).into_py_any(py)",
+            "Date": f"date_py(py, {v})",
+            "DateTime": f"datetime_py(py, {v})",
+            "TimeOfDay": f"time_py(py, {v})",
+            "EpochMillis": f"epoch_py(py, {v})",
             "Month": f"{v}.map(|x| x.number()).into_py_any(py)",
         }.get(d, f"{v}.into_py_any(py)")
     return {
@@ -275,35 +294,55 @@ def python_typed(decl):
     models = {m["name"] for m in decl["models"]}
     ops = decl["operations"]
     out = [
-        "//! Typed results for Python: each core model crosses as a `<Model>Data` object owning the",
-        "//! core's struct; `get(key)` converts one field (by its canonical key) when Python first reads",
-        "//! it, `to_py()` gives the canonical dict. No `serde_json::Value` between the core and Python.",
+        "//! Python's typed crossing: a call's parameters are read from Python values into the core's",
+        "//! params struct (`params`, through `convert::Args`); each core model crosses as a",
+        "//! `<Model>Data` object owning the core's struct, whose getters give Python objects (dates as",
+        "//! `datetime.date`, wall-clock times as `datetime.datetime`, clock times as `datetime.time`, epoch",
+        "//! milliseconds as aware UTC `datetime`s) when Python reads a field; `to_py()` gives the",
+        "//! canonical dict. No `serde_json::Value` between the core and Python but for the JSON parts.",
         f"//! {HEADER}",
         "",
         "use pyo3::prelude::*;",
         "use pyo3::IntoPyObjectExt;",
         "use zeitkonto_core::{self as core, ops, Error, Operation, OperationId, Response};",
         "",
+        "use crate::convert::{date_py, datetime_py, epoch_py, time_py, Args};",
         "use crate::typed_support::{list_of, map_of, opt_value, value_map, values};",
         "",
-        "/// An operation's typed output, handed from the runtime to the Python thread.",
-        "pub(crate) enum Output {",
+        "/// An operation with its parameters, read on the Python thread, run on the runtime.",
+        "pub(crate) enum Params {",
     ]
+    for op in ops:
+        out.append(f"    {pascal(op['name'])}(ops::{pascal(op['name'])}),")
+    out += ["}", "", "/// An operation's typed output, handed from the runtime to the Python thread.", "pub(crate) enum Output {"]
     for op in ops:
         ty, _ = py_output_variant(op)
         out.append(f"    {pascal(op['name'])}({ty}),")
     out += ["}", ""]
     out += [
-        "/// Runs `op` with its canonical params through the client's driver, typed end to end.",
-        "pub(crate) async fn execute(client: &zeitkonto::Client, op: OperationId, params: &serde_json::Value) -> Result<Output, Error> {",
-        "    match op {",
+        "/// The parameters of `op` from Python values by canonical key (the core checks them again when",
+        "/// it builds the request).",
+        "pub(crate) fn params(op: OperationId, a: &Args<'_, '_>) -> PyResult<Params> {",
+        "    Ok(match op {",
     ]
     for op in ops:
         P = pascal(op["name"])
-        out.append(f"        OperationId::{P} => {{")
-        out.append(f"            let p: ops::{P} = ops::params_from_json(op, params)?;")
-        out.append(f"            client.execute(&p).await.map(Output::{P})")
-        out.append("        }")
+        fields = []
+        for p in op["params"]:
+            read = ARGS_READ.get(p["rustType"])
+            if read is None:
+                raise SystemExit(f"codegen: no Python reader for {op['name']}.{p['name']}: {p['rustType']}")
+            fields.append(f'{p["name"]}: a.{read}("{p["key"]}")?')
+        out.append(f"        OperationId::{P} => Params::{P}(ops::{P} {{ {', '.join(fields)} }}),")
+    out += ["    })", "}", ""]
+    out += [
+        "/// Runs the call through the client's driver, typed end to end.",
+        "pub(crate) async fn execute(client: &zeitkonto::Client, params: Params) -> Result<Output, Error> {",
+        "    match params {",
+    ]
+    for op in ops:
+        P = pascal(op["name"])
+        out.append(f"        Params::{P}(p) => client.execute(&p).await.map(Output::{P}),")
     out += ["    }", "}", ""]
     out += [
         "/// Parses a response of `op` into its typed output (sans-IO).",
@@ -332,18 +371,20 @@ def python_typed(decl):
         out.append("")
         out.append("#[pymethods]")
         out.append(f"impl {name}Data {{")
-        out.append("    /// One field by its canonical key, as Python objects (`default` for an unknown key).")
-        out.append("    #[pyo3(signature = (key, default=None))]")
-        out.append("    fn get(&self, py: Python<'_>, key: &str, default: Option<Py<PyAny>>) -> PyResult<Py<PyAny>> {")
-        out.append("        match key {")
         for f in md["fields"]:
-            out.append(f'            "{f["key"]}" => {pyo3_get(f, models)},')
+            out.append(f"    /// `{f['key']}` as a Python object.")
+            out.append("    #[getter]")
+            out.append(f"    fn {f['name']}(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {{")
+            out.append(f"        {pyo3_get(f, models)}")
+            out.append("    }")
+            out.append("")
         if md["extra"]:
-            out.append('            "extra" => value_map(py, self.0.extra.iter()),')
-        out.append("            _ => Ok(default.unwrap_or_else(|| py.None())),")
-        out.append("        }")
-        out.append("    }")
-        out.append("")
+            out.append("    /// The fields this version does not know, as a dict.")
+            out.append("    #[getter]")
+            out.append("    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {")
+            out.append("        value_map(py, self.0.extra.iter())")
+            out.append("    }")
+            out.append("")
         out.append("    /// The canonical JSON form as plain Python objects.")
         out.append("    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {")
         out.append("        crate::typed_support::canonical(py, &self.0)")
@@ -364,8 +405,12 @@ def pyi_data(decl, current):
     for md in decl["models"]:
         block += ["", "@final", f"class {md['name']}Data:",
                   f'    """The core\'s ``{md["name"]}``, read field by field (see ``zeitkonto.models.{md["name"]}``)."""', "",
-                  "    def get(self, key: str, default: Any = None) -> Any: ...",
-                  "    def to_py(self) -> Any: ..."]
+]
+        for f in md["fields"]:
+            block += ["    @property", f"    def {f['name']}(self) -> Any: ..."]
+        if md["extra"]:
+            block += ["    @property", "    def extra(self) -> Any: ..."]
+        block += ["    def to_py(self) -> Any: ..."]
     block.append("# </generated:data>")
     return replace_block(current, "data", "\n".join(block), comment="#")
 

@@ -1,11 +1,11 @@
-"""Helpers of the generated operations (``_operations.py``): one call, ready to run, and the few
-conversions a Python value needs before the core takes it. Everything else (months, numbers,
-required fields) is checked by the core, so ``Client`` and ``sansio`` refuse the same values."""
+"""Helpers of the generated operations (``_operations.py``): one call, ready to run. Its values go
+to the Rust side as Python objects (``datetime.date``, ``datetime.time``, lists, dicts), read there
+into the core's parameters; everything (months, numbers, required fields) is checked by the core,
+so ``Client`` and ``sansio`` refuse the same values."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
-from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, TypeVar
+from typing import Any, Callable, Dict, Generic, List, Mapping, TypeVar
 
 from ._model_base import _plain
 
@@ -21,36 +21,6 @@ class Call(Generic[T]):
         self.operation = operation
         self.params = {k: v for k, v in params.items() if v is not None}
         self.convert = convert
-
-
-def day(v: Any) -> Any:
-    """A ``date`` as ``YYYY-MM-DD``; a ``datetime`` counts as its own date (``.date()``, in its own
-    time zone). Anything else goes to the core unchanged, which refuses what is not a day."""
-    if isinstance(v, datetime):
-        return v.date().isoformat()
-    if isinstance(v, date):
-        return v.isoformat()
-    return v
-
-
-def clock(v: Any) -> Any:
-    """A ``datetime.time`` as ``hh:mm`` (``hh:mm:ss`` when it has seconds, which the core refuses:
-    the API takes whole minutes); a ``hh:mm`` string unchanged. Anything else goes to the core,
-    which refuses what is not a clock time."""
-    if isinstance(v, time):
-        if v.microsecond:
-            return v.isoformat()  # the core refuses it, naming the parameter
-        return v.isoformat(timespec="minutes" if v.second == 0 else "seconds")
-    return v
-
-
-def texts(v: Optional[Sequence[str]]) -> Optional[List[str]]:
-    """A sequence of texts as a list (a lone ``str`` is one text, not its characters)."""
-    if v is None:
-        return None
-    if isinstance(v, str):
-        return [v]
-    return list(v)
 
 
 def obj(v: Any) -> Any:

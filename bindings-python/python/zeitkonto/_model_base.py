@@ -1,11 +1,12 @@
-"""The machinery of the typed results (``models.py``, generated from the core's declaration). Each
-model wraps the core's canonical JSON (camelCase English names, calendar
-months 1-12, ISO dates) and converts a field on first access: dates become :class:`datetime.date`,
-timestamps :class:`datetime.datetime`. Unknown fields are kept in ``extra``; ``to_dict()`` returns
-the canonical JSON. Vaguely specified containers are plain JSON (``Any``: dicts and lists).
+"""The machinery of the typed results (``models.py``, generated from the core's declaration).
 
-The JSON itself stays in Rust (a ``_core.Node`` view) until a field is read, so a large result costs
-little until it is used."""
+A model wraps either the core's own result (a ``_core.<Model>Data`` object, what the clients and
+``sansio.parse_response`` return: it stays in Rust, and each field's getter hands over a Python
+object — ``datetime.date``, ``int``, ``str``, lists — when it is first read) or the canonical JSON
+(a mapping: a model made by hand, unpickled or deep-copied), whose fields are converted on first
+access: dates become :class:`datetime.date`, timestamps :class:`datetime.datetime`. Unknown fields
+are kept in ``extra``; ``to_dict()`` returns the canonical JSON. Vaguely specified containers are
+plain JSON (``Any``: dicts and lists)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,9 @@ from datetime import date, datetime, time, timezone
 from typing import Any, Callable, Dict, Generic, List, Optional, Type, TypeVar, overload
 
 from . import _core
-from ._core import Node
 
-# Results held in Rust: a JSON `Node` view, or a core model (`<Model>Data`, read field by field).
-_IN_RUST = (Node,) + tuple(getattr(_core, n) for n in dir(_core) if n.endswith("Data"))
+# The core's results held in Rust (`<Model>Data`, read field by field through getters).
+_RUST = frozenset(getattr(_core, n) for n in dir(_core) if n.endswith("Data"))
 
 
 T = TypeVar("T")
@@ -27,13 +27,16 @@ _MISSING = object()
 
 
 class Field(Generic[T]):
-    """A model attribute read from the canonical JSON key ``key`` through ``convert``."""
+    """A model attribute: from the core's result, its getter (the attribute's name) through
+    ``native`` (``None``: the value as it is); from the canonical JSON, the key ``key`` through
+    ``convert``."""
 
-    __slots__ = ("key", "convert", "name")
+    __slots__ = ("key", "convert", "native", "name")
 
-    def __init__(self, key: str, convert: Callable[[Any], T]) -> None:
+    def __init__(self, key: str, convert: Callable[[Any], T], native: Optional[Callable[[Any], T]] = None) -> None:
         self.key = key
         self.convert = convert
+        self.native = native
         self.name = key
 
     def __set_name__(self, owner: type, name: str) -> None:
@@ -53,19 +56,26 @@ class Field(Generic[T]):
             cache = obj._cache = {}
         cached = cache.get(self.name, _MISSING)
         if cached is _MISSING:
-            cached = self.convert(obj._data.get(self.key))
+            if obj._rust:
+                cached = getattr(obj._data, self.name)
+                if self.native is not None:
+                    cached = self.native(cached)
+            else:
+                cached = self.convert(obj._data.get(self.key))
             cache[self.name] = cached
         return cached
 
 
-def opt(key: str, convert: Callable[[Any], T]) -> Field[Optional[T]]:
+def opt(key: str, convert: Callable[[Any], T], native: Optional[Callable[[Any], Any]] = None) -> Field[Optional[T]]:
     """An optional field: ``None`` when absent or null."""
-    return Field(key, lambda raw: None if raw is None else convert(raw))
+    return Field(key, lambda raw: None if raw is None else convert(raw),
+                 None if native is None else (lambda v: None if v is None else native(v)))
 
 
-def many(key: str, convert: Callable[[Any], T]) -> Field[List[T]]:
+def many(key: str, convert: Callable[[Any], T], native: Optional[Callable[[Any], Any]] = None) -> Field[List[T]]:
     """A list field: ``[]`` when absent."""
-    return Field(key, lambda raw: [convert(x) for x in raw or ()])
+    return Field(key, lambda raw: [convert(x) for x in raw or ()],
+                 None if native is None else (lambda v: [native(x) for x in v]))
 
 
 def _iso_date(v: Any) -> date:
@@ -73,9 +83,9 @@ def _iso_date(v: Any) -> date:
 
 
 def _plain(v: Any) -> Any:
-    """Plain Python objects (dicts, lists, scalars) for a ``Node`` view, a typed ``<Model>Data``
-    object of the core, or a value."""
-    return v.to_py() if isinstance(v, _IN_RUST) else v
+    """Plain Python objects (dicts, lists, scalars) for a typed ``<Model>Data`` object of the core,
+    or the value itself."""
+    return v.to_py() if type(v) in _RUST else v
 
 
 _raw = _plain
@@ -113,7 +123,7 @@ def _epoch_ms(v: Any) -> Optional[datetime]:
 class Model:
     """Base of every result: attribute access, ``to_dict()``, ``extra``, a key-free ``repr``."""
 
-    __slots__ = ("_data", "_cache")
+    __slots__ = ("_data", "_cache", "_rust")
     _fields: List[str] = []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -121,13 +131,16 @@ class Model:
         cls._fields = [n for n, v in vars(cls).items() if isinstance(v, Field)]
 
     def __init__(self, data: Any) -> None:
-        # A mapping, a `_core.Node` view or a core model `_core.<Model>Data` (the same `get`).
+        # The core's result (`_core.<Model>Data`, read through getters) or a canonical JSON mapping.
         self._data: Any = data
         self._cache: Optional[Dict[str, Any]] = None
+        self._rust = type(data) in _RUST
 
     @property
     def extra(self) -> Dict[str, Any]:
         """Fields the API sent that this version of Zeitkonto does not know, unchanged."""
+        if self._rust:
+            return dict(getattr(self._data, "extra", None) or {})
         return dict(_plain(self._data.get("extra")) or {})
 
     def to_dict(self) -> Dict[str, Any]:

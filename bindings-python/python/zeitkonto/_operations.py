@@ -94,7 +94,7 @@ class SyncOperations:
             email: One employee; `None` = all time-tracked employees.
             day: The day; `None` = today (server time).
         """
-        return self._run(_c.Call("presence", {"email": email, "day": _c.day(day)}, m.PresenceReport))
+        return self._run(_c.Call("presence", {"email": email, "day": day}, m.PresenceReport))
 
     def overview(self, *, email: Optional[str] = None) -> m.OverviewReport:
         """Today's overview per employee.
@@ -171,8 +171,8 @@ class SyncOperations:
             "target_actual_days",
             {
                 "email": email,
-                "start": _c.day(start),
-                "end": _c.day(end),
+                "start": start,
+                "end": end,
             },
             m.TargetActualReport,
         )
@@ -335,8 +335,8 @@ class SyncOperations:
                 "employeeUuid": employee_uuid,
                 "replacementUuid": replacement_uuid,
                 "halfDay": half_day,
-                "startDay": _c.day(start_day),
-                "endDay": _c.day(end_day),
+                "startDay": start_day,
+                "endDay": end_day,
                 "planned": planned,
                 "comment": comment,
             },
@@ -481,8 +481,8 @@ class SyncOperations:
             {
                 "email": email,
                 "uuid": uuid,
-                "startDate": _c.day(start_date),
-                "endDate": _c.day(end_date),
+                "startDate": start_date,
+                "endDate": end_date,
             },
             m.ProjectBookingsReport,
         )
@@ -529,13 +529,13 @@ class SyncOperations:
         call = _c.Call(
             "create_shift",
             {
-                "startDate": _c.day(start_date),
-                "startTime": _c.clock(start_time),
-                "endTime": _c.clock(end_time),
+                "startDate": start_date,
+                "startTime": start_time,
+                "endTime": end_time,
                 "employeeAmount": employee_amount,
                 "comment": comment,
                 "projectUuid": project_uuid,
-                "employees": _c.texts(employees),
+                "employees": employees,
             },
             m.CreatedShift,
         )
@@ -566,7 +566,7 @@ class AsyncOperations:
             email: One employee; `None` = all time-tracked employees.
             day: The day; `None` = today (server time).
         """
-        return await self._run(_c.Call("presence", {"email": email, "day": _c.day(day)}, m.PresenceReport))
+        return await self._run(_c.Call("presence", {"email": email, "day": day}, m.PresenceReport))
 
     async def overview(self, *, email: Optional[str] = None) -> m.OverviewReport:
         """Today's overview per employee.
@@ -643,8 +643,8 @@ class AsyncOperations:
             "target_actual_days",
             {
                 "email": email,
-                "start": _c.day(start),
-                "end": _c.day(end),
+                "start": start,
+                "end": end,
             },
             m.TargetActualReport,
         )
@@ -812,8 +812,8 @@ class AsyncOperations:
                 "employeeUuid": employee_uuid,
                 "replacementUuid": replacement_uuid,
                 "halfDay": half_day,
-                "startDay": _c.day(start_day),
-                "endDay": _c.day(end_day),
+                "startDay": start_day,
+                "endDay": end_day,
                 "planned": planned,
                 "comment": comment,
             },
@@ -958,8 +958,8 @@ class AsyncOperations:
             {
                 "email": email,
                 "uuid": uuid,
-                "startDate": _c.day(start_date),
-                "endDate": _c.day(end_date),
+                "startDate": start_date,
+                "endDate": end_date,
             },
             m.ProjectBookingsReport,
         )
@@ -1006,13 +1006,13 @@ class AsyncOperations:
         call = _c.Call(
             "create_shift",
             {
-                "startDate": _c.day(start_date),
-                "startTime": _c.clock(start_time),
-                "endTime": _c.clock(end_time),
+                "startDate": start_date,
+                "startTime": start_time,
+                "endTime": end_time,
                 "employeeAmount": employee_amount,
                 "comment": comment,
                 "projectUuid": project_uuid,
-                "employees": _c.texts(employees),
+                "employees": employees,
             },
             m.CreatedShift,
         )

@@ -1,6 +1,7 @@
 """Typed results, one class per model of the core (``core/src/model/``). Each wraps the core's
 canonical JSON (camelCase English names, calendar months 1-12, ISO dates) and converts a field on
-first access: dates become :class:`datetime.date`, wall-clock times :class:`datetime.datetime`,
+first access (from the core's result, read through its getters, already Python objects): dates
+become :class:`datetime.date`, wall-clock times :class:`datetime.datetime`,
 clock times of day :class:`datetime.time`, epoch milliseconds an aware UTC
 :class:`datetime.datetime`. Unknown fields are kept in ``extra``;
 ``to_dict()`` returns the canonical JSON. Vaguely specified containers are plain JSON.
@@ -106,7 +107,7 @@ class PresenceReport(Model):
     __slots__ = ()
     code = opt("code", int)
     time = Field("time", _epoch_ms)
-    info = many("info", _model(PresenceEntry))
+    info = many("info", _model(PresenceEntry), PresenceEntry)
 
 
 class OverviewEntry(Model):
@@ -162,7 +163,7 @@ class OverviewReport(Model):
     __slots__ = ()
     code = opt("code", int)
     time = Field("time", _epoch_ms)
-    info = many("info", _model(OverviewEntry))
+    info = many("info", _model(OverviewEntry), OverviewEntry)
 
 
 class DayTotals(Model):
@@ -302,10 +303,10 @@ class MonthlyAccount(Model):
     unpaid_overtime = opt("unpaidOvertime", float)
     overtime_account_month = opt("overtimeAccountMonth", float)
     overtime_account = opt("overtimeAccount", float)
-    today = opt("today", _model(DayTotals))
-    traffic = opt("traffic", _model(Traffic))
+    today = opt("today", _model(DayTotals), DayTotals)
+    traffic = opt("traffic", _model(Traffic), Traffic)
     start = opt("start", _iso_date)
-    bookings = many("bookings", _model(AccountBooking))
+    bookings = many("bookings", _model(AccountBooking), AccountBooking)
     surcharge = Field("surcharge", _raw)
     payoff_time_account = Field("payoffTimeAccount", _raw)
     overtime_account_time_account = Field("overtimeAccountTimeAccount", _raw)
@@ -362,7 +363,7 @@ class AccountReport(Model):
     time = Field("time", _epoch_ms)
     today_target = opt("todayTarget", float)
     today_actual = opt("todayActual", float)
-    bookings = many("bookings", _model(AccountInterval))
+    bookings = many("bookings", _model(AccountInterval), AccountInterval)
     carry_over = opt("carryOver", float)
     target = opt("target", float)
     actual = opt("actual", float)

@@ -1,0 +1,194 @@
+//! `zeitkonto._core.Client`: the Rust client behind `zeitkonto.Client` and `zeitkonto.AsyncClient`.
+//! A call's parameters are read from Python's values straight into the core's params struct
+//! (`typed::params`, with the GIL); the call runs on the runtime's threads (no GIL, no Python
+//! object there); its typed output becomes `<Model>Data` objects.
+
+use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
+use std::sync::{Arc, Mutex};
+
+use futures_util::FutureExt;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use zeitkonto::{Client as RustClient, Event, RateLimitSettings, RetrySettings};
+
+use crate::bridge::{complete, completions, Pending};
+use crate::convert::{from_py, to_py, Args};
+use crate::errors::{guarded, internal, operation, raise, routes_from};
+use crate::runtime::{into_py, outcome, runtime, Outcome, SIGNAL_CHECK};
+use crate::typed;
+
+/// The Rust client behind `zeitkonto.Client` and `zeitkonto.AsyncClient`.
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct Client {
+    /// The client and the process it belongs to (see [`Client::current`]).
+    inner: Mutex<(u32, RustClient)>,
+    events: Arc<Mutex<Vec<Event>>>,
+}
+
+impl Client {
+    /// The client for this process. In a child made by `fork()` the parent's pooled connections
+    /// belong to runtime threads the child does not have: the first call there makes the same
+    /// client with new connections. Called with the GIL held (see [`runtime`]).
+    fn current(&self) -> PyResult<RustClient> {
+        let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        let pid = std::process::id();
+        if inner.0 != pid {
+            let fresh = inner.1.with_new_connections().map_err(|e| raise(&e))?;
+            // The parent's client is left alone, not dropped: its pooled connections' destructors
+            // would wake tasks of a runtime that has no threads here.
+            std::mem::forget(std::mem::replace(&mut *inner, (pid, fresh)));
+        }
+        Ok(inner.1.clone())
+    }
+}
+
+#[pymethods]
+impl Client {
+    #[new]
+    #[pyo3(signature = (*, api_key=None, base_url=None, workspace_key=None, routes=None, timeout=None, retry=None, rate_limit=None, log_events=false, ca_pem=None, proxy=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        api_key: Option<String>,
+        base_url: Option<String>,
+        workspace_key: Option<String>,
+        routes: Option<HashMap<String, String>>,
+        timeout: Option<f64>,
+        retry: Option<Bound<'_, PyAny>>,
+        rate_limit: Option<Bound<'_, PyAny>>,
+        log_events: bool,
+        ca_pem: Option<Vec<u8>>,
+        proxy: Option<String>,
+    ) -> PyResult<Client> {
+        guarded(|| {
+            let mut b = RustClient::builder()
+                .routes(routes_from(routes).map_err(|e| raise(&e))?)
+                .user_agent(concat!("zeitkonto-python/", env!("CARGO_PKG_VERSION")));
+            if let Some(pem) = ca_pem {
+                b = b.ca_certificates_pem(pem);
+            }
+            if let Some(url) = proxy {
+                b = b.proxy(url);
+            }
+            if let Some(u) = base_url {
+                b = b.base_url(u);
+            }
+            if let Some(k) = api_key {
+                b = b.api_key(k);
+            }
+            if let Some(k) = workspace_key {
+                b = b.workspace_key(k);
+            }
+            // Seconds from Python; the core checks every value against its declared range and
+            // names the setting (`retry.baseDelay`; the Python wrapper prints it snake_case).
+            b = b.timeout(match timeout {
+                Some(seconds) => zeitkonto::core::settings::timeout_from_millis("timeout", seconds * 1000.0)
+                    .map_err(|e| raise(&e))?,
+                None => Some(zeitkonto::DEFAULT_TIMEOUT),
+            });
+            if let Some(r) = retry {
+                b = b.retry(RetrySettings::from_canonical(&from_py(&r, "retry")?).map_err(|e| raise(&e))?);
+            }
+            if let Some(l) = rate_limit {
+                b = b
+                    .rate_limit(RateLimitSettings::from_canonical(&from_py(&l, "rate_limit")?).map_err(|e| raise(&e))?);
+            }
+            let events: Arc<Mutex<Vec<Event>>> = Arc::default();
+            if log_events {
+                let queue = events.clone();
+                b = b.on_event(move |e: &Event| {
+                    if let Ok(mut q) = queue.lock() {
+                        if q.len() < 10_000 {
+                            q.push(e.clone());
+                        }
+                    }
+                });
+            }
+            Ok(Client { inner: Mutex::new((std::process::id(), b.build().map_err(|e| raise(&e))?)), events })
+        })
+    }
+
+    /// Runs `operation` with its parameters (a dict of Python values by canonical key); returns
+    /// the typed output (`<Model>Data` objects, see `typed.rs`). Blocks with the GIL released, interruptible by Ctrl-C.
+    #[pyo3(signature = (operation_name, params, on_events=None))]
+    fn call(
+        &self,
+        py: Python<'_>,
+        operation_name: &str,
+        params: &Bound<'_, PyDict>,
+        on_events: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let op = operation(operation_name)?;
+        let params = typed::params(op, &Args(params))?;
+        let client = self.current()?;
+        let rt = runtime()?;
+        // The call runs as a task on the runtime's threads (where the sockets are driven); this
+        // thread, with the GIL released, only waits for its end.
+        let mut task = rt.spawn(AssertUnwindSafe(async move { typed::execute(&client, params).await }).catch_unwind());
+        // Wait in slices of 0.1 s, checking for signals in between: Ctrl-C interrupts a blocking
+        // call at once (KeyboardInterrupt), the call's task is dropped and the client stays usable.
+        let result = loop {
+            let slice = py.detach(|| rt.block_on(async { tokio::time::timeout(SIGNAL_CHECK, &mut task).await }));
+            match slice {
+                Ok(joined) => break joined,
+                Err(_still_running) => {
+                    if let Err(interrupted) = py.check_signals() {
+                        task.abort();
+                        return Err(interrupted);
+                    }
+                    // Events are logged while the call runs (a limiter wait shows when it starts),
+                    // on this Python thread; a failing log handler never fails the call.
+                    if let Some(cb) = &on_events {
+                        if self.events.lock().is_ok_and(|q| !q.is_empty()) {
+                            let _ = cb.call0();
+                        }
+                    }
+                }
+            }
+        };
+        let result = match result {
+            Ok(r) => r,
+            Err(join) => Err(Box::new(join.to_string()) as Box<dyn std::any::Any + Send>),
+        };
+        into_py(py, outcome(result))
+    }
+
+    /// Starts `operation` on the runtime; returns its `Pending`. When the call is done, `token`
+    /// comes out of `wait_completions()`.
+    fn call_async(&self, operation_name: &str, params: &Bound<'_, PyDict>, token: u64) -> PyResult<Pending> {
+        let op = operation(operation_name)?;
+        let params = typed::params(op, &Args(params))?;
+        let client = self.current()?;
+        let slot: Arc<Mutex<Option<Outcome>>> = Arc::default();
+        let done = slot.clone();
+        let queue = completions();
+        runtime()?.spawn(async move {
+            let result = AssertUnwindSafe(async move { typed::execute(&client, params).await }).catch_unwind().await;
+            if let Ok(mut s) = done.lock() {
+                *s = Some(outcome(result));
+            }
+            complete(queue, token);
+        });
+        Ok(Pending { slot })
+    }
+
+    /// Driver events (redacted) since the last drain, in the canonical form (`zeitkonto::Event`'s
+    /// `Serialize`: `elapsedMs`, `delayMs`), as dicts; `client.py` turns them into the log
+    /// records' form (`elapsed`, `delay` in seconds).
+    fn take_events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let events = self.events.lock().map(|mut q| std::mem::take(&mut *q)).unwrap_or_default();
+        events
+            .iter()
+            .map(|e| {
+                // The event's canonical form (`zeitkonto::Event`'s `Serialize`), as a dict.
+                let v = serde_json::to_value(e).map_err(|e| internal(&format!("event: {e}")))?;
+                to_py(py, &v)
+            })
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        format!("<zeitkonto._core.Client base_url={:?} api_key=***>", inner.1.context().base_url())
+    }
+}

@@ -1,0 +1,59 @@
+//! Errors as Python sees them: every failure is `CoreError(dict)`, the dict the error's JSON form
+//! (`{"kind": ..., "message": ..., ...}`); `zeitkonto/errors.py` maps its `kind` to the exception
+//! classes. A panic becomes `CoreError` too: none crosses into Python.
+
+use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use serde_json::{json, Value};
+use zeitkonto::{Error, OperationId};
+use zeitkonto_core::RouteTable;
+
+use crate::convert::to_py;
+
+create_exception!(_core, CoreError, PyException, "A Zeitkonto error; args[0] is its JSON form as a dict.");
+
+pub(crate) fn error_value(e: &Error) -> Value {
+    serde_json::to_value(e).unwrap_or_else(|_| json!({"kind": "Decode", "message": "unprintable error"}))
+}
+
+/// `CoreError(dict)`; the dict is the error's JSON form.
+pub(crate) fn raise_value(v: Value) -> PyErr {
+    Python::attach(|py| match to_py(py, &v) {
+        Ok(obj) => CoreError::new_err(obj.unbind()),
+        Err(e) => e,
+    })
+}
+
+pub(crate) fn raise(e: &Error) -> PyErr {
+    raise_value(error_value(e))
+}
+
+pub(crate) fn internal_value(what: &str) -> Value {
+    json!({"kind": "Internal", "message": format!("internal error in Zeitkonto: {what}")})
+}
+
+pub(crate) fn internal(what: &str) -> PyErr {
+    raise_value(internal_value(what))
+}
+
+pub(crate) fn invalid(field: &str, reason: impl Into<String>) -> PyErr {
+    raise(&Error::InvalidInput { field: field.to_string(), reason: reason.into() })
+}
+
+pub(crate) fn operation(name: &str) -> PyResult<OperationId> {
+    OperationId::from_name(name).ok_or_else(|| invalid("operation", format!("unknown operation {name:?}")))
+}
+
+/// Runs `f`, turning a panic into `CoreError`.
+pub(crate) fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    std::panic::catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| Err(internal("panic")))
+}
+
+/// Route overrides by operation name as the core's table.
+pub(crate) fn routes_from(routes: Option<HashMap<String, String>>) -> Result<RouteTable, Error> {
+    RouteTable::from_overrides(routes.unwrap_or_default())
+}

@@ -1,0 +1,58 @@
+//! The tokio runtime of the process (fork-aware) and a finished call's outcome.
+
+use std::sync::Mutex;
+
+use pyo3::prelude::*;
+use serde_json::Value;
+use zeitkonto::Error;
+
+use crate::errors::{error_value, internal, internal_value, raise_value};
+use crate::typed;
+
+/// How often a blocking call checks for signals (Ctrl-C) while it waits.
+pub(crate) const SIGNAL_CHECK: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// The tokio runtime of this process (its threads never call into Python).
+///
+/// One per process: a child made by `fork()` (multiprocessing's default on Linux, prefork
+/// servers) has the parent's memory but none of its threads, so the parent's runtime would never
+/// run the child's calls. The child gets its own runtime on its first call; the parent's copy is
+/// left alone (dropping it would wait for threads that do not exist there). Only called with the
+/// GIL held, so no other thread is inside the lock when `os.fork()` (which holds the GIL) runs.
+pub(crate) fn runtime() -> PyResult<&'static tokio::runtime::Runtime> {
+    static CURRENT: Mutex<Option<(u32, &'static tokio::runtime::Runtime)>> = Mutex::new(None);
+    let mut current = CURRENT.lock().unwrap_or_else(|p| p.into_inner());
+    let pid = std::process::id();
+    if let Some((owner, rt)) = *current {
+        if owner == pid {
+            return Ok(rt);
+        }
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("zeitkonto")
+        .enable_all()
+        .build()
+        .map_err(|e| internal(&format!("could not start the runtime: {e}")))?;
+    let rt: &'static tokio::runtime::Runtime = Box::leak(Box::new(rt));
+    *current = Some((pid, rt));
+    Ok(rt)
+}
+
+/// A finished call: the typed output, or the error's JSON form.
+pub(crate) type Outcome = Result<typed::Output, Value>;
+
+pub(crate) fn outcome(result: Result<Result<typed::Output, Error>, Box<dyn std::any::Any + Send>>) -> Outcome {
+    match result {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err(error_value(&e)),
+        Err(_) => Err(internal_value("panic")),
+    }
+}
+
+pub(crate) fn into_py(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
+    match o {
+        Ok(v) => typed::output_to_py(py, v),
+        Err(e) => Err(raise_value(e)),
+    }
+}
