@@ -8,7 +8,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use js_sys::{Array, Function, Object, Promise, Reflect, Uint8Array};
+use js_sys::{Array, Function, Promise, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use zeitkonto::transport::BoxFuture;
@@ -20,30 +20,18 @@ use zeitkonto_core::{Request, Response};
 /// caller's AbortSignal and to a timer it clears when the call settles, calls the `fetch` of the
 /// client's options (with its `dispatcher`), and marks the failures it can tell apart (a refused
 /// connection, a failed TLS handshake: `{zeitkonto: "connect" | "tls", failure, detail}`).
-/// Without one (not through the JS wrapper), the global `fetch` with `AbortSignal.timeout`.
+/// Every call runs through it (the npm wrapper passes one to every call).
 ///
-/// A body is read up to `max_body` bytes ([`TransportError::TooLarge`] beyond) by `read_body`, the
-/// JavaScript reader of src/core.js: all at once when the server declared a length within the
-/// bound and no encoding (fetch then refuses a longer body), otherwise chunk by chunk from the
-/// stream, cancelled at the bound, so a server that never stops sending (or a small gzip that
-/// inflates to gigabytes) cannot exhaust memory. (In JavaScript: a few lines there are much
-/// smaller in the .wasm than the same stream loop through `js_sys`.)
+/// A body is read up to `max_body` bytes ([`TransportError::TooLarge`] beyond) by the wrapper's
+/// `readBody` (src/core.js): all at once when the server declared a length within the bound and
+/// no encoding (fetch then refuses a longer body), otherwise chunk by chunk from the stream,
+/// cancelled at the bound, so a server that never stops sending (or a small gzip that inflates to
+/// gigabytes) cannot exhaust memory. (In JavaScript: a few lines there are much smaller in the
+/// .wasm than the same stream loop through `js_sys`.)
 pub struct FetchTransport {
     /// The largest body read, in bytes.
     pub max_body: usize,
-    /// `readBody(response, maxBytes)`: a promise of the body's `Uint8Array`, rejected with
-    /// `"zeitkonto:too-large"` beyond the bound.
-    pub read_body: BodyReader,
 }
-
-/// The JavaScript body reader, held by the transport.
-pub struct BodyReader(pub Function);
-
-// SAFETY: the npm build is wasm32-unknown-unknown without threads: the function is created, held
-// and called on the one thread there is.
-unsafe impl Send for BodyReader {}
-// SAFETY: as above.
-unsafe impl Sync for BodyReader {}
 
 thread_local! {
     static FETCH_FOR: RefCell<Option<Function>> = const { RefCell::new(None) };
@@ -65,16 +53,6 @@ impl<F: Future> Future for WithFetch<F> {
         FETCH_FOR.with(|s| *s.borrow_mut() = previous);
         r
     }
-}
-
-fn get(target: &JsValue, name: &str) -> Result<JsValue, TransportError> {
-    Reflect::get(target, &JsValue::from_str(name)).map_err(|_| TransportError::Connect(format!("no `{name}` here")))
-}
-
-fn function(target: &JsValue, name: &str) -> Result<Function, TransportError> {
-    get(target, name)?
-        .dyn_into::<Function>()
-        .map_err(|_| TransportError::Connect(format!("`{name}` is not a function")))
 }
 
 /// A rejected `fetch`: a timeout; a refused connection or a failed TLS handshake, as `fetchFor`
@@ -104,80 +82,59 @@ impl Transport for FetchTransport {
         timeout: Option<Duration>,
     ) -> BoxFuture<'a, Result<Response, TransportError>> {
         Box::pin(async move {
-            let global: JsValue = js_sys::global().into();
-            let init = Object::new();
-            let set = |k: &str, v: &JsValue| Reflect::set(&init, &JsValue::from_str(k), v).map(|_| ());
-            let headers = Object::new();
-            for (k, v) in request.headers() {
-                let _ = Reflect::set(&headers, &JsValue::from_str(k), &JsValue::from_str(v));
+            if let Some(fetch_for) = FETCH_FOR.with(|s| s.borrow().clone()) {
+                return exchange(&fetch_for, request, timeout, self.max_body).await;
             }
-            let body = request.body().map(|b| JsValue::from_str(&String::from_utf8_lossy(b)));
-            let setup = set("method", &JsValue::from_str(request.method().as_str()))
-                .and_then(|_| set("headers", &headers))
-                // Never follow a redirect (the key would travel to another host, a write would be
-                // replayed as a GET): the core turns the 3xx into a typed error.
-                .and_then(|_| set("redirect", &JsValue::from_str("manual")))
-                .and_then(|_| body.as_ref().map_or(Ok(()), |b| set("body", b)));
-            setup.map_err(|_| TransportError::Connect("could not prepare the request".to_string()))?;
-            // Timers take at most 2^31 - 1 ms (24.8 days): a longer one would fire at once.
-            let timeout_ms = JsValue::from_f64(timeout.map_or(-1.0, |t| t.as_millis().min(i32::MAX as u128) as f64));
-            let url = JsValue::from_str(request.url());
-            let promise = match FETCH_FOR.with(|s| s.borrow().clone()) {
-                Some(fetch_for) => fetch_for.call3(&JsValue::UNDEFINED, &url, &init, &timeout_ms),
-                None => {
-                    if timeout.is_some() {
-                        let abort_signal = get(&global, "AbortSignal")?;
-                        let signal = function(&abort_signal, "timeout")?
-                            .call1(&abort_signal, &timeout_ms)
-                            .map_err(|_| TransportError::Connect("AbortSignal.timeout failed".to_string()))?;
-                        let _ = set("signal", &signal);
-                    }
-                    function(&global, "fetch")?.call2(&global, &url, &init)
-                }
-            };
-            let promise = promise
-                .map_err(failure)?
-                .dyn_into::<Promise>()
-                .map_err(|_| TransportError::Connect("fetch did not return a promise".to_string()))?;
-            let resp = JsFuture::from(promise).await.map_err(failure)?;
-            let mut status = get(&resp, "status")?.as_f64().unwrap_or(0.0) as u16;
-            // Browsers hide a manual redirect ("opaqueredirect", status 0): report it as a 3xx
-            // (300: the real status and target are not visible to the page).
-            if status == 0 && get(&resp, "type")?.as_string().as_deref() == Some("opaqueredirect") {
-                status = 300;
-            }
-            // The core reads headers of other answers only (`Retry-After` of a 429, `Location` of
-            // a 3xx): a 2xx answer's headers are not copied into the .wasm, one string pair each.
-            // (No `try_iter` on `undefined` either: its `Reflect.get` throws, and the caught
-            // TypeError, stack trace included, cost ~20 µs on every 2xx call.)
-            let mut pairs = Vec::new();
-            if !(200..300).contains(&status) {
-                if let Ok(Some(iter)) = js_sys::try_iter(&get(&resp, "headers")?) {
-                    for entry in iter.flatten() {
-                        let pair: Array = entry.unchecked_into();
-                        if let (Some(k), Some(v)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
-                            pairs.push((k, v));
-                        }
-                    }
-                }
-            }
-            let body = read_body(&resp, self.max_body, &self.read_body).await?;
-            Ok(Response::new(status, pairs, body))
+            Err(TransportError::Connect("no fetch: calls run through the npm wrapper's fetchFor".to_string()))
         })
     }
 }
 
+/// One attempt through the npm wrapper's `fetchFor(url, head, body)`, one round trip: `head` is
+/// `METHOD\ntimeoutMs\nmaxBytes` and then one `name: value` line per header (one string, not an
+/// object built property by property from here); it resolves to `[status, bodyBytes, headers]`
+/// (`headers` an array of pairs, or `null` for a 2xx answer, whose headers the core does not
+/// read), the body read within the bound, a manual redirect's hidden status reported as 300.
+async fn exchange(
+    fetch_for: &Function,
+    request: &Request,
+    timeout: Option<Duration>,
+    max_body: usize,
+) -> Result<Response, TransportError> {
+    // Whole numbers only: formatting an f64 would link the float printer (~10 KB of .wasm).
+    let timeout_ms: i64 = timeout.map_or(-1, |t| zeitkonto_core::settings::millis(t).min(i32::MAX as u64) as i64);
+    let mut head = format!("{}\n{timeout_ms}\n{max_body}", request.method().as_str());
+    for (k, v) in request.headers() {
+        head.push('\n');
+        head.push_str(k);
+        head.push_str(": ");
+        head.push_str(v);
+    }
+    let body = request.body().map_or(JsValue::UNDEFINED, |b| JsValue::from_str(&String::from_utf8_lossy(b)));
+    let promise = fetch_for
+        .call3(&JsValue::UNDEFINED, &JsValue::from_str(request.url()), &JsValue::from_str(&head), &body)
+        .map_err(failure)?
+        .dyn_into::<Promise>()
+        .map_err(|_| TransportError::Connect("fetch did not return a promise".to_string()))?;
+    let answer: Array = match JsFuture::from(promise).await {
+        Ok(a) => a.unchecked_into(),
+        Err(e) if e.as_string().as_deref() == Some(TOO_LARGE) => return Err(TransportError::TooLarge),
+        Err(e) => return Err(failure(e)),
+    };
+    let status = answer.get(0).as_f64().unwrap_or(0.0) as u16;
+    let body = answer.get(1).unchecked_into::<Uint8Array>().to_vec();
+    let mut pairs = Vec::new();
+    let headers = answer.get(2);
+    if !headers.is_null() && !headers.is_undefined() {
+        for entry in headers.unchecked_into::<Array>().iter() {
+            let pair: Array = entry.unchecked_into();
+            if let (Some(k), Some(v)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
+                pairs.push((k, v));
+            }
+        }
+    }
+    Ok(Response::new(status, pairs, body))
+}
+
 /// What the JavaScript body reader rejects with when a body is larger than its bound.
 const TOO_LARGE: &str = "zeitkonto:too-large";
-
-/// The body, at most `max` bytes, through the JavaScript `readBody(response, max)` (src/core.js:
-/// it streams and cancels at the bound).
-async fn read_body(resp: &JsValue, max: usize, reader: &BodyReader) -> Result<Vec<u8>, TransportError> {
-    let promise = reader.0.call2(&JsValue::NULL, resp, &JsValue::from_f64(max as f64)).map_err(failure)?;
-    match JsFuture::from(promise.unchecked_into::<Promise>()).await {
-        // Already a Uint8Array: `Uint8Array::new` would copy it once more in JavaScript.
-        Ok(bytes) => Ok(bytes.unchecked_into::<Uint8Array>().to_vec()),
-        Err(e) if e.as_string().as_deref() == Some(TOO_LARGE) => Err(TransportError::TooLarge),
-        Err(e) => Err(failure(e)),
-    }
-}

@@ -181,26 +181,22 @@ unsafe impl Sync for Listener {}
 impl WasmClient {
     /// Builds a client; throws the error's JSON form on bad options. `on_event` (optional) is
     /// called with each driver event (redacted), when it happens; what it throws is ignored.
-    /// `read_body(response, maxBytes)` reads a response body within the bound (see
-    /// `fetch::FetchTransport`).
+    /// `settings`: the numeric settings (see `apply_settings`). Each call's attempts go through the
+    /// `fetchFor` given to [`WasmClient::call`] (see `fetch::FetchTransport`).
     #[wasm_bindgen(constructor)]
     pub fn new(
         options: JsValue,
         on_event: Option<js_sys::Function>,
-        read_body: js_sys::Function,
         same_origin: bool,
         settings: Vec<f64>,
     ) -> Result<WasmClient, JsValue> {
         let o: Options =
             if options.is_undefined() || options.is_null() { Options::default() } else { from_js(options, "options")? };
         let mut b = Client::builder().routes(routes(o.routes)?);
-        #[cfg(not(target_arch = "wasm32"))]
-        let _ = read_body;
         #[cfg(target_arch = "wasm32")]
         {
             b = b.transport(std::sync::Arc::new(fetch::FetchTransport {
                 max_body: zeitkonto::DEFAULT_MAX_RESPONSE_BYTES,
-                read_body: fetch::BodyReader(read_body),
             }));
         }
         if let Some(u) = o.base_url {
@@ -226,9 +222,10 @@ impl WasmClient {
 
     /// Runs `operation` with canonical params; resolves to the canonical output. When `abort`
     /// settles first, the call's future is dropped (a pending sleep clears its timer) and the
-    /// promise rejects with `{kind: "Aborted"}`. `fetchFor(url, init, timeoutMs)` (-1: no timeout)
-    /// sends each attempt: the JS wrapper gives it a signal that `abort()` and the timeout abort
-    /// (so an aborted call cancels its request too), uses the options' `fetch` and `dispatcher`,
+    /// promise rejects with `{kind: "Aborted"}`. `fetchFor(url, head, body)` sends each attempt
+    /// and resolves to `[status, body, headers]` (see `fetch::FetchTransport`): the JS wrapper
+    /// gives it a signal that `abort()` and the timeout abort (so an aborted call cancels its
+    /// request too), uses the options' `fetch` and `dispatcher`, reads the body within the bound,
     /// and marks a refused connection or a failed TLS handshake.
     ///
     /// `fast(status, body)` (optional) reads a final answer that passed the status and `code`

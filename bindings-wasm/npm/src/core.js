@@ -39,6 +39,17 @@ function readBody(response, max) {
   return readStream(response.body, max);
 }
 
+/**
+ * An answer for the .wasm: [status, body bytes within `max`, headers (pairs; null for a 2xx, whose
+ * headers the core does not read)]. A browser hides a manual redirect ("opaqueredirect", status
+ * 0): it is reported as 300 (the real status and target are not visible to the page).
+ */
+function answer(response, max) {
+  const status = response.status === 0 && response.type === "opaqueredirect" ? 300 : response.status;
+  const headers = status >= 200 && status < 300 ? null : [...response.headers];
+  return readBody(response, max).then((bytes) => [status, bytes, headers]);
+}
+
 /** `readBody`'s stream: chunks up to `max` bytes, the download cancelled beyond. */
 async function readStream(stream, max) {
   const reader = stream.getReader();
@@ -297,7 +308,7 @@ function toWasmOptions({ apiKey, baseUrl, workspaceKey, routes, timeout, retry, 
 function makeInner(options, onEvent) {
   try {
     // The page's own origin (a same-origin backend): plain http is fine there, whatever the host.
-    return new WasmClient(options.options, onEvent, readBody, sameOrigin(options.options.baseUrl), options.settings);
+    return new WasmClient(options.options, onEvent, sameOrigin(options.options.baseUrl), options.settings);
   } catch (e) {
     throw toError(e);
   }
@@ -395,12 +406,25 @@ export class Client {
     let failed;
     const fetchFn = this.#fetch ?? globalThis.fetch;
     const dispatcher = this.#dispatcher;
-    const fetchFor = (url, init, timeoutMs) => {
+    // One attempt, one round trip with the .wasm (`exchange` in bindings-wasm/src/fetch.rs): `head`
+    // is "METHOD\ntimeoutMs\nmaxBytes" and a "name: value" line per header; the answer is
+    // [status, body bytes (within the bound), headers (null for a 2xx)].
+    const fetchFor = (url, head, body) => {
+      const lines = head.split("\n");
+      const headers = {};
+      for (let i = 3; i < lines.length; i++) {
+        const at = lines[i].indexOf(": ");
+        headers[lines[i].slice(0, at)] = lines[i].slice(at + 2);
+      }
+      if (isNode) headers["user-agent"] = USER_AGENT;
+      const init = { method: lines[0], headers, redirect: "manual" };
+      if (body !== undefined) init.body = body;
       const c = new AbortController();
       if (signal) {
         if (signal.aborted) c.abort(signal.reason);
         else attempts.push(c);
       }
+      const timeoutMs = Number(lines[1]);
       if (timeoutMs >= 0) {
         // Timers take at most 2^31 - 1 ms (24.8 days); a longer delay would fire at once.
         const t = setTimeout(() => c.abort(new DOMException("The operation timed out.", "TimeoutError")), Math.min(timeoutMs, MAX_TIMER_MS));
@@ -409,11 +433,13 @@ export class Client {
       }
       init.signal = c.signal;
       if (dispatcher) init.dispatcher = dispatcher;
-      if (isNode) init.headers["user-agent"] = USER_AGENT;
-      return fetchFn(url, init).catch((e) => {
-        failed = e?.cause ?? e;
-        throw fetchFailure(e);
-      });
+      return fetchFn(url, init).then(
+        (response) => answer(response, Number(lines[2])),
+        (e) => {
+          failed = e?.cause ?? e;
+          throw fetchFailure(e);
+        },
+      );
     };
     try {
       // Plain answers of the reads are parsed by the engine's JSON.parse (src/decode.js); the
