@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use zeitkonto::{Error, OperationId};
 use zeitkonto_core::RouteTable;
 
-use crate::convert::to_py;
+use crate::json::to_py;
 
 create_exception!(_core, CoreError, PyException, "A Zeitkonto error; args[0] is its JSON form as a dict.");
 

@@ -19,6 +19,7 @@ mod bridge;
 mod client;
 mod convert;
 mod errors;
+mod json;
 mod runtime;
 mod sansio;
 mod typed;

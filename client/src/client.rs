@@ -15,9 +15,7 @@ use crate::transport::{Transport, TransportSettings};
 /// Default per-request timeout (declared with every setting in `zeitkonto_core::settings`).
 pub const DEFAULT_TIMEOUT: Duration = zeitkonto_core::settings::DEFAULT_TIMEOUT;
 
-/// The default bound on a response body: 16 MiB (the API's largest answers, a department of
-/// thousands of employees, stay far below it).
-pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 16 * 1024 * 1024;
+pub use crate::transport::DEFAULT_MAX_RESPONSE_BYTES;
 
 /// Configures a [`Client`]. Keys never print.
 pub struct ClientBuilder {

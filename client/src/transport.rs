@@ -7,6 +7,10 @@ use std::time::Duration;
 
 use zeitkonto_core::{Request, Response};
 
+/// The default bound on a response body: 16 MiB (the API's largest answers, a department of
+/// thousands of employees, stay far below it).
+pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 16 * 1024 * 1024;
+
 /// A boxed future; `Send` except on wasm32, where nothing is.
 #[cfg(not(target_arch = "wasm32"))]
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -98,7 +102,7 @@ impl ReqwestTransport {
             // install ring once per process. A second install is a harmless no-op error.
             let _ = rustls::crypto::ring::default_provider().install_default();
         }
-        let max_body = settings.max_body.unwrap_or(crate::client::DEFAULT_MAX_RESPONSE_BYTES);
+        let max_body = settings.max_body.unwrap_or(DEFAULT_MAX_RESPONSE_BYTES);
         #[cfg(not(target_arch = "wasm32"))]
         let extra_roots = match &settings.ca_certificates_pem {
             Some(pem) => {
@@ -179,7 +183,7 @@ impl ReqwestTransport {
     /// `redirect(reqwest::redirect::Policy::none())`: a client that follows redirects would send
     /// the key to wherever a redirect points.
     pub fn with_client(client: reqwest::Client) -> ReqwestTransport {
-        ReqwestTransport { client, max_body: crate::client::DEFAULT_MAX_RESPONSE_BYTES, no_trust_store: None }
+        ReqwestTransport { client, max_body: DEFAULT_MAX_RESPONSE_BYTES, no_trust_store: None }
     }
 }
 

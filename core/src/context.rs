@@ -6,9 +6,10 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::error::Error;
-use crate::http::{encode_segment, Request};
+use crate::http::Request;
 use crate::routes::{OperationId, RouteTable, SECRET_PLACEHOLDERS};
 use crate::secret::{ApiKey, Secrets, REDACTED};
+use crate::text::encode_segment;
 use crate::{Date, Month};
 
 /// The default instance host.

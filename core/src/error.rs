@@ -301,7 +301,7 @@ impl fmt::Display for Error {
             Error::Refused => f.write_str("the API refused the action (it answered false)"),
             Error::RateLimited { retry_after: Some(wait) } => {
                 // Integer arithmetic: no float formatting code in small (wasm) builds.
-                let ms = crate::settings::millis(*wait);
+                let ms = crate::units::millis(*wait);
                 write!(f, "rate limited (HTTP 429), retry after {}.{} s", ms / 1000, (ms % 1000) / 100)
             }
             Error::RateLimited { retry_after: None } => f.write_str("rate limited (HTTP 429)"),
@@ -349,7 +349,7 @@ impl Serialize for Error {
             }
             Error::RateLimited { retry_after } => {
                 m.serialize_entry("status", &429)?;
-                m.serialize_entry("retryAfterMs", &retry_after.map(crate::settings::millis))?;
+                m.serialize_entry("retryAfterMs", &retry_after.map(crate::units::millis))?;
             }
             Error::UnexpectedStatus { status, excerpt } => {
                 m.serialize_entry("status", status)?;

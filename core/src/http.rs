@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::date::Month;
 use crate::secret::Secrets;
+pub use crate::text::{decode_segment, encode_segment};
 
 /// The HTTP methods the API uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -203,41 +204,6 @@ pub fn parse_retry_after(v: &str) -> Option<u64> {
     } else {
         None
     }
-}
-
-/// Percent-encodes one path segment: everything but RFC 3986 unreserved characters.
-pub fn encode_segment(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-            out.push(b as char);
-        } else {
-            out.push('%');
-            out.push(char::from(b"0123456789ABCDEF"[usize::from(b >> 4)]));
-            out.push(char::from(b"0123456789ABCDEF"[usize::from(b & 15)]));
-        }
-    }
-    out
-}
-
-/// Decodes `%XX` escapes (and nothing else); invalid escapes are kept as they are.
-pub fn decode_segment(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            let hex = |c: u8| (c as char).to_digit(16);
-            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// A short, single-line, printable excerpt of a body for error messages (at most `max` chars).

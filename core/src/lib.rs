@@ -37,6 +37,8 @@ pub mod retry;
 pub mod routes;
 pub mod secret;
 pub mod settings;
+pub mod text;
+pub mod units;
 pub mod validate;
 
 pub use context::{Context, DEFAULT_BASE_URL};

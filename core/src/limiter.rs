@@ -50,12 +50,15 @@ pub struct LimiterConfig {
 
 impl Default for LimiterConfig {
     fn default() -> LimiterConfig {
-        let window = crate::settings::millis(crate::settings::DEFAULT_WINDOW);
-        LimiterConfig::per_window(crate::settings::DEFAULT_LIMIT, window)
+        LimiterConfig::DEFAULT
     }
 }
 
 impl LimiterConfig {
+    /// The API's limit, 60 requests per minute, with a margin of 1 % of the window (the
+    /// declaration of settings, `crate::settings`, shows it in every language).
+    pub const DEFAULT: LimiterConfig = LimiterConfig { limit: 60, window_ms: 60_000, margin_ms: 600 };
+
     /// `limit` requests per `window_ms`, with a margin of 1 % of the window.
     pub fn per_window(limit: u32, window_ms: u64) -> LimiterConfig {
         LimiterConfig { limit, window_ms, margin_ms: window_ms / 100 }

@@ -6,6 +6,9 @@ use serde::de::DeserializeOwned;
 use crate::error::Error;
 use crate::http::Response;
 use crate::routes::OperationId;
+use crate::text::{skip_string, skip_value, skip_ws};
+
+pub use crate::text::without_earlier_duplicates;
 
 /// How many characters of a body an error message quotes.
 pub const EXCERPT_CHARS: usize = 120;
@@ -116,115 +119,6 @@ fn code_value(text: &[u8]) -> Option<i64> {
     match serde_json::from_slice::<FlexInt>(text) {
         Ok(FlexInt(Got::Val(n))) => Some(n),
         _ => None,
-    }
-}
-
-/// When the JSON object `text` has a top-level key more than once, the same object with only the
-/// last occurrence of each key (what a `serde_json::Value` keeps); `None` when nothing repeats or
-/// `text` is not a well-formed object.
-pub fn without_earlier_duplicates(text: &str) -> Option<String> {
-    let b = text.as_bytes();
-    let mut i = skip_ws(b, 0);
-    if b.get(i) != Some(&b'{') {
-        return None;
-    }
-    i += 1;
-    let mut entries: Vec<(&[u8], &str)> = Vec::new();
-    loop {
-        i = skip_ws(b, i);
-        match *b.get(i)? {
-            b'}' if entries.is_empty() => return None,
-            b'"' => {}
-            _ => return None,
-        }
-        let key_end = skip_string(b, i)?;
-        let key = &b[i..key_end];
-        let entry_start = i;
-        i = skip_ws(b, key_end);
-        if *b.get(i)? != b':' {
-            return None;
-        }
-        i = skip_ws(b, i + 1);
-        let value_end = skip_value(b, i)?;
-        entries.push((key, text.get(entry_start..value_end)?));
-        i = skip_ws(b, value_end);
-        match *b.get(i)? {
-            b',' => i += 1,
-            b'}' => break,
-            _ => return None,
-        }
-    }
-    let mut last = std::collections::BTreeMap::new();
-    for (n, (k, _)) in entries.iter().enumerate() {
-        last.insert(*k, n);
-    }
-    if last.len() == entries.len() {
-        return None;
-    }
-    let mut out = String::with_capacity(text.len());
-    out.push('{');
-    for (n, (k, e)) in entries.iter().enumerate() {
-        if last.get(k) == Some(&n) {
-            if out.len() > 1 {
-                out.push(',');
-            }
-            out.push_str(e);
-        }
-    }
-    out.push('}');
-    Some(out)
-}
-
-fn skip_ws(b: &[u8], mut i: usize) -> usize {
-    while b.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
-        i += 1;
-    }
-    i
-}
-
-/// `b[i]` is `"`: the index after the closing quote.
-fn skip_string(b: &[u8], mut i: usize) -> Option<usize> {
-    i += 1;
-    loop {
-        match *b.get(i)? {
-            b'\\' => i += 2,
-            b'"' => return Some(i + 1),
-            _ => i += 1,
-        }
-    }
-}
-
-/// The index after the JSON value starting at `b[i]` (nesting counted, strings skipped).
-fn skip_value(b: &[u8], mut i: usize) -> Option<usize> {
-    match *b.get(i)? {
-        b'"' => skip_string(b, i),
-        b'{' | b'[' => {
-            let mut depth = 0usize;
-            loop {
-                match *b.get(i)? {
-                    b'"' => {
-                        i = skip_string(b, i)?;
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Some(i + 1);
-                        }
-                    }
-                    _ => {}
-                }
-                i += 1;
-            }
-        }
-        _ => {
-            let start = i;
-            while b.get(i).is_some_and(|c| !matches!(c, b',' | b'}' | b']') && !c.is_ascii_whitespace()) {
-                i += 1;
-            }
-            (i > start).then_some(i)
-        }
     }
 }
 

@@ -27,11 +27,20 @@ pub struct RetryConfig {
 
 impl Default for RetryConfig {
     fn default() -> RetryConfig {
-        crate::settings::DEFAULT_RETRY
+        RetryConfig::DEFAULT
     }
 }
 
 impl RetryConfig {
+    /// The defaults (the declaration of settings, `crate::settings`, shows them in every language).
+    pub const DEFAULT: RetryConfig = RetryConfig {
+        max_retries: 2,
+        base_delay_ms: 500,
+        max_delay_ms: 8_000,
+        max_retry_after_ms: 60_000,
+        max_rate_limit_retries: 3,
+    };
+
     /// No retries at all.
     pub fn none() -> RetryConfig {
         RetryConfig { max_retries: 0, max_rate_limit_retries: 0, ..RetryConfig::default() }

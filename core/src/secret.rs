@@ -90,7 +90,7 @@ impl Secrets {
         if secret.trim().is_empty() {
             return;
         }
-        let upper = crate::http::encode_segment(secret);
+        let upper = crate::text::encode_segment(secret);
         let lower = lower_hex_escapes(&upper);
         let json = serde_json::to_string(secret).unwrap_or_default();
         let json = json.get(1..json.len().saturating_sub(1)).unwrap_or("").to_string();

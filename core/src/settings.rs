@@ -73,25 +73,14 @@ const fn ms(d: Duration) -> u64 {
     millis(d)
 }
 
-/// Whole milliseconds of `d`, saturating at `u64::MAX` (u64 arithmetic only: `as_millis` is a
-/// u128, whose division and printing cost the npm `.wasm` kilobytes).
-pub const fn millis(d: Duration) -> u64 {
-    d.as_secs().saturating_mul(1000).saturating_add(d.subsec_millis() as u64)
-}
+pub use crate::units::millis;
 
 /// Default timeout of each attempt.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 const YEAR_MS: u64 = ms(MAX_DURATION);
-pub(crate) const DEFAULT_RETRY: RetryConfig = RetryConfig {
-    max_retries: 2,
-    base_delay_ms: 500,
-    max_delay_ms: 8_000,
-    max_retry_after_ms: 60_000,
-    max_rate_limit_retries: 3,
-};
-/// The API's limit: 60 requests per minute.
-pub(crate) const DEFAULT_LIMIT: u32 = 60;
-pub(crate) const DEFAULT_WINDOW: Duration = Duration::from_secs(60);
+const DEFAULT_RETRY: RetryConfig = RetryConfig::DEFAULT;
+const DEFAULT_LIMIT: u32 = LimiterConfig::DEFAULT.limit;
+const DEFAULT_WINDOW: Duration = Duration::from_millis(LimiterConfig::DEFAULT.window_ms);
 /// Most retries either count may ask for.
 const MAX_RETRIES: u64 = 100;
 /// Most requests per window the limiter takes.

@@ -1,7 +1,7 @@
 //! The declaration of every error kind, its fields and the API's code table: what each language's
 //! error classes (Python, npm), variants (Kotlin, Swift) and their docs are generated from.
 //!
-//! The core's [`Error`] is the source of the kinds and of their canonical JSON fields (read from
+//! The core's [`crate::Error`] is the source of the kinds and of their canonical JSON fields (read from
 //! its serializer, so the two cannot drift: `every_core_kind_is_declared_with_its_json_fields`);
 //! this module adds what a binding needs on top: each kind's and field's doc, a field's type, the
 //! parent kind (`Tls` is a `Transport` failure), and the kinds only a binding raises.
@@ -48,7 +48,7 @@ pub struct ErrorFieldDecl {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ErrorOrigin {
-    /// The core's [`Error`] (every language).
+    /// The core's [`crate::Error`] (every language).
     Core,
     /// A binding itself (a closed client, a failure inside the binding, a cancelled call).
     Binding,
@@ -82,7 +82,7 @@ const MAY_HAVE_REACHED_SERVER: ErrorFieldDecl = ErrorFieldDecl {
 const DETAIL: ErrorFieldDecl =
     ErrorFieldDecl { key: "detail", ty: ErrorFieldType::Text, doc: "What went wrong, without any key." };
 
-/// Every error kind: the core's, in the order of [`Error`], then the bindings' own.
+/// Every error kind: the core's, in the order of [`crate::Error`], then the bindings' own.
 pub const KINDS: &[ErrorKindDecl] = &[
     ErrorKindDecl {
         kind: "InvalidInput",
@@ -271,7 +271,7 @@ pub fn tls_failures() -> Vec<TlsFailureDecl> {
         .collect()
 }
 
-/// One value of every variant of the core's [`Error`] (the serializer tells its JSON fields).
+/// One value of every variant of the core's [`crate::Error`] (the serializer tells its JSON fields).
 #[cfg(test)]
 fn samples() -> Vec<Error> {
     let samples = vec![

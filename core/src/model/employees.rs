@@ -39,11 +39,11 @@ pub struct EmployeeDepartment {
 
 // Not a `model!` (its wire form is `{ "<name>": "<department>" }`): declared by hand, checked
 // against the struct by the test below.
-impl crate::decl::DeclaredModel for EmployeeDepartment {
+impl crate::model::decl::DeclaredModel for EmployeeDepartment {
     const NAME: &'static str = "EmployeeDepartment";
     const DOC: &'static str = "One employee and the name of their main department (`employee_departments`).";
-    const FIELDS: &'static [crate::decl::FieldDecl] = &[
-        crate::decl::FieldDecl {
+    const FIELDS: &'static [crate::model::decl::FieldDecl] = &[
+        crate::model::decl::FieldDecl {
             name: "employee",
             key: "employee",
             rust_type: "String",
@@ -52,7 +52,7 @@ impl crate::decl::DeclaredModel for EmployeeDepartment {
             api: "",
             wire: "",
         },
-        crate::decl::FieldDecl {
+        crate::model::decl::FieldDecl {
             name: "department",
             key: "department",
             rust_type: "String",
@@ -67,7 +67,7 @@ impl crate::decl::DeclaredModel for EmployeeDepartment {
 
 #[cfg(test)]
 mod tests {
-    use crate::decl::DeclaredModel;
+    use crate::model::decl::DeclaredModel;
 
     #[test]
     fn the_hand_written_declaration_matches_the_struct() {

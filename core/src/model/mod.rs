@@ -5,6 +5,7 @@
 //! `Option`. Models serialize to the SDK's own JSON form (camelCase English names, calendar months,
 //! `YYYY-MM-DD` dates, `extra` as an object) — the form the bindings and the test vectors use.
 
+pub mod decl;
 mod extra;
 pub mod wire;
 
@@ -21,8 +22,8 @@ mod time;
 pub type EpochMillis = i64;
 
 /// Every result model's declaration (see [`crate::decl::models`]).
-pub(crate) fn declarations() -> Vec<crate::decl::ModelDecl> {
-    use crate::decl::ModelDecl as M;
+pub(crate) fn declarations() -> Vec<crate::model::decl::ModelDecl> {
+    use crate::model::decl::ModelDecl as M;
     vec![
         M::of::<EmployeeRecord>(),
         M::of::<EmployeeDepartment>(),
@@ -146,11 +147,11 @@ macro_rules! model {
             pub const API_FIELDS: &'static [&'static str] = &[$($api),*];
         }
 
-        impl $crate::decl::DeclaredModel for $name {
+        impl $crate::model::decl::DeclaredModel for $name {
             const NAME: &'static str = stringify!($name);
             const DOC: &'static str = concat!($($doc, "\n"),*);
-            const FIELDS: &'static [$crate::decl::FieldDecl] = &[$(
-                $crate::decl::FieldDecl {
+            const FIELDS: &'static [$crate::model::decl::FieldDecl] = &[$(
+                $crate::model::decl::FieldDecl {
                     name: stringify!($field),
                     key: $sdk,
                     rust_type: stringify!($ty),

@@ -21,6 +21,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::date::Month;
+pub use crate::text::Key;
 
 /// What a field's wire value turned out to be.
 pub enum Got<T> {
@@ -109,31 +110,6 @@ pub(crate) fn settle<T>(
 #[inline(never)]
 pub(crate) fn keep_extra(extra: &mut crate::model::Extra, key: Cow<'_, str>, raw: Value) {
     extra.push(key.into_owned(), raw); // ordered (and a repeated name settled) by `Extra::finish`
-}
-
-/// A map key that borrows from the input when it can.
-pub struct Key<'de>(pub Cow<'de, str>);
-
-impl<'de> Deserialize<'de> for Key<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a string key")
-            }
-            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Borrowed(v)))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(v.to_string())))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(v)))
-            }
-        }
-        d.deserialize_str(V)
-    }
 }
 
 /// Any JSON value: scalars as they are (strings borrowed when possible), arrays and objects

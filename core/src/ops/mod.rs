@@ -18,6 +18,7 @@ mod book_absence;
 mod clock;
 mod create_project;
 mod create_shift;
+pub mod decl;
 mod delete_project;
 mod department_accounts;
 mod department_month;
@@ -134,8 +135,8 @@ macro_rules! dispatch {
         }
 
         /// The declaration of every operation, in `OperationId::ALL` order (see [`crate::decl`]).
-        pub(crate) fn declarations() -> Vec<crate::decl::OperationDecl> {
-            vec![$(crate::decl::OperationDecl::of::<$variant>(),)*]
+        pub(crate) fn declarations() -> Vec<crate::ops::decl::OperationDecl> {
+            vec![$(crate::ops::decl::OperationDecl::of::<$variant>(),)*]
         }
 
         /// [`build_request`] from JSON text (no `serde_json::Value` on the way: the wasm build).

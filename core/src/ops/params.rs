@@ -137,7 +137,7 @@ fn params_text(op: OperationId, text: &str) -> Result<std::borrow::Cow<'_, str>,
     if trimmed.is_empty() || trimmed == "null" {
         return Ok("{}".into());
     }
-    match crate::parse::without_earlier_duplicates(text) {
+    match crate::text::without_earlier_duplicates(text) {
         None => Ok(text.into()),
         Some(deduplicated) => {
             serde_json::from_slice::<de::IgnoredAny>(text.as_bytes()).map_err(|e| text_error(op, text, &e))?;
@@ -214,10 +214,10 @@ macro_rules! params {
             $( $(#[doc = $fdoc])* pub $field: $ty, )*
         }
 
-        impl $crate::decl::Declared for $name {
+        impl $crate::ops::decl::Declared for $name {
             const DOC: &'static str = concat!($($doc, "\n"),*);
-            const PARAMS: &'static [$crate::decl::ParamDecl] = &[$(
-                $crate::decl::ParamDecl {
+            const PARAMS: &'static [$crate::ops::decl::ParamDecl] = &[$(
+                $crate::ops::decl::ParamDecl {
                     name: stringify!($field),
                     key: $json,
                     rust_type: stringify!($ty),
@@ -239,7 +239,7 @@ macro_rules! params {
                     #[allow(unused_mut)]
                     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<$name, A::Error> {
                         $( let mut $field: Option<$ty> = None; )*
-                        while let Some($crate::model::wire::Key(key)) = map.next_key()? {
+                        while let Some($crate::text::Key(key)) = map.next_key()? {
                             match key.as_ref() {
                                 $( $json => $field = Some(map.next_value()?), )*
                                 other => return Err(serde::de::Error::unknown_field(other, &[$($json),*])),

@@ -1,0 +1,220 @@
+//! Text helpers shared by the request side and the response side, so that neither imports the
+//! other: percent-encoding of path segments, a small JSON-text scanner (top-level keys and values
+//! without building a value), and a map key that borrows from the input.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::Deserialize;
+
+/// Percent-encodes one path segment: everything but RFC 3986 unreserved characters.
+pub fn encode_segment(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push('%');
+            out.push(char::from(b"0123456789ABCDEF"[usize::from(b >> 4)]));
+            out.push(char::from(b"0123456789ABCDEF"[usize::from(b & 15)]));
+        }
+    }
+    out
+}
+
+/// Decodes `%XX` escapes (and nothing else); invalid escapes are kept as they are.
+pub fn decode_segment(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            let hex = |c: u8| (c as char).to_digit(16);
+            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// When the JSON object `text` has a top-level key more than once, the same object with only the
+/// last occurrence of each key (what a `serde_json::Value` keeps); `None` when nothing repeats or
+/// `text` is not a well-formed object.
+pub fn without_earlier_duplicates(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let mut i = skip_ws(b, 0);
+    if b.get(i) != Some(&b'{') {
+        return None;
+    }
+    i += 1;
+    let mut entries: Vec<(&[u8], &str)> = Vec::new();
+    loop {
+        i = skip_ws(b, i);
+        match *b.get(i)? {
+            b'}' if entries.is_empty() => return None,
+            b'"' => {}
+            _ => return None,
+        }
+        let key_end = skip_string(b, i)?;
+        let key = &b[i..key_end];
+        let entry_start = i;
+        i = skip_ws(b, key_end);
+        if *b.get(i)? != b':' {
+            return None;
+        }
+        i = skip_ws(b, i + 1);
+        let value_end = skip_value(b, i)?;
+        entries.push((key, text.get(entry_start..value_end)?));
+        i = skip_ws(b, value_end);
+        match *b.get(i)? {
+            b',' => i += 1,
+            b'}' => break,
+            _ => return None,
+        }
+    }
+    let mut last = std::collections::BTreeMap::new();
+    for (n, (k, _)) in entries.iter().enumerate() {
+        last.insert(*k, n);
+    }
+    if last.len() == entries.len() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    out.push('{');
+    for (n, (k, e)) in entries.iter().enumerate() {
+        if last.get(k) == Some(&n) {
+            if out.len() > 1 {
+                out.push(',');
+            }
+            out.push_str(e);
+        }
+    }
+    out.push('}');
+    Some(out)
+}
+
+pub(crate) fn skip_ws(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+        i += 1;
+    }
+    i
+}
+
+/// `b[i]` is `"`: the index after the closing quote.
+pub(crate) fn skip_string(b: &[u8], mut i: usize) -> Option<usize> {
+    i += 1;
+    loop {
+        match *b.get(i)? {
+            b'\\' => i += 2,
+            b'"' => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+}
+
+/// The index after the JSON value starting at `b[i]` (nesting counted, strings skipped).
+pub(crate) fn skip_value(b: &[u8], mut i: usize) -> Option<usize> {
+    match *b.get(i)? {
+        b'"' => skip_string(b, i),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            loop {
+                match *b.get(i)? {
+                    b'"' => {
+                        i = skip_string(b, i)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(i + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        _ => {
+            let start = i;
+            while b.get(i).is_some_and(|c| !matches!(c, b',' | b'}' | b']') && !c.is_ascii_whitespace()) {
+                i += 1;
+            }
+            (i > start).then_some(i)
+        }
+    }
+}
+
+/// A map key that borrows from the input when it can.
+pub struct Key<'de>(pub Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string key")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_string())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v)))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// `alloc::vec::Vec<zeitkonto_core::model::employees::EmployeeRecord>` → `Vec<EmployeeRecord>`.
+pub fn short_type_name(full: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    for c in full.chars().chain(std::iter::once('\0')) {
+        if c.is_alphanumeric() || c == '_' || c == ':' {
+            word.push(c);
+        } else {
+            out.push_str(word.rsplit("::").next().unwrap_or_default());
+            word.clear();
+            if c != '\0' && c != ' ' {
+                out.push(c);
+            }
+            if c == ',' {
+                out.push(' ');
+            }
+        }
+    }
+    out
+}
+
+/// Doc comment lines (each with its leading space) joined into paragraphs.
+pub fn join_doc(doc: &str) -> String {
+    let mut paragraphs: Vec<String> = vec![String::new()];
+    for line in doc.lines().map(str::trim) {
+        if line.is_empty() {
+            if paragraphs.last().is_some_and(|p| !p.is_empty()) {
+                paragraphs.push(String::new());
+            }
+            continue;
+        }
+        if let Some(last) = paragraphs.last_mut() {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(line);
+        }
+    }
+    paragraphs.retain(|p| !p.is_empty());
+    paragraphs.join("\n\n")
+}
