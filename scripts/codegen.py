@@ -1,22 +1,29 @@
 #!/usr/bin/env python3
-"""Generates every language's per-operation surface from the core's declaration.
+"""Generates every language's surface (methods, models, errors, settings) from the core's declaration.
 
 Input: the JSON printed by `cargo run -p zeitkonto-core --example declaration` (core/src/decl/:
 operation names, summaries, docs, parameters with names, types, defaults and docs, outputs).
 Outputs (committed; `scripts/codegen --check` fails when one is stale):
 
 - tests/vectors/declaration.json              the declaration itself (each suite's drift check)
+- client/src/operations.rs                     the Rust client's methods
 - bindings-python/python/zeitkonto/_operations.py   Client and AsyncClient methods
+- bindings-python/python/zeitkonto/models.py        the result models
+- bindings-python/src/typed.rs                 the typed crossing (params, execute, parse, <Model>Data getters)
+- bindings-python/python/zeitkonto/_core.pyi    the <Model>Data stubs (between markers)
 - bindings-python/python/zeitkonto/_errors.py       the error classes (one per kind and API code)
 - bindings-python/python/zeitkonto/_settings.py     RetrySettings, RateLimitSettings
+- bindings-python/python/zeitkonto/__init__.py      the package's __all__ (between markers)
 - bindings-wasm/npm/src/operations.js          the npm Client's methods
 - bindings-wasm/npm/src/decode.js              the npm fast reader of plain answers (one function per model)
 - bindings-wasm/npm/src/errors.js              the npm error classes (one per kind and API code)
 - bindings-wasm/npm/index.d.ts                 the methods, models, errors and settings blocks (between markers)
+- bindings-wasm/npm/node.mjs                   the Node ESM entry's exports (between markers)
 - bindings-uniffi/src/operations.rs            the uniffi (Kotlin, Swift) client's methods
-- client/src/operations.rs                     the Rust client's methods
+- bindings-uniffi/src/models.rs                the Kotlin/Swift records
 - bindings-uniffi/src/error.rs                 the Kotlin/Swift error variants, API codes, TLS failures
 - bindings-uniffi/src/settings.rs              the Kotlin/Swift RetrySettings and RateLimitSettings
+- bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ZeitkontoFutures.kt   the Java futures
 
 The surface rule (core/src/decl/): method = operation name in the language's casing; required
 parameters positional in declared order; optional ones named (Python keyword-only, one options
