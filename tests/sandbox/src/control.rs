@@ -1,22 +1,11 @@
-//! The test-control surface under `/__sandbox/` (kept apart from the API routes): fault injection,
-//! reset, statistics (applied writes per operation), rate-limit settings, and info.
+//! Faults: what a test can inject (kinds, the builder), which request takes one, and what it
+//! answers. The server's `/__sandbox/` control routes and every test kit take the same `Fault`.
 
-use std::collections::HashMap;
-use std::sync::Arc;
-use std::time::Duration;
-
-use axum::body::{Body, Bytes};
-use axum::extract::State;
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
-use zeitkonto_core::limiter::LimiterConfig;
+use serde_json::json;
 use zeitkonto_core::OperationId;
 
-use crate::App;
+use crate::engine::Response;
 
 /// What an injected fault does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,119 +139,59 @@ pub fn take(faults: &mut Vec<Fault>, op: OperationId) -> Option<Fault> {
     Some(f)
 }
 
-/// The response a fault answers with (not for `Delay`); `path` is the request's path as sent.
+/// The response a fault answers with (not for `Delay`); `path` is the request's path as sent. For
+/// `Reset` it is the head the shell sends before breaking the connection.
 pub fn respond(f: &Fault, path: &str) -> Response {
+    let status = |default: u16| f.status.filter(|s| (100..=999).contains(s)).unwrap_or(default);
     match f.kind {
         FaultKind::EchoPath => {
-            let status = StatusCode::from_u16(f.status.unwrap_or(502)).unwrap_or(StatusCode::BAD_GATEWAY);
             let body = json!({
                 "timestamp": "2026-11-23T10:00:00Z",
                 "pad": "x".repeat(f.pad.unwrap_or(0)),
-                "status": status.as_u16(),
+                "status": status(502),
                 "error": "Bad Gateway",
                 "path": path,
             });
-            (status, [(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response()
+            Response::new(status(502), "application/json", body.to_string())
         }
         FaultKind::Redirect => {
-            let status = StatusCode::from_u16(f.status.unwrap_or(302)).unwrap_or(StatusCode::FOUND);
             let location = f.location.clone().unwrap_or_else(|| "/".to_string());
-            (status, [(header::LOCATION, location)], "").into_response()
+            Response { status: status(302), headers: vec![("location".into(), location)], body: Vec::new() }
         }
-        FaultKind::Reset => {
-            let stream = futures_util::stream::once(async {
-                Err::<Bytes, std::io::Error>(std::io::Error::new(std::io::ErrorKind::ConnectionReset, "injected reset"))
-            });
-            (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], Body::from_stream(stream)).into_response()
-        }
+        FaultKind::Reset => Response::new(200, "application/json", ""),
         FaultKind::Status => {
-            let status = StatusCode::from_u16(f.status.unwrap_or(500)).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            (status, [(header::CONTENT_TYPE, "text/plain")], status.canonical_reason().unwrap_or("error").to_string())
-                .into_response()
+            let s = status(500);
+            Response::new(s, "text/plain", reason(s))
         }
-        FaultKind::Truncated => (
-            StatusCode::OK,
-            [(header::CONTENT_TYPE, "application/json")],
+        FaultKind::Truncated => Response::new(
+            200,
+            "application/json",
             r#"{"code":0,"time":1763712000000,"info":[{"membercode":"web","employee":"Schm"#,
-        )
-            .into_response(),
+        ),
         FaultKind::Html => {
-            let status = StatusCode::from_u16(f.status.unwrap_or(200)).unwrap_or(StatusCode::OK);
             let page = "<!DOCTYPE html>\n<html><head><title>Maintenance</title></head>\n<body><h1>We'll be back soon</h1></body></html>";
-            (status, [(header::CONTENT_TYPE, "text/html")], page).into_response()
+            Response::new(status(200), "text/html", page)
         }
-        FaultKind::RateLimit => {
-            let secs = f.retry_after.unwrap_or(1).to_string();
-            (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, secs)], "Too Many Requests").into_response()
-        }
-        FaultKind::Delay => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+        FaultKind::RateLimit => Response::new(429, "text/plain", "Too Many Requests")
+            .with_header("retry-after", f.retry_after.unwrap_or(1).to_string()),
+        FaultKind::Delay => Response::new(500, "text/plain", ""),
     }
 }
 
-/// Rate-limit settings as the control surface takes them.
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RateLimitBody {
-    limit: u32,
-    window_ms: u64,
-}
-
-/// The `/__sandbox` routes.
-pub fn router() -> Router<Arc<App>> {
-    Router::new()
-        .route("/health", get(|| async { "ok" }))
-        .route("/info", get(info))
-        .route("/reset", post(reset))
-        .route("/faults", get(list_faults).post(add_fault).delete(clear_faults))
-        .route("/stats", get(stats))
-        .route("/rate-limit", put(set_rate_limit))
-}
-
-async fn info(State(app): State<Arc<App>>) -> Json<Value> {
-    let w = app.lock();
-    let routes: HashMap<&str, String> =
-        w.routes.entries().into_iter().map(|(op, r)| (op.name(), r.to_string())).collect();
-    Json(json!({
-        "baseUrl": app.base_url, "today": w.clock.today().to_string(),
-        "rateLimit": {"limit": w.limit.limit, "windowMs": w.limit.window_ms},
-        "keys": crate::demo_keys(), "routes": routes
-    }))
-}
-
-async fn reset(State(app): State<Arc<App>>) -> StatusCode {
-    app.lock().reset();
-    StatusCode::NO_CONTENT
-}
-
-async fn list_faults(State(app): State<Arc<App>>) -> Json<Vec<Fault>> {
-    Json(app.lock().faults.clone())
-}
-
-async fn add_fault(State(app): State<Arc<App>>, Json(f): Json<Fault>) -> StatusCode {
-    app.lock().faults.push(f);
-    StatusCode::NO_CONTENT
-}
-
-async fn clear_faults(State(app): State<Arc<App>>) -> StatusCode {
-    app.lock().faults.clear();
-    StatusCode::NO_CONTENT
-}
-
-async fn stats(State(app): State<Arc<App>>) -> Json<Value> {
-    let w = app.lock();
-    let total: u64 = w.stats.writes.values().sum();
-    Json(json!({
-        "writes": w.stats.writes, "writesTotal": total, "requests": w.stats.requests,
-        "rateLimited": w.stats.rate_limited, "inFlight": w.stats.in_flight, "maxInFlight": w.stats.max_in_flight
-    }))
-}
-
-async fn set_rate_limit(State(app): State<Arc<App>>, Json(b): Json<RateLimitBody>) -> StatusCode {
-    app.lock().set_limit(LimiterConfig { limit: b.limit, window_ms: b.window_ms, margin_ms: 0 });
-    StatusCode::NO_CONTENT
-}
-
-/// Sleeps for a delay fault.
-pub async fn delay(f: &Fault) {
-    tokio::time::sleep(Duration::from_millis(f.delay_ms.unwrap_or(1000))).await;
+/// The reason phrase of the statuses faults use, as the body of a `status` fault.
+fn reason(status: u16) -> &'static str {
+    match status {
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "Not Found",
+        408 => "Request Timeout",
+        429 => "Too Many Requests",
+        500 => "Internal Server Error",
+        501 => "Not Implemented",
+        502 => "Bad Gateway",
+        503 => "Service Unavailable",
+        504 => "Gateway Timeout",
+        _ => "error",
+    }
 }

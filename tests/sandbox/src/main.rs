@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use zeitkonto_core::limiter::LimiterConfig;
 use zeitkonto_core::{Date, RouteTable};
+use zeitkonto_sandbox::shared::system_time;
 use zeitkonto_sandbox::{demo_keys, Clock, Sandbox, SandboxConfig, Seed};
 
 const USAGE: &str = "usage: zeitkonto-sandbox [--port N] [--host IP] [--today YYYY-MM-DD] [--rate-limit N/SECONDS]
@@ -55,7 +56,7 @@ fn parse(args: &[String]) -> Result<(SandboxConfig, Option<String>), String> {
     }
     cfg.routes = routes;
     if bench > 0 {
-        let seed = cfg.seed.take().unwrap_or_else(|| Seed::demo(Clock::new(cfg.today).today()));
+        let seed = cfg.seed.take().unwrap_or_else(|| Seed::demo(Clock::new(cfg.today, system_time()()).today()));
         cfg.seed = Some(seed.with_bench_department(bench));
     }
     Ok((cfg, write_seed))
@@ -71,7 +72,7 @@ fn main() -> ExitCode {
         }
     };
     if let Some(path) = write_seed {
-        let seed = cfg.seed.take().unwrap_or_else(|| Seed::demo(Clock::new(cfg.today).today()));
+        let seed = cfg.seed.take().unwrap_or_else(|| Seed::demo(Clock::new(cfg.today, system_time()()).today()));
         let text = serde_json::to_string_pretty(&seed).unwrap_or_default();
         if let Err(e) = std::fs::write(&path, text) {
             eprintln!("--write-seed {path}: {e}");

@@ -1,36 +1,45 @@
 //! The mutable world behind the sandbox: the seed data, the clock, counters, faults, rate limits.
 
 use std::collections::{BTreeMap, HashMap};
-use std::time::Instant;
 
 use zeitkonto_core::limiter::{Acquire, LimiterConfig, RateLimiter};
 use zeitkonto_core::{Date, OperationId, RouteTable};
 
 use crate::control::Fault;
+use crate::engine::Now;
 use crate::seed::{day_start_ms, Company, Employee, Seed};
 
-/// The sandbox's notion of "now": real time, or a frozen day (then 12:00 UTC of that day plus the
-/// real time elapsed since start, so clock actions still happen in order).
+/// The sandbox's notion of "now", as the shell last gave it: the wall clock, or a frozen day (then
+/// 12:00 UTC of that day plus the time elapsed since start, so clock actions still happen in
+/// order). It never reads a clock itself.
 #[derive(Debug, Clone)]
 pub struct Clock {
     frozen: Option<Date>,
-    started: Instant,
+    now: Now,
 }
 
 impl Clock {
-    /// A clock frozen at `today`, or the real one.
-    pub fn new(frozen: Option<Date>) -> Clock {
-        Clock { frozen, started: Instant::now() }
+    /// A clock frozen at `today`, or following the wall clock; `now` is the start.
+    pub fn new(frozen: Option<Date>, now: Now) -> Clock {
+        Clock { frozen, now }
+    }
+
+    /// Moves to `now` (never backwards).
+    pub fn advance(&mut self, now: Now) {
+        self.now.epoch_ms = self.now.epoch_ms.max(now.epoch_ms);
+        self.now.elapsed_ms = self.now.elapsed_ms.max(now.elapsed_ms);
+    }
+
+    /// Milliseconds since the engine started (the rate limit's clock).
+    pub fn elapsed_ms(&self) -> u64 {
+        self.now.elapsed_ms
     }
 
     /// Epoch milliseconds now.
     pub fn now_ms(&self) -> i64 {
         match self.frozen {
-            Some(day) => day_start_ms(day) + 12 * 3_600_000 + self.started.elapsed().as_millis() as i64,
-            None => std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_millis() as i64)
-                .unwrap_or(0),
+            Some(day) => day_start_ms(day) + 12 * 3_600_000 + self.now.elapsed_ms as i64,
+            None => self.now.epoch_ms,
         }
     }
 
@@ -105,7 +114,10 @@ impl World {
 
     /// Takes a request slot for `key`; `Err(retry_after_secs)` when over the limit.
     pub fn rate_limit(&mut self, key: &str) -> Result<(), u64> {
-        let now = self.clock.started.elapsed().as_millis() as u64;
+        if self.limit.limit == 0 {
+            return Ok(());
+        }
+        let now = self.clock.elapsed_ms();
         let cfg = LimiterConfig { margin_ms: 0, ..self.limit };
         let lim = self.limiters.entry(key.to_string()).or_insert_with(|| RateLimiter::strict(cfg));
         match lim.acquire(now) {

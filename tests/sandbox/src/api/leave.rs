@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::response::Response;
+use crate::engine::Response;
 use serde_json::{json, Value};
 use zeitkonto_core::{Date, OperationId};
 

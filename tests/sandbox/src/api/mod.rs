@@ -6,11 +6,10 @@
 
 use std::collections::HashMap;
 
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 use zeitkonto_core::{Date, OperationId};
 
+use crate::engine::Response;
 use crate::seed::{Company, Employee, Modules};
 use crate::state::World;
 
@@ -21,6 +20,7 @@ mod shifts;
 mod time;
 
 /// One API request as the router hands it over.
+#[derive(Debug)]
 pub struct Call {
     /// Which operation the route belongs to.
     pub op: OperationId,
@@ -72,22 +72,22 @@ impl Call {
 
 /// HTTP 403 `text/plain` with a code of the error table.
 pub fn code(n: i64) -> Response {
-    (StatusCode::FORBIDDEN, [(header::CONTENT_TYPE, "text/plain")], n.to_string()).into_response()
+    Response::new(403, "text/plain", n.to_string())
 }
 
 /// HTTP 403 `text/plain` with an empty body.
 pub fn forbidden() -> Response {
-    (StatusCode::FORBIDDEN, [(header::CONTENT_TYPE, "text/plain")], "").into_response()
+    Response::new(403, "text/plain", "")
 }
 
 /// A JSON 200.
 pub fn ok_json(v: Value) -> Response {
-    (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], v.to_string()).into_response()
+    Response::new(200, "application/json", v.to_string())
 }
 
 /// A JSON 200 whose body is already JSON text.
 pub fn ok_json_text(text: String) -> Response {
-    (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], text).into_response()
+    Response::new(200, "application/json", text)
 }
 
 /// `{"code": 0, "time": now, ...fields}`.

@@ -1,6 +1,6 @@
 //! Employee master data and departments.
 
-use axum::response::Response;
+use crate::engine::Response;
 use serde_json::{json, Value};
 
 use super::{company_auth, ok_json, Call};

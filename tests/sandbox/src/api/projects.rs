@@ -1,6 +1,6 @@
 //! Projects: key and manager e-mail in the body; module and manager role required.
 
-use axum::response::Response;
+use crate::engine::Response;
 use serde_json::{json, Value};
 use zeitkonto_core::{Date, OperationId};
 

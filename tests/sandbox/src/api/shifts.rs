@@ -1,6 +1,6 @@
 //! Shifts: workspace key in the path (read) or in the body as `workspace` (create).
 
-use axum::response::Response;
+use crate::engine::Response;
 use serde_json::{json, Value};
 use zeitkonto_core::date::validate_iso_week;
 use zeitkonto_core::OperationId;

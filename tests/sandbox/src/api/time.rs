@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use axum::response::Response;
+use crate::engine::Response;
 use serde_json::{json, Map, Value};
 use zeitkonto_core::{Date, OperationId};
 

@@ -1,4 +1,9 @@
 //! Raw HTTP/1.1 over `std::net::TcpStream`: the sandbox's own tests use no SDK code.
+//!
+//! The same rule tests run twice: over HTTP (test binary `rules`) and straight through the engine
+//! (test binary `rules_engine`: API requests go to the started sandbox's engine in-process, with
+//! no socket; the `/__sandbox/` control routes and requests with extra headers such as CORS
+//! preflights, which are the server shell's business, still go over HTTP).
 #![allow(dead_code)]
 
 use std::io::{Read, Write};
@@ -6,8 +11,12 @@ use std::net::TcpStream;
 use std::time::Duration;
 
 use serde_json::Value;
+use std::sync::Mutex;
 use zeitkonto_core::Date;
-use zeitkonto_sandbox::{Sandbox, SandboxConfig};
+
+use zeitkonto_sandbox::engine::HttpRequest;
+use zeitkonto_sandbox::shared::Outcome;
+use zeitkonto_sandbox::{Sandbox, SandboxConfig, Shared};
 
 pub const TODAY: (i32, u8, u8) = (2026, 11, 21);
 
@@ -19,7 +28,45 @@ pub fn today() -> Date {
 pub fn sandbox() -> Sandbox {
     let mut cfg = SandboxConfig { today: Some(today()), ..Default::default() };
     cfg.rate_limit.limit = 100_000;
-    Sandbox::start(cfg).expect("start")
+    start(cfg)
+}
+
+/// The engines of the sandboxes started by this test binary, by base URL.
+static ENGINES: Mutex<Vec<(String, Shared)>> = Mutex::new(Vec::new());
+
+/// Starts a sandbox (and notes its engine, for the `rules_engine` binary).
+pub fn start(cfg: SandboxConfig) -> Sandbox {
+    let sb = Sandbox::start(cfg).expect("start");
+    ENGINES.lock().unwrap_or_else(|p| p.into_inner()).push((sb.base_url().to_string(), sb.shared().clone()));
+    sb
+}
+
+/// Whether this binary drives the engine in-process (`rules_engine`) rather than HTTP (`rules`).
+fn engine_mode() -> bool {
+    std::env::current_exe()
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().starts_with("rules_engine")))
+        .unwrap_or(false)
+}
+
+/// The request through the engine of the sandbox at `base`, on a runtime of its own.
+fn through_engine(base: &str, method: &str, path: &str, body: &str) -> Reply {
+    let shared = ENGINES
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .iter()
+        .find(|(b, _)| b == base)
+        .map(|(_, s)| s.clone())
+        .unwrap_or_else(|| panic!("no engine noted for {base}: start sandboxes with common::start"));
+    let (path, query) = path.split_once('?').unwrap_or((path, ""));
+    let req = HttpRequest { method, path, query, body: body.as_bytes() };
+    let rt = tokio::runtime::Builder::new_current_thread().enable_time().build().expect("runtime");
+    let outcome = rt.block_on(shared.exchange(&req, None, |ms| tokio::time::sleep(Duration::from_millis(ms))));
+    match outcome {
+        Outcome::Response(r) => Reply { status: r.status, body: r.text(), headers: r.headers },
+        Outcome::Reset(r) => Reply { status: r.status, headers: r.headers, body: String::new() },
+        Outcome::TimedOut => Reply { status: 0, headers: Vec::new(), body: String::new() },
+    }
 }
 
 pub struct Reply {
@@ -45,6 +92,9 @@ impl Reply {
 }
 
 pub fn http(base: &str, method: &str, path: &str, body: Option<&str>) -> Reply {
+    if engine_mode() && !path.starts_with("/__sandbox") {
+        return through_engine(base, method, path, body.unwrap_or(""));
+    }
     http_with(base, method, path, body, &[])
 }
 

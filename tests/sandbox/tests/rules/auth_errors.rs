@@ -117,7 +117,7 @@ fn cors_preflight_and_allow_origin() {
 fn routes_overrides_are_served_like_the_client_uses_them() {
     let mut cfg = SandboxConfig { today: Some(today()), ..Default::default() };
     cfg.routes.set_by_name("clock", "PUT /custom/{api}/{employee}/{action}").unwrap();
-    let sb = zeitkonto_sandbox::Sandbox::start(cfg).unwrap();
+    let sb = start(cfg);
     assert_eq!(http(sb.base_url(), "PUT", &format!("/custom/demo-company-key/{ANNA}/come"), Some("{}")).body, "true");
     assert_eq!(post(sb.base_url(), &format!("/rest/api/v2/time/come/demo-company-key/{ANNA}"), "{}").status, 404);
 }

@@ -443,7 +443,7 @@ fn time_account_list_has_one_entry_per_day_and_booking() {
 fn sandbox_on(day: &str) -> zeitkonto_sandbox::Sandbox {
     let mut cfg = SandboxConfig { today: Some(day.parse().unwrap()), ..Default::default() };
     cfg.rate_limit.limit = 100_000;
-    zeitkonto_sandbox::Sandbox::start(cfg).unwrap()
+    start(cfg)
 }
 
 #[test]

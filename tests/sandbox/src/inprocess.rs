@@ -1,0 +1,148 @@
+//! The engine as a [`zeitkonto::Transport`] (feature `client`): a Rust user's tests call the
+//! sandbox in-process, with no socket and no port, through the same driver (limiter, retry,
+//! timeouts) as production.
+//!
+//! ```
+//! use zeitkonto_sandbox::{InProcess, FaultKind, Fault};
+//! use zeitkonto_sandbox::engine::EngineConfig;
+//! # tokio_test_block_on(async {
+//! let sandbox = InProcess::new(EngineConfig { today: Some("2026-11-21".parse().unwrap()), ..Default::default() });
+//! let client = sandbox.client().build().unwrap();
+//! let people = client.employees().await.unwrap();
+//! assert_eq!(people.len(), 39);
+//! # });
+//! # fn tokio_test_block_on<F: std::future::Future>(f: F) -> F::Output {
+//! #     tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(f)
+//! # }
+//! ```
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use zeitkonto::{BoxFuture, ClientBuilder, RateLimitSettings, Transport, TransportError};
+use zeitkonto_core::{OperationId, Request, Response};
+
+use crate::control::Fault;
+use crate::engine::{EngineConfig, HttpRequest};
+use crate::shared::{Outcome, Shared, TimeSource};
+
+/// The base URL in-process clients use (never resolved: nothing leaves the process).
+pub const BASE_URL: &str = "http://sandbox.localhost";
+
+/// An in-process sandbox: the engine, and the transport that reaches it.
+#[derive(Clone, Debug)]
+pub struct InProcess {
+    shared: Shared,
+}
+
+impl InProcess {
+    /// A sandbox from `config`, on the system clock. A test kit's default: no rate limit (pass
+    /// `rate_limit` to have one), the demo seed.
+    pub fn new(config: EngineConfig) -> InProcess {
+        InProcess::with_time(config, crate::shared::system_time())
+    }
+
+    /// A sandbox on a time source of the caller's.
+    pub fn with_time(config: EngineConfig, time: TimeSource) -> InProcess {
+        InProcess { shared: Shared::new(config, time) }
+    }
+
+    /// Over an engine a server (or another kit) also runs.
+    pub fn over(shared: Shared) -> InProcess {
+        InProcess { shared }
+    }
+
+    /// The shared engine (faults, counters, the world).
+    pub fn shared(&self) -> &Shared {
+        &self.shared
+    }
+
+    /// The transport, for `ClientBuilder::transport`.
+    pub fn transport(&self) -> Arc<dyn Transport> {
+        Arc::new(self.clone())
+    }
+
+    /// A client builder wired to this sandbox: its base URL, the demo company key, the demo
+    /// workspace key, this transport, and the client-side limit of the sandbox's own rate limit
+    /// (off when the sandbox has none, so tests do not wait).
+    pub fn client(&self) -> ClientBuilder {
+        let limit = self.shared.lock().limit;
+        let rate_limit = if limit.limit == 0 {
+            RateLimitSettings::per_window(0, Duration::from_secs(60))
+        } else {
+            RateLimitSettings::per_window(limit.limit, Duration::from_millis(limit.window_ms.max(1)))
+        };
+        zeitkonto::Client::builder()
+            .base_url(BASE_URL)
+            .api_key(crate::demo::COMPANY_KEY)
+            .workspace_key(crate::demo::WORKSPACE_KEY)
+            .rate_limit(rate_limit)
+            .transport(self.transport())
+    }
+
+    /// Injects a fault; `Err` names the field that is wrong.
+    pub fn inject(&self, fault: Fault) -> Result<(), (String, String)> {
+        self.shared.inject(fault)
+    }
+
+    /// Applied writes of `op` so far.
+    pub fn writes(&self, op: OperationId) -> u64 {
+        self.shared.writes(op)
+    }
+
+    /// Requests of `op` received so far.
+    pub fn requests(&self, op: OperationId) -> u64 {
+        self.shared.requests(op)
+    }
+
+    /// Back to the seed.
+    pub fn reset(&self) {
+        self.shared.reset();
+    }
+}
+
+/// The path and query of `url` (whatever its scheme and host: the engine serves every base URL).
+fn path_and_query(url: &str) -> (&str, &str) {
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let path = after_scheme.find('/').map_or("/", |i| &after_scheme[i..]);
+    let path = path.split_once('#').map_or(path, |(p, _)| p);
+    path.split_once('?').unwrap_or((path, ""))
+}
+
+impl Transport for InProcess {
+    fn send<'a>(
+        &'a self,
+        request: &'a Request,
+        timeout: Option<Duration>,
+    ) -> BoxFuture<'a, Result<Response, TransportError>> {
+        Box::pin(async move {
+            let (path, query) = path_and_query(request.url());
+            let req = HttpRequest {
+                method: request.method().as_str(),
+                path,
+                query,
+                body: request.body().unwrap_or_default(),
+            };
+            let timeout_ms = timeout.map(|t| t.as_millis() as u64);
+            match self.shared.exchange(&req, timeout_ms, zeitkonto::runtime::sleep_ms).await {
+                Outcome::Response(r) => Ok(Response::new(r.status, r.headers, r.body)),
+                Outcome::Reset(_) => {
+                    Err(TransportError::Lost("the sandbox broke the connection (an injected reset)".into()))
+                }
+                Outcome::TimedOut => Err(TransportError::Timeout),
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::path_and_query;
+
+    #[test]
+    fn the_path_and_query_are_read_from_any_base_url() {
+        assert_eq!(path_and_query("http://sandbox.localhost/a/b?x=1"), ("/a/b", "x=1"));
+        assert_eq!(path_and_query("https://h:8/p"), ("/p", ""));
+        assert_eq!(path_and_query("http://h"), ("/", ""));
+    }
+}

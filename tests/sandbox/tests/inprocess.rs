@@ -1,0 +1,94 @@
+//! The in-process test kit for Rust users: a `zeitkonto::Client` over the engine, no socket.
+
+use std::time::{Duration, Instant};
+
+use zeitkonto::{Error, OperationId};
+use zeitkonto_sandbox::engine::EngineConfig;
+use zeitkonto_sandbox::{demo, Fault, FaultKind, InProcess};
+
+fn kit() -> InProcess {
+    let mut cfg = EngineConfig { today: Some("2026-11-21".parse().unwrap()), ..Default::default() };
+    cfg.rate_limit.limit = 0;
+    InProcess::new(cfg)
+}
+
+#[tokio::test]
+async fn a_hundred_calls_run_in_process_without_waiting_for_a_rate_limit() {
+    let sb = kit();
+    let client = sb.client().build().unwrap();
+    let started = Instant::now();
+    for _ in 0..100 {
+        assert_eq!(client.employees().await.unwrap().len(), 39);
+    }
+    assert_eq!(sb.requests(OperationId::Employees), 100);
+    // Not a speed assertion: a test kit that waited for the 60-a-minute limit would take minutes.
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+#[tokio::test]
+async fn the_spec_rules_hold_in_process_codes_and_the_clock_state_machine() {
+    let sb = kit();
+    let client = sb.client().build().unwrap();
+    client.come(demo::ANNA).await.unwrap();
+    assert_eq!(sb.writes(OperationId::Clock), 1);
+    let err = client.come(demo::ANNA).await.unwrap_err();
+    assert!(matches!(err, Error::Refused), "{err:?}");
+    let other = sb.client().api_key("no-such-key").build().unwrap();
+    assert!(matches!(other.employees().await.unwrap_err(), Error::Api { .. }));
+    sb.reset();
+    assert_eq!(sb.writes(OperationId::Clock), 0);
+}
+
+#[tokio::test]
+async fn a_reset_after_applying_reports_a_write_that_may_have_been_applied_and_never_resends_it() {
+    let sb = kit();
+    let client = sb.client().build().unwrap();
+    sb.inject(Fault::new(FaultKind::Reset).on(OperationId::Clock).after_applying()).unwrap();
+    let err = client.come(demo::ANNA).await.unwrap_err();
+    assert!(err.may_have_reached_server(), "{err:?}");
+    assert_eq!((sb.requests(OperationId::Clock), sb.writes(OperationId::Clock)), (1, 1));
+}
+
+#[tokio::test]
+async fn a_delay_longer_than_the_timeout_times_out_and_applies_nothing() {
+    let sb = kit();
+    let client =
+        sb.client().timeout(Some(Duration::from_millis(50))).retry(zeitkonto::RetrySettings::none()).build().unwrap();
+    sb.inject(Fault::new(FaultKind::Delay).delay_ms(5_000).on(OperationId::Clock)).unwrap();
+    let err = client.come(demo::ANNA).await.unwrap_err();
+    assert!(matches!(err, Error::Timeout { .. }), "{err:?}");
+    assert_eq!(sb.writes(OperationId::Clock), 0);
+}
+
+#[tokio::test]
+async fn a_503_on_a_read_is_retried_through_the_driver() {
+    let sb = kit();
+    let client = sb.client().build().unwrap();
+    sb.inject(Fault::new(FaultKind::Status).status(503).on(OperationId::Employees)).unwrap();
+    assert_eq!(client.employees().await.unwrap().len(), 39);
+    assert_eq!(sb.requests(OperationId::Employees), 2);
+}
+
+#[test]
+fn bad_faults_are_refused_naming_the_field() {
+    let sb = kit();
+    let mut f = Fault::new(FaultKind::Status);
+    f.operation = Some("no_such_operation".into());
+    assert_eq!(sb.inject(f).unwrap_err().0, "operation");
+    assert_eq!(sb.inject(Fault::new(FaultKind::Status).status(42)).unwrap_err().0, "status");
+}
+
+#[tokio::test]
+async fn the_kits_client_keeps_to_the_sandboxs_rate_limit() {
+    let mut cfg = EngineConfig { today: Some("2026-11-21".parse().unwrap()), ..Default::default() };
+    cfg.rate_limit.limit = 2;
+    cfg.rate_limit.window_ms = 300;
+    let sb = InProcess::new(cfg);
+    // The kit's client keeps to the sandbox's limit: three calls in a row, none refused.
+    let client = sb.client().build().unwrap();
+    for _ in 0..3 {
+        client.employees().await.unwrap();
+    }
+    assert_eq!(sb.requests(OperationId::Employees), 3);
+    assert_eq!(sb.shared().lock().stats.rate_limited, 0);
+}
