@@ -46,7 +46,7 @@ impl Client {
 #[pymethods]
 impl Client {
     #[new]
-    #[pyo3(signature = (*, api_key=None, base_url=None, workspace_key=None, routes=None, timeout=None, retry=None, rate_limit=None, log_events=false, ca_pem=None, proxy=None))]
+    #[pyo3(signature = (*, api_key=None, base_url=None, workspace_key=None, routes=None, timeout=None, retry=None, rate_limit=None, log_events=false, ca_pem=None, proxy=None, sandbox=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         api_key: Option<String>,
@@ -59,6 +59,7 @@ impl Client {
         log_events: bool,
         ca_pem: Option<Vec<u8>>,
         proxy: Option<String>,
+        sandbox: Option<PyRef<'_, crate::testing::Sandbox>>,
     ) -> PyResult<Client> {
         guarded(|| {
             let mut b = RustClient::builder()
@@ -72,6 +73,10 @@ impl Client {
             }
             if let Some(u) = base_url {
                 b = b.base_url(u);
+            }
+            if let Some(sb) = &sandbox {
+                // zeitkonto.testing: the sandbox engine in-process instead of HTTP.
+                b = b.transport(sb.kit.transport());
             }
             if let Some(k) = api_key {
                 b = b.api_key(k);

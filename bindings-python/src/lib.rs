@@ -12,6 +12,8 @@
 //!   interpreter shuts down (the failure mode of GIL-taking tokio callbacks);
 //! - driver events (already redacted) are queued without the GIL; Python drains them into logging;
 //! - `build_request` / `parse_response` are the sans-IO core;
+//! - `Sandbox` is the sandbox engine in-process (`zeitkonto.testing`), which clients reach through
+//!   the engine's transport with no socket;
 //! - every failure is raised as `CoreError(error_json)`; the pure-Python layer maps its `kind` to the
 //!   exception classes. Panics are caught and become `CoreError` too: none crosses into Python.
 
@@ -22,6 +24,7 @@ mod errors;
 mod json;
 mod runtime;
 mod sansio;
+mod testing;
 mod typed;
 mod typed_support;
 
@@ -47,6 +50,7 @@ fn is_idempotent(operation_name: &str) -> PyResult<bool> {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<client::Client>()?;
     m.add_class::<Pending>()?;
+    m.add_class::<testing::Sandbox>()?;
     m.add("CoreError", m.py().get_type::<CoreError>())?;
     sansio::register(m)?;
     typed::register(m)?;

@@ -2,7 +2,7 @@
 
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, final
 
-__all__ = ["Client", "CoreError", "NativeRequest", "Pending", "build_request", "close_completions",
+__all__ = ["Client", "CoreError", "NativeRequest", "Pending", "Sandbox", "build_request", "close_completions",
            "is_idempotent", "operations", "parse_response", "parse_response_typed", "wait_completions"]
 
 class CoreError(Exception):
@@ -23,6 +23,7 @@ class Client:
         log_events: bool = False,
         ca_pem: Optional[bytes] = None,
         proxy: Optional[str] = None,
+        sandbox: Optional[Sandbox] = None,
     ) -> Client: ...
     def call(self, operation_name: str, params: Dict[str, Any], on_events: Optional[Callable[[], Any]] = None) -> Any: ...
     def call_async(self, operation_name: str, params: Dict[str, Any], token: int) -> Pending: ...
@@ -518,3 +519,37 @@ class CreatedShiftData:
     def extra(self) -> Any: ...
     def to_py(self) -> Any: ...
 # </generated:data>
+
+@final
+class Sandbox:
+    """The sandbox engine in-process (``zeitkonto.testing.Sandbox`` wraps it)."""
+    def __new__(
+        cls,
+        *,
+        today: Optional[str] = None,
+        seed_json: Optional[str] = None,
+        rate_limit: Optional[Tuple[int, float]] = None,
+        routes: Optional[Dict[str, str]] = None,
+    ) -> Sandbox: ...
+    def inject(
+        self,
+        kind: str,
+        *,
+        operation_name: Optional[str] = None,
+        count: int = 1,
+        status: Optional[int] = None,
+        delay_ms: Optional[int] = None,
+        retry_after: Optional[int] = None,
+        after_applying: bool = False,
+        pad: Optional[int] = None,
+        location: Optional[str] = None,
+    ) -> None: ...
+    def writes(self, operation_name: Optional[str] = None) -> int: ...
+    def requests(self, operation_name: Optional[str] = None) -> int: ...
+    def rate_limited(self) -> int: ...
+    def reset(self) -> None: ...
+    def keys(self) -> Dict[str, str]: ...
+    def today(self) -> str: ...
+    def rate_limit(self) -> Tuple[int, float]: ...
+    def serve(self) -> str: ...
+    def stop_serving(self) -> None: ...

@@ -99,6 +99,7 @@ class _Base:
         rate_limit: Optional[RateLimitSettings] = None,
         ca_bundle: Optional[Union[str, "os.PathLike[str]"]] = None,
         proxy: Optional[str] = None,
+        _sandbox: Optional["_core.Sandbox"] = None,
     ) -> None:
         api_key = api_key if api_key is not None else os.environ.get("ZEITKONTO_API_KEY")
         base_url = base_url if base_url is not None else os.environ.get("ZEITKONTO_BASE_URL")
@@ -123,6 +124,8 @@ class _Base:
                 log_events=self._logging,
                 ca_pem=ca_pem,
                 proxy=proxy,
+                # zeitkonto.testing.Sandbox.client(): the sandbox engine in-process, no socket.
+                sandbox=_sandbox,
             )
         except _core.CoreError as e:
             payload = dict(e.args[0])

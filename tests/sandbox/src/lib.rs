@@ -9,6 +9,7 @@
 //!   wire tests, the README demo and code that brings its own HTTP stack;
 //! - [`inprocess`] (feature `client`): a [`zeitkonto::Transport`](https://docs.rs/zeitkonto) that
 //!   calls the engine directly, no socket, for Rust users' tests;
+//! - [`std_server`]: a small HTTP/1.1 shell on `std::net` for the test kits' `serve()`;
 //! - the Python and npm test kits (`zeitkonto.testing`, `zeitkonto/testing`) over the same engine.
 //!
 //! ```no_run
@@ -32,6 +33,8 @@ pub mod seed;
 pub mod server;
 pub mod shared;
 pub mod state;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod std_server;
 
 pub use control::{Fault, FaultKind};
 pub use engine::{Engine, EngineConfig};

@@ -1,0 +1,266 @@
+"""Zeitkonto in your tests: the sandbox, a stateful fake of the saas.de API, in-process.
+
+The same engine as Zeitkonto's own test server (every rule of the API: keys, modules, 403 codes,
+0- and 1-based months, the clock state machine, the rate limit), inside the package: no server
+to start, no socket, no port. Clients made by :meth:`Sandbox.client` reach it directly.
+
+>>> from zeitkonto.testing import Sandbox
+>>> with Sandbox(today="2026-11-21") as sandbox:
+...     client = sandbox.client()
+...     client.come(sandbox.keys.employee)
+...     sandbox.writes("clock")
+1
+
+With pytest, the ``zeitkonto_sandbox`` fixture gives a fresh sandbox per test (the plugin is
+registered when the package is installed).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import numbers
+import os
+from types import TracebackType
+from typing import Any, Dict, Mapping, NamedTuple, Optional, Type, Union
+
+from . import _core
+from ._settings import RateLimitSettings
+from .client import AsyncClient, Client
+from .errors import InvalidInputError, from_core
+
+__all__ = ["Sandbox", "Keys", "IN_PROCESS_BASE_URL", "FAULT_KINDS"]
+
+#: The base URL of in-process clients (never resolved: nothing leaves the process).
+IN_PROCESS_BASE_URL = "http://sandbox.localhost"
+
+#: The faults :meth:`Sandbox.inject` knows (Python names of the sandbox's fault kinds).
+FAULT_KINDS = ("delay", "reset", "status", "truncated", "html", "rate_limit", "echo_path", "redirect")
+
+
+class Keys(NamedTuple):
+    """The demo seed's keys and people (the same in every language's test kit and in
+    ``tests/sandbox/README.md``)."""
+
+    #: Company key of "Demo GmbH", every module (time tracking, leave, projects).
+    company_key: str
+    #: A company without modules (calls that need one answer 403 8).
+    no_modules_company_key: str
+    #: An inactive company (403 2).
+    inactive_company_key: str
+    #: Another company, for "not your employee" checks.
+    other_company_key: str
+    #: The workspace key (shifts).
+    workspace_key: str
+    #: A department key (department accounts).
+    department_key: str
+    #: Anna Schmidt's employee key.
+    employee_key: str
+    #: The supervisor's employee key.
+    supervisor_key: str
+    #: Anna Schmidt's e-mail: an employee with a login, time-tracked.
+    employee: str
+    #: The project manager's e-mail (may create and delete projects).
+    project_manager: str
+    #: The supervisor's e-mail.
+    supervisor: str
+    #: An employee without a login account.
+    employee_without_login: str
+
+
+def _snake(name: str) -> str:
+    return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name)
+
+
+def _invalid(field: str, reason: str) -> InvalidInputError:
+    return InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)
+
+
+def _today(value: Union[_dt.date, str, None]) -> Optional[str]:
+    if value is None:
+        return None
+    if isinstance(value, _dt.datetime):
+        raise _invalid("today", "expected a datetime.date or 'YYYY-MM-DD', got a datetime")
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    if isinstance(value, str):
+        return value
+    raise _invalid("today", f"expected a datetime.date or 'YYYY-MM-DD', got {type(value).__name__}")
+
+
+def _seed(value: Union[str, "os.PathLike[str]", Mapping[str, Any], None]) -> Optional[str]:
+    """A seed as JSON text: a mapping, or the path of a JSON file (``zeitkonto-sandbox
+    --write-seed FILE`` writes the demo seed as one)."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        try:
+            return json.dumps(dict(value))
+        except (TypeError, ValueError) as e:
+            raise _invalid("seed", f"is not JSON data: {e}") from None
+    if isinstance(value, (str, os.PathLike)):
+        try:
+            with open(value, encoding="utf-8") as f:
+                return f.read()
+        except OSError as e:
+            raise _invalid("seed", f"cannot read {os.fspath(value)!r}: {e.strerror}") from None
+    raise _invalid("seed", f"expected a path or a mapping, got {type(value).__name__}")
+
+
+class Sandbox:
+    """A stateful fake of the saas.de API, in-process. Use as a context manager (or call
+    :meth:`close`).
+
+    ``today`` freezes the date (``datetime.date`` or ``"YYYY-MM-DD"``; default: the real date),
+    ``seed`` replaces the demo data (a mapping, or the path of a JSON seed file), ``rate_limit``
+    turns on the API's limit (e.g. ``RateLimitSettings(60, 60.0)``; default: none, so tests do not
+    wait), ``routes`` overrides routes as the client's ``routes=`` does.
+    """
+
+    def __init__(
+        self,
+        *,
+        today: Union[_dt.date, str, None] = None,
+        seed: Union[str, "os.PathLike[str]", Mapping[str, Any], None] = None,
+        rate_limit: Optional[RateLimitSettings] = None,
+        routes: Optional[Mapping[str, str]] = None,
+    ) -> None:
+        if rate_limit is not None and not isinstance(rate_limit, RateLimitSettings):
+            raise _invalid("rate_limit", "expected a zeitkonto.RateLimitSettings")
+        limit = None
+        if rate_limit is not None:
+            if isinstance(rate_limit.window, bool) or not isinstance(rate_limit.window, numbers.Real):
+                raise _invalid("rate_limit.window", "must be a number of seconds")
+            if isinstance(rate_limit.limit, bool) or not isinstance(rate_limit.limit, int) or rate_limit.limit < 0:
+                raise _invalid("rate_limit.limit", "must be a whole number, 0 or more")
+            limit = (rate_limit.limit, float(rate_limit.window))
+        self._routes = dict(routes) if routes else None
+        try:
+            self._core = _core.Sandbox(today=_today(today), seed_json=_seed(seed), rate_limit=limit,
+                                       routes=self._routes)
+        except _core.CoreError as e:
+            raise from_core(e.args[0], python_names=True) from None
+        keys = self._core.keys()
+        self.keys: Keys = Keys(**{_snake(k): v for k, v in keys.items()})
+        """The demo seed's keys and people."""
+
+    # -- clients -----------------------------------------------------------------------------
+
+    def _options(self, options: Dict[str, Any]) -> Dict[str, Any]:
+        for name in ("base_url", "ca_bundle", "proxy"):
+            if name in options:
+                raise _invalid(name, "an in-process client has no network settings; use serve() for a URL")
+        options.setdefault("api_key", self.keys.company_key)
+        options.setdefault("workspace_key", self.keys.workspace_key)
+        if self._routes and "routes" not in options:
+            options["routes"] = self._routes
+        if "rate_limit" not in options:
+            limit, window = self._core.rate_limit()
+            # The client keeps to the sandbox's limit, and waits for nothing when it has none.
+            options["rate_limit"] = RateLimitSettings(limit, window) if limit else RateLimitSettings(0)
+        return dict(options, base_url=IN_PROCESS_BASE_URL, _sandbox=self._core)
+
+    def client(self, **options: Any) -> Client:
+        """A :class:`zeitkonto.Client` wired to this sandbox in-process, with the demo company and
+        workspace keys unless given; ``options`` are the client's (``timeout``, ``retry``, …)."""
+        return Client(**self._options(options))
+
+    def async_client(self, **options: Any) -> AsyncClient:
+        """A :class:`zeitkonto.AsyncClient` wired to this sandbox in-process (see :meth:`client`)."""
+        return AsyncClient(**self._options(options))
+
+    # -- control -----------------------------------------------------------------------------
+
+    def inject(
+        self,
+        kind: str,
+        *,
+        operation: Optional[str] = None,
+        count: int = 1,
+        status: Optional[int] = None,
+        delay: Optional[float] = None,
+        retry_after: Optional[int] = None,
+        after_applying: bool = False,
+        pad: Optional[int] = None,
+        location: Optional[str] = None,
+    ) -> None:
+        """Makes the next ``count`` requests (of ``operation``, when given) fail as ``kind`` says:
+
+        - ``"status"``: answer ``status`` (default 500) with a plain-text body;
+        - ``"delay"``: wait ``delay`` seconds (default 1), then answer (tests timeouts);
+        - ``"reset"``: send the head, then break the connection;
+        - ``"truncated"``: a 200 with JSON cut short; ``"html"``: a proxy's HTML page;
+        - ``"rate_limit"``: a 429 with ``Retry-After: retry_after`` seconds (default 1);
+        - ``"echo_path"``: a 502 whose JSON body echoes the path (keys included), after ``pad``
+          filler characters: for redaction tests;
+        - ``"redirect"``: a 302 to ``location``.
+
+        ``after_applying=True`` applies the request first (a write applied whose answer is lost).
+        """
+        if kind not in FAULT_KINDS:
+            raise _invalid("kind", f"unknown fault kind {kind!r}: expected one of {', '.join(FAULT_KINDS)}")
+        delay_ms = None
+        if delay is not None:
+            if isinstance(delay, bool) or not isinstance(delay, numbers.Real) or not 0 <= delay <= 3600:
+                raise _invalid("delay", "must be a number of seconds from 0 to 3600")
+            delay_ms = round(delay * 1000)
+        camel = "".join(w.capitalize() if i else w for i, w in enumerate(kind.split("_")))
+        try:
+            self._core.inject(camel, operation_name=operation, count=count, status=status, delay_ms=delay_ms,
+                              retry_after=retry_after, after_applying=after_applying, pad=pad, location=location)
+        except _core.CoreError as e:
+            raise from_core(e.args[0], python_names=True) from None
+        except (TypeError, OverflowError) as e:
+            raise _invalid("inject", str(e)) from None
+
+    def writes(self, operation: Optional[str] = None) -> int:
+        """Writes applied so far (of ``operation``, or all)."""
+        return self._count(self._core.writes, operation)
+
+    def requests(self, operation: Optional[str] = None) -> int:
+        """Requests received so far (of ``operation``, or all), before faults and the rate limit."""
+        return self._count(self._core.requests, operation)
+
+    @staticmethod
+    def _count(f: Any, operation: Optional[str]) -> int:
+        try:
+            return int(f(operation))
+        except _core.CoreError as e:
+            raise from_core(e.args[0], python_names=True) from None
+
+    @property
+    def rate_limited(self) -> int:
+        """How many requests the sandbox's own rate limit refused (429)."""
+        return self._core.rate_limited()
+
+    @property
+    def today(self) -> _dt.date:
+        """The sandbox's today."""
+        return _dt.date.fromisoformat(self._core.today())
+
+    def reset(self) -> None:
+        """Back to the seed: data, counters, faults and rate-limit windows."""
+        self._core.reset()
+
+    def serve(self) -> str:
+        """Serves this sandbox over real HTTP on 127.0.0.1 (a free port) for code that brings its
+        own HTTP stack (``requests``, ``httpx``); returns the base URL. The same engine: writes,
+        faults and counters are shared with the in-process clients. Stopped by :meth:`close`."""
+        try:
+            return self._core.serve()
+        except _core.CoreError as e:
+            raise from_core(e.args[0], python_names=True) from None
+
+    def close(self) -> None:
+        """Stops the HTTP server of :meth:`serve`, if any."""
+        self._core.stop_serving()
+
+    def __enter__(self) -> "Sandbox":
+        return self
+
+    def __exit__(self, et: Optional[Type[BaseException]], ev: Optional[BaseException],
+                 tb: Optional[TracebackType]) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Sandbox(today={self.today.isoformat()!r})"

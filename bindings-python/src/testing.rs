@@ -1,0 +1,183 @@
+//! `zeitkonto._core.Sandbox`: the sandbox engine in-process, behind `zeitkonto.testing.Sandbox`.
+//! Clients made with `sandbox=` reach it through `zeitkonto_sandbox::InProcess` (no socket);
+//! `serve()` puts the same engine behind a small HTTP/1.1 server (`std_server`) on 127.0.0.1 for code that brings its own
+//! HTTP stack. Bad input is `InvalidInput` naming the field, like the client's.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use pyo3::prelude::*;
+use serde_json::Value;
+use zeitkonto_core::limiter::LimiterConfig;
+use zeitkonto_core::Date;
+use zeitkonto_sandbox::engine::EngineConfig;
+use zeitkonto_sandbox::{Fault, FaultKind, InProcess, Seed};
+
+use crate::errors::{guarded, invalid, operation, raise, routes_from};
+
+/// An in-process sandbox (the Python class `zeitkonto.testing.Sandbox` wraps it).
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct Sandbox {
+    pub(crate) kit: InProcess,
+    server: Mutex<Option<zeitkonto_sandbox::std_server::StdServer>>,
+}
+
+/// A serde message without the values it quotes (a seed holds keys, even if fake ones): every
+/// `"…"` is dropped, field names (in backticks) and the position stay.
+fn without_values(e: &serde_json::Error) -> String {
+    let mut out = String::new();
+    let mut quoted = false;
+    for ch in e.to_string().chars() {
+        match ch {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
+            _ => out.push(ch),
+        }
+    }
+    out.replace("  ", " ").replace(" ,", ",")
+}
+
+#[pymethods]
+impl Sandbox {
+    #[new]
+    #[pyo3(signature = (*, today=None, seed_json=None, rate_limit=None, routes=None))]
+    fn new(
+        today: Option<String>,
+        seed_json: Option<String>,
+        rate_limit: Option<(u32, f64)>,
+        routes: Option<std::collections::HashMap<String, String>>,
+    ) -> PyResult<Sandbox> {
+        guarded(|| {
+            let today = match today {
+                None => None,
+                Some(t) => Some(
+                    t.parse::<Date>()
+                        .map_err(|_| invalid("today", format!("expected a date YYYY-MM-DD, got {t:?}")))?,
+                ),
+            };
+            let seed = match seed_json {
+                None => None,
+                Some(text) => Some(
+                    serde_json::from_str::<Seed>(&text)
+                        .map_err(|e| invalid("seed", format!("does not parse: {}", without_values(&e))))?,
+                ),
+            };
+            let rate_limit = match rate_limit {
+                None => LimiterConfig { limit: 0, window_ms: 60_000, margin_ms: 0 },
+                Some((limit, window)) => {
+                    if !(window.is_finite() && window > 0.0 && window <= 86_400.0) {
+                        return Err(invalid("rate_limit.window", "must be more than 0 and at most a day (seconds)"));
+                    }
+                    LimiterConfig { limit, window_ms: (window * 1000.0).ceil() as u64, margin_ms: 0 }
+                }
+            };
+            let routes = routes_from(routes).map_err(|e| raise(&e))?;
+            let kit = InProcess::new(EngineConfig { seed, today, rate_limit, routes });
+            Ok(Sandbox { kit, server: Mutex::new(None) })
+        })
+    }
+
+    /// Adds a fault (`kind` in the sandbox's camelCase names, e.g. `rateLimit`).
+    #[pyo3(signature = (kind, *, operation_name=None, count=1, status=None, delay_ms=None, retry_after=None, after_applying=false, pad=None, location=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn inject(
+        &self,
+        kind: &str,
+        operation_name: Option<String>,
+        count: u32,
+        status: Option<u16>,
+        delay_ms: Option<u64>,
+        retry_after: Option<u64>,
+        after_applying: bool,
+        pad: Option<usize>,
+        location: Option<String>,
+    ) -> PyResult<()> {
+        guarded(|| {
+            let kind: FaultKind = serde_json::from_value(Value::String(kind.to_string())).map_err(|_| {
+                invalid(
+                    "kind",
+                    format!(
+                        "unknown fault kind {kind:?}: expected delay, reset, status, truncated, html, rate_limit, echo_path or redirect"
+                    ),
+                )
+            })?;
+            let mut f = Fault::new(kind).times(count);
+            f.operation = operation_name;
+            f.status = status;
+            f.delay_ms = delay_ms;
+            f.retry_after = retry_after;
+            f.after = after_applying;
+            f.pad = pad;
+            f.location = location;
+            self.kit.inject(f).map_err(|(field, why)| invalid(&field, why))
+        })
+    }
+
+    /// Applied writes of `operation_name` (all operations when `None`).
+    #[pyo3(signature = (operation_name=None))]
+    fn writes(&self, operation_name: Option<&str>) -> PyResult<u64> {
+        match operation_name {
+            Some(name) => Ok(self.kit.writes(operation(name)?)),
+            None => Ok(self.kit.shared().lock().stats.writes.values().sum()),
+        }
+    }
+
+    /// Requests of `operation_name` received (all operations when `None`).
+    #[pyo3(signature = (operation_name=None))]
+    fn requests(&self, operation_name: Option<&str>) -> PyResult<u64> {
+        match operation_name {
+            Some(name) => Ok(self.kit.requests(operation(name)?)),
+            None => Ok(self.kit.shared().lock().stats.requests.values().sum()),
+        }
+    }
+
+    /// 429s the sandbox's own rate limit answered.
+    fn rate_limited(&self) -> u64 {
+        self.kit.shared().lock().stats.rate_limited
+    }
+
+    /// Back to the seed: data, counters, faults, rate-limit windows.
+    fn reset(&self) {
+        self.kit.reset();
+    }
+
+    /// The demo keys and people, by camelCase name.
+    fn keys(&self) -> BTreeMap<&'static str, &'static str> {
+        zeitkonto_sandbox::demo_keys()
+    }
+
+    /// The sandbox's "today", `YYYY-MM-DD`.
+    fn today(&self) -> String {
+        self.kit.shared().lock().clock.today().to_string()
+    }
+
+    /// The sandbox's rate limit as (limit, window in seconds); limit 0 = none.
+    fn rate_limit(&self) -> (u32, f64) {
+        let l = self.kit.shared().lock().limit;
+        (l.limit, l.window_ms as f64 / 1000.0)
+    }
+
+    /// Serves the same engine over HTTP on 127.0.0.1 (a free port); returns the base URL. Serving
+    /// again returns the same URL.
+    fn serve(&self) -> PyResult<String> {
+        guarded(|| {
+            let mut server = self.server.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(s) = server.as_ref() {
+                return Ok(s.base_url().to_string());
+            }
+            let listener = std::net::TcpListener::bind(("127.0.0.1", 0))
+                .map_err(|e| invalid("serve", format!("could not bind 127.0.0.1: {e}")))?;
+            let s = zeitkonto_sandbox::std_server::StdServer::start(listener, self.kit.shared().clone())
+                .map_err(|e| invalid("serve", format!("could not start the server: {e}")))?;
+            let url = s.base_url().to_string();
+            *server = Some(s);
+            Ok(url)
+        })
+    }
+
+    /// Stops the server `serve()` started (in-process clients keep working).
+    fn stop_serving(&self, py: Python<'_>) {
+        let server = self.server.lock().unwrap_or_else(|p| p.into_inner()).take();
+        py.detach(move || drop(server));
+    }
+}
