@@ -1,10 +1,13 @@
 // The packed tarball (`npm pack`) in the tools users build with: a tiny app (main thread + module
 // worker) built with default settings by Vite (dev server and build), webpack 5, esbuild and
-// Rollup, each run in Chromium against the sandbox; plus Node `import` and `require()`. The
+// Rollup, each run in Chromium against the sandbox (and the test kit, zeitkonto/testing, in the
+// same bundle); plus Node `import` and `require()`. The
 // bundlers are pinned and installed once under $CARGO_TARGET_DIR/npm-bundlers (reinstalled when
 // the pins change). Needs a built package (scripts/build.mjs), the sandbox binary and Chromium.
 //
-//   node scripts/bundlers.mjs [vite-dev vite webpack esbuild rollup node]   (default: all)
+// And a Vitest run of a user's test file over the test kit (zeitkonto/testing).
+//
+//   node scripts/bundlers.mjs [vite-dev vite webpack esbuild rollup node vitest]   (default: all)
 import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -14,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { startSandbox } from "../test/sandbox.mjs";
 
-const PINS = { vite: "8.3.8", webpack: "5.112.2", esbuild: "0.28.2", rollup: "4.68.7", "@rollup/plugin-node-resolve": "16.0.3" };
+const PINS = { vitest: "5.1.1", vite: "8.3.8", webpack: "5.112.2", esbuild: "0.28.2", rollup: "4.68.7", "@rollup/plugin-node-resolve": "16.0.3" };
 const pkg = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const root = resolve(pkg, "..", "..");
 const work = join(process.env.CARGO_TARGET_DIR ?? join(root, "target"), "npm-bundlers");
@@ -56,7 +59,8 @@ console.log(`bundlers: ${tarball.split("/").pop()}: ${files.join(" ")}`);
 const app = join(work, "app");
 rmSync(app, { recursive: true, force: true });
 mkdirSync(join(app, "src"), { recursive: true });
-writeFileSync(join(app, "src", "check.js"), `import { Client, init, operations, RefusedError } from "zeitkonto";
+writeFileSync(join(app, "src", "check.js"), `import { Client, init, operations, RefusedError, TransportError } from "zeitkonto";
+import { Sandbox } from "zeitkonto/testing";
 export async function check(api, where) {
   const r = { where };
   try {
@@ -67,6 +71,12 @@ export async function check(api, where) {
     r.employees = (await c.employees()).length;
     r.leaveTypes = (await c.leaveTypes("anna.schmidt@demo.example")).leaveTypes.length;
     r.refused = await c.go("max.manager@demo.example").then(() => "resolved", (e) => (e instanceof RefusedError ? e.name : String(e)));
+    // The test kit (zeitkonto/testing) in the same bundle: the sandbox in-process, a lost answer.
+    const sandbox = await Sandbox.create({ today: "2026-11-21" });
+    const kit = sandbox.client();
+    sandbox.inject("reset", { operation: "clock", afterApplying: true });
+    const lost = await kit.come(sandbox.keys.employee).then(() => "resolved", (e) => e instanceof TransportError && e.mayHaveReachedServer);
+    r.kit = [(await kit.employees()).length, lost, sandbox.writes("clock")];
   } catch (e) {
     r.error = String(e && e.stack || e);
   }
@@ -160,7 +170,7 @@ function wasmFiles(dir) {
   return out;
 }
 
-const expected = (where) => ({ where, operations: DECLARED, guard: "InvalidInputError", employees: 39, leaveTypes: 3, refused: "RefusedError" });
+const expected = (where) => ({ where, operations: DECLARED, guard: "InvalidInputError", employees: 39, leaveTypes: 3, refused: "RefusedError", kit: [39, true, 1] });
 const results = [];
 let failed = 0;
 function report(name, version, detail, ok, info) {
@@ -228,6 +238,31 @@ try {
     }
   }
 
+  if (wanted("vitest")) {
+    // A user's test with Vitest (its defaults, Node environment) over the in-process sandbox.
+    writeFileSync(join(app, "kit.test.js"), `import { expect, test } from "vitest";
+import { RefusedError } from "zeitkonto";
+import { Sandbox } from "zeitkonto/testing";
+
+test("the sandbox in Vitest", async () => {
+  const sandbox = await Sandbox.create({ today: "2026-11-21" });
+  const client = sandbox.client();
+  expect((await client.employees()).length).toBe(39);
+  await client.come(sandbox.keys.employee);
+  await expect(client.come(sandbox.keys.employee)).rejects.toBeInstanceOf(RefusedError);
+  expect(sandbox.writes("clock")).toBe(1);
+});
+`);
+    let out;
+    try {
+      out = sh(bin("vitest"), ["run", "kit.test.js"], { cwd: app, stdio: ["ignore", "pipe", "pipe"] });
+    } catch (e) {
+      out = String(e.stdout ?? "") + String(e.stderr ?? e);
+    }
+    out = out.replace(/\x1b\[[0-9;]*m/g, "");
+    const ok = /Tests\s+1 passed/.test(out);
+    report("vitest", PINS.vitest, out.slice(-600), ok, ok ? "a test over zeitkonto/testing passes" : "fails");
+  }
   if (wanted("node")) {
     const code = (head) => `${head}
       const c = new Client({ apiKey: "demo-company-key", baseUrl: ${JSON.stringify(sb.url)} });

@@ -305,6 +305,7 @@ impl Engine {
     }
 
     /// Handles a request that waited for a `delay` fault.
+    #[allow(clippy::boxed_local)] // the box Step::HandleAfter handed out, taken back as it is
     pub fn resume(&mut self, pending: Box<Pending>, now: Now) -> Step {
         self.world.clock.advance(now);
         self.finish(*pending)

@@ -59,8 +59,8 @@ pub fn check_fault(f: &Fault) -> Result<(), (String, String)> {
         }
     }
     if let Some(s) = f.status {
-        if !(100..=599).contains(&s) {
-            return Err(("status".into(), format!("{s} is not an HTTP status (100..=599)")));
+        if !(200..=599).contains(&s) {
+            return Err(("status".into(), format!("{s} is not a final HTTP status (200..=599)")));
         }
     }
     if f.count == 0 {

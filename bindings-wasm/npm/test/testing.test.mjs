@@ -1,0 +1,136 @@
+// zeitkonto/testing: the sandbox engine in-process (its own .wasm), its fetch, its clients, its
+// controls, serve(), and the README's test file as a user runs it (`node --test` in a fresh
+// directory that resolves the package, see scripts/npm-pack-check for the packed tarball).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync, symlinkSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  AuthenticationFailedError, DecodeError, InvalidInputError, RateLimitedError, RefusedError, TimeoutError,
+  MissingModuleError, operations,
+} from "zeitkonto";
+import { FAULT_KINDS, IN_PROCESS_BASE_URL, Sandbox } from "zeitkonto/testing";
+
+const pkg = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+test("a hundred calls run in process without waiting for a rate limit", async () => {
+  const sb = await Sandbox.create({ today: "2026-11-21" });
+  const client = sb.client();
+  for (let i = 0; i < 100; i++) assert.equal((await client.employees()).length, 39);
+  assert.equal(sb.requests("employees"), 100);
+  assert.equal(sb.rateLimited, 0);
+});
+
+test("the spec rules hold in process", async () => {
+  const sb = await Sandbox.create({ today: "2026-11-21" });
+  const client = sb.client();
+  await client.come(sb.keys.employee);
+  await assert.rejects(client.come(sb.keys.employee), RefusedError);
+  await assert.rejects(sb.client({ apiKey: sb.keys.noModulesCompanyKey }).presence(), MissingModuleError);
+  await assert.rejects(sb.client({ apiKey: "not-a-key" }).employees(), AuthenticationFailedError);
+  assert.equal(sb.today, "2026-11-21");
+  assert.equal(sb.writes("clock"), 1);
+  sb.reset();
+  assert.equal(sb.writes(), 0);
+});
+
+test("faults: a read is retried, a write is never sent twice", async () => {
+  const sb = await Sandbox.create();
+  const client = sb.client();
+  sb.inject("status", { status: 503, operation: "employees" });
+  assert.equal((await client.employees()).length, 39);
+  assert.equal(sb.requests("employees"), 2);
+  sb.inject("status", { status: 503, operation: "clock", afterApplying: true });
+  await assert.rejects(client.come(sb.keys.employee), (e) => e.mayHaveReachedServer === true);
+  assert.deepEqual([sb.requests("clock"), sb.writes("clock")], [1, 1]);
+  sb.inject("truncated", { operation: "employees" });
+  await assert.rejects(client.employees(), DecodeError);
+  sb.inject("reset", { operation: "employees" });
+  await assert.ok((await client.employees()).length === 39, "a reset read is retried");
+});
+
+test("a delay longer than the timeout times out and applies nothing; an abort during a delay too", async () => {
+  const sb = await Sandbox.create();
+  sb.inject("delay", { delay: 5_000, operation: "clock" });
+  await assert.rejects(sb.client({ timeout: 50, retry: { maxRetries: 0 } }).come(sb.keys.employee), TimeoutError);
+  const controller = new AbortController();
+  sb.inject("delay", { delay: 5_000, operation: "clock" });
+  const call = sb.client().come(sb.keys.employee, {}, { signal: controller.signal });
+  setTimeout(() => controller.abort(new Error("user left")), 30);
+  await assert.rejects(call, /user left/);
+  assert.equal(sb.writes("clock"), 0);
+});
+
+test("the sandbox's rate limit when asked, and the kit's client keeps to it", async () => {
+  const sb = await Sandbox.create({ rateLimit: { limit: 3, window: 300 } });
+  const client = sb.client();
+  for (let i = 0; i < 5; i++) await client.employees();
+  assert.equal(sb.rateLimited, 0);
+  const eager = sb.client({ rateLimit: { limit: 0 }, retry: { maxRetries: 0, maxRateLimitRetries: 0 } });
+  await assert.rejects(async () => { for (let i = 0; i < 5; i++) await eager.employees(); }, RateLimitedError);
+  assert.ok(sb.rateLimited >= 1);
+});
+
+test("sandbox.fetch answers like the API for code that calls it itself", async () => {
+  const sb = await Sandbox.create();
+  const r = await sb.fetch(`https://desktop.saas.de/api/v2/employees/${sb.keys.companyKey}`);
+  assert.equal(r.status, 200);
+  assert.equal((await r.json()).length, 39);
+  const refused = await sb.fetch(`${IN_PROCESS_BASE_URL}/api/v2/employees/nope`);
+  assert.deepEqual([refused.status, await refused.text()], [403, "3"]);
+  const posted = await sb.fetch(new Request(`http://x/rest/api/v2/time/come/${sb.keys.companyKey}/${sb.keys.employee}`, { method: "POST", body: "{}" }));
+  assert.equal(await posted.text(), "true");
+});
+
+test("serve() puts the same engine behind HTTP on 127.0.0.1", async () => {
+  const sb = await Sandbox.create();
+  try {
+    const url = await sb.serve();
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    const r = await fetch(`${url}/rest/api/v2/time/come/${sb.keys.companyKey}/${encodeURIComponent(sb.keys.employee)}`, { method: "POST", body: "{}" });
+    assert.equal(await r.text(), "true");
+    assert.equal(sb.writes("clock"), 1, "the HTTP request and the in-process counters are one engine");
+  } finally {
+    await sb.close();
+  }
+});
+
+test("bad input names the field", async () => {
+  for (const [options, field] of [[{ today: "2026-13-01" }, "today"], [{ seed: "{not json" }, "seed"], [{ rateLimit: { window: -1 } }, "rateLimit.window"]]) {
+    await assert.rejects(Sandbox.create(options), (e) => e instanceof InvalidInputError && e.field === field);
+  }
+  const sb = await Sandbox.create();
+  for (const [kind, options, field] of [["explode", {}, "kind"], ["status", { operation: "no_such_op" }, "operation"], ["status", { status: 42 }, "status"], ["delay", { delay: -1 }, "delay"], ["status", { count: 0 }, "count"]]) {
+    assert.throws(() => sb.inject(kind, options), (e) => e instanceof InvalidInputError && e.field === field);
+  }
+  assert.throws(() => sb.writes("no_such_op"), (e) => e.field === "operation");
+  assert.throws(() => sb.client({ baseUrl: "https://desktop.saas.de" }), (e) => e.field === "baseUrl");
+  const secret = JSON.stringify({ companies: [{ id: "c", key: "secret-seed-key" }] });
+  await assert.rejects(Sandbox.create({ seed: secret }), (e) => e.field === "seed" && !String(e).includes("secret-seed-key"));
+});
+
+test("every fault kind is one the engine knows; the kit's clients and errors are the main entry's", async () => {
+  const sb = await Sandbox.create();
+  for (const kind of FAULT_KINDS) sb.inject(kind);
+  assert.ok(sb.client() instanceof (await import("zeitkonto")).Client);
+  assert.equal(operations().length, operations().filter((op) => sb.requests(op) === 0).length);
+});
+
+test("the README's test file passes as a user runs it (node --test)", () => {
+  const readme = readFileSync(join(pkg, "README.md"), "utf8");
+  const found = readme.match(/```js payroll\.test\.mjs\n([\s\S]*?)```/);
+  assert.ok(found, "the README's 'Testing your integration' test file");
+  const dir = mkdtempSync(join(tmpdir(), "zk-kit-"));
+  mkdirSync(join(dir, "node_modules"));
+  symlinkSync(pkg, join(dir, "node_modules", "zeitkonto"), "dir");
+  writeFileSync(join(dir, "payroll.test.mjs"), found[1]);
+  // A run of its own, not a subtest of this one (node:test marks its children by NODE_TEST_CONTEXT).
+  const env = { ...process.env };
+  delete env.NODE_TEST_CONTEXT;
+  const out = execFileSync(process.execPath, ["--test", "payroll.test.mjs"], { cwd: dir, encoding: "utf8", env });
+  assert.match(out, /# pass 3/);
+  assert.match(out, /# fail 0/);
+});

@@ -1,0 +1,258 @@
+// The test kit's Sandbox, whatever loads its .wasm (`testing.js` by URL for browsers and bundlers,
+// `testing-node.mjs` from disk for Node). The engine is sans-IO: each request goes in with the
+// time and comes back as a step; the waits a `delay` fault asks for are timers here, cancelled by
+// the request's AbortSignal (a request abandoned during a wait before handling applies nothing).
+import { Client, InvalidInputError } from "zeitkonto";
+
+/** The base URL of in-process clients (never resolved: nothing leaves the process). */
+export const IN_PROCESS_BASE_URL = "http://sandbox.localhost";
+
+/** The faults `inject` knows. */
+export const FAULT_KINDS = Object.freeze(["delay", "reset", "status", "truncated", "html", "rateLimit", "echoPath", "redirect"]);
+
+const encoder = new TextEncoder();
+const NULL_BODY = new Set([204, 205, 304]);
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function invalid(field, reason) {
+  return new InvalidInputError(`invalid input \`${field}\`: ${reason}`, { kind: "InvalidInput", field, reason });
+}
+
+/** A thrown `{kind: "InvalidInput", field, reason}` from the .wasm as the client's error. */
+function rethrow(e) {
+  if (e && typeof e === "object" && e.kind === "InvalidInput") throw invalid(e.field, e.reason);
+  throw e;
+}
+
+function sleep(ms, signal) {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, Math.min(ms, MAX_TIMER_MS));
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+async function bodyBytes(body) {
+  if (body == null) return new Uint8Array();
+  if (typeof body === "string") return encoder.encode(body);
+  if (body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}
+
+function toResponse(status, headers, body) {
+  const h = new Headers();
+  for (let i = 0; i + 1 < headers.length; i += 2) h.append(headers[i], headers[i + 1]);
+  return new Response(NULL_BODY.has(status) ? null : body, { status, headers: h });
+}
+
+function todayText(today) {
+  if (today == null) return undefined;
+  if (today instanceof Date) {
+    if (Number.isNaN(today.getTime())) throw invalid("today", "is an invalid Date");
+    return today.toISOString().slice(0, 10);
+  }
+  if (typeof today === "string") return today;
+  throw invalid("today", `expected "YYYY-MM-DD" or a Date, got ${typeof today}`);
+}
+
+function seedText(seed) {
+  if (seed == null) return undefined;
+  if (typeof seed === "string") return seed;
+  if (typeof seed === "object") {
+    try {
+      return JSON.stringify(seed);
+    } catch (e) {
+      throw invalid("seed", `is not JSON data: ${e.message}`);
+    }
+  }
+  throw invalid("seed", `expected JSON text or an object, got ${typeof seed}`);
+}
+
+let load = null;
+let loaded = null;
+
+/** Sets how the .wasm is loaded (the entry files do this). @internal */
+export function _setLoader(f) {
+  load = f;
+}
+
+/**
+ * A stateful fake of the saas.de API in-process: every rule of the API (keys, modules, 403 codes,
+ * 0- and 1-based months, the clock state machine, the rate limit when asked), the demo company's
+ * people, and faults to inject. `Sandbox.create()` makes one; `client()` gives a `zeitkonto`
+ * Client wired to it (no socket, no port); `fetch` is a fetch-compatible function for code that
+ * calls the API itself.
+ */
+export class Sandbox {
+  #engine;
+  #start;
+  #baseUrl;
+
+  /** @internal Use `Sandbox.create()`. */
+  constructor(engine, token) {
+    if (token !== CREATE) throw new TypeError("use `await Sandbox.create(options)`");
+    this.#engine = engine;
+    this.#start = performance.now();
+    /** The demo keys and people (companyKey, workspaceKey, employee, projectManager, …). */
+    this.keys = Object.freeze(Object.fromEntries(pairs(engine.keys())));
+    /** `fetch` for code that calls the API itself: `new URL` paths as the real service's. */
+    this.fetch = this.#fetch.bind(this);
+  }
+
+  /**
+   * Makes a sandbox. `today`: "YYYY-MM-DD" or a Date (default: the real date); `seed`: the data
+   * (an object or JSON text; default: the demo seed); `rateLimit`: `{ limit, window }` (window in
+   * milliseconds) to have the API's limit (default: none, so tests do not wait); `routes`: route
+   * overrides as the client's.
+   */
+  static async create({ today, seed, rateLimit, routes } = {}) {
+    loaded ??= load ? load() : Promise.reject(new Error("zeitkonto/testing: no .wasm loader"));
+    await loaded;
+    let limit = 0;
+    let windowMs = 60_000;
+    if (rateLimit != null) {
+      if (typeof rateLimit !== "object") throw invalid("rateLimit", "expected { limit, window }");
+      limit = rateLimit.limit ?? 60;
+      windowMs = rateLimit.window ?? 60_000;
+      if (!Number.isInteger(limit) || limit < 0) throw invalid("rateLimit.limit", "must be a whole number, 0 or more");
+      if (typeof windowMs !== "number" || !(windowMs > 0)) throw invalid("rateLimit.window", "must be more than 0 (milliseconds)");
+    }
+    if (routes != null && typeof routes !== "object") throw invalid("routes", "expected an object of routes by operation name");
+    let engine;
+    try {
+      engine = new (await loaded).SandboxEngine(todayText(today), seedText(seed), limit, windowMs, routes ?? undefined, Date.now());
+    } catch (e) {
+      rethrow(e);
+    }
+    return new Sandbox(engine, CREATE);
+  }
+
+  #now() {
+    return [Date.now(), performance.now() - this.#start];
+  }
+
+  async #fetch(input, init = {}) {
+    const request = typeof Request !== "undefined" && input instanceof Request ? input : null;
+    const url = new URL(request ? request.url : String(input), IN_PROCESS_BASE_URL);
+    const method = String(init.method ?? request?.method ?? "GET").toUpperCase();
+    const signal = init.signal ?? request?.signal;
+    signal?.throwIfAborted();
+    const body = await bodyBytes(init.body ?? (request?.body ? await request.arrayBuffer() : undefined));
+    let step = this.#engine.begin(method, url.pathname, url.search.slice(1), body, ...this.#now());
+    for (;;) {
+      const [kind, status, headers, bytes, delayMs, id] = step;
+      if (kind === "answer") return toResponse(status, headers, bytes);
+      if (kind === "reset") {
+        // What Node's fetch says when the server breaks the connection.
+        const cause = Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" });
+        throw new TypeError("fetch failed", { cause });
+      }
+      try {
+        await sleep(delayMs, signal);
+      } catch (e) {
+        if (id) this.#engine.abandon(id);
+        throw e;
+      }
+      if (kind === "answerAfter") return toResponse(status, headers, bytes);
+      step = this.#engine.resume(id, ...this.#now());
+    }
+  }
+
+  /**
+   * A `zeitkonto` Client wired to this sandbox in-process, with the demo company and workspace
+   * keys unless given, and the client-side limit of the sandbox's own (none when it has none);
+   * other options as the Client's (`timeout`, `retry`, `onEvent`).
+   */
+  client(options = {}) {
+    for (const name of ["baseUrl", "fetch", "dispatcher"]) {
+      if (options[name] !== undefined) throw invalid(name, "an in-process client has no network settings; use serve() for a URL (Node)");
+    }
+    const [limit, windowMs] = this.#engine.rateLimit();
+    return new Client({
+      apiKey: this.keys.companyKey,
+      workspaceKey: this.keys.workspaceKey,
+      rateLimit: limit ? { limit, window: windowMs } : { limit: 0 },
+      // The demo keys are fake: a browser test may hold them.
+      dangerouslyAllowBrowser: true,
+      ...options,
+      baseUrl: IN_PROCESS_BASE_URL,
+      fetch: this.fetch,
+    });
+  }
+
+  /**
+   * Makes the next `count` requests (of `operation`, when given) fail as `kind` says: "status"
+   * (`status`, default 500), "delay" (`delay` ms, default 1000), "reset", "truncated", "html",
+   * "rateLimit" (`retryAfter` ms, sent in whole seconds), "echoPath" (`pad`), "redirect"
+   * (`location`). `afterApplying: true` applies the request first.
+   */
+  inject(kind, { operation, count = 1, status, delay, retryAfter, afterApplying = false, pad, location } = {}) {
+    if (!FAULT_KINDS.includes(kind)) throw invalid("kind", `unknown fault kind ${JSON.stringify(kind)}: expected one of ${FAULT_KINDS.join(", ")}`);
+    if (delay != null && !(typeof delay === "number" && delay >= 0 && delay <= 3_600_000)) throw invalid("delay", "must be milliseconds from 0 to 3600000");
+    if (retryAfter != null && !(typeof retryAfter === "number" && retryAfter >= 0)) throw invalid("retryAfter", "must be milliseconds, 0 or more");
+    if (!Number.isInteger(count) || count < 1 || count > 2 ** 32 - 1) throw invalid("count", "must be a whole number, at least 1");
+    if (status != null && !Number.isInteger(status)) throw invalid("status", "must be an HTTP status");
+    try {
+      this.#engine.inject(kind, operation ?? undefined, count, status ?? undefined, delay ?? undefined,
+        retryAfter == null ? undefined : Math.ceil(retryAfter / 1000), Boolean(afterApplying), pad ?? undefined, location ?? undefined);
+    } catch (e) {
+      rethrow(e);
+    }
+  }
+
+  /** Writes applied so far (of `operation`, or all). */
+  writes(operation) {
+    try { return this.#engine.writes(operation ?? undefined); } catch (e) { rethrow(e); }
+  }
+
+  /** Requests received so far (of `operation`, or all), before faults and the rate limit. */
+  requests(operation) {
+    try { return this.#engine.requests(operation ?? undefined); } catch (e) { rethrow(e); }
+  }
+
+  /** How many requests the sandbox's own rate limit refused (429). */
+  get rateLimited() {
+    return this.#engine.rateLimited();
+  }
+
+  /** The sandbox's today, "YYYY-MM-DD". */
+  get today() {
+    return this.#engine.today();
+  }
+
+  /** Back to the seed: data, counters, faults and rate-limit windows. */
+  reset() {
+    this.#engine.reset();
+  }
+
+  /** Serves this sandbox over HTTP on 127.0.0.1 (Node only); resolves to the base URL. */
+  async serve() {
+    if (!Sandbox._serve) throw new Error("serve() needs Node (import zeitkonto/testing in Node)");
+    this.#baseUrl ??= await Sandbox._serve(this);
+    return this.#baseUrl;
+  }
+
+  /** Stops the server of `serve()`, if any. */
+  async close() {
+    if (this.#baseUrl && Sandbox._close) await Sandbox._close(this);
+    this.#baseUrl = undefined;
+  }
+
+  toString() {
+    return `Sandbox(today=${this.today})`;
+  }
+}
+
+const CREATE = Symbol("create");
+
+function* pairs(flat) {
+  for (let i = 0; i + 1 < flat.length; i += 2) yield [flat[i], flat[i + 1]];
+}
