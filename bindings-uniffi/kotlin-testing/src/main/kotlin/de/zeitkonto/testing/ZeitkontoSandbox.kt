@@ -1,0 +1,215 @@
+package de.zeitkonto.testing
+
+import de.zeitkonto.ApiKey
+import de.zeitkonto.BuiltRequest
+import de.zeitkonto.HttpHeader
+import de.zeitkonto.HttpResponse
+import de.zeitkonto.RateLimitSettings
+import de.zeitkonto.TransportException
+import de.zeitkonto.ZeitkontoClient
+import de.zeitkonto.ZeitkontoConfig
+import de.zeitkonto.ZeitkontoException
+import de.zeitkonto.ZeitkontoTransport
+import de.zeitkonto.testing.engine.SandboxEngine
+import de.zeitkonto.testing.engine.SandboxException
+import de.zeitkonto.testing.engine.SandboxStep
+import de.zeitkonto.testing.engine.StepKind
+import java.time.LocalDate
+import kotlin.coroutines.cancellation.CancellationException
+import kotlin.time.Duration
+import kotlin.time.Duration.Companion.milliseconds
+import kotlin.time.DurationUnit
+import kotlinx.coroutines.delay
+
+/** The faults [ZeitkontoSandbox.inject] knows. */
+enum class FaultKind(internal val engineName: String) {
+    /** Wait `delay`, then answer (tests timeouts and cancellation). */
+    DELAY("delay"),
+    /** Send the head, then break the connection. */
+    RESET("reset"),
+    /** Answer `status` (default 500) with a plain-text body. */
+    STATUS("status"),
+    /** A 200 with JSON cut short. */
+    TRUNCATED("truncated"),
+    /** A proxy's HTML page. */
+    HTML("html"),
+    /** A 429 with `Retry-After: retryAfter` (default 1 s). */
+    RATE_LIMIT("rateLimit"),
+    /** A 502 whose JSON body echoes the path (keys included), for redaction tests. */
+    ECHO_PATH("echoPath"),
+    /** A 302 to `location`. */
+    REDIRECT("redirect"),
+}
+
+/** The demo seed's keys and people (the same in every language's test kit). */
+data class SandboxKeys(
+    val companyKey: String,
+    val noModulesCompanyKey: String,
+    val inactiveCompanyKey: String,
+    val otherCompanyKey: String,
+    val workspaceKey: String,
+    val departmentKey: String,
+    val employeeKey: String,
+    val supervisorKey: String,
+    /** Anna Schmidt's e-mail: an employee with a login, time-tracked. */
+    val employee: String,
+    val projectManager: String,
+    val supervisor: String,
+    val employeeWithoutLogin: String,
+) {
+    override fun toString(): String = "SandboxKeys(employee=$employee, …)"
+}
+
+/**
+ * A stateful fake of the saas.de API, in-process: every rule of the API (keys, modules, the 403
+ * codes, 0- and 1-based months, the clock state machine, the rate limit when asked), the demo
+ * company's people, and faults to inject. [client] gives a [ZeitkontoClient] wired to it (no
+ * socket, no port); the sandbox is that client's [ZeitkontoTransport], its waits are coroutine
+ * delays cancelled with the call.
+ *
+ * `today` freezes the date (default: the real date), `seedJson` replaces the demo data,
+ * `rateLimit` turns on the API's limit (default: none, so tests do not wait), `routes` overrides
+ * routes as the client's config does.
+ */
+class ZeitkontoSandbox @JvmOverloads constructor(
+    today: LocalDate? = null,
+    seedJson: String? = null,
+    rateLimit: RateLimitSettings? = null,
+    routes: Map<String, String> = emptyMap(),
+) : ZeitkontoTransport, AutoCloseable {
+    private val engine: SandboxEngine = guarded {
+        SandboxEngine(
+            today?.toString(),
+            seedJson,
+            (rateLimit?.limit ?: 0).toUInt(),
+            (rateLimit?.window?.toDouble(DurationUnit.MILLISECONDS) ?: 60_000.0).toLong().coerceAtLeast(1).toULong(),
+            routes,
+        )
+    }
+
+    /** The demo seed's keys and people. */
+    val keys: SandboxKeys = engine.keys().let { k ->
+        SandboxKeys(
+            k.getValue("companyKey"), k.getValue("noModulesCompanyKey"), k.getValue("inactiveCompanyKey"),
+            k.getValue("otherCompanyKey"), k.getValue("workspaceKey"), k.getValue("departmentKey"),
+            k.getValue("employeeKey"), k.getValue("supervisorKey"), k.getValue("employee"),
+            k.getValue("projectManager"), k.getValue("supervisor"), k.getValue("employeeWithoutLogin"),
+        )
+    }
+
+    /** The sandbox's today. */
+    val today: LocalDate get() = LocalDate.parse(engine.today())
+
+    /**
+     * A client wired to this sandbox in-process, with the demo company and workspace keys unless
+     * `config` has its own, and the client-side limit of the sandbox's (none when it has none).
+     */
+    @JvmOverloads
+    fun client(config: ZeitkontoConfig = ZeitkontoConfig()): ZeitkontoClient {
+        val limit = engine.rateLimit().toInt()
+        val ownLimit = RateLimitSettings(limit = limit, window = engine.rateLimitWindowMs().toLong().milliseconds)
+        return ZeitkontoClient.withTransport(
+            config.copy(
+                baseUrl = IN_PROCESS_BASE_URL,
+                apiKey = config.apiKey ?: ApiKey(keys.companyKey),
+                workspaceKey = config.workspaceKey ?: ApiKey(keys.workspaceKey),
+                rateLimit = config.rateLimit ?: ownLimit,
+            ),
+            this,
+        )
+    }
+
+    /** The transport of [client]'s clients: the request through the engine. */
+    override suspend fun send(request: BuiltRequest, timeout: Duration?): HttpResponse {
+        var step = engine.begin(request.method(), request.url(), request.body()?.toByteArray())
+        while (true) {
+            when (step.kind) {
+                StepKind.ANSWER -> return response(step)
+                StepKind.RESET -> throw TransportException.Lost("the sandbox broke the connection (an injected reset)")
+                StepKind.ANSWER_AFTER -> {
+                    delay(step.delayMs.toLong())
+                    return response(step)
+                }
+                StepKind.HANDLE_AFTER -> {
+                    try {
+                        delay(step.delayMs.toLong())
+                    } catch (e: CancellationException) {
+                        engine.abandon(step.pending)
+                        throw e
+                    }
+                    step = engine.resume(step.pending)
+                }
+            }
+        }
+    }
+
+    private fun response(step: SandboxStep) =
+        HttpResponse(step.status, step.headers.map { HttpHeader(it.name, it.value) }, step.body)
+
+    /**
+     * Makes the next `count` requests (of `operation`, when given) fail as `kind` says;
+     * `afterApplying` applies the request first (a write applied whose answer is lost).
+     */
+    fun inject(
+        kind: FaultKind,
+        operation: String? = null,
+        count: Int = 1,
+        status: Int? = null,
+        delay: Duration? = null,
+        retryAfter: Duration? = null,
+        afterApplying: Boolean = false,
+        pad: Int? = null,
+        location: String? = null,
+    ) {
+        if (count < 1) throw invalid("count", "must be at least 1")
+        if (status != null && status !in 200..599) throw invalid("status", "$status is not a final HTTP status (200..=599)")
+        if (delay != null && (delay.isNegative() || delay.isInfinite())) throw invalid("delay", "must be a finite duration, 0 or more")
+        if (retryAfter != null && (retryAfter.isNegative() || retryAfter.isInfinite())) throw invalid("retryAfter", "must be a finite duration, 0 or more")
+        if (pad != null && pad < 0) throw invalid("pad", "must be 0 or more")
+        guarded {
+            engine.inject(
+                kind.engineName, operation, count.toUInt(), status?.toUShort(),
+                delay?.inWholeMilliseconds?.toULong(),
+                retryAfter?.let { (it.inWholeMilliseconds + 999) / 1000 }?.toULong(),
+                afterApplying, pad?.toUInt(), location,
+            )
+        }
+    }
+
+    /** Writes applied so far (of `operation`, or all). */
+    @JvmOverloads
+    fun writes(operation: String? = null): Int = guarded { engine.writes(operation).toInt() }
+
+    /** Requests received so far (of `operation`, or all), before faults and the rate limit. */
+    @JvmOverloads
+    fun requests(operation: String? = null): Int = guarded { engine.requests(operation).toInt() }
+
+    /** How many requests the sandbox's own rate limit refused (429). */
+    val rateLimited: Int get() = engine.rateLimited().toInt()
+
+    /** Back to the seed: data, counters, faults and rate-limit windows. */
+    fun reset() = engine.reset()
+
+    /** Serves this sandbox over HTTP on 127.0.0.1 (a free port) for code with its own HTTP stack; returns the base URL. */
+    fun serve(): String = guarded { engine.serve() }
+
+    /** Stops the server of [serve], if any. */
+    override fun close() = engine.stopServing()
+
+    override fun toString(): String = "ZeitkontoSandbox(today=${engine.today()})"
+
+    companion object {
+        /** The base URL of in-process clients (never resolved: nothing leaves the process). */
+        const val IN_PROCESS_BASE_URL: String = "http://sandbox.localhost"
+
+        private fun invalid(field: String, reason: String) =
+            ZeitkontoException.InvalidInput(field, reason, "invalid input `$field`: $reason")
+
+        /** The engine's refusals as the client's own `ZeitkontoException.InvalidInput`. */
+        private inline fun <T> guarded(f: () -> T): T = try {
+            f()
+        } catch (e: SandboxException.InvalidInput) {
+            throw invalid(e.field, e.reason)
+        }
+    }
+}
