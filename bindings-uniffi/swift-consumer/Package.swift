@@ -3,6 +3,7 @@
 // concurrency checking complete). scripts/swift-test builds and runs it against the sandbox:
 //   Quickstart        the README's Swift quickstart, copied from README.md verbatim at test time
 //   ZeitkontoConsumer one client shared by tasks, a task group, an actor and a @MainActor model
+//   PayrollTests      the bindings-uniffi README's test file over ZeitkontoTesting (XCTest)
 import PackageDescription
 
 let package = Package(
@@ -12,6 +13,10 @@ let package = Package(
     targets: [
         .executableTarget(name: "ZeitkontoConsumer", dependencies: [.product(name: "Zeitkonto", package: "swift")]),
         .executableTarget(name: "Quickstart", dependencies: [.product(name: "Zeitkonto", package: "swift")]),
+        // The bindings-uniffi README's test file (PayrollTests.swift), copied verbatim at test time.
+        .testTarget(name: "PayrollTests", dependencies: [
+            .product(name: "Zeitkonto", package: "swift"), .product(name: "ZeitkontoTesting", package: "swift"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

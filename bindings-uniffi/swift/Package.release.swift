@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .library(name: "Zeitkonto", targets: ["Zeitkonto"]),
+        .library(name: "ZeitkontoTesting", targets: ["ZeitkontoTesting"]),
     ],
     targets: [
         .binaryTarget(
@@ -21,5 +22,12 @@ let package = Package(
         ),
         // swift-tools-version 5.9 keeps the Swift 5 language mode for every Swift 6 compiler.
         .target(name: "Zeitkonto", dependencies: ["ZeitkontoFFI"], path: "Sources/Zeitkonto"),
+        // The test kit's engine (scripts/build-xcframework testing); CHECKSUM_TESTING likewise replaced.
+        .binaryTarget(
+            name: "ZeitkontoTestingFFI",
+            url: "https://github.com/zeitkonto/zeitkonto/releases/download/VERSION/ZeitkontoTestingFFI.xcframework.zip",
+            checksum: "CHECKSUM_TESTING"
+        ),
+        .target(name: "ZeitkontoTesting", dependencies: ["Zeitkonto", "ZeitkontoTestingFFI"], path: "Sources/ZeitkontoTesting"),
     ]
 )

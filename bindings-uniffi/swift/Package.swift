@@ -1,7 +1,8 @@
 // swift-tools-version:5.9
 // The Swift package of Zeitkonto. `scripts/build-mobile` fills in the generated parts
 // (Sources/Zeitkonto/Zeitkonto.swift, Sources/ZeitkontoFFI/ZeitkontoFFI.h) and the native library
-// (lib/). Build and test with the library on the linker path:
+// (lib/), and the test kit's (Sources/ZeitkontoTesting/ZeitkontoTesting.swift,
+// Sources/ZeitkontoTestingFFI/ZeitkontoTestingFFI.h, lib/libzeitkonto_testing). Build and test with the library on the linker path:
 //   swift test -Xlinker -L$PWD/lib            (Linux: also LD_LIBRARY_PATH=$PWD/lib)
 // The XCTest suite needs the sandbox binary: ZEITKONTO_SANDBOX_BIN=<path to zeitkonto-sandbox>.
 import PackageDescription
@@ -11,6 +12,8 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15)],
     products: [
         .library(name: "Zeitkonto", targets: ["Zeitkonto"]),
+        // The test kit: the sandbox in-process for an app's tests (its own engine library).
+        .library(name: "ZeitkontoTesting", targets: ["ZeitkontoTesting"]),
     ],
     targets: [
         // The C interface of libzeitkonto_uniffi (header + module map that links the library).
@@ -18,5 +21,10 @@ let package = Package(
         // The generated Swift API (async throws methods, records, ZeitkontoError) and ApiKey.
         .target(name: "Zeitkonto", dependencies: ["ZeitkontoFFI"], path: "Sources/Zeitkonto"),
         .testTarget(name: "ZeitkontoTests", dependencies: ["Zeitkonto"], path: "Tests/ZeitkontoTests"),
+        // The C interface of libzeitkonto_testing, the sandbox engine (generated header, our module map).
+        .systemLibrary(name: "ZeitkontoTestingFFI", path: "Sources/ZeitkontoTestingFFI"),
+        // ZeitkontoSandbox (hand-written) over the generated engine bindings (ZeitkontoTesting.swift).
+        .target(name: "ZeitkontoTesting", dependencies: ["Zeitkonto", "ZeitkontoTestingFFI"], path: "Sources/ZeitkontoTesting"),
+        .testTarget(name: "ZeitkontoTestingTests", dependencies: ["ZeitkontoTesting"], path: "Tests/ZeitkontoTestingTests"),
     ]
 )

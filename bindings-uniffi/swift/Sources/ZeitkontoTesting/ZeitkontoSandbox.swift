@@ -1,0 +1,185 @@
+import Foundation
+import Zeitkonto
+
+/// The faults ``ZeitkontoSandbox/inject(_:operation:count:status:delay:retryAfter:afterApplying:pad:location:)`` knows.
+public enum FaultKind: String, CaseIterable, Sendable {
+    /// Wait `delay`, then answer (tests timeouts and cancellation).
+    case delay
+    /// Send the head, then break the connection.
+    case reset
+    /// Answer `status` (default 500) with a plain-text body.
+    case status
+    /// A 200 with JSON cut short.
+    case truncated
+    /// A proxy's HTML page.
+    case html
+    /// A 429 with `Retry-After: retryAfter` (default 1 s).
+    case rateLimit
+    /// A 502 whose JSON body echoes the path (keys included), for redaction tests.
+    case echoPath
+    /// A 302 to `location`.
+    case redirect
+}
+
+/// The demo seed's keys and people (the same in every language's test kit).
+public struct SandboxKeys: Sendable, Hashable {
+    /// Company key of "Demo GmbH", every module.
+    public let companyKey: String
+    /// A company without modules.
+    public let noModulesCompanyKey: String
+    /// An inactive company.
+    public let inactiveCompanyKey: String
+    /// Another company, for "not your employee" checks.
+    public let otherCompanyKey: String
+    /// The workspace key (shifts).
+    public let workspaceKey: String
+    /// A department key.
+    public let departmentKey: String
+    /// Anna Schmidt's employee key.
+    public let employeeKey: String
+    /// The supervisor's employee key.
+    public let supervisorKey: String
+    /// Anna Schmidt's e-mail: an employee with a login, time-tracked.
+    public let employee: String
+    /// The project manager's e-mail.
+    public let projectManager: String
+    /// The supervisor's e-mail.
+    public let supervisor: String
+    /// An employee without a login account.
+    public let employeeWithoutLogin: String
+}
+
+/// A stateful fake of the saas.de API, in-process: every rule of the API (keys, modules, the 403
+/// codes, 0- and 1-based months, the clock state machine, the rate limit when asked), the demo
+/// company's people, and faults to inject. ``client(_:)`` gives a `ZeitkontoClient` wired to it
+/// (no socket, no port); the sandbox is that client's `ZeitkontoTransport`, and its waits are
+/// `Task.sleep`s cancelled with the calling task (a cancelled write is not applied).
+public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
+    /// The base URL of in-process clients (never resolved: nothing leaves the process).
+    public static let inProcessBaseUrl = "http://sandbox.localhost"
+
+    private let engine: SandboxEngine
+
+    /// The demo seed's keys and people.
+    public let keys: SandboxKeys
+
+    /// A sandbox: `today` freezes the date ("YYYY-MM-DD"; default: the real date), `seedJson`
+    /// replaces the demo data, `rateLimit` turns on the API's limit (default: none, so tests do not
+    /// wait), `routes` overrides routes as the client's config does. Bad input throws the client's
+    /// `ZeitkontoError.InvalidInput`, naming the field.
+    public init(today: String? = nil, seedJson: String? = nil, rateLimit: RateLimitSettings? = nil,
+                routes: [String: String] = [:]) throws {
+        engine = try Self.guarded {
+            try SandboxEngine(today: today, seedJson: seedJson, rateLimit: UInt32(max(0, rateLimit?.limit ?? 0)),
+                              windowMs: UInt64(max(1, (rateLimit?.window ?? 60) * 1000)), routes: routes)
+        }
+        let k = engine.keys()
+        keys = SandboxKeys(
+            companyKey: k["companyKey"] ?? "", noModulesCompanyKey: k["noModulesCompanyKey"] ?? "",
+            inactiveCompanyKey: k["inactiveCompanyKey"] ?? "", otherCompanyKey: k["otherCompanyKey"] ?? "",
+            workspaceKey: k["workspaceKey"] ?? "", departmentKey: k["departmentKey"] ?? "",
+            employeeKey: k["employeeKey"] ?? "", supervisorKey: k["supervisorKey"] ?? "",
+            employee: k["employee"] ?? "", projectManager: k["projectManager"] ?? "",
+            supervisor: k["supervisor"] ?? "", employeeWithoutLogin: k["employeeWithoutLogin"] ?? "")
+    }
+
+    /// The sandbox's today, "YYYY-MM-DD".
+    public var today: String { engine.today() }
+
+    /// A client wired to this sandbox in-process, with the demo company and workspace keys unless
+    /// `config` has its own, and the client-side limit of the sandbox's (none when it has none).
+    public func client(_ config: ZeitkontoConfig = ZeitkontoConfig()) throws -> ZeitkontoClient {
+        let own = RateLimitSettings(limit: Int(engine.rateLimit()), window: Double(engine.rateLimitWindowMs()) / 1000)
+        let wired = ZeitkontoConfig(
+            apiKey: config.apiKey ?? ApiKey(keys.companyKey), baseUrl: Self.inProcessBaseUrl,
+            workspaceKey: config.workspaceKey ?? ApiKey(keys.workspaceKey), routes: config.routes,
+            timeout: config.timeout, retry: config.retry, rateLimit: config.rateLimit ?? own,
+            caCertificates: nil, proxy: nil, userAgent: config.userAgent)
+        return try ZeitkontoClient.withTransport(config: wired, transport: self)
+    }
+
+    /// The transport of ``client(_:)``'s clients: the request through the engine.
+    public func send(request: BuiltRequest, timeout: TimeInterval?) async throws -> HttpResponse {
+        var step = engine.begin(method: request.method(), url: request.url(), body: request.body().map { Data($0.utf8) })
+        while true {
+            switch step.kind {
+            case .answer:
+                return Self.response(step)
+            case .reset:
+                throw TransportError.Lost(detail: "the sandbox broke the connection (an injected reset)")
+            case .answerAfter:
+                try await Task.sleep(nanoseconds: step.delayMs * 1_000_000)
+                return Self.response(step)
+            case .handleAfter:
+                do {
+                    try await Task.sleep(nanoseconds: step.delayMs * 1_000_000)
+                } catch {
+                    engine.abandon(pending: step.pending)
+                    throw error
+                }
+                step = engine.resume(pending: step.pending)
+            }
+        }
+    }
+
+    private static func response(_ step: SandboxStep) -> HttpResponse {
+        HttpResponse(status: Int(step.status), headers: step.headers.map { HttpHeader(name: $0.name, value: $0.value) },
+                     body: step.body)
+    }
+
+    /// Makes the next `count` requests (of `operation`, when given) fail as `kind` says;
+    /// `afterApplying` applies the request first (a write applied whose answer is lost).
+    public func inject(_ kind: FaultKind, operation: String? = nil, count: Int = 1, status: Int? = nil,
+                       delay: TimeInterval? = nil, retryAfter: TimeInterval? = nil, afterApplying: Bool = false,
+                       pad: Int? = nil, location: String? = nil) throws {
+        if count < 1 { throw Self.invalid("count", "must be at least 1") }
+        if let s = status, !(200...599).contains(s) { throw Self.invalid("status", "\(s) is not a final HTTP status (200..=599)") }
+        if let d = delay, !(d >= 0 && d.isFinite) { throw Self.invalid("delay", "must be a finite time interval, 0 or more") }
+        if let r = retryAfter, !(r >= 0 && r.isFinite) { throw Self.invalid("retryAfter", "must be a finite time interval, 0 or more") }
+        if let p = pad, p < 0 { throw Self.invalid("pad", "must be 0 or more") }
+        try Self.guarded {
+            try engine.inject(kind: kind.rawValue, operationName: operation, count: UInt32(count),
+                              status: status.map { UInt16($0) }, delayMs: delay.map { UInt64($0 * 1000) },
+                              retryAfterSecs: retryAfter.map { UInt64($0.rounded(.up)) }, afterApplying: afterApplying,
+                              pad: pad.map { UInt32($0) }, location: location)
+        }
+    }
+
+    /// Writes applied so far (of `operation`, or all).
+    public func writes(_ operation: String? = nil) throws -> Int {
+        try Self.guarded { Int(try engine.writes(operationName: operation)) }
+    }
+
+    /// Requests received so far (of `operation`, or all), before faults and the rate limit.
+    public func requests(_ operation: String? = nil) throws -> Int {
+        try Self.guarded { Int(try engine.requests(operationName: operation)) }
+    }
+
+    /// How many requests the sandbox's own rate limit refused (429).
+    public var rateLimited: Int { Int(engine.rateLimited()) }
+
+    /// Back to the seed: data, counters, faults and rate-limit windows.
+    public func reset() { engine.reset() }
+
+    /// Serves this sandbox over HTTP on 127.0.0.1 (a free port) for code with its own HTTP stack;
+    /// returns the base URL. Stopped by ``stopServing()`` (and when the sandbox goes away).
+    public func serve() throws -> String { try Self.guarded { try engine.serve() } }
+
+    /// Stops the server of ``serve()``, if any.
+    public func stopServing() { engine.stopServing() }
+
+    deinit { engine.stopServing() }
+
+    private static func invalid(_ field: String, _ reason: String) -> ZeitkontoError {
+        .InvalidInput(field: field, reason: reason, description: "invalid input `\(field)`: \(reason)")
+    }
+
+    /// The engine's refusals as the client's own `ZeitkontoError.InvalidInput`.
+    private static func guarded<T>(_ f: () throws -> T) throws -> T {
+        do {
+            return try f()
+        } catch let SandboxError.InvalidInput(field, reason) {
+            throw invalid(field, reason)
+        }
+    }
+}

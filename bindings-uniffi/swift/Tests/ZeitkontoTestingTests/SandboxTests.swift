@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+import Zeitkonto
+import ZeitkontoTesting
+
+final class SandboxTests: XCTestCase {
+    func testAHundredCallsRunInProcessWithoutWaitingForARateLimit() async throws {
+        let sandbox = try ZeitkontoSandbox(today: "2026-11-21")
+        let client = try sandbox.client()
+        for _ in 0..<100 {
+            let people = try await client.employees()
+            XCTAssertEqual(people.count, 39)
+        }
+        XCTAssertEqual(try sandbox.requests("employees"), 100)
+        XCTAssertEqual(sandbox.rateLimited, 0)
+    }
+
+    func testTheSpecRulesHoldInProcess() async throws {
+        let sandbox = try ZeitkontoSandbox(today: "2026-11-21")
+        let client = try sandbox.client()
+        try await client.come(employee: sandbox.keys.employee)
+        do {
+            try await client.come(employee: sandbox.keys.employee)
+            XCTFail("a second come is refused")
+        } catch ZeitkontoError.Refused {}
+        XCTAssertEqual(try sandbox.writes("clock"), 1)
+        XCTAssertEqual(sandbox.today, "2026-11-21")
+        sandbox.reset()
+        XCTAssertEqual(try sandbox.writes(), 0)
+    }
+
+    func testALostAnswerIsAnErrorAndTheWriteIsAppliedOnce() async throws {
+        let sandbox = try ZeitkontoSandbox()
+        try sandbox.inject(.reset, operation: "clock", afterApplying: true)
+        do {
+            try await sandbox.client().come(employee: sandbox.keys.employee)
+            XCTFail("the answer was lost")
+        } catch let ZeitkontoError.Transport(_, mayHaveReachedServer, _) {
+            XCTAssertTrue(mayHaveReachedServer)
+        }
+        XCTAssertEqual(try sandbox.requests("clock"), 1)
+        XCTAssertEqual(try sandbox.writes("clock"), 1)
+        try sandbox.inject(.status, operation: "employees", status: 503)
+        let people = try await sandbox.client().employees()
+        XCTAssertEqual(people.count, 39)
+        XCTAssertEqual(try sandbox.requests("employees"), 2)
+    }
+
+    func testACancelledCallDuringADelayAppliesNothing() async throws {
+        let sandbox = try ZeitkontoSandbox()
+        try sandbox.inject(.delay, operation: "clock", delay: 5)
+        let client = try sandbox.client()
+        let employee = sandbox.keys.employee
+        let task = Task { try await client.come(employee: employee) }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        task.cancel()
+        _ = await task.result
+        XCTAssertEqual(try sandbox.writes("clock"), 0)
+    }
+
+    func testServeRunsTheSameEngineOverHttp() throws {
+        let sandbox = try ZeitkontoSandbox()
+        let url = try sandbox.serve()
+        XCTAssertTrue(url.hasPrefix("http://127.0.0.1:"))
+        sandbox.stopServing()
+    }
+
+    func testBadInputIsTheClientsInvalidInputNamingTheField() throws {
+        func field(_ f: () throws -> Void) -> String? {
+            do { try f() } catch let ZeitkontoError.InvalidInput(field, _, _) { return field } catch { return "\(error)" }
+            return nil
+        }
+        XCTAssertEqual(field { _ = try ZeitkontoSandbox(today: "2026-13-01") }, "today")
+        XCTAssertEqual(field { _ = try ZeitkontoSandbox(seedJson: "{\"companies\": \"x\"}") }, "seed")
+        let sandbox = try ZeitkontoSandbox()
+        XCTAssertEqual(field { try sandbox.inject(.status, operation: "no_such_op") }, "operation")
+        XCTAssertEqual(field { try sandbox.inject(.status, status: 42) }, "status")
+        XCTAssertEqual(field { _ = try sandbox.writes("no_such_op") }, "operation")
+        for kind in FaultKind.allCases { try sandbox.inject(kind) }
+    }
+}
