@@ -16,6 +16,11 @@
 //! # }
 //! ```
 
+// The README's snippet, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 use std::sync::Arc;
 use std::time::Duration;
 

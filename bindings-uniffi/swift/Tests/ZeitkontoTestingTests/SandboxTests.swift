@@ -78,4 +78,34 @@ final class SandboxTests: XCTestCase {
         XCTAssertEqual(field { _ = try sandbox.writes("no_such_op") }, "operation")
         for kind in FaultKind.allCases { try sandbox.inject(kind) }
     }
+
+    /// A benchmark, not a timing assertion: the kit in-process vs the same engine over loopback
+    /// HTTP (`serve()`, the bundled transport), medians of interleaved rounds; prints `kit bench:`.
+    func testPrintsInProcessVersusLoopback() async throws {
+        let sandbox = try ZeitkontoSandbox(today: "2026-11-21")
+        let kit = try sandbox.client()
+        let http = try ZeitkontoClient(config: ZeitkontoConfig(apiKey: ApiKey(sandbox.keys.companyKey),
+                                                                 baseUrl: try sandbox.serve(),
+                                                                 rateLimit: RateLimitSettings(limit: 0)))
+        let employee = sandbox.keys.employee
+        let cases: [(String, (ZeitkontoClient) async throws -> Void)] = [
+            ("presence of one employee (small)", { c in _ = try await c.presence(email: employee, day: nil) }),
+            ("employees (39 records)", { c in _ = try await c.employees() }),
+        ]
+        for (name, call) in cases {
+            try await call(kit)
+            try await call(http)
+            var times: [[Double]] = [[], []]
+            for _ in 0..<9 {
+                for (i, c) in [kit, http].enumerated() {
+                    let t = DispatchTime.now().uptimeNanoseconds
+                    for _ in 0..<30 { try await call(c) }
+                    times[i].append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1000 / 30)
+                }
+            }
+            let k = times[0].sorted()[4], h = times[1].sorted()[4]
+            print(String(format: "kit bench: %@ in-process %.1f us/call   loopback %.1f us/call   ratio %.2fx", name, k, h, h / k))
+        }
+        sandbox.stopServing()
+    }
 }
