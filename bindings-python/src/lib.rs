@@ -21,6 +21,7 @@ mod bridge;
 mod client;
 mod convert;
 mod errors;
+mod jobs;
 mod json;
 mod runtime;
 mod sansio;
@@ -51,6 +52,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<client::Client>()?;
     m.add_class::<Pending>()?;
     m.add_class::<testing::Sandbox>()?;
+    m.add_class::<jobs::MonthClose>()?;
     m.add("CoreError", m.py().get_type::<CoreError>())?;
     sansio::register(m)?;
     typed::register(m)?;

@@ -29,6 +29,7 @@ pub mod date;
 pub mod decl;
 pub mod error;
 pub mod http;
+pub mod jobs;
 pub mod limiter;
 pub mod model;
 pub mod ops;

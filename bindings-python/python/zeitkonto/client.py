@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     import asyncio
     import logging
 
+    from .jobs import AsyncJobs, Jobs
+
 __all__ = ["Client", "AsyncClient"]
 
 T = TypeVar("T")
@@ -188,6 +190,13 @@ class Client(_Base, SyncOperations):
             raise self._fail(e) from None
         return self._finish(call, out)
 
+    @property
+    def jobs(self) -> "Jobs":
+        """Whole-company jobs planned against the rate limit: ``client.jobs.month_close(...)``."""
+        from .jobs import Jobs
+
+        return Jobs(self)
+
     def come(self, employee: str, *, project: Optional[str] = None, comment: Optional[str] = None) -> None:
         """Clocks an employee in (optionally on a project)."""
         return self.clock("come", employee, project=project, comment=comment)
@@ -215,6 +224,13 @@ class AsyncClient(_Base, AsyncOperations):
     async def aclose(self) -> None:
         """Releases the client."""
         self.close()
+
+    @property
+    def jobs(self) -> "AsyncJobs":
+        """Whole-company jobs as async iterators: ``async for e in client.jobs.month_close(...)``."""
+        from .jobs import AsyncJobs
+
+        return AsyncJobs(self)
 
     async def _run(self, call: "c.Call[T]") -> T:
         # The call runs on Zeitkonto's runtime; when it is done, the bridge thread wakes this loop

@@ -1,0 +1,374 @@
+"""``zeitkonto``: the command line for the scripts people write against the API.
+
+    zeitkonto employees [--format csv|json] [--output FILE]
+    zeitkonto presence [--day YYYY-MM-DD] [--format csv|json] [--output FILE]
+    zeitkonto month-close 2026-03 [--department ID ...] [--format csv|json] [--output FILE]
+                          [--checkpoint FILE] [--bom] [--delimiter ';']
+    zeitkonto clock come|go|stop EMPLOYEE
+
+The key comes from ``ZEITKONTO_API_KEY`` (or ``--api-key-file FILE``), never from an argument that
+lands in the shell's history; the instance from ``ZEITKONTO_BASE_URL`` or ``--base-url``.
+``--sandbox`` runs against the in-process sandbox (the demo company) instead.
+
+Exit codes: 0 done; 1 finished with failures (listed on stderr) or stopped by an error; 2 bad
+usage or input (a month 13, an unwritable output, a corrupt checkpoint); 3 the key was refused
+(or the company is inactive).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime as _dt
+import io
+import json
+import os
+import sys
+import time
+from typing import Any, Dict, IO, Iterable, List, Optional, Sequence, Tuple
+
+from . import errors
+from .client import Client
+from .jobs import AccountRow, DepartmentFallback, EmployeeFailure, Progress
+from .models import Model, MonthlyAccount
+
+EXIT_OK, EXIT_PARTIAL, EXIT_USAGE, EXIT_AUTH = 0, 1, 2, 3
+
+
+class UsageError(Exception):
+    """Bad usage or input: exit 2 with the message."""
+
+
+# ---- values as a spreadsheet and JSON want them ------------------------------------------------
+
+def _cell(v: Any) -> Any:
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (_dt.date, _dt.time)):
+        return v.isoformat()
+    return v
+
+
+def _json_value(v: Any) -> Any:
+    if isinstance(v, Model):
+        return {f: _json_value(getattr(v, f)) for f in type(v)._fields}
+    if isinstance(v, (list, tuple)):
+        return [_json_value(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _json_value(x) for k, x in v.items()}
+    if isinstance(v, (_dt.date, _dt.time)):
+        return v.isoformat()
+    return v
+
+
+def _scalar_fields(cls: "type[Model]") -> List[str]:
+    """The model's fields a CSV cell can hold (lists and nested records are left to JSON)."""
+    return [f for f in cls._fields if f not in _LIST_FIELDS.get(cls.__name__, ())]
+
+
+# Fields that are lists or records, by model (CSV has one row per record).
+_LIST_FIELDS = {"MonthlyAccount": ("bookings",), "PresenceEntry": ("list",), "EmployeeRecord": ()}
+
+
+class _Writer:
+    """Rows to CSV or JSON, to a file or stdout; resumable at a byte length."""
+
+    def __init__(self, out: IO[str], fmt: str, columns: List[str], *, bom: bool, delimiter: str,
+                 written: int, rows: int) -> None:
+        self.out, self.fmt, self.columns = out, fmt, columns
+        self.rows = rows
+        self.delimiter = delimiter
+        if written == 0:
+            if bom:
+                out.write("\ufeff")
+            if fmt == "csv":
+                self._csv_line(columns)
+            else:
+                out.write("[")
+            out.flush()
+
+    def _csv_line(self, values: Sequence[Any]) -> None:
+        buf = io.StringIO()
+        csv.writer(buf, delimiter=self.delimiter, lineterminator="\r\n").writerow(values)
+        self.out.write(buf.getvalue())
+
+    def row(self, values: Dict[str, Any]) -> None:
+        if self.fmt == "csv":
+            self._csv_line([_cell(values.get(c)) for c in self.columns])
+        else:
+            self.out.write(("," if self.rows else "") + "\n" + json.dumps(
+                {k: _json_value(v) for k, v in values.items()}, ensure_ascii=False))
+        self.rows += 1
+
+    def close(self) -> None:
+        if self.fmt == "json":
+            self.out.write("\n]\n")
+        self.out.flush()
+
+
+# ---- progress ---------------------------------------------------------------------------------
+
+def _clock(seconds: float) -> str:
+    s = int(round(seconds))
+    return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+class _ProgressReport:
+    """A bar with ETA on a terminal (stderr), plain lines otherwise (about every 10 %)."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.tty = stream.isatty()
+        self.last_tenth = -1
+
+    def update(self, p: Progress) -> None:
+        total = max(p.total, 1)
+        if self.tty:
+            width = 30
+            filled = int(width * p.done / total)
+            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {p.done}/{p.total} calls, "
+                              f"ETA {_clock(p.eta)}   ")
+            self.stream.flush()
+            return
+        tenth = 10 * p.done // total
+        if tenth != self.last_tenth or p.done == p.total:
+            self.last_tenth = tenth
+            self.stream.write(f"progress: {p.done}/{p.total} calls, eta {_clock(p.eta)}\n")
+            self.stream.flush()
+
+    def done(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# ---- the client ---------------------------------------------------------------------------------
+
+def _client(args: argparse.Namespace) -> Tuple[Client, Any]:
+    """The client the options ask for, and the sandbox when ``--sandbox`` (kept alive)."""
+    if args.sandbox:
+        from .testing import Sandbox
+
+        sandbox = Sandbox(today=args.sandbox_today)
+        return sandbox.client(), sandbox
+    key: Optional[str] = None
+    if args.api_key_file:
+        try:
+            with open(args.api_key_file, encoding="utf-8") as f:
+                key = f.read().strip()
+        except OSError as e:
+            raise UsageError(f"--api-key-file: cannot read it: {e.strerror}") from None
+    else:
+        key = os.environ.get("ZEITKONTO_API_KEY")
+    if not key:
+        raise UsageError("no API key: set ZEITKONTO_API_KEY (or pass --api-key-file FILE); "
+                         "a key is never taken as an argument, which would land in the shell's history")
+    return Client(key, base_url=args.base_url or os.environ.get("ZEITKONTO_BASE_URL")), None
+
+
+def _open_output(path: Optional[str], append_at: Optional[int] = None) -> IO[str]:
+    if path is None or path == "-":
+        if append_at:
+            raise UsageError("--checkpoint needs --output FILE (rows of a resumed job go on in the file)")
+        return sys.stdout
+    try:
+        if append_at is not None and os.path.exists(path):
+            f = open(path, "r+", encoding="utf-8", newline="")
+            f.truncate(append_at)  # what a stopped run wrote after its last checkpoint goes
+            f.seek(append_at)
+            return f
+        return open(path, "w", encoding="utf-8", newline="")
+    except OSError as e:
+        raise UsageError(f"--output {path}: cannot write it: {e.strerror}") from None
+
+
+# ---- commands -------------------------------------------------------------------------------------
+
+def _write_models(args: argparse.Namespace, items: Iterable[Model], cls: "type[Model]") -> int:
+    out = _open_output(args.output)
+    w = _Writer(out, args.format, _scalar_fields(cls), bom=args.bom, delimiter=args.delimiter, written=0, rows=0)
+    for item in items:
+        w.row({f: getattr(item, f) for f in (cls._fields if args.format == "json" else w.columns)})
+    w.close()
+    if out is not sys.stdout:
+        out.close()
+    return EXIT_OK
+
+
+def cmd_employees(args: argparse.Namespace, client: Client) -> int:
+    from .models import EmployeeRecord
+
+    return _write_models(args, client.employees(), EmployeeRecord)
+
+
+def cmd_presence(args: argparse.Namespace, client: Client) -> int:
+    from .models import PresenceEntry
+
+    day = None
+    if args.day:
+        try:
+            day = _dt.date.fromisoformat(args.day)
+        except ValueError:
+            raise UsageError(f"--day: expected YYYY-MM-DD, got {args.day!r}") from None
+    return _write_models(args, client.presence(day=day).info, PresenceEntry)
+
+
+def cmd_clock(args: argparse.Namespace, client: Client) -> int:
+    getattr(client, args.action)(args.employee)
+    print(f"{args.action}: {args.employee}: done")
+    return EXIT_OK
+
+
+def _year_month(text: str) -> Tuple[int, int]:
+    try:
+        year_s, month_s = text.split("-")
+        year, month = int(year_s), int(month_s)
+    except ValueError:
+        raise UsageError(f"month: expected YYYY-MM (a calendar month, 01-12), got {text!r}") from None
+    if not 1 <= month <= 12:
+        raise UsageError(f"month: {month} is not a calendar month (01-12; January is 01), in {text!r}")
+    return year, month
+
+
+def cmd_month_close(args: argparse.Namespace, client: Client) -> int:
+    year, month = _year_month(args.month)
+    if args.checkpoint and (args.output is None or args.output == "-"):
+        raise UsageError("--checkpoint needs --output FILE (a resumed job goes on writing the same file)")
+    try:
+        job = client.jobs.month_close(year, month, departments=args.department or (), checkpoint=args.checkpoint)
+    except errors.InvalidInputError as e:
+        raise UsageError(str(e)) from None
+    # The checkpoint's note: how much of the output file the finished calls wrote, and its rows.
+    written, rows = 0, 0
+    if job.note:
+        try:
+            note = json.loads(job.note)
+            if note.get("output") != os.path.abspath(args.output):
+                raise UsageError(f"--checkpoint {args.checkpoint} belongs to the output {note.get('output')!r}")
+            written, rows = int(note["bytes"]), int(note["rows"])
+        except (ValueError, KeyError, TypeError, AttributeError):
+            raise UsageError(f"--checkpoint {args.checkpoint}: its note is not Zeitkonto's") from None
+        if not os.path.exists(args.output):
+            raise UsageError(f"--output {args.output}: missing, but the checkpoint says {rows} rows were written "
+                             "there; restore it or start without the checkpoint")
+    out = _open_output(args.output, append_at=written if args.checkpoint else None)
+    # `email` (the account's own `employee` field is the employee's UUID), then the SDK's fields.
+    columns = ["email", "source"] + _scalar_fields(MonthlyAccount)
+    w = _Writer(out, args.format, columns, bom=args.bom, delimiter=args.delimiter, written=written, rows=rows)
+    progress = _ProgressReport(sys.stderr)
+    plan = job.plan
+    sys.stderr.write(f"plan: {plan.calls} calls ({plan.path} path), about {_clock(plan.eta)} at 60 a minute\n")
+    failures: List[str] = []
+    try:
+        for event in job:
+            if isinstance(event, AccountRow):
+                acc = event.account
+                fields = MonthlyAccount._fields if args.format == "json" else columns[2:]
+                w.row({"email": event.employee, "source": event.source, **{f: getattr(acc, f) for f in fields}})
+                out.flush()
+                if args.checkpoint:
+                    job.note = json.dumps({"output": os.path.abspath(args.output), "bytes": out.tell(),
+                                           "rows": w.rows})
+            elif isinstance(event, EmployeeFailure):
+                failures.append(f"{event.employee}: {event.error}")
+            elif isinstance(event, DepartmentFallback):
+                progress.done()
+                sys.stderr.write(f"department {event.department}: its summary could not be used ({event.reason}); "
+                                 "its employees get calls of their own\n")
+            elif isinstance(event, Progress):
+                progress.update(event)
+    finally:
+        progress.done()
+    w.close()
+    if out is not sys.stdout:
+        out.close()
+    # Every failure of the job, those before a resume too (their errors in full when from this run).
+    detail = dict(f.split(": ", 1) for f in failures)
+    for email, reason in job.failures:
+        sys.stderr.write(f"failed: {email}: {detail.get(email, reason)}\n")
+    if job.failures:
+        sys.stderr.write(f"month close {year}-{month:02d}: {w.rows} rows, {len(job.failures)} failed\n")
+        return EXIT_PARTIAL
+    sys.stderr.write(f"month close {year}-{month:02d}: {w.rows} rows\n")
+    return EXIT_OK
+
+
+def _common(top: bool) -> argparse.ArgumentParser:
+    """The connection options, before or after the command (after it, unset ones keep the value
+    given before it: their default is SUPPRESS there)."""
+    d = {} if top else {"default": argparse.SUPPRESS}
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--base-url", help="the instance (default: ZEITKONTO_BASE_URL, else https://desktop.saas.de)",
+                        **({"default": None} if top else d))
+    common.add_argument("--api-key-file", metavar="FILE", help="read the key from FILE (default: ZEITKONTO_API_KEY)",
+                        **({"default": None} if top else d))
+    common.add_argument("--sandbox", action="store_true", help="use the in-process sandbox (the demo company)",
+                        **({"default": False} if top else d))
+    common.add_argument("--sandbox-today", metavar="YYYY-MM-DD", help="freeze the sandbox's today",
+                        **({"default": None} if top else d))
+    return common
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = _common(top=False)
+    out = argparse.ArgumentParser(add_help=False)
+    out.add_argument("--format", choices=["csv", "json"], default="csv", help="output format (default csv)")
+    out.add_argument("--output", "-o", metavar="FILE", help="write to FILE (default: stdout)")
+    out.add_argument("--bom", action="store_true", help="start with a UTF-8 BOM (Excel reads the encoding from it)")
+    out.add_argument("--delimiter", choices=[",", ";"], default=",", help="CSV delimiter (';' for German Excel)")
+    p = argparse.ArgumentParser(prog="zeitkonto", description="The saas.de working-time API from the command line "
+                                "(Zeitkonto). The key comes from ZEITKONTO_API_KEY.", parents=[_common(top=True)])
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    e = sub.add_parser("employees", parents=[common, out], help="the active employees")
+    e.set_defaults(run=cmd_employees)
+    pr = sub.add_parser("presence", parents=[common, out], help="who is in (today, or --day)")
+    pr.add_argument("--day", metavar="YYYY-MM-DD")
+    pr.set_defaults(run=cmd_presence)
+    m = sub.add_parser("month-close", parents=[common, out],
+                       help="every active employee's monthly account, planned against the rate limit",
+                       description="Every active employee's monthly account for MONTH (YYYY-MM, calendar months): "
+                       "one call per department with --department, one per employee otherwise. With --checkpoint "
+                       "a stopped run goes on where it stopped (Ctrl-C, a kill, an error).")
+    m.add_argument("month", metavar="YYYY-MM")
+    m.add_argument("--department", action="append", metavar="ID", help="a department id (repeatable)")
+    m.add_argument("--checkpoint", metavar="FILE", help="save progress to FILE; resume from it when it exists")
+    m.set_defaults(run=cmd_month_close)
+    c = sub.add_parser("clock", parents=[common], help="clock an employee in or out")
+    c.add_argument("action", choices=["come", "go", "stop"])
+    c.add_argument("employee", metavar="EMPLOYEE", help="e-mail or employee id")
+    c.set_defaults(run=cmd_clock)
+    return p
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """The console script; returns the exit code."""
+    args = _parser().parse_args(argv)
+    sandbox = None
+    try:
+        client, sandbox = _client(args)
+        with client:
+            return int(args.run(args, client))
+    except UsageError as e:
+        sys.stderr.write(f"zeitkonto: {e}\n")
+        return EXIT_USAGE
+    except (errors.AuthenticationFailedError, errors.CompanyInactiveError) as e:
+        sys.stderr.write(f"zeitkonto: {e}\n")
+        return EXIT_AUTH
+    except errors.InvalidInputError as e:
+        sys.stderr.write(f"zeitkonto: {e}\n")
+        return EXIT_USAGE
+    except errors.ZeitkontoError as e:
+        sys.stderr.write(f"zeitkonto: stopped: {e}\n")
+        return EXIT_PARTIAL
+    except KeyboardInterrupt:
+        sys.stderr.write("\nzeitkonto: interrupted (with --checkpoint, run the same command again to go on)\n")
+        return 130
+    finally:
+        if sandbox is not None:
+            sandbox.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

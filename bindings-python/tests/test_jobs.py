@@ -1,0 +1,271 @@
+"""Whole-company jobs (zeitkonto.jobs, the core's planner) and the `zeitkonto` command line, against
+the in-process sandbox (and, for the CLI, the same sandbox served on loopback): the fewest calls,
+fallbacks, partial failure as data, checkpoints, and the CLI as a user runs it (a pipe, a
+pseudo-terminal, a kill and a resume, bad input)."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import os
+import pty
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import zeitkonto
+from zeitkonto.jobs import AccountRow, DepartmentFallback, EmployeeFailure, Progress
+from zeitkonto.testing import Sandbox
+
+DEPARTMENTS = ["SALES", "ENG", "OPS"]
+
+
+def rows(events):
+    return [e for e in events if isinstance(e, AccountRow)]
+
+
+def test_without_departments_it_is_the_list_and_one_call_per_employee() -> None:
+    with Sandbox(today="2026-11-21") as sb, sb.client() as client:
+        job = client.jobs.month_close(2026, 10)
+        assert (job.plan.path, job.plan.calls) == ("employees", 1)
+        events = list(job)
+        assert len(rows(events)) == 39
+        assert sb.requests() == 40 and sb.requests("time_account") == 39
+        assert {r.source for r in rows(events)} == {"time_account"}
+        assert [e for e in events if isinstance(e, Progress)][-1] == Progress(40, 40, 0.0)
+        assert all(isinstance(r.account, zeitkonto.MonthlyAccount) and r.account.month == 10 for r in rows(events))
+
+
+def test_department_ids_make_it_departments_plus_one_call() -> None:
+    with Sandbox(today="2026-11-21") as sb, sb.client() as client:
+        job = client.jobs.month_close(2026, 10, departments=DEPARTMENTS)
+        assert job.plan == zeitkonto.jobs.Plan("departments", 4, 4.0)
+        events = list(job)
+        assert len(rows(events)) == 39
+        assert sb.requests() == 4 and sb.requests("time_account") == 0
+        assert len({r.employee for r in rows(events)}) == 39
+
+
+def test_a_refused_department_falls_back_per_employee_and_says_so() -> None:
+    with Sandbox(today="2026-11-21") as sb, sb.client() as client:
+        events = list(client.jobs.month_close(2026, 10, departments=["SALES", "NOPE", "OPS"]))
+        assert [e.department for e in events if isinstance(e, DepartmentFallback)] == ["NOPE"]
+        assert len(rows(events)) == 39 and len({r.employee for r in rows(events)}) == 39
+        assert 0 < sb.requests("time_account") < 39
+
+
+def test_one_employees_failure_is_data_and_the_other_accounts_arrive() -> None:
+    with Sandbox(today="2026-11-21") as sb, sb.client() as client:
+        sb.inject("html", operation="time_account")  # a proxy's page instead of one account
+        events = list(client.jobs.month_close(2026, 10))
+        failures = [e for e in events if isinstance(e, EmployeeFailure)]
+        assert len(failures) == 1 and isinstance(failures[0].error, zeitkonto.DecodeError)
+        assert len(rows(events)) == 38
+
+
+def test_a_refused_key_stops_the_job_with_the_typed_error() -> None:
+    with Sandbox() as sb, sb.client(api_key="not-a-key") as client:
+        with pytest.raises(zeitkonto.AuthenticationFailedError):
+            list(client.jobs.month_close(2026, 10))
+
+
+def test_the_async_job_gives_the_same_events() -> None:
+    async def main() -> int:
+        with Sandbox(today="2026-11-21") as sb:
+            async with sb.async_client() as client:
+                return len([e async for e in client.jobs.month_close(2026, 10, departments=DEPARTMENTS)
+                            if isinstance(e, AccountRow)])
+
+    assert asyncio.run(main()) == 39
+
+
+def test_a_stopped_job_resumed_from_its_checkpoint_makes_no_finished_call_again(tmp_path: Path) -> None:
+    ckpt = tmp_path / "march.ckpt"
+    with Sandbox(today="2026-11-21") as sb, sb.client() as client:
+        seen = []
+        for event in client.jobs.month_close(2026, 10, checkpoint=ckpt):
+            if isinstance(event, AccountRow):
+                seen.append(event.employee)
+                if len(seen) == 15:
+                    break  # Ctrl-C, a laptop lid
+        for event in client.jobs.month_close(2026, 10, checkpoint=ckpt):
+            if isinstance(event, AccountRow):
+                seen.append(event.employee)
+        assert len(seen) == 39 == len(set(seen))
+        # The loop stopped after the 15th row: that call counts as finished, none is made again.
+        assert sb.requests("employees") == 1 and sb.requests("time_account") == 39
+
+
+@pytest.mark.parametrize("kwargs,field", [
+    ({"month": 13}, "month"), ({"month": 0}, "month"),
+    ({"departments": ["A", "A"]}, "department"), ({"departments": "SALES"}, "departments"),
+])
+def test_bad_input_names_the_field(kwargs: dict, field: str) -> None:
+    with Sandbox() as sb, sb.client() as client:
+        args = {"year": 2026, "month": 3, **kwargs}
+        with pytest.raises(zeitkonto.InvalidInputError) as err:
+            client.jobs.month_close(args.pop("year"), args.pop("month"), **args)
+        assert err.value.field == field
+        assert sb.requests() == 0
+
+
+def test_a_corrupt_checkpoint_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    ckpt = tmp_path / "x.ckpt"
+    ckpt.write_text("{half a checkpoint", encoding="utf-8")
+    with Sandbox() as sb, sb.client() as client:
+        with pytest.raises(zeitkonto.InvalidInputError) as err:
+            client.jobs.month_close(2026, 10, checkpoint=ckpt)
+        assert err.value.field == "checkpoint"
+        other = tmp_path / "other.ckpt"
+        list(client.jobs.month_close(2026, 9, checkpoint=other))
+        with pytest.raises(zeitkonto.InvalidInputError):
+            client.jobs.month_close(2026, 10, checkpoint=other)  # another month's
+    assert ckpt.read_text(encoding="utf-8") == "{half a checkpoint"
+
+
+# ---- the command line -------------------------------------------------------------------------
+
+ZEITKONTO = [sys.executable, "-m", "zeitkonto.cli"]
+
+
+@pytest.fixture()
+def served():
+    sb = Sandbox(today="2026-11-21")
+    url = sb.serve()
+    env = dict(os.environ, ZEITKONTO_API_KEY=sb.keys.company_key, ZEITKONTO_BASE_URL=url)
+    yield sb, env
+    sb.close()
+
+
+def run(args, env, **kw):
+    return subprocess.run(ZEITKONTO + args, env=env, capture_output=True, text=True, timeout=120, **kw)
+
+
+def test_cli_month_close_to_csv_a_spreadsheet_opens(served, tmp_path: Path) -> None:
+    sb, env = served
+    out = tmp_path / "oct.csv"
+    r = run(["month-close", "2026-10", *sum((["--department", d] for d in DEPARTMENTS), []), "--output", str(out),
+             "--bom", "--delimiter", ";"], env)
+    assert r.returncode == 0, r.stderr
+    raw = out.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    table = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
+    assert len(table) == 39 and table[0]["month"] == "10"  # calendar months
+    assert {"email", "source", "balance", "target"} <= set(table[0])
+    assert "progress: 4/4 calls" in r.stderr  # a pipe gets plain lines
+    assert sb.keys.company_key not in r.stdout + r.stderr
+
+
+def test_cli_json_and_the_simple_commands(served, tmp_path: Path) -> None:
+    sb, env = served
+    r = run(["month-close", "2026-10", "--format", "json"], env)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert len(data) == 39 and data[0]["source"] == "time_account"
+    assert len(list(csv.reader(io.StringIO(run(["employees"], env).stdout)))) == 40
+    assert json.loads(run(["presence", "--day", "2026-11-20", "--format", "json"], env).stdout)
+    r = run(["clock", "come", sb.keys.employee], env)
+    assert r.returncode == 0 and sb.writes("clock") == 1
+
+
+def test_cli_progress_bar_on_a_terminal(served, tmp_path: Path) -> None:
+    sb, env = served
+    primary, secondary = pty.openpty()
+    proc = subprocess.Popen(ZEITKONTO + ["month-close", "2026-10", "-o", str(tmp_path / "x.csv")], env=env,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=secondary)
+    os.close(secondary)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(primary, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    assert proc.wait(timeout=60) == 0
+    text = seen.decode("utf-8", "replace")
+    assert "\r[" in text and "ETA" in text and "40/40 calls" in text
+
+
+def test_cli_killed_and_resumed_writes_each_row_once(served, tmp_path: Path) -> None:
+    sb, env = served
+    out, ckpt = tmp_path / "oct.csv", tmp_path / "oct.ckpt"
+    sb.inject("delay", operation="time_account", delay=0.05, count=1000)  # a slow server: time to kill
+    args = ["month-close", "2026-10", "--output", str(out), "--checkpoint", str(ckpt)]
+    proc = subprocess.Popen(ZEITKONTO + args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while sb.requests("time_account") < 12 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    before = sb.requests("time_account")
+    assert 0 < before < 39
+    r = run(args, env)
+    assert r.returncode == 0, r.stderr
+    table = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert len(table) == 39 == len({t["email"] for t in table})
+    # At most the call in flight at the kill is made again; the list is not fetched again.
+    assert sb.requests("time_account") <= 40 and sb.requests("employees") == 1
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["month-close", "2026-13"], "not a calendar month"),
+    (["month-close", "March"], "expected YYYY-MM"),
+    (["month-close", "2026-10", "--output", "/nonexistent/dir/x.csv"], "cannot write"),
+    (["month-close", "2026-10", "--checkpoint", "x.ckpt"], "needs --output"),
+    (["no-such-command"], "invalid choice"),
+])
+def test_cli_bad_input_is_a_clear_message_and_exit_2(served, args, needle) -> None:
+    sb, env = served
+    r = run(args, env)
+    assert r.returncode == 2 and needle in r.stderr, r.stderr
+    assert sb.requests() == 0
+
+
+def test_cli_a_corrupt_checkpoint_exits_2_and_stays(served, tmp_path: Path) -> None:
+    sb, env = served
+    ckpt = tmp_path / "x.ckpt"
+    ckpt.write_text("garbage", encoding="utf-8")
+    r = run(["month-close", "2026-10", "-o", str(tmp_path / "o.csv"), "--checkpoint", str(ckpt)], env)
+    assert r.returncode == 2 and "checkpoint" in r.stderr
+    assert ckpt.read_text(encoding="utf-8") == "garbage"
+
+
+def test_cli_exit_codes_auth_partial_and_no_key(served, tmp_path: Path) -> None:
+    sb, env = served
+    assert run(["employees"], dict(env, ZEITKONTO_API_KEY="not-a-key")).returncode == 3
+    sb.inject("html", operation="time_account")
+    r = run(["month-close", "2026-10", "-o", str(tmp_path / "p.csv")], env)
+    assert r.returncode == 1 and "failed: " in r.stderr
+    no_key = {k: v for k, v in env.items() if k != "ZEITKONTO_API_KEY"}
+    r = run(["employees"], no_key)
+    assert r.returncode == 2 and "ZEITKONTO_API_KEY" in r.stderr
+
+
+def test_cli_help_on_every_command() -> None:
+    for cmd in ([], ["employees"], ["presence"], ["month-close"], ["clock"]):
+        r = subprocess.run(ZEITKONTO + cmd + ["--help"], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0 and "usage: zeitkonto" in r.stdout
+
+
+def test_the_readmes_command_lines_run_as_written(tmp_path: Path) -> None:
+    import re
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```sh\n(.*?)```", text, flags=re.S) if "zeitkonto --sandbox" in b]
+    assert blocks, "the README's command-line block"
+    bindir = os.path.dirname(sys.executable)
+    env = dict(os.environ, PATH=bindir + os.pathsep + os.environ.get("PATH", ""))
+    env.pop("ZEITKONTO_API_KEY", None)
+    r = subprocess.run(["bash", "-euo", "pipefail", "-c", blocks[0]], cwd=tmp_path, env=env, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "october.csv").read_bytes().startswith(b"\xef\xbb\xbf")
+    assert len((tmp_path / "staff.csv").read_text(encoding="utf-8").splitlines()) == 40

@@ -1,0 +1,554 @@
+//! Whole-company jobs, planned against the rate limit (sans-IO, one for every language).
+//!
+//! [`MonthClose`] is the month close for payroll: every active employee's monthly account for a
+//! year and month. It chooses the fewest calls that give the answer:
+//!
+//! - with department ids: `employees` once (who should be there), then one
+//!   `department_month_employees` per department (every active employee of it in one call), then
+//!   `time_account` only for whoever no department summary covered (a department refused, a
+//!   summary missing someone): at most departments + 1 calls when the summaries cover everyone;
+//! - without: `employees`, then one `time_account` per employee.
+//!
+//! The machine never calls anything: the caller asks [`MonthClose::next_call`], makes the call
+//! through its client (the one driver: limiter, retries), and reports what came back
+//! ([`MonthClose::employees_listed`], [`MonthClose::department_answered`],
+//! [`MonthClose::employee_answered`], [`MonthClose::call_failed`]). It keeps only names and
+//! e-mails (the accounts go to the caller's output as they come), so memory stays flat, and its
+//! whole state is a [`MonthClose::checkpoint`] (JSON): a job resumed from one makes only the calls
+//! it had not finished. Writes are never part of a job.
+//!
+//! Partial failure is data: one employee's failure (not found, a decode error) is listed and the
+//! job goes on; it stops only on what makes going on pointless ([`FailureAction::Fatal`]: the key
+//! refused, the company inactive, a missing module).
+//!
+//! Matching a department summary to the employee list: summaries name employees by UUID and
+//! "First Last", the list by e-mail and given/last name; the machine matches on the name
+//! (case-insensitive, spaces collapsed). A name that two employees share is never matched: both
+//! get their own `time_account` call.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Error, Month, OperationId};
+
+/// Requests per minute the API allows; the plan's time estimate assumes it unless told otherwise.
+pub const API_LIMIT_PER_MINUTE: u32 = 60;
+
+/// One employee of the list (`employees`): the e-mail calls are made with, and the name
+/// department summaries carry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Person {
+    /// Login e-mail (the `employee` parameter of `time_account`).
+    pub email: String,
+    /// "Given Last".
+    pub name: String,
+}
+
+/// The call the caller makes next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JobCall {
+    /// `employees`: the active employees.
+    Employees,
+    /// `department_month_employees(department, year, month)`.
+    Department(String),
+    /// `time_account(employee, year, month)`.
+    Employee(String),
+}
+
+impl JobCall {
+    /// The operation it is.
+    pub fn operation(&self) -> OperationId {
+        match self {
+            JobCall::Employees => OperationId::Employees,
+            JobCall::Department(_) => OperationId::DepartmentMonthEmployees,
+            JobCall::Employee(_) => OperationId::TimeAccount,
+        }
+    }
+
+    /// A stable key: `employees`, `department:<id>`, `employee:<email>`.
+    pub fn key(&self) -> String {
+        match self {
+            JobCall::Employees => "employees".to_string(),
+            JobCall::Department(d) => format!("department:{d}"),
+            JobCall::Employee(e) => format!("employee:{e}"),
+        }
+    }
+}
+
+/// What a failed call means for the job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureAction {
+    /// Going on is pointless (the key refused, the company inactive, a module missing, or the
+    /// employee list itself failed): the job stops; its checkpoint keeps what was finished.
+    Fatal,
+    /// The department path failed: its employees get `time_account` calls (a fallback).
+    FallBack,
+    /// One employee's account failed: listed as a failure, the job goes on.
+    EmployeeFailed,
+}
+
+/// How far the job is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Progress {
+    /// Calls finished (answered or failed).
+    pub done: usize,
+    /// Calls the job needs as far as it knows now (grows when a fallback adds calls).
+    pub total: usize,
+    /// The time the rate limit makes the rest take, in milliseconds (steady state: one call per
+    /// `60 s / limit`; a fresh key's first burst goes faster).
+    pub eta_ms: u64,
+}
+
+/// The plan, stated before running.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Plan {
+    /// `"departments"` (one summary per department) or `"employees"` (one account per employee).
+    pub path: &'static str,
+    /// Calls the job expects to make (the per-employee path counts the employees once the list is
+    /// known; before that, the list call alone).
+    pub calls: usize,
+    /// The time the rate limit makes them take, in milliseconds.
+    pub eta_ms: u64,
+}
+
+/// What a department summary's account is, matched against the employee list by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SummaryMatch {
+    /// This employee's account (deliver it; they need no call of their own).
+    Covered(String),
+    /// No one of the list has this name (someone who left during the month, say): deliver it
+    /// without an e-mail.
+    Unlisted,
+    /// Shared by several employees of the list, or one already delivered: skip it (their own calls
+    /// follow).
+    Skip,
+}
+
+/// A fallback the result reports: a department whose summary could not be used.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fallback {
+    /// The department id.
+    pub department: String,
+    /// Why (the error's kind, or "missing employees").
+    pub reason: String,
+}
+
+/// The job's whole state, as a checkpoint holds it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct State {
+    /// Format marker.
+    job: String,
+    year: i32,
+    month: u8,
+    departments: Vec<String>,
+    /// The employee list, once fetched.
+    people: Option<Vec<Person>>,
+    /// Departments answered or given up.
+    departments_done: BTreeSet<String>,
+    /// E-mails whose account was delivered (by a summary or their own call).
+    covered: BTreeSet<String>,
+    /// E-mails whose own call failed (listed; not retried on resume).
+    failed: BTreeMap<String, String>,
+    fallbacks: Vec<Fallback>,
+    calls_done: usize,
+    fatal: Option<String>,
+    /// The caller's own note, kept with the state (the CLI keeps its output file's length here).
+    #[serde(default)]
+    note: Option<String>,
+}
+
+const FORMAT: &str = "zeitkonto.month-close.v1";
+
+/// The month close as a state machine. See the module docs.
+#[derive(Debug, Clone)]
+pub struct MonthClose {
+    s: State,
+    limit_per_minute: u32,
+}
+
+fn normal_name(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+impl MonthClose {
+    /// A month close for `year` and calendar `month` (1-12); `departments`: department ids for the
+    /// cheap path (empty: one call per employee).
+    pub fn new(year: i32, month: i64, departments: Vec<String>) -> Result<MonthClose, Error> {
+        let month = Month::from_number(month)
+            .ok_or_else(|| Error::invalid("month", format!("{month} is not a calendar month (1-12; January is 1)")))?;
+        if !(1900..=9999).contains(&year) {
+            return Err(Error::invalid("year", format!("{year} is not a year from 1900 to 9999")));
+        }
+        let mut seen = BTreeSet::new();
+        for d in &departments {
+            if d.trim().is_empty() {
+                return Err(Error::invalid("department", "a department id is empty"));
+            }
+            if !seen.insert(d.clone()) {
+                return Err(Error::invalid("department", format!("department {d:?} is given twice")));
+            }
+        }
+        Ok(MonthClose {
+            s: State {
+                job: FORMAT.to_string(),
+                year,
+                month: month.number(),
+                departments,
+                people: None,
+                departments_done: BTreeSet::new(),
+                covered: BTreeSet::new(),
+                failed: BTreeMap::new(),
+                fallbacks: Vec::new(),
+                calls_done: 0,
+                fatal: None,
+                note: None,
+            },
+            limit_per_minute: API_LIMIT_PER_MINUTE,
+        })
+    }
+
+    /// A job from its checkpoint. A checkpoint that does not parse, or belongs to another job
+    /// (`year`, `month`, `departments` given and different), is refused naming `checkpoint`.
+    pub fn resume(checkpoint: &str, expect: Option<(i32, i64, &[String])>) -> Result<MonthClose, Error> {
+        let s: State = serde_json::from_str(checkpoint).map_err(|e| {
+            Error::invalid(
+                "checkpoint",
+                format!(
+                    "is not a month-close checkpoint ({:?} error at line {}, column {})",
+                    e.classify(),
+                    e.line(),
+                    e.column()
+                ),
+            )
+        })?;
+        if s.job != FORMAT {
+            return Err(Error::invalid("checkpoint", format!("is of another job or version ({:?})", s.job)));
+        }
+        if Month::from_number(i64::from(s.month)).is_none() {
+            return Err(Error::invalid("checkpoint", "holds no valid month"));
+        }
+        if let Some((year, month, departments)) = expect {
+            if (s.year, i64::from(s.month), s.departments.as_slice()) != (year, month, departments) {
+                return Err(Error::invalid(
+                    "checkpoint",
+                    format!(
+                        "belongs to the month close of {}-{:02} ({} departments), not {year}-{month:02} ({} departments)",
+                        s.year,
+                        s.month,
+                        s.departments.len(),
+                        departments.len()
+                    ),
+                ));
+            }
+        }
+        Ok(MonthClose { s, limit_per_minute: API_LIMIT_PER_MINUTE })
+    }
+
+    /// The rate limit the estimates assume (default 60 a minute); 0 means none.
+    pub fn set_limit_per_minute(&mut self, limit: u32) {
+        self.limit_per_minute = limit;
+    }
+
+    /// Keeps the caller's `note` in the checkpoint (e.g. how much of an output file is written).
+    pub fn set_note(&mut self, note: Option<String>) {
+        self.s.note = note;
+    }
+
+    /// The note of the checkpoint this job resumed from (or set since).
+    pub fn note(&self) -> Option<&str> {
+        self.s.note.as_deref()
+    }
+
+    /// The year.
+    pub fn year(&self) -> i32 {
+        self.s.year
+    }
+
+    /// The calendar month (1-12).
+    pub fn month(&self) -> u8 {
+        self.s.month
+    }
+
+    /// The job's state as JSON: give it to [`MonthClose::resume`] to go on.
+    pub fn checkpoint(&self) -> String {
+        serde_json::to_string(&self.s).unwrap_or_default()
+    }
+
+    /// The employees not covered yet, in list order (none before the list is known).
+    fn uncovered(&self) -> impl Iterator<Item = &Person> {
+        self.s
+            .people
+            .iter()
+            .flatten()
+            .filter(|p| !self.s.covered.contains(&p.email) && !self.s.failed.contains_key(&p.email))
+    }
+
+    /// The call to make next; `None` when the job is done (or stopped on a fatal failure).
+    pub fn next_call(&self) -> Option<JobCall> {
+        if self.s.fatal.is_some() {
+            return None;
+        }
+        if self.s.people.is_none() {
+            return Some(JobCall::Employees);
+        }
+        if let Some(d) = self.s.departments.iter().find(|d| !self.s.departments_done.contains(*d)) {
+            return Some(JobCall::Department(d.clone()));
+        }
+        self.uncovered().next().map(|p| JobCall::Employee(p.email.clone()))
+    }
+
+    /// The employee list came back.
+    pub fn employees_listed(&mut self, people: Vec<Person>) {
+        let mut seen = BTreeSet::new();
+        let people = people.into_iter().filter(|p| !p.email.is_empty() && seen.insert(p.email.clone())).collect();
+        self.s.people = Some(people);
+        self.s.calls_done += 1;
+    }
+
+    /// A department's summaries came back, carrying these names ("First Last"); returns, for each,
+    /// what it is (see [`SummaryMatch`]).
+    pub fn department_answered(&mut self, department: &str, names: &[String]) -> Vec<SummaryMatch> {
+        self.s.calls_done += 1;
+        self.s.departments_done.insert(department.to_string());
+        let mut by_name: BTreeMap<String, Vec<&Person>> = BTreeMap::new();
+        for p in self.s.people.iter().flatten() {
+            by_name.entry(normal_name(&p.name)).or_default().push(p);
+        }
+        let mut out = Vec::with_capacity(names.len());
+        let mut newly = Vec::new();
+        for n in names {
+            out.push(match by_name.get(&normal_name(n)).map(Vec::as_slice) {
+                None => SummaryMatch::Unlisted,
+                Some([only])
+                    if !self.s.covered.contains(&only.email)
+                        && !self.s.failed.contains_key(&only.email)
+                        && !newly.contains(&only.email) =>
+                {
+                    newly.push(only.email.clone());
+                    SummaryMatch::Covered(only.email.clone())
+                }
+                Some(_) => SummaryMatch::Skip,
+            });
+        }
+        self.s.covered.extend(newly);
+        out
+    }
+
+    /// An employee's own account came back.
+    pub fn employee_answered(&mut self, email: &str) {
+        self.s.calls_done += 1;
+        self.s.covered.insert(email.to_string());
+    }
+
+    /// A call failed with an error of `kind` (`ZeitkontoError` kinds: `Api`, `Decode`, …) and,
+    /// for `Api`, the API's `code`. Returns what it means for the job; the machine has noted it.
+    pub fn call_failed(&mut self, call: &JobCall, kind: &str, code: Option<i64>) -> FailureAction {
+        self.s.calls_done += 1;
+        let hopeless = matches!(code, Some(2) | Some(3) | Some(8)) || kind == "InvalidInput" || kind == "Forbidden";
+        match call {
+            JobCall::Employees => {
+                self.s.fatal = Some(kind.to_string());
+                FailureAction::Fatal
+            }
+            _ if hopeless => {
+                self.s.fatal = Some(kind.to_string());
+                FailureAction::Fatal
+            }
+            JobCall::Department(d) => {
+                self.s.departments_done.insert(d.clone());
+                let reason = match code {
+                    Some(c) => format!("{kind} {c}"),
+                    None => kind.to_string(),
+                };
+                self.s.fallbacks.push(Fallback { department: d.clone(), reason });
+                FailureAction::FallBack
+            }
+            JobCall::Employee(e) => {
+                let reason = match code {
+                    Some(c) => format!("{kind} {c}"),
+                    None => kind.to_string(),
+                };
+                self.s.failed.insert(e.clone(), reason);
+                FailureAction::EmployeeFailed
+            }
+        }
+    }
+
+    /// Departments whose summaries could not be used, with why.
+    pub fn fallbacks(&self) -> &[Fallback] {
+        &self.s.fallbacks
+    }
+
+    /// Employees whose own call failed, with why (the error's kind and code).
+    pub fn failures(&self) -> &BTreeMap<String, String> {
+        &self.s.failed
+    }
+
+    /// Whether the job stopped on a fatal failure.
+    pub fn stopped(&self) -> bool {
+        self.s.fatal.is_some()
+    }
+
+    /// Calls the job still needs, as far as it knows now.
+    fn remaining(&self) -> usize {
+        if self.s.fatal.is_some() {
+            return 0;
+        }
+        let Some(people) = &self.s.people else {
+            // Before the list: the list call and the departments (the per-employee calls are
+            // unknown until the list is).
+            return 1 + self.s.departments.len();
+        };
+        let departments_left = self.s.departments.iter().filter(|d| !self.s.departments_done.contains(*d)).count();
+        if departments_left > 0 {
+            // Assume the summaries cover everyone (the plan's promise); a fallback adds calls then.
+            return departments_left;
+        }
+        let _ = people;
+        self.uncovered().count()
+    }
+
+    fn eta_ms(&self, calls: usize) -> u64 {
+        if self.limit_per_minute == 0 {
+            return 0;
+        }
+        (calls as u64).saturating_mul(60_000) / u64::from(self.limit_per_minute)
+    }
+
+    /// The plan from here: the path, the calls and the time they take at the rate limit.
+    pub fn plan(&self) -> Plan {
+        let calls = self.remaining();
+        Plan {
+            path: if self.s.departments.is_empty() { "employees" } else { "departments" },
+            calls,
+            eta_ms: self.eta_ms(calls),
+        }
+    }
+
+    /// Done and total calls, and the time the rest takes.
+    pub fn progress(&self) -> Progress {
+        let remaining = self.remaining();
+        Progress { done: self.s.calls_done, total: self.s.calls_done + remaining, eta_ms: self.eta_ms(remaining) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn people(n: usize) -> Vec<Person> {
+        (0..n).map(|i| Person { email: format!("p{i}@x.example"), name: format!("Person {i}") }).collect()
+    }
+
+    #[test]
+    fn without_departments_it_is_one_list_call_then_one_call_per_employee() {
+        let mut job = MonthClose::new(2026, 3, vec![]).unwrap();
+        assert_eq!(job.next_call(), Some(JobCall::Employees));
+        job.employees_listed(people(3));
+        assert_eq!(job.plan(), Plan { path: "employees", calls: 3, eta_ms: 3_000 });
+        let mut calls = 0;
+        while let Some(JobCall::Employee(e)) = job.next_call() {
+            job.employee_answered(&e);
+            calls += 1;
+        }
+        assert_eq!(calls, 3);
+        assert_eq!(job.progress(), Progress { done: 4, total: 4, eta_ms: 0 });
+    }
+
+    #[test]
+    fn departments_that_cover_everyone_need_no_employee_call() {
+        let mut job = MonthClose::new(2026, 3, vec!["d1".into(), "d2".into()]).unwrap();
+        job.employees_listed(people(4));
+        assert_eq!(job.next_call(), Some(JobCall::Department("d1".into())));
+        assert_eq!(
+            job.department_answered("d1", &["person 0".into(), "Person  1".into(), "Left Lastmonth".into()]),
+            [
+                SummaryMatch::Covered("p0@x.example".into()),
+                SummaryMatch::Covered("p1@x.example".into()),
+                SummaryMatch::Unlisted
+            ]
+        );
+        job.department_answered("d2", &["Person 2".into(), "Person 3".into(), "Person 3".into()]);
+        assert_eq!(job.next_call(), None);
+        assert_eq!(job.progress().done, 3);
+    }
+
+    #[test]
+    fn a_refused_department_and_a_missing_employee_fall_back_per_employee() {
+        let mut job = MonthClose::new(2026, 3, vec!["d1".into(), "d2".into()]).unwrap();
+        job.employees_listed(people(4));
+        job.department_answered("d1", &["Person 0".into()]); // Person 1 missing from its summary
+        assert_eq!(
+            job.call_failed(&JobCall::Department("d2".into()), "UnexpectedStatus", None),
+            FailureAction::FallBack
+        );
+        let mut own = Vec::new();
+        while let Some(JobCall::Employee(e)) = job.next_call() {
+            own.push(e.clone());
+            job.employee_answered(&e);
+        }
+        assert_eq!(own, ["p1@x.example", "p2@x.example", "p3@x.example"]);
+        assert_eq!(job.fallbacks()[0].department, "d2");
+    }
+
+    #[test]
+    fn a_shared_name_is_never_matched_to_a_summary() {
+        let mut job = MonthClose::new(2026, 3, vec!["d".into()]).unwrap();
+        let mut list = people(2);
+        list[1].name = "Person 0".into();
+        job.employees_listed(list);
+        assert_eq!(job.department_answered("d", &["Person 0".into()]), [SummaryMatch::Skip]);
+        assert_eq!(job.next_call(), Some(JobCall::Employee("p0@x.example".into())));
+    }
+
+    #[test]
+    fn one_employees_failure_is_data_and_a_refused_key_stops_the_job() {
+        let mut job = MonthClose::new(2026, 3, vec![]).unwrap();
+        job.employees_listed(people(3));
+        let first = job.next_call().unwrap();
+        assert_eq!(job.call_failed(&first, "Api", Some(1)), FailureAction::EmployeeFailed);
+        assert_eq!(job.failures().len(), 1);
+        let second = job.next_call().unwrap();
+        assert_ne!(first, second, "a failed employee is not asked again");
+        assert_eq!(job.call_failed(&second, "Api", Some(3)), FailureAction::Fatal);
+        assert_eq!(job.next_call(), None);
+        assert!(job.stopped());
+    }
+
+    #[test]
+    fn a_resumed_job_makes_only_the_calls_it_had_not_finished() {
+        let mut job = MonthClose::new(2026, 3, vec![]).unwrap();
+        job.employees_listed(people(5));
+        for _ in 0..2 {
+            let Some(JobCall::Employee(e)) = job.next_call() else { panic!() };
+            job.employee_answered(&e);
+        }
+        let saved = job.checkpoint();
+        let mut resumed = MonthClose::resume(&saved, Some((2026, 3, &[]))).unwrap();
+        let mut rest = Vec::new();
+        while let Some(JobCall::Employee(e)) = resumed.next_call() {
+            rest.push(e.clone());
+            resumed.employee_answered(&e);
+        }
+        assert_eq!(rest, ["p2@x.example", "p3@x.example", "p4@x.example"]);
+    }
+
+    #[test]
+    fn bad_input_and_corrupt_checkpoints_are_refused_naming_the_field() {
+        let field = |e: Error| match e {
+            Error::InvalidInput { field, .. } => field,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(field(MonthClose::new(2026, 13, vec![]).unwrap_err()), "month");
+        assert_eq!(field(MonthClose::new(2026, 0, vec![]).unwrap_err()), "month");
+        assert_eq!(field(MonthClose::new(2026, 3, vec!["a".into(), "a".into()]).unwrap_err()), "department");
+        assert_eq!(field(MonthClose::resume("{not json", None).unwrap_err()), "checkpoint");
+        assert_eq!(field(MonthClose::resume("{}", None).unwrap_err()), "checkpoint");
+        let other = MonthClose::new(2026, 4, vec![]).unwrap().checkpoint();
+        assert_eq!(field(MonthClose::resume(&other, Some((2026, 3, &[]))).unwrap_err()), "checkpoint");
+    }
+}
