@@ -29,6 +29,7 @@
 
 mod client;
 pub mod driver;
+pub mod jobs;
 mod operations;
 pub mod runtime;
 pub mod transport;

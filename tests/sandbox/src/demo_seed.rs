@@ -164,6 +164,42 @@ impl Seed {
         self
     }
 
+    /// Adds `departments` departments `B01`, `B02`, … (ids `bench-1`, …) of the demo company with
+    /// `employees` employees between them (round robin, unique names, a schedule, no booking
+    /// history): the whole-company job benchmarks.
+    pub fn with_bench_company(mut self, departments: u32, employees: u32) -> Seed {
+        let Some(start) = self.employees.first().map(|e| e.tracking_start) else { return self };
+        let departments = departments.max(1);
+        for d in 1..=departments {
+            self.departments.push(Department {
+                id: format!("bench-{d}"),
+                external_id: format!("B{d:02}"),
+                name: format!("Benchmark {d}"),
+                key: format!("bench-{d}-department-key"),
+                company: "c-demo".into(),
+            });
+        }
+        for i in 0..employees {
+            let given = GIVEN[(i as usize) % GIVEN.len()];
+            let last = format!("{}{i}", LAST[(i as usize) % LAST.len()]);
+            let dept = format!("bench-{}", i % departments + 1);
+            self.employees.push(Employee {
+                personnel_number: format!("C{i:05}"),
+                leave_managed: false,
+                ..employee(
+                    format!("00000000-0000-4000-a000-{i:012}"),
+                    "c-demo",
+                    &format!("staff{i}@demo.example"),
+                    (given, &last),
+                    Some(&dept),
+                    Date::new(2020, 1, 1).unwrap_or(start),
+                    start,
+                )
+            });
+        }
+        self
+    }
+
     /// The demo seed with `generated` extra employees beside the fixed identities (the Python
     /// benchmark uses 1,000 for a large department).
     pub fn demo_with(today: Date, generated: u32) -> Seed {

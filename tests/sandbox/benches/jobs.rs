@@ -1,0 +1,122 @@
+//! Benchmark (not a test): the month close against the sandbox seeded with 500 employees in 12
+//! departments (plus the demo company's 39 in 3), at the real 60 requests a minute with the window
+//! scaled 100x (600 ms), so it takes seconds; the call count is the figure that matters. Prints the
+//! calls with and without department ids, a job stopped halfway and resumed, and the planner's
+//! state (checkpoint bytes) and the process's peak memory for 500 and 5,000 employees.
+//!
+//!     cargo bench -p zeitkonto-sandbox --features client --bench jobs
+
+use std::time::Instant;
+
+use zeitkonto::jobs::JobEvent;
+use zeitkonto::OperationId;
+use zeitkonto_sandbox::engine::EngineConfig;
+use zeitkonto_sandbox::{InProcess, Seed};
+
+const WINDOW_MS: u64 = 600; // 60 a minute, 100x faster
+
+fn kit(employees: u32) -> InProcess {
+    let today = "2026-11-21".parse().expect("date");
+    let mut cfg = EngineConfig {
+        today: Some(today),
+        seed: Some(Seed::demo(today).with_bench_company(12, employees)),
+        ..Default::default()
+    };
+    cfg.rate_limit.window_ms = WINDOW_MS;
+    InProcess::new(cfg)
+}
+
+fn calls(sb: &InProcess) -> u64 {
+    [OperationId::Employees, OperationId::DepartmentMonthEmployees, OperationId::TimeAccount]
+        .iter()
+        .map(|op| sb.requests(*op))
+        .sum()
+}
+
+fn peak_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn departments() -> Vec<String> {
+    let mut d: Vec<String> = (1..=12).map(|i| format!("B{i:02}")).collect();
+    d.extend(["SALES", "ENG", "OPS"].map(String::from));
+    d
+}
+
+/// Runs the job to its end (or `stop_after` accounts); returns (accounts, checkpoint).
+async fn run(client: &zeitkonto::Client, deps: Vec<String>, from: Option<&str>, stop_after: usize) -> (usize, String) {
+    let mut job = client.month_close(2026, 10, deps, from).expect("job");
+    let mut n = 0;
+    while let Some(e) = job.next().await {
+        if let JobEvent::Account(_) = e.expect("event") {
+            n += 1;
+            if n == stop_after {
+                break;
+            }
+        }
+    }
+    (n, job.checkpoint())
+}
+
+fn main() {
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    rt.block_on(async {
+        println!(
+            "month close, sandbox with 539 employees in 15 departments, 60 requests per {WINDOW_MS} ms (60/min scaled 100x), {}",
+            std::env::var("BENCH_DATE").unwrap_or_else(|_| "today".into())
+        );
+        let deps = departments();
+        let sb = kit(500);
+        let client = sb.client().build().expect("client");
+        let t = Instant::now();
+        let (rows, _) = run(&client, deps.clone(), None, usize::MAX).await;
+        let with = calls(&sb);
+        println!(
+            "  department ids known: {rows} accounts in {with} calls (departments + 2 = {}), {:.1} s scaled = {:.0} s real",
+            deps.len() + 2,
+            t.elapsed().as_secs_f64(),
+            t.elapsed().as_secs_f64() * 100.0
+        );
+        let sb = kit(500);
+        let client = sb.client().build().expect("client");
+        let t = Instant::now();
+        let (rows, _) = run(&client, vec![], None, usize::MAX).await;
+        let without = calls(&sb);
+        println!(
+            "  no department ids:    {rows} accounts in {without} calls (employees + 2 = 541), {:.1} s scaled = {:.0} s real; {:.0}x the calls",
+            t.elapsed().as_secs_f64(),
+            t.elapsed().as_secs_f64() * 100.0,
+            without as f64 / with as f64
+        );
+        let sb = kit(500);
+        let client = sb.client().build().expect("client");
+        let (first, checkpoint) = run(&client, vec![], None, 270).await;
+        let (rest, _) = run(&client, vec![], Some(&checkpoint), usize::MAX).await;
+        println!(
+            "  stopped after {first} accounts, resumed from the checkpoint: {} accounts, {} calls (none twice: {})",
+            first + rest,
+            calls(&sb),
+            calls(&sb) == without
+        );
+        for n in [500u32, 5_000] {
+            let sb = kit(n);
+            let mut cfg_client = sb.client();
+            cfg_client = cfg_client.rate_limit(zeitkonto::RateLimitSettings::per_window(0, std::time::Duration::from_secs(60)));
+            sb.shared().set_rate_limit(0, 60_000);
+            let client = cfg_client.build().expect("client");
+            let before = peak_kb();
+            let (rows, checkpoint) = run(&client, vec![], None, usize::MAX).await;
+            println!(
+                "  {n:>5} employees (per-employee path, no limit): {rows} accounts streamed; planner state {} bytes; peak RSS {} -> {} KB",
+                checkpoint.len(),
+                before,
+                peak_kb()
+            );
+        }
+    });
+}
