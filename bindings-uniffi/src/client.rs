@@ -40,6 +40,11 @@ impl std::fmt::Debug for ZeitkontoClient {
 }
 
 impl ZeitkontoClient {
+    /// The Rust client (for the jobs, `jobs.rs`).
+    pub(crate) fn client(&self) -> &zeitkonto::Client {
+        &self.inner
+    }
+
     /// Runs a typed operation through the Rust client's driver (limiter, retries, redaction).
     pub(crate) async fn execute<O: Operation>(&self, op: &O) -> Result<O::Output, ZeitkontoError> {
         Ok(self.inner.execute(op).await?)

@@ -18,6 +18,7 @@ mod client;
 pub mod config;
 mod error;
 mod events;
+mod jobs;
 pub mod models;
 mod operations;
 mod sansio;

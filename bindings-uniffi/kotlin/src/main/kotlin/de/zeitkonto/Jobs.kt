@@ -1,0 +1,24 @@
+package de.zeitkonto
+
+import kotlinx.coroutines.flow.Flow
+import kotlinx.coroutines.flow.flow
+
+/**
+ * The job's events as a cold [Flow] (collect it once): `Progress` after every call, `Account` per
+ * employee, `EmployeeFailure`, `DepartmentFallback`. Cancelling the collector cancels the call in
+ * flight; the flow throws `ZeitkontoException` when the job stops on what makes going on pointless
+ * (the key refused, the company inactive). `checkpoint()` is the job's state, to resume with
+ * `client.monthClose(year, month, departments, checkpoint)`.
+ *
+ * ```
+ * val job = client.monthClose(2026, 3, listOf("SALES", "ENG"))
+ * println(job.plan())
+ * job.events().collect { if (it is JobEvent.Account) println("${it.employee} ${it.account.balance}") }
+ * ```
+ */
+fun MonthCloseJob.events(): Flow<JobEvent> = flow {
+    while (true) {
+        val event = next() ?: break
+        emit(event)
+    }
+}

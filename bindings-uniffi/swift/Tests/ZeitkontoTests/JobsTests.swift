@@ -1,0 +1,36 @@
+import Foundation
+import XCTest
+@testable import Zeitkonto
+
+final class JobsTests: XCTestCase {
+    func testTheMonthCloseWithDepartmentIdsIsAStreamOfAccounts() async throws {
+        let before = try await Sandbox.shared.requests("time_account")
+        let job = try client().monthClose(year: 2026, month: 10, departments: ["SALES", "ENG", "OPS"])
+        let plan = await job.plan()
+        XCTAssertEqual(plan.path, "departments")
+        var emails = Set<String>()
+        for try await event in job.events() {
+            if case let .account(employee, account, _) = event {
+                emails.insert(employee)
+                XCTAssertEqual(account.month, 10)
+            }
+        }
+        XCTAssertEqual(emails.count, 39)
+        let after = try await Sandbox.shared.requests("time_account")
+        XCTAssertEqual(before, after, "no call per employee")
+    }
+
+    func testARefusedKeyEndsTheStreamWithTheError() async throws {
+        let job = try client("not-a-key").monthClose(year: 2026, month: 10)
+        do {
+            for try await _ in job.events() {}
+            XCTFail("the key was refused")
+        } catch ZeitkontoError.Api {}
+        do {
+            _ = try client().monthClose(year: 2026, month: 13)
+            XCTFail("month 13")
+        } catch let ZeitkontoError.InvalidInput(field, _, _) {
+            XCTAssertEqual(field, "month")
+        }
+    }
+}
