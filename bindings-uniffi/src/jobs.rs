@@ -23,6 +23,7 @@ pub struct JobPlan {
 
 /// What a job reports (the same events as Python's and Rust's).
 #[derive(Debug, Clone, uniffi::Enum)]
+#[allow(clippy::large_enum_variant)] // crosses to Kotlin/Swift by value, one at a time
 pub enum JobEvent {
     /// After every call: calls done and total (as far as known), the time the rest takes.
     Progress {
