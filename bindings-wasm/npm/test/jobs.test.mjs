@@ -1,0 +1,88 @@
+// zeitkonto/jobs: the month close over the main entry's Client, planned by the core's planner
+// (its own .wasm), against the in-process sandbox (zeitkonto/testing).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { AuthenticationFailedError, InvalidInputError } from "zeitkonto";
+import { monthClose } from "zeitkonto/jobs";
+import { Sandbox } from "zeitkonto/testing";
+
+const accounts = async (job) => {
+  const out = [];
+  for await (const e of job) if (e.type === "account") out.push(e);
+  return out;
+};
+
+test("department ids known: departments + 1 calls, the same accounts as timeAccount", async () => {
+  const sb = await Sandbox.create({ today: "2026-11-21" });
+  const job = await monthClose(sb.client(), 2026, 10, { departments: ["SALES", "ENG", "OPS"] });
+  assert.deepEqual(job.plan, { path: "departments", calls: 4, eta: 4000 });
+  const rows = await accounts(job);
+  assert.equal(rows.length, 39);
+  assert.equal(new Set(rows.map((r) => r.employee)).size, 39);
+  assert.equal(rows[0].account.month, 10);
+  assert.equal(sb.requests(), 4);
+});
+
+test("no department ids: one call per employee; a failure is an event; a refused department falls back", async () => {
+  const sb = await Sandbox.create({ today: "2026-11-21" });
+  sb.inject("html", { operation: "time_account" });
+  const events = [];
+  for await (const e of await monthClose(sb.client(), 2026, 10)) events.push(e);
+  assert.equal(events.filter((e) => e.type === "account").length, 38);
+  assert.equal(events.filter((e) => e.type === "employeeFailure").length, 1);
+  assert.equal(sb.requests("time_account"), 39);
+  sb.reset();
+  const fallback = [];
+  for await (const e of await monthClose(sb.client(), 2026, 10, { departments: ["SALES", "NOPE"] })) fallback.push(e);
+  assert.deepEqual(fallback.filter((e) => e.type === "departmentFallback").map((e) => e.department), ["NOPE"]);
+  assert.equal(fallback.filter((e) => e.type === "account").length, 39);
+});
+
+test("a stopped job resumes from its checkpoint; a refused key rejects; bad input names the field", async () => {
+  const sb = await Sandbox.create({ today: "2026-11-21" });
+  const client = sb.client();
+  const job = await monthClose(client, 2026, 10);
+  let n = 0;
+  for await (const e of job) if (e.type === "account" && ++n === 10) break;
+  const rest = await accounts(await monthClose(client, 2026, 10, { checkpoint: job.checkpoint() }));
+  assert.ok(rest.length === 29 || rest.length === 30, `${rest.length}`);
+  assert.equal(sb.requests("employees"), 1);
+  await assert.rejects(accounts(await monthClose(sb.client({ apiKey: "not-a-key" }), 2026, 10)), AuthenticationFailedError);
+  await assert.rejects(monthClose(client, 2026, 13), (e) => e instanceof InvalidInputError && e.field === "month");
+  await assert.rejects(monthClose(client, 2026, 10, { checkpoint: "{broken" }), (e) => e.field === "checkpoint");
+});
+
+test("an AbortSignal stops the job during a call", async () => {
+  const sb = await Sandbox.create({ today: "2026-11-21" });
+  sb.inject("delay", { operation: "time_account", delay: 5000 });
+  const controller = new AbortController();
+  const job = await monthClose(sb.client(), 2026, 10, { signal: controller.signal });
+  setTimeout(() => controller.abort(new Error("stop")), 50);
+  await assert.rejects(accounts(job), /stop/);
+});
+
+test("the README's zeitkonto/jobs snippet runs as written against a served sandbox", async () => {
+  const { readFileSync, writeFileSync, mkdirSync } = await import("node:fs");
+  const { execFile } = await import("node:child_process");
+  const { dirname, join } = await import("node:path");
+  const { fileURLToPath } = await import("node:url");
+  const pkg = join(dirname(fileURLToPath(import.meta.url)), "..");
+  const blocks = [...readFileSync(join(pkg, "README.md"), "utf8").matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const snippet = blocks.find((b) => b.includes('from "zeitkonto/jobs"'));
+  assert.ok(snippet, "the README's jobs snippet");
+  // Inside the package folder, so that "zeitkonto" resolves to this package (self-reference).
+  mkdirSync(join(pkg, "test-artifacts"), { recursive: true });
+  const file = join(pkg, "test-artifacts", "readme-jobs.mjs");
+  writeFileSync(file, snippet);
+  const sb = await Sandbox.create({ today: "2026-11-21" });
+  const url = await sb.serve();
+  try {
+    const env = { ...process.env, ZEITKONTO_API_KEY: sb.keys.companyKey, ZEITKONTO_BASE_URL: url };
+    const out = await new Promise((resolve, reject) =>
+      execFile(process.execPath, [file], { env }, (e, stdout, stderr) => (e ? reject(new Error(stderr)) : resolve(stdout))));
+    assert.match(out, /path: 'departments'/);
+    assert.equal(out.trim().split("\n").length, 40);
+  } finally {
+    await sb.close();
+  }
+});
