@@ -146,6 +146,11 @@ impl Sandbox {
         zeitkonto_sandbox::demo_keys()
     }
 
+    /// The seed the sandbox started from, as JSON.
+    fn seed_json(&self) -> String {
+        serde_json::to_string(&self.kit.shared().lock().initial).unwrap_or_default()
+    }
+
     /// The sandbox's "today", `YYYY-MM-DD`.
     fn today(&self) -> String {
         self.kit.shared().lock().clock.today().to_string()

@@ -82,6 +82,8 @@ export declare class Sandbox {
   readonly today: string;
   /** Back to the seed: data, counters, faults. */
   reset(): void;
+  /** The data this sandbox started from, as the object `seed` takes. */
+  seed(): object;
   /** Serves this sandbox over HTTP on 127.0.0.1 (Node only); resolves to the base URL. */
   serve(): Promise<string>;
   /** Stops the server of `serve()`, if any. */

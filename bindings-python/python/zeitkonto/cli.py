@@ -12,7 +12,7 @@ lands in the shell's history; the instance from ``ZEITKONTO_BASE_URL`` or ``--ba
 
 Exit codes: 0 done; 1 finished with failures (listed on stderr) or stopped by an error; 2 bad
 usage or input (a month 13, an unwritable output, a corrupt checkpoint); 3 the key was refused
-(or the company is inactive).
+(or the company is inactive); 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -48,6 +48,9 @@ def _cell(v: Any) -> Any:
         return "true" if v else "false"
     if isinstance(v, (_dt.date, _dt.time)):
         return v.isoformat()
+    if isinstance(v, (Model, list, tuple, dict)):
+        # A nested record (a day's totals, the traffic light) as JSON text in its cell.
+        return json.dumps(_json_value(v), ensure_ascii=False, separators=(",", ":"))
     return v
 
 
@@ -242,14 +245,19 @@ def cmd_month_close(args: argparse.Namespace, client: Client) -> int:
         raise UsageError(str(e)) from None
     # The checkpoint's note: how much of the output file the finished calls wrote, and its rows.
     written, rows = 0, 0
+    shape = {"output": os.path.abspath(args.output) if args.output else None, "format": args.format,
+             "delimiter": args.delimiter, "bom": args.bom}
     if job.note:
         try:
             note = json.loads(job.note)
-            if note.get("output") != os.path.abspath(args.output):
-                raise UsageError(f"--checkpoint {args.checkpoint} belongs to the output {note.get('output')!r}")
             written, rows = int(note["bytes"]), int(note["rows"])
+            theirs = {k: note.get(k) for k in shape}
         except (ValueError, KeyError, TypeError, AttributeError):
             raise UsageError(f"--checkpoint {args.checkpoint}: its note is not Zeitkonto's") from None
+        if theirs != shape:
+            said = ", ".join(f"{k} {theirs[k]!r}" for k in shape if theirs[k] != shape[k])
+            raise UsageError(f"--checkpoint {args.checkpoint} belongs to a run with {said}: resume with the same "
+                             "--output, --format, --delimiter and --bom, or start without the checkpoint")
         if not os.path.exists(args.output):
             raise UsageError(f"--output {args.output}: missing, but the checkpoint says {rows} rows were written "
                              "there; restore it or start without the checkpoint")
@@ -259,7 +267,11 @@ def cmd_month_close(args: argparse.Namespace, client: Client) -> int:
     w = _Writer(out, args.format, columns, bom=args.bom, delimiter=args.delimiter, written=written, rows=rows)
     progress = _ProgressReport(sys.stderr)
     plan = job.plan
-    sys.stderr.write(f"plan: {plan.calls} calls ({plan.path} path), about {_clock(plan.eta)} at 60 a minute\n")
+    if plan.path == "employees" and not job.note and plan.calls <= 1:
+        sys.stderr.write("plan: the employee list, then one call per employee (no --department given), "
+                         "at 60 a minute\n")
+    else:
+        sys.stderr.write(f"plan: {plan.calls} calls ({plan.path} path), about {_clock(plan.eta)} at 60 a minute\n")
     failures: List[str] = []
     try:
         for event in job:
@@ -269,13 +281,13 @@ def cmd_month_close(args: argparse.Namespace, client: Client) -> int:
                 w.row({"email": event.employee, "source": event.source, **{f: getattr(acc, f) for f in fields}})
                 out.flush()
                 if args.checkpoint:
-                    job.note = json.dumps({"output": os.path.abspath(args.output), "bytes": out.tell(),
-                                           "rows": w.rows})
+                    job.note = json.dumps({**shape, "bytes": out.tell(), "rows": w.rows})
             elif isinstance(event, EmployeeFailure):
                 failures.append(f"{event.employee}: {event.error}")
             elif isinstance(event, DepartmentFallback):
                 progress.done()
-                sys.stderr.write(f"department {event.department}: its summary could not be used ({event.reason}); "
+                hint = " (is it a department id of this company?)" if event.reason == "Api 4" else ""
+                sys.stderr.write(f"department {event.department}: its summary could not be used ({event.reason}){hint}; "
                                  "its employees get calls of their own\n")
             elif isinstance(event, Progress):
                 progress.update(event)
@@ -317,7 +329,8 @@ def _parser() -> argparse.ArgumentParser:
     out.add_argument("--format", choices=["csv", "json"], default="csv", help="output format (default csv)")
     out.add_argument("--output", "-o", metavar="FILE", help="write to FILE (default: stdout)")
     out.add_argument("--bom", action="store_true", help="start with a UTF-8 BOM (Excel reads the encoding from it)")
-    out.add_argument("--delimiter", choices=[",", ";"], default=",", help="CSV delimiter (';' for German Excel)")
+    out.add_argument("--delimiter", choices=[",", ";"], default=",", metavar="',' | ';'",
+                     help="CSV delimiter (default ','; ';' for German Excel)")
     p = argparse.ArgumentParser(prog="zeitkonto", description="The saas.de working-time API from the command line "
                                 "(Zeitkonto). The key comes from ZEITKONTO_API_KEY.", parents=[_common(top=True)])
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -349,7 +362,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         client, sandbox = _client(args)
         with client:
-            return int(args.run(args, client))
+            code = int(args.run(args, client))
+        sys.stdout.flush()  # inside the try: a reader gone away (`| head`) is handled below
+        return code
     except UsageError as e:
         sys.stderr.write(f"zeitkonto: {e}\n")
         return EXIT_USAGE
@@ -365,6 +380,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("\nzeitkonto: interrupted (with --checkpoint, run the same command again to go on)\n")
         return 130
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly, as command-line tools do.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except OSError:
+            pass
+        return EXIT_OK
     finally:
         if sandbox is not None:
             sandbox.close()

@@ -90,9 +90,15 @@ class DepartmentFallback:
 Event = Union[Progress, AccountRow, EmployeeFailure, DepartmentFallback]
 
 
+def _invalid(field: str, reason: str) -> InvalidInputError:
+    return InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)
+
+
 def _read_checkpoint(path: Optional[Union[str, "os.PathLike[str]"]]) -> Optional[str]:
     if path is None:
         return None
+    if not isinstance(path, (str, os.PathLike)):
+        raise _invalid("checkpoint", f"expected a file path, got {type(path).__name__}")
     try:
         with open(path, encoding="utf-8") as f:
             return f.read()
@@ -123,9 +129,13 @@ class _Driver:
 
     def __init__(self, year: int, month: int, departments: Sequence[str],
                  checkpoint: Optional[Union[str, "os.PathLike[str]"]], limit_per_minute: int) -> None:
-        if isinstance(departments, str):
-            raise InvalidInputError("invalid input `departments`: expected a list of department ids, got a string",
-                                    field="departments", reason="expected a list of department ids")
+        for name, value in (("year", year), ("month", month), ("limit_per_minute", limit_per_minute)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise _invalid(name, f"expected a whole number, got {type(value).__name__}")
+        if isinstance(departments, (str, bytes)) or not all(isinstance(d, str) for d in departments):
+            raise _invalid("departments", "expected a list of department ids (strings)")
+        if limit_per_minute < 0:
+            raise _invalid("limit_per_minute", "must be 0 or more")
         self._path = checkpoint
         try:
             self._m = _core.MonthClose(year, month, list(departments), _read_checkpoint(checkpoint), limit_per_minute)
@@ -257,17 +267,10 @@ class MonthCloseJob(_JobBase):
                 events = d.failed(op, arg, e)
             else:
                 events = d.answered(op, arg, out)
-            for i, event in enumerate(events):
-                try:
-                    yield event
-                except GeneratorExit:
-                    # Stopped by the consumer (break, an exception): the call counts as finished
-                    # when its last event was handed over.
-                    if i == len(events) - 1:
-                        d.save()
-                    raise
+            yield from events
             # Saved when the consumer asks for more, after it handled this call's events: a job
-            # killed in between makes that one call again rather than losing its rows.
+            # stopped in between (a break, an exception, a kill) makes that one call again on
+            # resume rather than losing its rows (at least once, never lost).
             d.save()
 
 
@@ -287,13 +290,8 @@ class AsyncMonthCloseJob(_JobBase):
                 events = d.failed(op, arg, e)
             else:
                 events = d.answered(op, arg, out)
-            for i, event in enumerate(events):
-                try:
-                    yield event
-                except GeneratorExit:
-                    if i == len(events) - 1:
-                        d.save()
-                    raise
+            for event in events:
+                yield event
             d.save()
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import math
 import numbers
 import os
 from types import TracebackType
@@ -134,6 +135,9 @@ class Sandbox:
             if isinstance(rate_limit.limit, bool) or not isinstance(rate_limit.limit, int) or rate_limit.limit < 0:
                 raise _invalid("rate_limit.limit", "must be a whole number, 0 or more")
             limit = (rate_limit.limit, float(rate_limit.window))
+        if routes is not None and (not isinstance(routes, Mapping)
+                                   or not all(isinstance(k, str) and isinstance(v, str) for k, v in routes.items())):
+            raise _invalid("routes", "expected a mapping of operation names to \"METHOD /path\" routes")
         self._routes = dict(routes) if routes else None
         try:
             self._core = _core.Sandbox(today=_today(today), seed_json=_seed(seed), rate_limit=limit,
@@ -197,6 +201,22 @@ class Sandbox:
 
         ``after_applying=True`` applies the request first (a write applied whose answer is lost).
         """
+        def whole(name: str, value: Optional[int], low: int) -> None:
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < low):
+                raise _invalid(name, f"must be a whole number, {low} or more")
+
+        whole("count", count, 1)
+        whole("status", status, 0)
+        whole("pad", pad, 0)
+        if operation is not None and not isinstance(operation, str):
+            raise _invalid("operation", "expected an operation name (a string)")
+        if location is not None and not isinstance(location, str):
+            raise _invalid("location", "expected a string")
+        if not isinstance(after_applying, bool):
+            raise _invalid("after_applying", "expected True or False")
+        if retry_after is not None and (isinstance(retry_after, bool) or not isinstance(retry_after, numbers.Real)
+                                        or not 0 <= retry_after <= 86_400):
+            raise _invalid("retry_after", "must be a number of seconds from 0 to 86400")
         if kind not in FAULT_KINDS:
             raise _invalid("kind", f"unknown fault kind {kind!r}: expected one of {', '.join(FAULT_KINDS)}")
         delay_ms = None
@@ -207,7 +227,8 @@ class Sandbox:
         camel = "".join(w.capitalize() if i else w for i, w in enumerate(kind.split("_")))
         try:
             self._core.inject(camel, operation_name=operation, count=count, status=status, delay_ms=delay_ms,
-                              retry_after=retry_after, after_applying=after_applying, pad=pad, location=location)
+                              retry_after=None if retry_after is None else math.ceil(retry_after),
+                              after_applying=after_applying, pad=pad, location=location)
         except _core.CoreError as e:
             raise from_core(e.args[0], python_names=True) from None
         except (TypeError, OverflowError) as e:
@@ -223,6 +244,8 @@ class Sandbox:
 
     @staticmethod
     def _count(f: Any, operation: Optional[str]) -> int:
+        if operation is not None and not isinstance(operation, str):
+            raise _invalid("operation", "expected an operation name (a string), e.g. \"clock\"")
         try:
             return int(f(operation))
         except _core.CoreError as e:
@@ -241,6 +264,11 @@ class Sandbox:
     def reset(self) -> None:
         """Back to the seed: data, counters, faults and rate-limit windows."""
         self._core.reset()
+
+    def seed(self) -> Dict[str, Any]:
+        """The data this sandbox started from (the demo seed unless given), as the mapping
+        ``seed=`` takes: a starting point for a seed of your own."""
+        return dict(json.loads(self._core.seed_json()))
 
     def serve(self) -> str:
         """Serves this sandbox over real HTTP on 127.0.0.1 (a free port) for code that brings its

@@ -26,16 +26,29 @@ function rethrow(e) {
  * `{ type: "account", employee, account, source }`, `{ type: "employeeFailure", employee, error }`,
  * `{ type: "departmentFallback", department, reason }` (`eta` in milliseconds).
  */
-export async function monthClose(client, year, month, { departments = [], checkpoint, signal } = {}) {
+const invalid = (field, reason) => new InvalidInputError(`invalid input \`${field}\`: ${reason}`, { kind: "InvalidInput", field, reason });
+
+export async function monthClose(client, year, month, options = {}) {
+  if (options == null || typeof options !== "object") throw invalid("options", "expected an options object");
+  for (const k of Object.keys(options)) {
+    if (!["departments", "checkpoint", "signal"].includes(k)) throw invalid(k, "unknown option of monthClose; known: departments, checkpoint, signal");
+  }
+  const { departments = [], checkpoint, signal } = options;
+  if (client == null || typeof client.timeAccount !== "function" || typeof client.employees !== "function") {
+    throw invalid("client", "expected a zeitkonto Client");
+  }
+  if (!Number.isInteger(year)) throw invalid("year", "expected a whole number");
+  if (!Number.isInteger(month)) throw invalid("month", "expected a whole number (1-12)");
+  if (!Array.isArray(departments) || departments.some((d) => typeof d !== "string")) {
+    throw invalid("departments", "expected an array of department ids (strings)");
+  }
+  if (checkpoint != null && typeof checkpoint !== "string") throw invalid("checkpoint", "expected the JSON text checkpoint() gave");
+  if (signal != null && !(typeof AbortSignal !== "undefined" && signal instanceof AbortSignal)) throw invalid("signal", "expected an AbortSignal");
   loaded ??= load ? load() : Promise.reject(new Error("zeitkonto/jobs: no .wasm loader"));
   const wasm = await loaded;
-  if (!Array.isArray(departments)) {
-    throw new InvalidInputError("invalid input `departments`: expected an array of department ids",
-      { kind: "InvalidInput", field: "departments", reason: "expected an array of department ids" });
-  }
   let m;
   try {
-    m = new wasm.MonthCloseMachine(year, month, departments.map(String), checkpoint ?? undefined);
+    m = new wasm.MonthCloseMachine(year, month, departments, checkpoint ?? undefined);
   } catch (e) {
     rethrow(e);
   }

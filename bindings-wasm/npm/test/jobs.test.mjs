@@ -86,3 +86,16 @@ test("the README's zeitkonto/jobs snippet runs as written against a served sandb
     await sb.close();
   }
 });
+
+test("wrong types are InvalidInputError before any call", async () => {
+  const sb = await Sandbox.create();
+  const c = sb.client();
+  for (const [args, field] of [
+    [[c, 2026, "10"], "month"], [[{}, 2026, 10], "client"], [[c, 2026, 10, { checkpoint: { a: 1 } }], "checkpoint"],
+    [[c, 2026, 10, { checkpoint: 5 }], "checkpoint"], [[c, 2026, 10, { departments: [1] }], "departments"],
+    [[c, 2026, 10, { signal: "x" }], "signal"], [[c, 2026, 10, { departmens: [] }], "departmens"],
+  ]) {
+    await assert.rejects(monthClose(...args), (e) => e instanceof InvalidInputError && e.field === field, field);
+  }
+  assert.equal(sb.requests(), 0);
+});

@@ -134,3 +134,19 @@ test("the README's test file passes as a user runs it (node --test)", () => {
   assert.match(out, /# pass 3/);
   assert.match(out, /# fail 0/);
 });
+
+test("wrong types and unknown options are InvalidInputError naming the field, never a trap", async () => {
+  const sb = await Sandbox.create();
+  for (const [f, field] of [
+    [() => sb.requests(5), "operation"], [() => sb.writes({}), "operation"], [() => sb.inject("status", { operation: 5 }), "operation"],
+    [() => sb.inject("status", { cuont: 3 }), "cuont"], [() => sb.inject("echoPath", { pad: -1 }), "pad"],
+    [() => sb.inject("status", { afterApplying: "yes" }), "afterApplying"],
+  ]) {
+    assert.throws(f, (e) => e instanceof InvalidInputError && e.field === field, field);
+  }
+  await assert.rejects(Sandbox.create({ todya: "2026-01-01" }), (e) => e.field === "todya");
+  const seed = sb.seed();
+  assert.ok(Array.isArray(seed.employees) && seed.employees.length > 30);
+  const copy = await Sandbox.create({ seed });
+  assert.equal((await copy.client().employees()).length, 39);
+});

@@ -76,6 +76,22 @@ function seedText(seed) {
   throw invalid("seed", `expected JSON text or an object, got ${typeof seed}`);
 }
 
+/** Refuses option names the kit does not know (a typo would otherwise be ignored). */
+function known(options, names, field) {
+  if (options == null) return;
+  if (typeof options !== "object") throw invalid(field, "expected an options object");
+  for (const k of Object.keys(options)) {
+    if (!names.includes(k)) throw invalid(k, `unknown option of ${field}; known: ${names.join(", ")}`);
+  }
+}
+
+/** An operation name for the .wasm, checked here (a non-string would trap in the .wasm). */
+function operationName(operation) {
+  if (operation == null) return undefined;
+  if (typeof operation !== "string") throw invalid("operation", "expected an operation name (a string), e.g. \"clock\"");
+  return operation;
+}
+
 let load = null;
 let loaded = null;
 
@@ -113,7 +129,9 @@ export class Sandbox {
    * milliseconds) to have the API's limit (default: none, so tests do not wait); `routes`: route
    * overrides as the client's.
    */
-  static async create({ today, seed, rateLimit, routes } = {}) {
+  static async create(options = {}) {
+    known(options, ["today", "seed", "rateLimit", "routes"], "Sandbox.create");
+    const { today, seed, rateLimit, routes } = options ?? {};
     loaded ??= load ? load() : Promise.reject(new Error("zeitkonto/testing: no .wasm loader"));
     await loaded;
     let limit = 0;
@@ -125,7 +143,10 @@ export class Sandbox {
       if (!Number.isInteger(limit) || limit < 0) throw invalid("rateLimit.limit", "must be a whole number, 0 or more");
       if (typeof windowMs !== "number" || !(windowMs > 0)) throw invalid("rateLimit.window", "must be more than 0 (milliseconds)");
     }
-    if (routes != null && typeof routes !== "object") throw invalid("routes", "expected an object of routes by operation name");
+    if (rateLimit != null) known(rateLimit, ["limit", "window"], "rateLimit");
+    if (routes != null && (typeof routes !== "object" || Object.values(routes).some((r) => typeof r !== "string"))) {
+      throw invalid("routes", "expected an object of \"METHOD /path\" routes by operation name");
+    }
     let engine;
     try {
       engine = new (await loaded).SandboxEngine(todayText(today), seedText(seed), limit, windowMs, routes ?? undefined, Date.now());
@@ -172,6 +193,7 @@ export class Sandbox {
    * other options as the Client's (`timeout`, `retry`, `onEvent`).
    */
   client(options = {}) {
+    if (options == null || typeof options !== "object") throw invalid("options", "expected an options object");
     for (const name of ["baseUrl", "fetch", "dispatcher"]) {
       if (options[name] !== undefined) throw invalid(name, "an in-process client has no network settings; use serve() for a URL (Node)");
     }
@@ -194,7 +216,13 @@ export class Sandbox {
    * "rateLimit" (`retryAfter` ms, sent in whole seconds), "echoPath" (`pad`), "redirect"
    * (`location`). `afterApplying: true` applies the request first.
    */
-  inject(kind, { operation, count = 1, status, delay, retryAfter, afterApplying = false, pad, location } = {}) {
+  inject(kind, options = {}) {
+    known(options, ["operation", "count", "status", "delay", "retryAfter", "afterApplying", "pad", "location"], "inject");
+    const { operation, count = 1, status, delay, retryAfter, afterApplying = false, pad, location } = options ?? {};
+    operationName(operation);
+    if (typeof afterApplying !== "boolean") throw invalid("afterApplying", "expected true or false");
+    if (pad != null && !(Number.isInteger(pad) && pad >= 0 && pad <= 1_000_000)) throw invalid("pad", "must be a whole number from 0 to 1000000");
+    if (location != null && typeof location !== "string") throw invalid("location", "expected a string");
     if (!FAULT_KINDS.includes(kind)) throw invalid("kind", `unknown fault kind ${JSON.stringify(kind)}: expected one of ${FAULT_KINDS.join(", ")}`);
     if (delay != null && !(typeof delay === "number" && delay >= 0 && delay <= 3_600_000)) throw invalid("delay", "must be milliseconds from 0 to 3600000");
     if (retryAfter != null && !(typeof retryAfter === "number" && retryAfter >= 0)) throw invalid("retryAfter", "must be milliseconds, 0 or more");
@@ -210,12 +238,12 @@ export class Sandbox {
 
   /** Writes applied so far (of `operation`, or all). */
   writes(operation) {
-    try { return this.#engine.writes(operation ?? undefined); } catch (e) { rethrow(e); }
+    try { return this.#engine.writes(operationName(operation)); } catch (e) { rethrow(e); }
   }
 
   /** Requests received so far (of `operation`, or all), before faults and the rate limit. */
   requests(operation) {
-    try { return this.#engine.requests(operation ?? undefined); } catch (e) { rethrow(e); }
+    try { return this.#engine.requests(operationName(operation)); } catch (e) { rethrow(e); }
   }
 
   /** How many requests the sandbox's own rate limit refused (429). */
@@ -231,6 +259,11 @@ export class Sandbox {
   /** Back to the seed: data, counters, faults and rate-limit windows. */
   reset() {
     this.#engine.reset();
+  }
+
+  /** The data this sandbox started from (the demo seed unless given), as the object `seed` takes. */
+  seed() {
+    return JSON.parse(this.#engine.seedJson());
   }
 
   /** Serves this sandbox over HTTP on 127.0.0.1 (Node only); resolves to the base URL. */

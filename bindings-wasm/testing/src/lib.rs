@@ -242,6 +242,12 @@ impl SandboxEngine {
         out
     }
 
+    /// The seed the sandbox started from, as JSON text.
+    #[wasm_bindgen(js_name = seedJson)]
+    pub fn seed_json(&self) -> String {
+        serde_json::to_string(&self.engine.initial).unwrap_or_default()
+    }
+
     /// Today, `YYYY-MM-DD`.
     pub fn today(&self) -> String {
         self.engine.clock.today().to_string()
