@@ -7,13 +7,11 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use pyo3::prelude::*;
-use serde_json::Value;
 use zeitkonto_core::limiter::LimiterConfig;
-use zeitkonto_core::Date;
 use zeitkonto_sandbox::engine::EngineConfig;
-use zeitkonto_sandbox::{Fault, FaultKind, InProcess, Seed};
+use zeitkonto_sandbox::{kit, InProcess};
 
-use crate::errors::{guarded, invalid, operation, raise, routes_from};
+use crate::errors::{guarded, invalid, raise, routes_from};
 
 /// An in-process sandbox (the Python class `zeitkonto.testing.Sandbox` wraps it).
 #[pyclass(module = "zeitkonto._core", frozen)]
@@ -22,19 +20,9 @@ pub(crate) struct Sandbox {
     server: Mutex<Option<zeitkonto_sandbox::std_server::StdServer>>,
 }
 
-/// A serde message without the values it quotes (a seed holds keys, even if fake ones): every
-/// `"…"` is dropped, field names (in backticks) and the position stay.
-fn without_values(e: &serde_json::Error) -> String {
-    let mut out = String::new();
-    let mut quoted = false;
-    for ch in e.to_string().chars() {
-        match ch {
-            '"' => quoted = !quoted,
-            _ if quoted => {}
-            _ => out.push(ch),
-        }
-    }
-    out.replace("  ", " ").replace(" ,", ",")
+/// A refusal of the kit's input as the client's `InvalidInput`.
+fn refused((field, reason): zeitkonto_sandbox::kit::Refusal) -> PyErr {
+    invalid(&field, reason)
 }
 
 #[pymethods]
@@ -48,20 +36,8 @@ impl Sandbox {
         routes: Option<std::collections::HashMap<String, String>>,
     ) -> PyResult<Sandbox> {
         guarded(|| {
-            let today = match today {
-                None => None,
-                Some(t) => Some(
-                    t.parse::<Date>()
-                        .map_err(|_| invalid("today", format!("expected a date YYYY-MM-DD, got {t:?}")))?,
-                ),
-            };
-            let seed = match seed_json {
-                None => None,
-                Some(text) => Some(
-                    serde_json::from_str::<Seed>(&text)
-                        .map_err(|e| invalid("seed", format!("does not parse: {}", without_values(&e))))?,
-                ),
-            };
+            let today = kit::today(today.as_deref()).map_err(refused)?;
+            let seed = kit::seed(seed_json.as_deref()).map_err(refused)?;
             let rate_limit = match rate_limit {
                 None => LimiterConfig { limit: 0, window_ms: 60_000, margin_ms: 0 },
                 Some((limit, window)) => {
@@ -93,15 +69,7 @@ impl Sandbox {
         location: Option<String>,
     ) -> PyResult<()> {
         guarded(|| {
-            let kind: FaultKind = serde_json::from_value(Value::String(kind.to_string())).map_err(|_| {
-                invalid(
-                    "kind",
-                    format!(
-                        "unknown fault kind {kind:?}: expected delay, reset, status, truncated, html, rate_limit, echo_path or redirect"
-                    ),
-                )
-            })?;
-            let mut f = Fault::new(kind).times(count);
+            let mut f = kit::fault(kind, count).map_err(refused)?;
             f.operation = operation_name;
             f.status = status;
             f.delay_ms = delay_ms;
@@ -109,26 +77,20 @@ impl Sandbox {
             f.after = after_applying;
             f.pad = pad;
             f.location = location;
-            self.kit.inject(f).map_err(|(field, why)| invalid(&field, why))
+            self.kit.inject(f).map_err(refused)
         })
     }
 
     /// Applied writes of `operation_name` (all operations when `None`).
     #[pyo3(signature = (operation_name=None))]
     fn writes(&self, operation_name: Option<&str>) -> PyResult<u64> {
-        match operation_name {
-            Some(name) => Ok(self.kit.writes(operation(name)?)),
-            None => Ok(self.kit.shared().lock().stats.writes.values().sum()),
-        }
+        kit::writes(&self.kit.shared().lock(), operation_name).map_err(refused)
     }
 
     /// Requests of `operation_name` received (all operations when `None`).
     #[pyo3(signature = (operation_name=None))]
     fn requests(&self, operation_name: Option<&str>) -> PyResult<u64> {
-        match operation_name {
-            Some(name) => Ok(self.kit.requests(operation(name)?)),
-            None => Ok(self.kit.shared().lock().stats.requests.values().sum()),
-        }
+        kit::requests(&self.kit.shared().lock(), operation_name).map_err(refused)
     }
 
     /// 429s the sandbox's own rate limit answered.

@@ -7,13 +7,12 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use serde_json::Value;
 use zeitkonto_core::limiter::LimiterConfig;
-use zeitkonto_core::{Date, OperationId, RouteTable};
-use zeitkonto_sandbox::engine::{EngineConfig, HttpRequest, Pending, Response, Step};
+use zeitkonto_core::RouteTable;
+use zeitkonto_sandbox::engine::{path_and_query, EngineConfig, HttpRequest, Pending, Response, Step};
+use zeitkonto_sandbox::kit::{self, Refusal};
 use zeitkonto_sandbox::shared::{system_time, Shared};
 use zeitkonto_sandbox::std_server::StdServer;
-use zeitkonto_sandbox::{Fault, FaultKind, Seed};
 
 uniffi::setup_scaffolding!();
 
@@ -43,22 +42,8 @@ fn invalid(field: &str, reason: impl Into<String>) -> SandboxError {
     SandboxError::InvalidInput { field: field.to_string(), reason: reason.into() }
 }
 
-/// A serde message without the values it quotes (a seed holds keys, even if fake ones).
-fn without_values(e: &serde_json::Error) -> String {
-    let mut out = String::new();
-    let mut quoted = false;
-    for ch in e.to_string().chars() {
-        match ch {
-            '"' => quoted = !quoted,
-            _ if quoted => {}
-            _ => out.push(ch),
-        }
-    }
-    out.replace("  ", " ").replace(" ,", ",")
-}
-
-fn operation(name: &str) -> Result<OperationId, SandboxError> {
-    OperationId::from_name(name).ok_or_else(|| invalid("operation", format!("unknown operation {name:?}")))
+fn refused((field, reason): Refusal) -> SandboxError {
+    SandboxError::InvalidInput { field, reason }
 }
 
 /// What the kit does next with a request.
@@ -137,13 +122,6 @@ impl SandboxEngine {
     }
 }
 
-/// The path and query of `url` (whatever its scheme and host: the engine serves every base URL).
-fn path_and_query(url: &str) -> (&str, &str) {
-    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let path = after_scheme.find('/').map_or("/", |i| &after_scheme[i..]);
-    path.split_once('?').unwrap_or((path, ""))
-}
-
 #[uniffi::export]
 impl SandboxEngine {
     /// An engine: `today` `YYYY-MM-DD` (none: the real date), `seedJson` the data as JSON (none:
@@ -156,19 +134,8 @@ impl SandboxEngine {
         window_ms: u64,
         routes: HashMap<String, String>,
     ) -> Result<Arc<SandboxEngine>, SandboxError> {
-        let today = match today {
-            None => None,
-            Some(t) => Some(
-                t.parse::<Date>().map_err(|_| invalid("today", format!("expected a date YYYY-MM-DD, got {t:?}")))?,
-            ),
-        };
-        let seed = match seed_json {
-            None => None,
-            Some(text) => Some(
-                serde_json::from_str::<Seed>(&text)
-                    .map_err(|e| invalid("seed", format!("does not parse: {}", without_values(&e))))?,
-            ),
-        };
+        let today = kit::today(today.as_deref()).map_err(refused)?;
+        let seed = kit::seed(seed_json.as_deref()).map_err(refused)?;
         if window_ms == 0 {
             return Err(invalid("rateLimit.window", "must be more than 0"));
         }
@@ -228,13 +195,7 @@ impl SandboxEngine {
         pad: Option<u32>,
         location: Option<String>,
     ) -> Result<(), SandboxError> {
-        let k: FaultKind = serde_json::from_value(Value::String(kind.clone())).map_err(|_| {
-            invalid(
-                "kind",
-                format!("unknown fault kind {kind:?}: expected delay, reset, status, truncated, html, rateLimit, echoPath or redirect"),
-            )
-        })?;
-        let mut f = Fault::new(k).times(count);
+        let mut f = kit::fault(&kind, count).map_err(refused)?;
         f.operation = operation_name;
         f.status = status;
         f.delay_ms = delay_ms;
@@ -242,23 +203,17 @@ impl SandboxEngine {
         f.after = after_applying;
         f.pad = pad.map(|p| p as usize);
         f.location = location;
-        self.shared.inject(f).map_err(|(field, why)| invalid(&field, why))
+        self.shared.inject(f).map_err(refused)
     }
 
     /// Applied writes of `operation` (all when none).
     pub fn writes(&self, operation_name: Option<String>) -> Result<u64, SandboxError> {
-        Ok(match operation_name {
-            Some(op) => self.shared.writes(operation(&op)?),
-            None => self.shared.lock().stats.writes.values().sum(),
-        })
+        kit::writes(&self.shared.lock(), operation_name.as_deref()).map_err(refused)
     }
 
     /// Requests of `operation` received (all when none).
     pub fn requests(&self, operation_name: Option<String>) -> Result<u64, SandboxError> {
-        Ok(match operation_name {
-            Some(op) => self.shared.requests(operation(&op)?),
-            None => self.shared.lock().stats.requests.values().sum(),
-        })
+        kit::requests(&self.shared.lock(), operation_name.as_deref()).map_err(refused)
     }
 
     /// 429s of the sandbox's own rate limit.

@@ -7,13 +7,12 @@
 use std::collections::HashMap;
 
 use js_sys::{Array, Uint8Array};
-use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use zeitkonto_core::limiter::LimiterConfig;
-use zeitkonto_core::{Date, OperationId, RouteTable};
+use zeitkonto_core::{OperationId, RouteTable};
 use zeitkonto_sandbox::engine::{Engine, EngineConfig, HttpRequest, Now, Pending, Response, Step};
+use zeitkonto_sandbox::kit::{self, Refusal};
 use zeitkonto_sandbox::shared::check_fault;
-use zeitkonto_sandbox::{Fault, FaultKind, Seed};
 
 fn invalid(field: &str, reason: impl Into<String>) -> JsValue {
     let v = serde_json::json!({
@@ -22,22 +21,8 @@ fn invalid(field: &str, reason: impl Into<String>) -> JsValue {
     js_sys::JSON::parse(&v.to_string()).unwrap_or(JsValue::NULL)
 }
 
-/// A serde message without the values it quotes (a seed holds keys, even if fake ones).
-fn without_values(e: &serde_json::Error) -> String {
-    let mut out = String::new();
-    let mut quoted = false;
-    for ch in e.to_string().chars() {
-        match ch {
-            '"' => quoted = !quoted,
-            _ if quoted => {}
-            _ => out.push(ch),
-        }
-    }
-    out.replace("  ", " ").replace(" ,", ",")
-}
-
-fn operation(name: &str) -> Result<OperationId, JsValue> {
-    OperationId::from_name(name).ok_or_else(|| invalid("operation", format!("unknown operation {name:?}")))
+fn refused((field, reason): Refusal) -> JsValue {
+    invalid(&field, reason)
 }
 
 fn now(epoch_ms: f64, elapsed_ms: f64) -> Now {
@@ -90,19 +75,8 @@ impl SandboxEngine {
         routes: Option<js_sys::Object>,
         epoch_ms: f64,
     ) -> Result<SandboxEngine, JsValue> {
-        let today = match today {
-            None => None,
-            Some(t) => Some(
-                t.parse::<Date>().map_err(|_| invalid("today", format!("expected a date YYYY-MM-DD, got {t:?}")))?,
-            ),
-        };
-        let seed = match seed_json {
-            None => None,
-            Some(text) => Some(
-                serde_json::from_str::<Seed>(&text)
-                    .map_err(|e| invalid("seed", format!("does not parse: {}", without_values(&e))))?,
-            ),
-        };
+        let today = kit::today(today.as_deref()).map_err(refused)?;
+        let seed = kit::seed(seed_json.as_deref()).map_err(refused)?;
         if !(window_ms.is_finite() && window_ms > 0.0) {
             return Err(invalid("rateLimit.window", "must be more than 0"));
         }
@@ -183,15 +157,7 @@ impl SandboxEngine {
         pad: Option<u32>,
         location: Option<String>,
     ) -> Result<(), JsValue> {
-        let kind: FaultKind = serde_json::from_value(Value::String(kind.to_string())).map_err(|_| {
-            invalid(
-                "kind",
-                format!(
-                    "unknown fault kind {kind:?}: expected delay, reset, status, truncated, html, rateLimit, echoPath or redirect"
-                ),
-            )
-        })?;
-        let mut f = Fault::new(kind).times(count);
+        let mut f = kit::fault(kind, count).map_err(refused)?;
         f.operation = operation_name;
         f.status = status;
         f.delay_ms = delay_ms.map(|d| d.max(0.0) as u64);
@@ -199,25 +165,19 @@ impl SandboxEngine {
         f.after = after_applying;
         f.pad = pad.map(|p| p as usize);
         f.location = location;
-        check_fault(&f).map_err(|(field, why)| invalid(&field, why))?;
+        check_fault(&f).map_err(refused)?;
         self.engine.inject(f);
         Ok(())
     }
 
     /// Applied writes of `operation` (all when undefined).
     pub fn writes(&self, operation_name: Option<String>) -> Result<f64, JsValue> {
-        Ok(match operation_name {
-            Some(op) => self.engine.writes(operation(&op)?) as f64,
-            None => self.engine.stats.writes.values().sum::<u64>() as f64,
-        })
+        Ok(kit::writes(&self.engine, operation_name.as_deref()).map_err(refused)? as f64)
     }
 
     /// Requests of `operation` received (all when undefined).
     pub fn requests(&self, operation_name: Option<String>) -> Result<f64, JsValue> {
-        Ok(match operation_name {
-            Some(op) => self.engine.requests(operation(&op)?) as f64,
-            None => self.engine.stats.requests.values().sum::<u64>() as f64,
-        })
+        Ok(kit::requests(&self.engine, operation_name.as_deref()).map_err(refused)? as f64)
     }
 
     /// 429s of the sandbox's own rate limit.

@@ -211,6 +211,15 @@ fn route(table: &[Compiled], method: &str, path: &str) -> Result<(OperationId, H
     Ok((r.op, params))
 }
 
+/// The path and query of a whole URL (whatever its scheme and host: the engine serves every base
+/// URL), for the shells that get one (the in-process transports).
+pub fn path_and_query(url: &str) -> (&str, &str) {
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let path = after_scheme.find('/').map_or("/", |i| &after_scheme[i..]);
+    let path = path.split_once('#').map_or(path, |(p, _)| p);
+    path.split_once('?').unwrap_or((path, ""))
+}
+
 /// Decodes `a=1&b=x%20y` (`+` is a space), as a form.
 fn parse_query(query: &str) -> HashMap<String, String> {
     query

@@ -28,7 +28,7 @@ use zeitkonto::{BoxFuture, ClientBuilder, RateLimitSettings, Transport, Transpor
 use zeitkonto_core::{OperationId, Request, Response};
 
 use crate::control::Fault;
-use crate::engine::{EngineConfig, HttpRequest};
+use crate::engine::{path_and_query, EngineConfig, HttpRequest};
 use crate::shared::{Outcome, Shared, TimeSource};
 
 /// The base URL in-process clients use (never resolved: nothing leaves the process).
@@ -106,14 +106,6 @@ impl InProcess {
     }
 }
 
-/// The path and query of `url` (whatever its scheme and host: the engine serves every base URL).
-fn path_and_query(url: &str) -> (&str, &str) {
-    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let path = after_scheme.find('/').map_or("/", |i| &after_scheme[i..]);
-    let path = path.split_once('#').map_or(path, |(p, _)| p);
-    path.split_once('?').unwrap_or((path, ""))
-}
-
 impl Transport for InProcess {
     fn send<'a>(
         &'a self,
@@ -142,7 +134,7 @@ impl Transport for InProcess {
 
 #[cfg(test)]
 mod tests {
-    use super::path_and_query;
+    use crate::engine::path_and_query;
 
     #[test]
     fn the_path_and_query_are_read_from_any_base_url() {

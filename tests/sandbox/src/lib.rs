@@ -28,6 +28,7 @@ mod demo_seed;
 pub mod engine;
 #[cfg(feature = "client")]
 pub mod inprocess;
+pub mod kit;
 pub mod seed;
 #[cfg(feature = "server")]
 pub mod server;
