@@ -60,7 +60,7 @@ pub use overview::Overview;
 pub(crate) use params::params;
 pub use params::{params_from_json, params_from_text};
 pub use presence::Presence;
-pub use project_bookings::ProjectBookings;
+pub use project_bookings::{ProjectBookings, MAX_BOOKING_RANGE_DAYS};
 pub use projects::Projects;
 pub use shifts::Shifts;
 pub use target_actual_days::TargetActualDays;

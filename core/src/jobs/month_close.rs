@@ -1,6 +1,4 @@
-//! Whole-company jobs, planned against the rate limit (sans-IO, one for every language).
-//!
-//! [`MonthClose`] is the month close for payroll: every active employee's monthly account for a
+//! [`MonthClose`]: the month close for payroll: every active employee's monthly account for a
 //! year and month. It chooses the fewest calls that give the answer:
 //!
 //! - with department ids: `employees` once (who should be there), then one
@@ -30,10 +28,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::{eta_ms, is_hopeless, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
 use crate::{Error, Month, OperationId};
-
-/// Requests per minute the API allows; the plan's time estimate assumes it unless told otherwise.
-pub const API_LIMIT_PER_MINUTE: u32 = 60;
 
 /// One employee of the list (`employees`): the e-mail calls are made with, and the name
 /// department summaries carry.
@@ -86,32 +82,6 @@ pub enum FailureAction {
     FallBack,
     /// One employee's account failed: listed as a failure, the job goes on.
     EmployeeFailed,
-}
-
-/// How far the job is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Progress {
-    /// Calls finished (answered or failed).
-    pub done: usize,
-    /// Calls the job needs as far as it knows now (grows when a fallback adds calls).
-    pub total: usize,
-    /// The time the rate limit makes the rest take, in milliseconds (steady state: one call per
-    /// `60 s / limit`; a fresh key's first burst goes faster).
-    pub eta_ms: u64,
-}
-
-/// The plan, stated before running.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Plan {
-    /// `"departments"` (one summary per department) or `"employees"` (one account per employee).
-    pub path: &'static str,
-    /// Calls the job expects to make (the per-employee path counts the employees once the list is
-    /// known; before that, the list call alone).
-    pub calls: usize,
-    /// The time the rate limit makes them take, in milliseconds.
-    pub eta_ms: u64,
 }
 
 /// What a department summary's account is, matched against the employee list by name.
@@ -348,7 +318,7 @@ impl MonthClose {
     /// for `Api`, the API's `code`. Returns what it means for the job; the machine has noted it.
     pub fn call_failed(&mut self, call: &JobCall, kind: &str, code: Option<i64>) -> FailureAction {
         self.s.calls_done += 1;
-        let hopeless = matches!(code, Some(2) | Some(3) | Some(8)) || kind == "InvalidInput" || kind == "Forbidden";
+        let hopeless = is_hopeless(kind, code);
         match call {
             JobCall::Employees => {
                 self.s.fatal = Some(kind.to_string());
@@ -360,19 +330,11 @@ impl MonthClose {
             }
             JobCall::Department(d) => {
                 self.s.departments_done.insert(d.clone());
-                let reason = match code {
-                    Some(c) => format!("{kind} {c}"),
-                    None => kind.to_string(),
-                };
-                self.s.fallbacks.push(Fallback { department: d.clone(), reason });
+                self.s.fallbacks.push(Fallback { department: d.clone(), reason: reason(kind, code) });
                 FailureAction::FallBack
             }
             JobCall::Employee(e) => {
-                let reason = match code {
-                    Some(c) => format!("{kind} {c}"),
-                    None => kind.to_string(),
-                };
-                self.s.failed.insert(e.clone(), reason);
+                self.s.failed.insert(e.clone(), reason(kind, code));
                 FailureAction::EmployeeFailed
             }
         }
@@ -413,10 +375,7 @@ impl MonthClose {
     }
 
     fn eta_ms(&self, calls: usize) -> u64 {
-        if self.limit_per_minute == 0 {
-            return 0;
-        }
-        (calls as u64).saturating_mul(60_000) / u64::from(self.limit_per_minute)
+        eta_ms(calls, self.limit_per_minute)
     }
 
     /// The plan from here: the path, the calls and the time they take at the rate limit.

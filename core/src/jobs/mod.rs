@@ -1,0 +1,75 @@
+//! Whole-company jobs, planned against the rate limit (sans-IO, one for every language).
+//!
+//! - [`MonthClose`]: every active employee's monthly account for a month (department summaries
+//!   where department ids are given, per-employee accounts otherwise or as a fallback).
+//! - [`Sweep`]: the presence board (one day's presence of the whole company in one call, per
+//!   employee as a fallback), the leave-year report (the yearly leave overview, one call) and the
+//!   project-hours report (every top-level project's bookings over a range, in pieces of at most
+//!   31 days).
+//!
+//! A job's machine never calls anything: the caller asks it for the next call, makes the call
+//! through its client (the one driver: limiter, retries), and reports what came back. Its whole
+//! state is a checkpoint (JSON); a job resumed from one makes only the calls it had not finished.
+//! Writes are never part of a job. Partial failure is data; a job stops only on what makes going
+//! on pointless (the key refused, the company inactive, a missing module, the list it plans from).
+
+use serde::Serialize;
+
+mod month_close;
+mod sweep;
+
+pub use month_close::{FailureAction, Fallback, JobCall, MonthClose, Person, SummaryMatch};
+pub use sweep::{Sweep, SweepAction, SweepCall, SweepFallback, SweepKind};
+
+/// Requests per minute the API allows; the plan's time estimate assumes it unless told otherwise.
+pub const API_LIMIT_PER_MINUTE: u32 = 60;
+
+/// How far the job is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Progress {
+    /// Calls finished (answered or failed).
+    pub done: usize,
+    /// Calls the job needs as far as it knows now (grows when a fallback or a list adds calls).
+    pub total: usize,
+    /// The time the rate limit makes the rest take, in milliseconds (steady state: one call per
+    /// `60 s / limit`; a fresh key's first burst goes faster).
+    pub eta_ms: u64,
+}
+
+/// The plan, stated before running.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Plan {
+    /// How the job gets its answer: `"departments"` (one summary per department), `"employees"`
+    /// (one call per employee), `"company"` (one company-wide call) or `"projects"` (per
+    /// top-level project and piece of the range).
+    pub path: &'static str,
+    /// Calls the job expects to make (a job that plans from a list counts the list's calls once the
+    /// list is known; before that, the list call alone).
+    pub calls: usize,
+    /// The time the rate limit makes them take, in milliseconds.
+    pub eta_ms: u64,
+}
+
+/// The time `calls` take at `limit_per_minute` (0: no limit), in milliseconds.
+fn eta_ms(calls: usize, limit_per_minute: u32) -> u64 {
+    if limit_per_minute == 0 {
+        return 0;
+    }
+    (calls as u64).saturating_mul(60_000) / u64::from(limit_per_minute)
+}
+
+/// Whether a failure makes every further call pointless: the key refused (API code 2), the company
+/// inactive (3), a missing module (8), input the core refused, or a 403 without a code.
+fn is_hopeless(kind: &str, code: Option<i64>) -> bool {
+    matches!(code, Some(2) | Some(3) | Some(8)) || kind == "InvalidInput" || kind == "Forbidden"
+}
+
+/// How a failure is listed: the error's kind, and the API's code when there is one (`"Api 1"`).
+fn reason(kind: &str, code: Option<i64>) -> String {
+    match code {
+        Some(c) => format!("{kind} {c}"),
+        None => kind.to_string(),
+    }
+}

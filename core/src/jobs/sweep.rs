@@ -1,0 +1,605 @@
+//! [`Sweep`]: the jobs that read the whole company with as few calls as the API allows.
+//!
+//! - **Presence board** (`presence_board`): one `presence` call without an e-mail gives every
+//!   time-tracked employee's presence for the day. When that answer cannot be used (a decode
+//!   error, a 5xx after the retries), the job falls back to `employees` and one `presence` per
+//!   e-mail, and says so ([`SweepFallback`]).
+//! - **Leave-year report** (`leave_year_report`): one `leave_year` call (every leave-managed
+//!   employee's overview and the legend); nothing cheaper exists and no other call gives the same
+//!   answer, so there is no fallback: its failure is listed.
+//! - **Project hours** (`project_hours`): `projects` (unless project ids are given), then
+//!   `project_bookings` for every **top-level** project (a project's bookings include its
+//!   sub-projects', so asking a sub-project too would count hours twice) in pieces of the range of
+//!   at most 31 days after their first day (the API's limit). A piece that fails is listed; the
+//!   others go on. Which projects are top-level is read from the list's `parentId` (absent, empty,
+//!   `"0"` or `null`, or a parent not in the list, mean top-level): the spec does not show the
+//!   project's fields, so this is the sandbox's and our assumption.
+//!
+//! The machine keeps the calls still to make (a queue) and the failures; the rows go to the caller
+//! as they come. Its checkpoint is that state as JSON.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use serde::{Deserialize, Serialize};
+
+use super::{eta_ms, is_hopeless, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
+use crate::ops::MAX_BOOKING_RANGE_DAYS;
+use crate::{Date, Error, OperationId};
+
+/// Which sweep a job is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SweepKind {
+    /// One day's presence of the whole company.
+    PresenceBoard,
+    /// The yearly leave overview.
+    LeaveYearReport,
+    /// Every top-level project's bookings over a range.
+    ProjectHours,
+}
+
+impl SweepKind {
+    /// The stable name: `presence_board`, `leave_year_report`, `project_hours`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SweepKind::PresenceBoard => "presence_board",
+            SweepKind::LeaveYearReport => "leave_year_report",
+            SweepKind::ProjectHours => "project_hours",
+        }
+    }
+}
+
+/// A call a sweep asks for (reads only).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SweepCall {
+    /// `presence(email, day)`: the whole company (`email` none) or one employee.
+    Presence {
+        /// The day (none: the server's today).
+        #[serde(default)]
+        day: Option<Date>,
+        /// One employee's e-mail (none: the whole company).
+        #[serde(default)]
+        email: Option<String>,
+    },
+    /// `employees()`: the active employees (the presence board's fallback).
+    Employees,
+    /// `leave_year(year)`.
+    LeaveYear {
+        /// The year.
+        year: i32,
+    },
+    /// `projects(email)`: the company's projects.
+    Projects {
+        /// The acting project manager.
+        email: String,
+    },
+    /// `project_bookings(email, uuid, start, end)`: one project's bookings for one piece.
+    ProjectBookings {
+        /// The acting project manager.
+        email: String,
+        /// The project's id.
+        uuid: String,
+        /// The piece's first day.
+        start: Date,
+        /// The piece's last day (at most 31 days after `start`).
+        end: Date,
+    },
+}
+
+impl SweepCall {
+    /// The operation it is.
+    pub fn operation(&self) -> OperationId {
+        match self {
+            SweepCall::Presence { .. } => OperationId::Presence,
+            SweepCall::Employees => OperationId::Employees,
+            SweepCall::LeaveYear { .. } => OperationId::LeaveYear,
+            SweepCall::Projects { .. } => OperationId::Projects,
+            SweepCall::ProjectBookings { .. } => OperationId::ProjectBookings,
+        }
+    }
+
+    /// A stable key naming the call in rows' `source` and in failures: `presence`,
+    /// `presence:<email>`, `employees`, `leave_year:<year>`, `projects`,
+    /// `project_bookings:<uuid>:<start>..<end>`. It holds no key (the manager's e-mail is left out).
+    pub fn key(&self) -> String {
+        match self {
+            SweepCall::Presence { email: None, .. } => "presence".to_string(),
+            SweepCall::Presence { email: Some(e), .. } => format!("presence:{e}"),
+            SweepCall::Employees => "employees".to_string(),
+            SweepCall::LeaveYear { year } => format!("leave_year:{year}"),
+            SweepCall::Projects { .. } => "projects".to_string(),
+            SweepCall::ProjectBookings { uuid, start, end, .. } => format!("project_bookings:{uuid}:{start}..{end}"),
+        }
+    }
+
+    /// Whether the job plans from this call's answer (a list): its failure stops the job.
+    fn is_list(&self) -> bool {
+        matches!(self, SweepCall::Employees | SweepCall::Projects { .. })
+    }
+}
+
+/// What a failed call means for the sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SweepAction {
+    /// Going on is pointless (the key refused, the company inactive, a module missing, or the list
+    /// the job plans from failed): the job stops; its checkpoint keeps what was finished.
+    Fatal,
+    /// The company-wide call failed: per-employee calls follow (listed in [`Sweep::fallbacks`]).
+    FallBack,
+    /// This call failed: listed in [`Sweep::failures`]; the job goes on.
+    Failed,
+}
+
+/// A company-wide call whose answer could not be used, and why (the job went on another way).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SweepFallback {
+    /// The call's key.
+    pub call: String,
+    /// Why (the error's kind and code).
+    pub reason: String,
+}
+
+/// What the job was asked, kept to check a checkpoint against.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct Spec {
+    kind: SweepKind,
+    #[serde(default)]
+    day: Option<Date>,
+    #[serde(default)]
+    year: Option<i32>,
+    #[serde(default)]
+    email: Option<String>,
+    #[serde(default)]
+    start: Option<Date>,
+    #[serde(default)]
+    end: Option<Date>,
+    #[serde(default)]
+    projects: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct State {
+    job: String,
+    spec: Spec,
+    /// The calls still to make, the next first.
+    pending: VecDeque<SweepCall>,
+    /// Whether the presence board fell back to per-employee calls.
+    #[serde(default)]
+    per_employee: bool,
+    calls_done: usize,
+    failed: BTreeMap<String, String>,
+    fallbacks: Vec<SweepFallback>,
+    fatal: Option<String>,
+    #[serde(default)]
+    note: Option<String>,
+}
+
+const FORMAT: &str = "zeitkonto.sweep.v1";
+
+/// A presence board, leave-year report or project-hours report as a state machine (module docs).
+#[derive(Debug, Clone)]
+pub struct Sweep {
+    s: State,
+    limit_per_minute: u32,
+}
+
+/// The pieces of `start..=end`, each ending at most [`MAX_BOOKING_RANGE_DAYS`] after its start.
+fn pieces(start: Date, end: Date) -> Vec<(Date, Date)> {
+    let mut out = Vec::new();
+    let mut from = start;
+    while from.days_until(end) >= 0 {
+        let to = match from.add_days(MAX_BOOKING_RANGE_DAYS) {
+            Some(d) if d.days_until(end) > 0 => d,
+            _ => end,
+        };
+        out.push((from, to));
+        match to.add_days(1) {
+            Some(next) => from = next,
+            None => break,
+        }
+    }
+    out
+}
+
+fn check_year(year: i32) -> Result<(), Error> {
+    if (1..=9999).contains(&year) {
+        Ok(())
+    } else {
+        Err(Error::invalid("year", format!("{year} is not a year from 1 to 9999")))
+    }
+}
+
+fn unique(field: &str, values: &[String]) -> Result<(), Error> {
+    let mut seen = BTreeSet::new();
+    for v in values {
+        if v.trim().is_empty() {
+            return Err(Error::invalid(field, "an id is empty"));
+        }
+        if !seen.insert(v) {
+            return Err(Error::invalid(field, format!("{v:?} is given twice")));
+        }
+    }
+    Ok(())
+}
+
+fn bookings(email: &str, projects: &[String], start: Date, end: Date) -> VecDeque<SweepCall> {
+    let pieces = pieces(start, end);
+    projects
+        .iter()
+        .flat_map(|uuid| {
+            pieces.iter().map(move |&(start, end)| SweepCall::ProjectBookings {
+                email: email.to_string(),
+                uuid: uuid.clone(),
+                start,
+                end,
+            })
+        })
+        .collect()
+}
+
+impl Sweep {
+    fn with(spec: Spec, pending: VecDeque<SweepCall>) -> Sweep {
+        Sweep {
+            s: State {
+                job: FORMAT.to_string(),
+                spec,
+                pending,
+                per_employee: false,
+                calls_done: 0,
+                failed: BTreeMap::new(),
+                fallbacks: Vec::new(),
+                fatal: None,
+                note: None,
+            },
+            limit_per_minute: API_LIMIT_PER_MINUTE,
+        }
+    }
+
+    fn spec(kind: SweepKind) -> Spec {
+        Spec { kind, day: None, year: None, email: None, start: None, end: None, projects: Vec::new() }
+    }
+
+    /// The presence board of `day` (none: the server's today).
+    pub fn presence_board(day: Option<Date>) -> Sweep {
+        let spec = Spec { day, ..Sweep::spec(SweepKind::PresenceBoard) };
+        Sweep::with(spec, VecDeque::from([SweepCall::Presence { day, email: None }]))
+    }
+
+    /// The leave-year report of `year` (1-9999).
+    pub fn leave_year_report(year: i32) -> Result<Sweep, Error> {
+        check_year(year)?;
+        let spec = Spec { year: Some(year), ..Sweep::spec(SweepKind::LeaveYearReport) };
+        Ok(Sweep::with(spec, VecDeque::from([SweepCall::LeaveYear { year }])))
+    }
+
+    /// The project hours from `start` to `end` (both included; any length: the job cuts it into
+    /// pieces the API takes) of `projects` (ids; empty: every top-level project of the list),
+    /// asked as the project manager `email`.
+    pub fn project_hours(email: &str, start: Date, end: Date, projects: Vec<String>) -> Result<Sweep, Error> {
+        if email.trim().is_empty() {
+            return Err(Error::invalid("email", "the acting project manager's e-mail is empty"));
+        }
+        if start.days_until(end) < 0 {
+            return Err(Error::invalid("start", format!("start {start} is after end {end}")));
+        }
+        unique("projects", &projects)?;
+        let pending = if projects.is_empty() {
+            VecDeque::from([SweepCall::Projects { email: email.to_string() }])
+        } else {
+            bookings(email, &projects, start, end)
+        };
+        let spec = Spec {
+            email: Some(email.to_string()),
+            start: Some(start),
+            end: Some(end),
+            projects,
+            ..Sweep::spec(SweepKind::ProjectHours)
+        };
+        Ok(Sweep::with(spec, pending))
+    }
+
+    /// A job from its checkpoint. A checkpoint that does not parse, is of another job, or (with
+    /// `expect`, the job as asked now) was asked differently, is refused naming `checkpoint`.
+    pub fn resume(checkpoint: &str, expect: Option<&Sweep>) -> Result<Sweep, Error> {
+        let s: State = serde_json::from_str(checkpoint).map_err(|e| {
+            Error::invalid(
+                "checkpoint",
+                format!("is not a job checkpoint ({:?} error at line {}, column {})", e.classify(), e.line(), e.column()),
+            )
+        })?;
+        if s.job != FORMAT {
+            return Err(Error::invalid("checkpoint", format!("is of another job or version ({:?})", s.job)));
+        }
+        if let Some(want) = expect {
+            if s.spec != want.s.spec {
+                return Err(Error::invalid(
+                    "checkpoint",
+                    format!("belongs to another {} (asked differently)", s.spec.kind.name()),
+                ));
+            }
+        }
+        Ok(Sweep { s, limit_per_minute: API_LIMIT_PER_MINUTE })
+    }
+
+    /// Which sweep this is.
+    pub fn kind(&self) -> SweepKind {
+        self.s.spec.kind
+    }
+
+    /// The rate limit the estimates assume (default 60 a minute); 0 means none.
+    pub fn set_limit_per_minute(&mut self, limit: u32) {
+        self.limit_per_minute = limit;
+    }
+
+    /// Keeps the caller's `note` in the checkpoint (e.g. how much of an output file is written).
+    pub fn set_note(&mut self, note: Option<String>) {
+        self.s.note = note;
+    }
+
+    /// The note of the checkpoint this job resumed from (or set since).
+    pub fn note(&self) -> Option<&str> {
+        self.s.note.as_deref()
+    }
+
+    /// The job's state as JSON: give it to [`Sweep::resume`] to go on.
+    pub fn checkpoint(&self) -> String {
+        serde_json::to_string(&self.s).unwrap_or_default()
+    }
+
+    /// The call to make next; `None` when the job is done (or stopped on a fatal failure).
+    pub fn next_call(&self) -> Option<SweepCall> {
+        if self.s.fatal.is_some() {
+            return None;
+        }
+        self.s.pending.front().cloned()
+    }
+
+    /// Takes `call` off the queue (the front, normally) and counts it.
+    fn finish(&mut self, call: &SweepCall) {
+        if let Some(i) = self.s.pending.iter().position(|c| c == call) {
+            self.s.pending.remove(i);
+        }
+        self.s.calls_done += 1;
+    }
+
+    /// A call that gives rows (`presence`, `leave_year`, `project_bookings`) came back.
+    pub fn answered(&mut self, call: &SweepCall) {
+        self.finish(call);
+    }
+
+    /// The employee list (the presence board's fallback) came back: one `presence` per e-mail
+    /// (empty and repeated e-mails are skipped).
+    pub fn employees_listed(&mut self, emails: Vec<String>) {
+        self.finish(&SweepCall::Employees);
+        let day = self.s.spec.day;
+        let mut seen = BTreeSet::new();
+        let calls = emails
+            .into_iter()
+            .filter(|e| !e.trim().is_empty() && seen.insert(e.clone()))
+            .map(|email| SweepCall::Presence { day, email: Some(email) });
+        self.s.pending.extend(calls);
+    }
+
+    /// The project list came back as (id, parent id) pairs: one `project_bookings` per top-level
+    /// project and piece of the range. Returns the ids it will ask for, in list order.
+    pub fn projects_listed(&mut self, projects: Vec<(String, Option<String>)>) -> Vec<String> {
+        let email = match self.s.pending.front() {
+            Some(SweepCall::Projects { email }) => email.clone(),
+            _ => self.s.spec.email.clone().unwrap_or_default(),
+        };
+        self.finish(&SweepCall::Projects { email: email.clone() });
+        let ids: BTreeSet<&str> = projects.iter().map(|(id, _)| id.as_str()).collect();
+        let mut seen = BTreeSet::new();
+        let top: Vec<String> = projects
+            .iter()
+            .filter(|(id, parent)| {
+                let parent = parent.as_deref().map(str::trim).unwrap_or("");
+                !id.trim().is_empty() && (parent.is_empty() || parent == "0" || !ids.contains(parent))
+            })
+            .filter(|(id, _)| seen.insert(id.clone()))
+            .map(|(id, _)| id.clone())
+            .collect();
+        if let (Some(start), Some(end)) = (self.s.spec.start, self.s.spec.end) {
+            self.s.pending.extend(bookings(&email, &top, start, end));
+        }
+        top
+    }
+
+    /// A call failed with an error of `kind` and, for `Api`, the API's `code`. Returns what it
+    /// means for the job; the machine has noted it.
+    pub fn call_failed(&mut self, call: &SweepCall, kind: &str, code: Option<i64>) -> SweepAction {
+        self.finish(call);
+        if is_hopeless(kind, code) || call.is_list() {
+            self.s.fatal = Some(reason(kind, code));
+            return SweepAction::Fatal;
+        }
+        if let SweepCall::Presence { email: None, .. } = call {
+            if self.s.spec.kind == SweepKind::PresenceBoard && !self.s.per_employee {
+                self.s.per_employee = true;
+                self.s.fallbacks.push(SweepFallback { call: call.key(), reason: reason(kind, code) });
+                self.s.pending.push_front(SweepCall::Employees);
+                return SweepAction::FallBack;
+            }
+        }
+        self.s.failed.insert(call.key(), reason(kind, code));
+        SweepAction::Failed
+    }
+
+    /// Company-wide calls whose answer could not be used, with why.
+    pub fn fallbacks(&self) -> &[SweepFallback] {
+        &self.s.fallbacks
+    }
+
+    /// Calls that failed (by key), with why (the error's kind and code).
+    pub fn failures(&self) -> &BTreeMap<String, String> {
+        &self.s.failed
+    }
+
+    /// Whether the job stopped on a fatal failure.
+    pub fn stopped(&self) -> bool {
+        self.s.fatal.is_some()
+    }
+
+    fn remaining(&self) -> usize {
+        if self.s.fatal.is_some() {
+            0
+        } else {
+            self.s.pending.len()
+        }
+    }
+
+    /// The plan from here: the path, the calls and the time they take at the rate limit.
+    pub fn plan(&self) -> Plan {
+        let calls = self.remaining();
+        let path = match self.s.spec.kind {
+            SweepKind::PresenceBoard if self.s.per_employee => "employees",
+            SweepKind::PresenceBoard | SweepKind::LeaveYearReport => "company",
+            SweepKind::ProjectHours => "projects",
+        };
+        Plan { path, calls, eta_ms: eta_ms(calls, self.limit_per_minute) }
+    }
+
+    /// Done and total calls, and the time the rest takes.
+    pub fn progress(&self) -> Progress {
+        let remaining = self.remaining();
+        Progress {
+            done: self.s.calls_done,
+            total: self.s.calls_done + remaining,
+            eta_ms: eta_ms(remaining, self.limit_per_minute),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Date {
+        s.parse().unwrap()
+    }
+
+    fn field(e: Error) -> String {
+        match e {
+            Error::InvalidInput { field, .. } => field,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_presence_board_is_one_call() {
+        let mut job = Sweep::presence_board(Some(d("2026-03-02")));
+        assert_eq!(job.plan(), Plan { path: "company", calls: 1, eta_ms: 1_000 });
+        let call = job.next_call().unwrap();
+        assert_eq!(call, SweepCall::Presence { day: Some(d("2026-03-02")), email: None });
+        job.answered(&call);
+        assert_eq!(job.next_call(), None);
+        assert_eq!(job.progress(), Progress { done: 1, total: 1, eta_ms: 0 });
+    }
+
+    #[test]
+    fn an_unusable_company_answer_falls_back_to_one_call_per_employee() {
+        let mut job = Sweep::presence_board(None);
+        let call = job.next_call().unwrap();
+        assert_eq!(job.call_failed(&call, "Decode", None), SweepAction::FallBack);
+        assert_eq!(job.fallbacks()[0].call, "presence");
+        assert_eq!(job.next_call(), Some(SweepCall::Employees));
+        job.employees_listed(vec!["a@x".into(), "b@x".into(), "a@x".into(), String::new()]);
+        assert_eq!(job.plan().path, "employees");
+        assert_eq!(job.progress(), Progress { done: 2, total: 4, eta_ms: 2_000 });
+        let a = job.next_call().unwrap();
+        assert_eq!(a.key(), "presence:a@x");
+        // One employee's failure is listed, not fatal, and never a second fallback.
+        assert_eq!(job.call_failed(&a, "Api", Some(1)), SweepAction::Failed);
+        assert_eq!(job.failures()["presence:a@x"], "Api 1");
+        let b = job.next_call().unwrap();
+        job.answered(&b);
+        assert_eq!(job.next_call(), None);
+    }
+
+    #[test]
+    fn a_refused_key_or_a_failed_list_stops_the_job() {
+        let mut job = Sweep::presence_board(None);
+        let call = job.next_call().unwrap();
+        assert_eq!(job.call_failed(&call, "Api", Some(2)), SweepAction::Fatal);
+        assert!(job.stopped());
+        assert_eq!(job.next_call(), None);
+
+        let mut job = Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-31"), vec![]).unwrap();
+        let call = job.next_call().unwrap();
+        assert_eq!(job.call_failed(&call, "Decode", None), SweepAction::Fatal);
+    }
+
+    #[test]
+    fn the_leave_year_report_is_one_call_and_its_failure_is_listed() {
+        let mut job = Sweep::leave_year_report(2026).unwrap();
+        let call = job.next_call().unwrap();
+        assert_eq!(call.key(), "leave_year:2026");
+        assert_eq!(job.call_failed(&call, "Decode", None), SweepAction::Failed);
+        assert_eq!(job.next_call(), None);
+        assert_eq!(job.failures().len(), 1);
+    }
+
+    #[test]
+    fn project_hours_ask_top_level_projects_in_pieces_the_api_takes() {
+        assert_eq!(pieces(d("2026-01-01"), d("2026-01-01")), [(d("2026-01-01"), d("2026-01-01"))]);
+        assert_eq!(pieces(d("2026-01-01"), d("2026-02-01")), [(d("2026-01-01"), d("2026-02-01"))]);
+        assert_eq!(
+            pieces(d("2026-01-01"), d("2026-03-31")),
+            [
+                (d("2026-01-01"), d("2026-02-01")),
+                (d("2026-02-02"), d("2026-03-05")),
+                (d("2026-03-06"), d("2026-03-31"))
+            ]
+        );
+        let mut job = Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-03-31"), vec![]).unwrap();
+        assert_eq!(job.plan(), Plan { path: "projects", calls: 1, eta_ms: 1_000 });
+        let asked = job.projects_listed(vec![
+            ("p1".into(), Some("0".into())),
+            ("p1a".into(), Some("p1".into())),
+            ("p2".into(), None),
+            ("p3".into(), Some("gone".into())),
+        ]);
+        assert_eq!(asked, ["p1", "p2", "p3"]);
+        assert_eq!(job.progress(), Progress { done: 1, total: 10, eta_ms: 9_000 });
+        let first = job.next_call().unwrap();
+        assert_eq!(first.key(), "project_bookings:p1:2026-01-01..2026-02-01");
+        assert_eq!(job.call_failed(&first, "Api", Some(4)), SweepAction::Failed);
+        assert_eq!(job.next_call().unwrap().key(), "project_bookings:p1:2026-02-02..2026-03-05");
+    }
+
+    #[test]
+    fn a_resumed_sweep_makes_only_the_calls_it_had_not_finished() {
+        let ask = || Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-10"), vec!["a".into(), "b".into()]);
+        let mut job = ask().unwrap();
+        let first = job.next_call().unwrap();
+        job.answered(&first);
+        let saved = job.checkpoint();
+        let mut resumed = Sweep::resume(&saved, Some(&ask().unwrap())).unwrap();
+        let mut rest = Vec::new();
+        while let Some(c) = resumed.next_call() {
+            rest.push(c.key());
+            resumed.answered(&c);
+        }
+        assert_eq!(rest, ["project_bookings:b:2026-01-01..2026-01-10"]);
+        assert_eq!(resumed.progress().done, 2);
+        let other = Sweep::leave_year_report(2026).unwrap();
+        assert_eq!(field(Sweep::resume(&saved, Some(&other)).unwrap_err()), "checkpoint");
+        assert_eq!(field(Sweep::resume("[]", None).unwrap_err()), "checkpoint");
+        let month_close = crate::jobs::MonthClose::new(2026, 3, vec![]).unwrap().checkpoint();
+        assert_eq!(field(Sweep::resume(&month_close, None).unwrap_err()), "checkpoint");
+    }
+
+    #[test]
+    fn bad_input_is_refused_naming_the_field() {
+        assert_eq!(field(Sweep::leave_year_report(0).unwrap_err()), "year");
+        assert_eq!(field(Sweep::project_hours(" ", d("2026-01-01"), d("2026-01-02"), vec![]).unwrap_err()), "email");
+        assert_eq!(field(Sweep::project_hours("pm@x", d("2026-01-02"), d("2026-01-01"), vec![]).unwrap_err()), "start");
+        assert_eq!(
+            field(Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-02"), vec!["a".into(), "a".into()]).unwrap_err()),
+            "projects"
+        );
+    }
+}
