@@ -113,6 +113,18 @@ impl SweepCall {
         }
     }
 
+    /// The call's arguments as a JSON object with the SDK's snake_case names (`day`, `email`,
+    /// `year`, `uuid`, `start`, `end`; dates `YYYY-MM-DD`; absent ones left out): what the
+    /// bindings hand to their own client's method of [`SweepCall::operation`].
+    pub fn args(&self) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).unwrap_or_default();
+        if let Some(o) = v.as_object_mut() {
+            o.remove("op");
+            o.retain(|_, x| !x.is_null());
+        }
+        v
+    }
+
     /// Whether the job plans from this call's answer (a list): its failure stops the job.
     fn is_list(&self) -> bool {
         matches!(self, SweepCall::Employees | SweepCall::Projects { .. })
@@ -486,6 +498,17 @@ mod tests {
             Error::InvalidInput { field, .. } => field,
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_calls_arguments_are_the_sdks_names() {
+        let call = SweepCall::ProjectBookings { email: "pm@x".into(), uuid: "p".into(), start: d("2026-01-01"), end: d("2026-01-02") };
+        assert_eq!(
+            call.args(),
+            serde_json::json!({"email": "pm@x", "uuid": "p", "start": "2026-01-01", "end": "2026-01-02"})
+        );
+        assert_eq!(SweepCall::Presence { day: None, email: None }.args(), serde_json::json!({}));
+        assert_eq!(SweepCall::Employees.args(), serde_json::json!({}));
     }
 
     #[test]
