@@ -1,13 +1,15 @@
 //! Whole-company jobs for Kotlin and Swift: `ZeitkontoClient.monthClose(...)` gives a
-//! [`MonthCloseJob`] over the Rust client's job (`zeitkonto::jobs`, the core's planner): its plan,
-//! its checkpoint, and `next()`, which the hand-written `events()` (Kotlin `Flow`, Swift
-//! `AsyncThrowingStream`) pull from.
+//! [`MonthCloseJob`], `presenceBoard`, `leaveYearReport` and `projectHours` a [`SweepJob`], over
+//! the Rust client's jobs (`zeitkonto::jobs`, the core's planners): their plan, their checkpoint,
+//! and `next()`, which the hand-written `events()` (Kotlin `Flow`, Swift `AsyncThrowingStream`)
+//! pull from.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::client::ZeitkontoClient;
-use crate::models::MonthlyAccount;
-use crate::types::{PlatformDuration, PlatformInt};
+use crate::models::{MonthlyAccount, PresenceEntry};
+use crate::types::{self, IsoDate, PlatformDuration, PlatformInt, RawJson};
 use crate::ZeitkontoError;
 
 /// The plan, stated before running.
@@ -57,6 +59,79 @@ pub enum JobEvent {
         /// Why.
         reason: String,
     },
+    /// The presence board: one employee's presence.
+    Presence {
+        /// The entry, as `presence` returns it.
+        entry: PresenceEntry,
+        /// "presence" (the whole company) or "presence:<email>" (a fallback).
+        source: String,
+    },
+    /// The leave-year report: one employee's yearly overview.
+    Leave {
+        /// The overview (JSON text: its fields are not shown by the spec).
+        entry: RawJson,
+        /// The overview's legend: leave-type id to its localized names (JSON text).
+        legend: HashMap<String, RawJson>,
+        /// "leave_year:<year>".
+        source: String,
+    },
+    /// The project-hours report: one booking.
+    Booking {
+        /// The top-level project asked (its bookings include its sub-projects').
+        project: String,
+        /// The booking (JSON text).
+        entry: RawJson,
+        /// "project_bookings:<uuid>:<start>..<end>".
+        source: String,
+    },
+    /// A call of a presence board, leave-year report or project-hours report failed; the job went on.
+    CallFailure {
+        /// The call's key (as a row's `source`).
+        call: String,
+        /// Why.
+        error: ZeitkontoError,
+    },
+    /// The company-wide presence could not be used: per-employee calls follow.
+    Fallback {
+        /// The call's key.
+        call: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl From<zeitkonto::jobs::JobEvent> for JobEvent {
+    fn from(e: zeitkonto::jobs::JobEvent) -> JobEvent {
+        use zeitkonto::jobs::JobEvent as E;
+        match e {
+            E::Progress(p) => JobEvent::Progress {
+                done: PlatformInt(p.done as i64),
+                total: PlatformInt(p.total as i64),
+                eta: millis(p.eta_ms),
+            },
+            E::Account(row) => {
+                JobEvent::Account { employee: row.employee, account: row.account.into(), source: row.source }
+            }
+            E::EmployeeFailure { employee, error } => JobEvent::EmployeeFailure { employee, error: error.into() },
+            E::DepartmentFallback(f) => JobEvent::DepartmentFallback { department: f.department, reason: f.reason },
+            E::Presence(r) => JobEvent::Presence { entry: r.entry.into(), source: r.source },
+            E::Leave(r) => JobEvent::Leave {
+                entry: r.entry.into(),
+                legend: r.legend.iter().map(|(k, v)| (k.clone(), RawJson::from(v.clone()))).collect(),
+                source: r.source,
+            },
+            E::Booking(r) => JobEvent::Booking { project: r.project, entry: r.entry.into(), source: r.source },
+            E::CallFailure { call, error } => JobEvent::CallFailure { call, error: error.into() },
+            E::Fallback(f) => JobEvent::Fallback { call: f.call, reason: f.reason },
+            // A kind of event this binding does not know yet: as a progress-less no-op it would
+            // lie, so it is reported as what it is.
+            other => JobEvent::Fallback { call: "unknown".into(), reason: format!("{other:?}") },
+        }
+    }
+}
+
+fn plan(p: zeitkonto_core::jobs::Plan) -> JobPlan {
+    JobPlan { path: p.path.to_string(), calls: PlatformInt(p.calls as i64), eta: millis(p.eta_ms) }
 }
 
 /// A running month close. Pull with `next()` (or `events()`); `checkpoint()` is its state, to
@@ -94,36 +169,95 @@ impl MonthCloseJob {
     /// The next event; `null`/`nil` when the job is done; throws when it stopped on what makes
     /// going on pointless (the key refused, the company inactive).
     pub async fn next(&self) -> Result<Option<JobEvent>, ZeitkontoError> {
-        use zeitkonto::jobs::JobEvent as E;
         let mut job = self.inner.lock().await;
-        Ok(match job.next().await {
-            None => None,
-            Some(Err(e)) => return Err(e.into()),
-            Some(Ok(E::Progress(p))) => Some(JobEvent::Progress {
-                done: PlatformInt(p.done as i64),
-                total: PlatformInt(p.total as i64),
-                eta: millis(p.eta_ms),
-            }),
-            Some(Ok(E::Account(row))) => {
-                Some(JobEvent::Account { employee: row.employee, account: row.account.into(), source: row.source })
-            }
-            Some(Ok(E::EmployeeFailure { employee, error })) => {
-                Some(JobEvent::EmployeeFailure { employee, error: error.into() })
-            }
-            Some(Ok(E::DepartmentFallback(f))) => {
-                Some(JobEvent::DepartmentFallback { department: f.department, reason: f.reason })
-            }
-        })
+        job.next().await.transpose().map(|e| e.map(JobEvent::from)).map_err(Into::into)
     }
 
     /// The plan from here.
     pub async fn plan(&self) -> JobPlan {
-        let p = self.inner.lock().await.plan();
-        JobPlan { path: p.path.to_string(), calls: PlatformInt(p.calls as i64), eta: millis(p.eta_ms) }
+        plan(self.inner.lock().await.plan())
     }
 
     /// The job's state as JSON, to resume from.
     pub async fn checkpoint(&self) -> String {
         self.inner.lock().await.checkpoint()
+    }
+}
+
+/// A running presence board, leave-year report or project-hours report. Pull with `next()` (or
+/// `events()`); `checkpoint()` is its state, to resume by passing it to the same call again.
+#[derive(uniffi::Object)]
+pub struct SweepJob {
+    inner: tokio::sync::Mutex<zeitkonto::jobs::SweepJob>,
+}
+
+fn sweep(job: Result<zeitkonto::jobs::SweepJob, zeitkonto::Error>) -> Result<Arc<SweepJob>, ZeitkontoError> {
+    Ok(Arc::new(SweepJob { inner: tokio::sync::Mutex::new(job?) }))
+}
+
+#[uniffi::export]
+impl ZeitkontoClient {
+    /// The presence board of `day` (none: the server's today): every time-tracked employee's
+    /// presence in one call, or (when that answer cannot be used) the employee list and one call
+    /// per employee. `checkpoint`: a job's `checkpoint()` to resume from.
+    #[uniffi::method(default(day = None, checkpoint = None))]
+    pub fn presence_board(
+        &self,
+        day: Option<IsoDate>,
+        checkpoint: Option<String>,
+    ) -> Result<Arc<SweepJob>, ZeitkontoError> {
+        let day = day.map(|d| types::date("day", d)).transpose()?;
+        sweep(self.client().presence_board(day, checkpoint.as_deref()))
+    }
+
+    /// The leave-year report of `year`: every leave-managed employee's yearly overview (one call).
+    #[uniffi::method(default(checkpoint = None))]
+    pub fn leave_year_report(
+        &self,
+        year: PlatformInt,
+        checkpoint: Option<String>,
+    ) -> Result<Arc<SweepJob>, ZeitkontoError> {
+        sweep(self.client().leave_year_report(types::int32("year", year)?, checkpoint.as_deref()))
+    }
+
+    /// The project hours from `start` to `end` (both included, any length): the bookings of
+    /// `projects` (ids; empty: every top-level project), asked as the project manager `email`, in
+    /// pieces of at most 31 days.
+    #[uniffi::method(default(projects = [], checkpoint = None))]
+    pub fn project_hours(
+        &self,
+        email: String,
+        start: IsoDate,
+        end: IsoDate,
+        projects: Vec<String>,
+        checkpoint: Option<String>,
+    ) -> Result<Arc<SweepJob>, ZeitkontoError> {
+        let (start, end) = (types::date("start", start)?, types::date("end", end)?);
+        sweep(self.client().project_hours(&email, start, end, projects, checkpoint.as_deref()))
+    }
+}
+
+#[uniffi::export(async_runtime = "tokio")]
+impl SweepJob {
+    /// The next event; `null`/`nil` when the job is done; throws when it stopped on what makes
+    /// going on pointless (the key refused, the company inactive, the list it plans from failing).
+    pub async fn next(&self) -> Result<Option<JobEvent>, ZeitkontoError> {
+        let mut job = self.inner.lock().await;
+        job.next().await.transpose().map(|e| e.map(JobEvent::from)).map_err(Into::into)
+    }
+
+    /// The plan from here.
+    pub async fn plan(&self) -> JobPlan {
+        plan(self.inner.lock().await.plan())
+    }
+
+    /// The job's state as JSON, to resume from.
+    pub async fn checkpoint(&self) -> String {
+        self.inner.lock().await.checkpoint()
+    }
+
+    /// Calls that failed so far: the call's key to why.
+    pub async fn failures(&self) -> HashMap<String, String> {
+        self.inner.lock().await.failures().iter().map(|(k, v)| (k.clone(), v.clone())).collect()
     }
 }

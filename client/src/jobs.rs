@@ -1,5 +1,7 @@
 //! Whole-company jobs over the one driver: [`Client::month_close`] runs the core's planner
-//! (`zeitkonto_core::jobs::MonthClose`) with this client's calls, as a stream of [`JobEvent`]s.
+//! (`zeitkonto_core::jobs::MonthClose`) with this client's calls, as a stream of [`JobEvent`]s;
+//! [`Client::presence_board`], [`Client::leave_year_report`] and [`Client::project_hours`] run the
+//! core's sweep planner (`zeitkonto_core::jobs::Sweep`) the same way ([`SweepJob`]).
 //!
 //! ```no_run
 //! # async fn f(client: zeitkonto::Client) -> Result<(), zeitkonto::Error> {
@@ -17,10 +19,15 @@
 //! # Ok(()) }
 //! ```
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
 
-use zeitkonto_core::jobs::{FailureAction, Fallback, JobCall, MonthClose, Person, Plan, Progress, SummaryMatch};
-use zeitkonto_core::{Error, Month, MonthlyAccount};
+use serde_json::Value;
+use zeitkonto_core::jobs::{
+    FailureAction, Fallback, JobCall, MonthClose, Person, Plan, Progress, SummaryMatch, Sweep, SweepAction, SweepCall,
+    SweepFallback,
+};
+use zeitkonto_core::{Date, Error, Month, MonthlyAccount, PresenceEntry};
 
 use crate::Client;
 
@@ -35,8 +42,40 @@ pub struct AccountRow {
     pub source: String,
 }
 
+/// One employee's presence of the day (the presence board), and the call that produced it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PresenceRow {
+    /// The entry, as `presence` returns it.
+    pub entry: PresenceEntry,
+    /// The call's key: `"presence"` (the whole company) or `"presence:<email>"` (a fallback).
+    pub source: String,
+}
+
+/// One leave-managed employee's yearly overview (the leave-year report).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeaveRow {
+    /// The overview, as `leave_year` returns it (its fields are not shown by the spec: raw JSON).
+    pub entry: Value,
+    /// The overview's legend (leave-type id to its localized names), shared by every row.
+    pub legend: Arc<BTreeMap<String, Value>>,
+    /// The call's key: `"leave_year:<year>"`.
+    pub source: String,
+}
+
+/// One booking of a project (the project-hours report).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BookingRow {
+    /// The top-level project asked (its bookings include its sub-projects').
+    pub project: String,
+    /// The booking, as `project_bookings` returns it (raw JSON).
+    pub entry: Value,
+    /// The call's key: `"project_bookings:<uuid>:<start>..<end>"`.
+    pub source: String,
+}
+
 /// What a job reports.
 #[derive(Debug)]
+#[non_exhaustive]
 #[allow(clippy::large_enum_variant)] // one event at a time, handed over: boxing buys nothing
 pub enum JobEvent {
     /// After every call: done, total, the time the rest takes.
@@ -52,6 +91,28 @@ pub enum JobEvent {
     },
     /// A department's summary could not be used: its employees get calls of their own.
     DepartmentFallback(Fallback),
+    /// The presence board: one employee's presence.
+    Presence(PresenceRow),
+    /// The leave-year report: one employee's overview.
+    Leave(LeaveRow),
+    /// The project-hours report: one booking.
+    Booking(BookingRow),
+    /// A sweep's call failed (listed in [`SweepJob::failures`]); the job went on.
+    CallFailure {
+        /// The call's key.
+        call: String,
+        /// Why.
+        error: Error,
+    },
+    /// A sweep's company-wide call could not be used: per-employee calls follow.
+    Fallback(SweepFallback),
+}
+
+fn api_code(error: &Error) -> Option<i64> {
+    match error {
+        Error::Api { code, .. } => Some(*code),
+        _ => None,
+    }
 }
 
 /// A running month close (see the module docs; it holds a clone of the client: the same driver,
@@ -60,6 +121,8 @@ pub enum JobEvent {
 pub struct MonthCloseJob {
     client: Client,
     machine: MonthClose,
+    /// The machine before the last call, while that call's events are not all handed over.
+    before: Option<MonthClose>,
     month: Month,
     queue: VecDeque<JobEvent>,
     failed: bool,
@@ -82,7 +145,7 @@ impl Client {
             None => fresh,
         };
         let month = Month::from_number(month).ok_or_else(|| Error::invalid("month", "1-12"))?;
-        Ok(MonthCloseJob { client: self.clone(), machine, month, queue: VecDeque::new(), failed: false })
+        Ok(MonthCloseJob { client: self.clone(), machine, before: None, month, queue: VecDeque::new(), failed: false })
     }
 }
 
@@ -92,9 +155,14 @@ impl MonthCloseJob {
         self.machine.plan()
     }
 
-    /// The state as JSON, to resume from.
+    /// The state as JSON, to resume from. While the last call's events are not all handed over,
+    /// it is the state before that call: a job resumed from it makes that call again (at least
+    /// once: a row is never lost, and may come twice).
     pub fn checkpoint(&self) -> String {
-        self.machine.checkpoint()
+        match &self.before {
+            Some(before) if !self.queue.is_empty() => before.checkpoint(),
+            _ => self.machine.checkpoint(),
+        }
     }
 
     /// The planner, to read failures and fallbacks so far.
@@ -112,6 +180,7 @@ impl MonthCloseJob {
             return None;
         }
         let call = self.machine.next_call()?;
+        self.before = Some(self.machine.clone());
         let (year, month) = (self.machine.year(), self.month);
         let outcome = match &call {
             JobCall::Employees => self.client.employees().await.map(|list| {
@@ -148,11 +217,7 @@ impl MonthCloseJob {
             }),
         };
         if let Err(error) = outcome {
-            let code = match &error {
-                Error::Api { code, .. } => Some(*code),
-                _ => None,
-            };
-            match self.machine.call_failed(&call, error.kind(), code) {
+            match self.machine.call_failed(&call, error.kind(), api_code(&error)) {
                 FailureAction::Fatal => {
                     self.failed = true;
                     return Some(Err(error));
@@ -169,6 +234,166 @@ impl MonthCloseJob {
                     };
                     self.queue.push_back(JobEvent::EmployeeFailure { employee, error });
                 }
+            }
+        }
+        // Progress first, then the call's rows.
+        self.queue.push_front(JobEvent::Progress(self.machine.progress()));
+        self.queue.pop_front().map(Ok)
+    }
+
+    /// The job as a `Stream` of events.
+    pub fn into_stream(self) -> impl futures_core::Stream<Item = Result<JobEvent, Error>> {
+        futures_util::stream::unfold(self, |mut job| async move { job.next().await.map(|e| (e, job)) })
+    }
+}
+
+/// A running presence board, leave-year report or project-hours report (the core's
+/// `zeitkonto_core::jobs::Sweep`: which calls, in which order, what a failure means). Pull events
+/// with [`SweepJob::next`] or turn it into a `Stream` with [`SweepJob::into_stream`]; it holds a
+/// clone of the client (the same driver, limiter and connections).
+pub struct SweepJob {
+    client: Client,
+    machine: Sweep,
+    /// The machine before the last call, while that call's events are not all handed over.
+    before: Option<Sweep>,
+    queue: VecDeque<JobEvent>,
+    failed: bool,
+}
+
+impl Client {
+    fn sweep(&self, fresh: Sweep, checkpoint: Option<&str>) -> Result<SweepJob, Error> {
+        let machine = match checkpoint {
+            Some(text) => Sweep::resume(text, Some(&fresh))?,
+            None => fresh,
+        };
+        Ok(SweepJob { client: self.clone(), machine, before: None, queue: VecDeque::new(), failed: false })
+    }
+
+    /// The presence board of `day` (none: the server's today): every time-tracked employee's
+    /// presence in one call, or (when that answer cannot be used) the employee list and one call
+    /// per employee. `checkpoint`: a [`SweepJob::checkpoint`] to resume from.
+    pub fn presence_board(&self, day: Option<Date>, checkpoint: Option<&str>) -> Result<SweepJob, Error> {
+        self.sweep(Sweep::presence_board(day), checkpoint)
+    }
+
+    /// The leave-year report of `year`: every leave-managed employee's yearly overview (one call).
+    pub fn leave_year_report(&self, year: i32, checkpoint: Option<&str>) -> Result<SweepJob, Error> {
+        self.sweep(Sweep::leave_year_report(year)?, checkpoint)
+    }
+
+    /// The project hours from `start` to `end` (both included, any length): the bookings of
+    /// `projects` (ids; empty: every top-level project of the company's list), asked as the project
+    /// manager `email`, in pieces of at most 31 days.
+    pub fn project_hours(
+        &self,
+        email: &str,
+        start: Date,
+        end: Date,
+        projects: Vec<String>,
+        checkpoint: Option<&str>,
+    ) -> Result<SweepJob, Error> {
+        self.sweep(Sweep::project_hours(email, start, end, projects)?, checkpoint)
+    }
+}
+
+impl SweepJob {
+    /// The plan from here (before the first call: the whole job as far as it is known).
+    pub fn plan(&self) -> Plan {
+        self.machine.plan()
+    }
+
+    /// The state as JSON, to resume from (at least once, as [`MonthCloseJob::checkpoint`]).
+    pub fn checkpoint(&self) -> String {
+        match &self.before {
+            Some(before) if !self.queue.is_empty() => before.checkpoint(),
+            _ => self.machine.checkpoint(),
+        }
+    }
+
+    /// The planner, to read failures and fallbacks so far.
+    pub fn machine(&self) -> &Sweep {
+        &self.machine
+    }
+
+    /// Calls that failed so far (by key), with why.
+    pub fn failures(&self) -> &BTreeMap<String, String> {
+        self.machine.failures()
+    }
+
+    /// Makes `call` and queues its rows (or notes the list it answered).
+    async fn run(&mut self, call: &SweepCall) -> Result<(), Error> {
+        let source = call.key();
+        match call {
+            SweepCall::Presence { day, email } => {
+                let report = self.client.presence(email.as_deref(), *day).await?;
+                self.machine.answered(call);
+                for entry in report.info {
+                    self.queue.push_back(JobEvent::Presence(PresenceRow { entry, source: source.clone() }));
+                }
+            }
+            SweepCall::Employees => {
+                let list = self.client.employees().await?;
+                self.machine.employees_listed(list.into_iter().filter_map(|e| e.email).collect());
+            }
+            SweepCall::LeaveYear { year } => {
+                let overview = self.client.leave_year(*year).await?;
+                self.machine.answered(call);
+                let legend = Arc::new(overview.legend);
+                for entry in overview.employees {
+                    let row = LeaveRow { entry, legend: legend.clone(), source: source.clone() };
+                    self.queue.push_back(JobEvent::Leave(row));
+                }
+            }
+            SweepCall::Projects { email } => {
+                let report = self.client.projects(email).await?;
+                let text = |v: Option<&Value>| match v {
+                    Some(Value::String(s)) => Some(s.clone()),
+                    Some(Value::Number(n)) => Some(n.to_string()),
+                    _ => None,
+                };
+                let pairs = report
+                    .projects
+                    .iter()
+                    .filter_map(|p| Some((text(p.get("uuid"))?, text(p.get("parentId")))))
+                    .collect();
+                self.machine.projects_listed(pairs);
+            }
+            SweepCall::ProjectBookings { email, uuid, start, end } => {
+                let report = self.client.project_bookings(email, uuid, *start, *end).await?;
+                self.machine.answered(call);
+                for entry in report.entries {
+                    let row = BookingRow { project: uuid.clone(), entry, source: source.clone() };
+                    self.queue.push_back(JobEvent::Booking(row));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The next event; `None` when the job is done; an `Err` (once) when it stopped on what makes
+    /// going on pointless (the key refused, the company inactive, a missing module, the list it
+    /// plans from failing).
+    pub async fn next(&mut self) -> Option<Result<JobEvent, Error>> {
+        if let Some(e) = self.queue.pop_front() {
+            return Some(Ok(e));
+        }
+        if self.failed {
+            return None;
+        }
+        let call = self.machine.next_call()?;
+        self.before = Some(self.machine.clone());
+        if let Err(error) = self.run(&call).await {
+            match self.machine.call_failed(&call, error.kind(), api_code(&error)) {
+                SweepAction::Fatal => {
+                    self.failed = true;
+                    return Some(Err(error));
+                }
+                SweepAction::FallBack => {
+                    if let Some(f) = self.machine.fallbacks().last() {
+                        self.queue.push_back(JobEvent::Fallback(f.clone()));
+                    }
+                }
+                SweepAction::Failed => self.queue.push_back(JobEvent::CallFailure { call: call.key(), error }),
             }
         }
         // Progress first, then the call's rows.

@@ -68,11 +68,19 @@ fn every_case_of_the_sweeps_vectors() {
             }
             if let Some(p) = step["progress"].as_array() {
                 let got = m.progress();
-                assert_eq!((got.done as i64, got.total as i64), (p[0].as_i64().unwrap(), p[1].as_i64().unwrap()), "{name}");
+                assert_eq!(
+                    (got.done as i64, got.total as i64),
+                    (p[0].as_i64().unwrap(), p[1].as_i64().unwrap()),
+                    "{name}"
+                );
             }
             if let Some(plan) = step["plan"].as_array() {
                 let got = m.plan();
-                assert_eq!((got.path, got.calls as i64), (plan[0].as_str().unwrap(), plan[1].as_i64().unwrap()), "{name}");
+                assert_eq!(
+                    (got.path, got.calls as i64),
+                    (plan[0].as_str().unwrap(), plan[1].as_i64().unwrap()),
+                    "{name}"
+                );
             }
         }
     }

@@ -319,7 +319,12 @@ impl Sweep {
         let s: State = serde_json::from_str(checkpoint).map_err(|e| {
             Error::invalid(
                 "checkpoint",
-                format!("is not a job checkpoint ({:?} error at line {}, column {})", e.classify(), e.line(), e.column()),
+                format!(
+                    "is not a job checkpoint ({:?} error at line {}, column {})",
+                    e.classify(),
+                    e.line(),
+                    e.column()
+                ),
             )
         })?;
         if s.job != FORMAT {
@@ -502,7 +507,12 @@ mod tests {
 
     #[test]
     fn a_calls_arguments_are_the_sdks_names() {
-        let call = SweepCall::ProjectBookings { email: "pm@x".into(), uuid: "p".into(), start: d("2026-01-01"), end: d("2026-01-02") };
+        let call = SweepCall::ProjectBookings {
+            email: "pm@x".into(),
+            uuid: "p".into(),
+            start: d("2026-01-01"),
+            end: d("2026-01-02"),
+        };
         assert_eq!(
             call.args(),
             serde_json::json!({"email": "pm@x", "uuid": "p", "start": "2026-01-01", "end": "2026-01-02"})
@@ -621,7 +631,10 @@ mod tests {
         assert_eq!(field(Sweep::project_hours(" ", d("2026-01-01"), d("2026-01-02"), vec![]).unwrap_err()), "email");
         assert_eq!(field(Sweep::project_hours("pm@x", d("2026-01-02"), d("2026-01-01"), vec![]).unwrap_err()), "start");
         assert_eq!(
-            field(Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-02"), vec!["a".into(), "a".into()]).unwrap_err()),
+            field(
+                Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-02"), vec!["a".into(), "a".into()])
+                    .unwrap_err()
+            ),
             "projects"
         );
     }

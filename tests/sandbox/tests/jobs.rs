@@ -94,3 +94,166 @@ async fn partial_failure_is_an_event_and_a_refused_key_ends_the_stream_with_the_
     assert!(job.next().await.is_none());
     assert!(matches!(client.month_close(2026, 13, vec![], None), Err(Error::InvalidInput { .. })));
 }
+
+// The sweeps: presence board, leave-year report, project hours (the core's `Sweep`).
+
+fn date(s: &str) -> zeitkonto::Date {
+    s.parse().unwrap()
+}
+
+async fn drain(mut job: zeitkonto::jobs::SweepJob) -> (Vec<JobEvent>, Option<Error>) {
+    let mut out = Vec::new();
+    while let Some(e) = job.next().await {
+        match e {
+            Ok(e) => out.push(e),
+            Err(e) => return (out, Some(e)),
+        }
+    }
+    (out, None)
+}
+
+#[tokio::test]
+async fn the_presence_board_is_the_company_wide_call_in_one_request() {
+    let sb = kit(None);
+    let client = sb.client().build().unwrap();
+    let day = date("2026-11-20");
+    let job = client.presence_board(Some(day), None).unwrap();
+    assert_eq!((job.plan().path, job.plan().calls), ("company", 1));
+    let (events, fatal) = drain(job).await;
+    assert!(fatal.is_none());
+    let rows: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::Presence(r) => Some(r.entry.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(matches!(events[0], JobEvent::Progress(p) if p.done == 1 && p.total == 1), "progress first");
+    assert_eq!(rows, client.presence(None, Some(day)).await.unwrap().info);
+    assert!(rows.len() > 10);
+    assert_eq!(sb.requests(OperationId::Presence), 2);
+}
+
+#[tokio::test]
+async fn an_unusable_presence_answer_falls_back_to_one_call_per_employee() {
+    let sb = kit(None);
+    let client = sb.client().build().unwrap();
+    sb.inject(Fault::new(FaultKind::Truncated).on(OperationId::Presence)).unwrap();
+    let (events, fatal) = drain(client.presence_board(Some(date("2026-11-20")), None).unwrap()).await;
+    assert!(fatal.is_none());
+    let fallback = events.iter().find_map(|e| match e {
+        JobEvent::Fallback(f) => Some(f.clone()),
+        _ => None,
+    });
+    assert_eq!(fallback.expect("a fallback event").call, "presence");
+    let sources: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::Presence(r) => Some(r.source.clone()),
+            _ => None,
+        })
+        .collect();
+    let employees = client.employees().await.unwrap().len();
+    assert!(!sources.is_empty() && sources.iter().all(|s| s.starts_with("presence:")), "{sources:?}");
+    // The company-wide call, the list, one per employee (those not time-tracked may fail: listed).
+    assert_eq!(sb.requests(OperationId::Presence), 1 + employees as u64);
+    assert_eq!(sb.requests(OperationId::Employees), 2);
+}
+
+#[tokio::test]
+async fn the_leave_year_report_is_one_call_with_its_legend_on_every_row() {
+    let sb = kit(None);
+    let client = sb.client().build().unwrap();
+    let (events, fatal) = drain(client.leave_year_report(2026, None).unwrap()).await;
+    assert!(fatal.is_none());
+    let single = client.leave_year(2026).await.unwrap();
+    let rows: Vec<_> = events
+        .into_iter()
+        .filter_map(|e| match e {
+            JobEvent::Leave(r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rows.iter().map(|r| r.entry.clone()).collect::<Vec<_>>(), single.employees);
+    assert!(!rows.is_empty() && rows.iter().all(|r| *r.legend == single.legend && r.source == "leave_year:2026"));
+    assert_eq!(sb.requests(OperationId::LeaveYear), 2);
+}
+
+#[tokio::test]
+async fn project_hours_ask_each_top_level_project_per_piece_and_resume_without_losing_a_row() {
+    use std::collections::BTreeMap;
+    use zeitkonto_sandbox::seed::demo::{MANAGER, PROJECT_WEBSITE_BACKEND};
+    let sb = kit(None);
+    let client = sb.client().build().unwrap();
+    let (start, end) = (date("2026-09-01"), date("2026-11-20")); // 81 days: 3 pieces
+    let mut job = client.project_hours(MANAGER, start, end, vec![], None).unwrap();
+    // Rows by the call that produced them; stop at the first row of a booking call from the 5th on.
+    let mut by_call: BTreeMap<String, Vec<serde_json::Value>> = BTreeMap::new();
+    let mut stopped_after = None;
+    while let Some(e) = job.next().await {
+        if let JobEvent::Booking(r) = e.unwrap() {
+            by_call.entry(r.source.clone()).or_default().push(r.entry);
+            if sb.requests(OperationId::ProjectBookings) >= 5 {
+                stopped_after = Some(sb.requests(OperationId::ProjectBookings));
+                break;
+            }
+        }
+    }
+    let n = stopped_after.expect("a booking from the 5th piece on in the demo seed");
+    assert!(n < 12);
+    let checkpoint = job.checkpoint();
+    let resumed = client.project_hours(MANAGER, start, end, vec![], Some(&checkpoint)).unwrap();
+    assert_eq!(resumed.plan().calls as u64, 12 - (n - 1), "the call whose rows were not all handed over is made again");
+    let (rest, fatal) = drain(resumed).await;
+    assert!(fatal.is_none());
+    let mut again: BTreeMap<String, Vec<serde_json::Value>> = BTreeMap::new();
+    for e in rest {
+        if let JobEvent::Booking(r) = e {
+            again.entry(r.source).or_default().push(r.entry);
+        }
+    }
+    by_call.extend(again);
+    // 4 top-level projects (the sub-project's bookings come with its parent's), 3 pieces each,
+    // the list once, the interrupted piece twice: 13 booking calls.
+    assert_eq!(sb.requests(OperationId::Projects), 1);
+    assert_eq!(sb.requests(OperationId::ProjectBookings), 13);
+    assert!(n >= 5);
+    assert!(by_call.keys().all(|k| !k.contains(PROJECT_WEBSITE_BACKEND)), "{by_call:?}");
+    // Every row the single calls give, none lost.
+    for p in ["p-website", "p-internal", "p-support-a", "p-support-b"] {
+        for (s, e) in [("2026-09-01", "2026-10-02"), ("2026-10-03", "2026-11-03"), ("2026-11-04", "2026-11-20")] {
+            let single = client.project_bookings(MANAGER, p, date(s), date(e)).await.unwrap().entries;
+            let key = format!("project_bookings:{p}:{s}..{e}");
+            assert_eq!(by_call.get(&key).cloned().unwrap_or_default(), single, "{key}");
+        }
+    }
+    assert!(by_call.values().map(Vec::len).sum::<usize>() > 4);
+}
+
+#[tokio::test]
+async fn a_failed_piece_is_listed_and_a_refused_key_stops_a_sweep() {
+    let sb = kit(None);
+    let client = sb.client().build().unwrap();
+    let manager = zeitkonto_sandbox::seed::demo::MANAGER;
+    sb.inject(Fault::new(FaultKind::Html).on(OperationId::ProjectBookings)).unwrap();
+    let job = client.project_hours(manager, date("2026-11-01"), date("2026-11-20"), vec![], None).unwrap();
+    let (events, fatal) = drain(job).await;
+    assert!(fatal.is_none());
+    let failed: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            JobEvent::CallFailure { call, error } => Some((call.clone(), error.kind())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(failed.len(), 1);
+    assert!(failed[0].0.starts_with("project_bookings:") && failed[0].1 == "Decode", "{failed:?}");
+
+    let bad = sb.client().api_key("not-a-key").build().unwrap();
+    let (events, fatal) = drain(bad.presence_board(None, None).unwrap()).await;
+    assert!(events.is_empty());
+    assert!(matches!(fatal, Some(Error::Api { code: 3, .. })), "{fatal:?}");
+    assert!(matches!(client.leave_year_report(0, None), Err(Error::InvalidInput { .. })));
+    let other = client.leave_year_report(2025, None).unwrap().checkpoint();
+    assert!(matches!(client.leave_year_report(2026, Some(&other)), Err(Error::InvalidInput { .. })));
+}

@@ -33,4 +33,26 @@ final class JobsTests: XCTestCase {
             XCTAssertEqual(field, "month")
         }
     }
+
+    func testThePresenceBoardIsOneCallAndProjectHoursGoPerTopLevelProjectAndPiece() async throws {
+        let before = try await Sandbox.shared.requests("presence")
+        var rows = 0
+        for try await event in try client().presenceBoard().events() {
+            if case let .presence(_, source) = event {
+                XCTAssertEqual(source, "presence")
+                rows += 1
+            }
+        }
+        XCTAssertGreaterThan(rows, 10)
+        let after = try await Sandbox.shared.requests("presence")
+        XCTAssertEqual(after, before + 1)
+
+        let booked = try await Sandbox.shared.requests("project_bookings")
+        let job = try client().projectHours(email: "max.manager@demo.example", start: "2026-09-01", end: "2026-11-20")
+        for try await _ in job.events() {}
+        let bookedAfter = try await Sandbox.shared.requests("project_bookings")
+        XCTAssertEqual(bookedAfter, booked + 12, "4 top-level projects, 3 pieces each")
+        let failures = await job.failures()
+        XCTAssertTrue(failures.isEmpty)
+    }
 }

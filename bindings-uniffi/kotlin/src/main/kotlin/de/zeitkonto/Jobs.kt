@@ -3,6 +3,14 @@ package de.zeitkonto
 import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.flow
 
+/** A job's `next()` as a cold flow: what [MonthCloseJob.events] and [SweepJob.events] share. */
+private fun jobEvents(next: suspend () -> JobEvent?): Flow<JobEvent> = flow {
+    while (true) {
+        val event = next() ?: break
+        emit(event)
+    }
+}
+
 /**
  * The job's events as a cold [Flow] (collect it once): `Progress` after every call, `Account` per
  * employee, `EmployeeFailure`, `DepartmentFallback`. Cancelling the collector cancels the call in
@@ -16,9 +24,18 @@ import kotlinx.coroutines.flow.flow
  * job.events().collect { if (it is JobEvent.Account) println("${it.employee} ${it.account.balance}") }
  * ```
  */
-fun MonthCloseJob.events(): Flow<JobEvent> = flow {
-    while (true) {
-        val event = next() ?: break
-        emit(event)
-    }
-}
+fun MonthCloseJob.events(): Flow<JobEvent> = jobEvents { next() }
+
+/**
+ * The events of a presence board, leave-year report or project-hours report as a cold [Flow]
+ * (collect it once): `Progress` after every call, then the call's rows (`Presence`, `Leave` or
+ * `Booking`), `CallFailure` for a call that failed (the job goes on), `Fallback` when the
+ * company-wide presence could not be used. It throws `ZeitkontoException` when the job stops on what
+ * makes going on pointless; `checkpoint()` resumes it when passed to the same call again.
+ *
+ * ```
+ * val board = client.presenceBoard()
+ * board.events().collect { if (it is JobEvent.Presence) println("${it.entry.employee} ${it.entry.present}") }
+ * ```
+ */
+fun SweepJob.events(): Flow<JobEvent> = jobEvents { next() }

@@ -38,4 +38,31 @@ class JobsTest {
         val e = assertThrows<ZeitkontoException.InvalidInput> { client().monthClose(2026, 13) }
         assertEquals("month", e.field)
     }
+
+    @Test
+    fun thePresenceBoardIsOneCallAndItsRowsAreTheSingleCallsEntries() = runBlocking {
+        val before = Sandbox.requests("presence")
+        val board = client().presenceBoard(java.time.LocalDate.of(2026, 11, 20))
+        assertEquals("company", board.plan().path)
+        val rows = board.events().filterIsInstance<JobEvent.Presence>().toList()
+        assertEquals(before + 1, Sandbox.requests("presence"))
+        val single = client().presence(day = java.time.LocalDate.of(2026, 11, 20)).info
+        assertEquals(single, rows.map { it.entry })
+        assertTrue(rows.all { it.source == "presence" })
+    }
+
+    @Test
+    fun projectHoursAskEveryTopLevelProjectPerPieceAndTheLeaveYearIsOneCall() = runBlocking {
+        val before = Sandbox.requests("project_bookings")
+        val job = client().projectHours("max.manager@demo.example", java.time.LocalDate.of(2026, 9, 1), java.time.LocalDate.of(2026, 11, 20))
+        val events = job.events().toList()
+        // 4 top-level projects of the demo company, 3 pieces of at most 31 days after their first day.
+        assertEquals(before + 12, Sandbox.requests("project_bookings"))
+        assertTrue(events.filterIsInstance<JobEvent.Booking>().isNotEmpty())
+        assertEquals(emptyMap<String, String>(), job.failures())
+        val leave = client().leaveYearReport(2026).events().filterIsInstance<JobEvent.Leave>().toList()
+        assertEquals(client().leaveYear(2026).employees, leave.map { it.entry })
+        val e = assertThrows<ZeitkontoException.InvalidInput> { client().leaveYearReport(2026, checkpoint = "{half") }
+        assertEquals("checkpoint", e.field)
+    }
 }
