@@ -215,6 +215,9 @@ impl MonthClose {
                 ));
             }
         }
+        // What stopped the job last time is tried again (its call was not finished).
+        let mut s = s;
+        s.fatal = None;
         Ok(MonthClose { s, limit_per_minute: API_LIMIT_PER_MINUTE })
     }
 
@@ -317,17 +320,15 @@ impl MonthClose {
     /// A call failed with an error of `kind` (`ZeitkontoError` kinds: `Api`, `Decode`, …) and,
     /// for `Api`, the API's `code`. Returns what it means for the job; the machine has noted it.
     pub fn call_failed(&mut self, call: &JobCall, kind: &str, code: Option<i64>) -> FailureAction {
+        // A fatal failure does not finish its call: a job resumed from the checkpoint (the key
+        // fixed, the company active again) makes it again.
+        if matches!(call, JobCall::Employees) || is_hopeless(kind, code) {
+            self.s.fatal = Some(kind.to_string());
+            return FailureAction::Fatal;
+        }
         self.s.calls_done += 1;
-        let hopeless = is_hopeless(kind, code);
         match call {
-            JobCall::Employees => {
-                self.s.fatal = Some(kind.to_string());
-                FailureAction::Fatal
-            }
-            _ if hopeless => {
-                self.s.fatal = Some(kind.to_string());
-                FailureAction::Fatal
-            }
+            JobCall::Employees => FailureAction::Fatal, // handled above
             JobCall::Department(d) => {
                 self.s.departments_done.insert(d.clone());
                 self.s.fallbacks.push(Fallback { department: d.clone(), reason: reason(kind, code) });

@@ -11,7 +11,9 @@
 //!   `project_bookings` for every **top-level** project (a project's bookings include its
 //!   sub-projects', so asking a sub-project too would count hours twice) in pieces of the range of
 //!   at most 31 days after their first day (the API's limit). A piece that fails is listed; the
-//!   others go on. Which projects are top-level is read from the list's `parentId` (absent, empty,
+//!   others go on (a project the API does not know answers code 3, "authentication failed", as
+//!   deleting one does: after a call of the job went through, that is the project's failure; as
+//!   the job's first answer it stops the job, since a refused key looks the same). Which projects are top-level is read from the list's `parentId` (absent, empty,
 //!   `"0"` or `null`, or a parent not in the list, mean top-level): the spec does not show the
 //!   project's fields, so this is the sandbox's and our assumption.
 //!
@@ -51,7 +53,7 @@ impl SweepKind {
 
 /// A call a sweep asks for (reads only).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum SweepCall {
     /// `presence(email, day)`: the whole company (`email` none) or one employee.
     Presence {
@@ -117,12 +119,17 @@ impl SweepCall {
     /// `year`, `uuid`, `start`, `end`; dates `YYYY-MM-DD`; absent ones left out): what the
     /// bindings hand to their own client's method of [`SweepCall::operation`].
     pub fn args(&self) -> serde_json::Value {
-        let mut v = serde_json::to_value(self).unwrap_or_default();
-        if let Some(o) = v.as_object_mut() {
-            o.remove("op");
-            o.retain(|_, x| !x.is_null());
+        // Externally tagged (`{"presence": {...}}`, `"employees"`): lighter code than a tag field,
+        // which counts in the mobile library.
+        let mut args = match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(mut o)) => o.remove(self.operation().name()).unwrap_or_default(),
+            _ => serde_json::Value::Null,
+        };
+        match args.as_object_mut() {
+            Some(o) => o.retain(|_, x| !x.is_null()),
+            None => args = serde_json::Value::Object(serde_json::Map::new()),
         }
-        v
+        args
     }
 
     /// Whether the job plans from this call's answer (a list): its failure stops the job.
@@ -181,6 +188,9 @@ struct State {
     /// Whether the presence board fell back to per-employee calls.
     #[serde(default)]
     per_employee: bool,
+    /// Whether a call of this job was answered (the key works).
+    #[serde(default)]
+    answered_any: bool,
     calls_done: usize,
     failed: BTreeMap<String, String>,
     fallbacks: Vec<SweepFallback>,
@@ -260,6 +270,7 @@ impl Sweep {
                 spec,
                 pending,
                 per_employee: false,
+                answered_any: false,
                 calls_done: 0,
                 failed: BTreeMap::new(),
                 fallbacks: Vec::new(),
@@ -338,6 +349,9 @@ impl Sweep {
                 ));
             }
         }
+        // What stopped the job last time is tried again (its call was not finished).
+        let mut s = s;
+        s.fatal = None;
         Ok(Sweep { s, limit_per_minute: API_LIMIT_PER_MINUTE })
     }
 
@@ -382,15 +396,21 @@ impl Sweep {
         self.s.calls_done += 1;
     }
 
+    /// Takes an answered `call` off the queue.
+    fn finish_answered(&mut self, call: &SweepCall) {
+        self.finish(call);
+        self.s.answered_any = true;
+    }
+
     /// A call that gives rows (`presence`, `leave_year`, `project_bookings`) came back.
     pub fn answered(&mut self, call: &SweepCall) {
-        self.finish(call);
+        self.finish_answered(call);
     }
 
     /// The employee list (the presence board's fallback) came back: one `presence` per e-mail
     /// (empty and repeated e-mails are skipped).
     pub fn employees_listed(&mut self, emails: Vec<String>) {
-        self.finish(&SweepCall::Employees);
+        self.finish_answered(&SweepCall::Employees);
         let day = self.s.spec.day;
         let mut seen = BTreeSet::new();
         let calls = emails
@@ -407,7 +427,7 @@ impl Sweep {
             Some(SweepCall::Projects { email }) => email.clone(),
             _ => self.s.spec.email.clone().unwrap_or_default(),
         };
-        self.finish(&SweepCall::Projects { email: email.clone() });
+        self.finish_answered(&SweepCall::Projects { email: email.clone() });
         let ids: BTreeSet<&str> = projects.iter().map(|(id, _)| id.as_str()).collect();
         let mut seen = BTreeSet::new();
         let top: Vec<String> = projects
@@ -428,11 +448,18 @@ impl Sweep {
     /// A call failed with an error of `kind` and, for `Api`, the API's `code`. Returns what it
     /// means for the job; the machine has noted it.
     pub fn call_failed(&mut self, call: &SweepCall, kind: &str, code: Option<i64>) -> SweepAction {
-        self.finish(call);
-        if is_hopeless(kind, code) || call.is_list() {
+        // A fatal failure does not finish its call: a job resumed from the checkpoint (the key
+        // fixed, the company active again) makes it again.
+        // The API answers 3 ("authentication failed") for a project of another company or none
+        // (as for deleting one): once a call of this job went through, the key works, and a 3 on
+        // `project_bookings` is that project's failure, not the key's.
+        let unknown_project =
+            code == Some(3) && self.s.answered_any && matches!(call, SweepCall::ProjectBookings { .. });
+        if (is_hopeless(kind, code) && !unknown_project) || call.is_list() {
             self.s.fatal = Some(reason(kind, code));
             return SweepAction::Fatal;
         }
+        self.finish(call);
         if let SweepCall::Presence { email: None, .. } = call {
             if self.s.spec.kind == SweepKind::PresenceBoard && !self.s.per_employee {
                 self.s.per_employee = true;
