@@ -53,6 +53,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Pending>()?;
     m.add_class::<testing::Sandbox>()?;
     m.add_class::<jobs::MonthClose>()?;
+    m.add_class::<jobs::Sweep>()?;
     m.add("CoreError", m.py().get_type::<CoreError>())?;
     sansio::register(m)?;
     typed::register(m)?;

@@ -280,6 +280,9 @@ def test_the_readmes_command_lines_run_as_written(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "october.csv").read_bytes().startswith(b"\xef\xbb\xbf")
     assert len((tmp_path / "staff.csv").read_text(encoding="utf-8").splitlines()) == 40
+    assert len(json.loads((tmp_path / "leave.json").read_text(encoding="utf-8"))) == 40
+    assert (tmp_path / "board.csv").read_text(encoding="utf-8").startswith("source,membercode")
+    assert (tmp_path / "hours.csv").read_text(encoding="utf-8").startswith("source,top_level_project")
 
 
 def test_wrong_types_are_invalid_input_naming_the_field(tmp_path: Path) -> None:

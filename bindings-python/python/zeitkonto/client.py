@@ -192,7 +192,8 @@ class Client(_Base, SyncOperations):
 
     @property
     def jobs(self) -> "Jobs":
-        """Whole-company jobs planned against the rate limit: ``client.jobs.month_close(...)``."""
+        """Whole-company jobs planned against the rate limit: ``client.jobs.month_close(...)``,
+        ``.presence_board(...)``, ``.leave_year_report(...)``, ``.project_hours(...)``."""
         from .jobs import Jobs
 
         return Jobs(self)
@@ -227,7 +228,8 @@ class AsyncClient(_Base, AsyncOperations):
 
     @property
     def jobs(self) -> "AsyncJobs":
-        """Whole-company jobs as async iterators: ``async for e in client.jobs.month_close(...)``."""
+        """Whole-company jobs as async iterators: ``async for e in client.jobs.month_close(...)``
+        (and ``.presence_board``, ``.leave_year_report``, ``.project_hours``)."""
         from .jobs import AsyncJobs
 
         return AsyncJobs(self)

@@ -1,19 +1,36 @@
-"""Whole-company jobs, planned against the 60-a-minute limit: ``client.jobs.month_close(...)``.
+"""Whole-company jobs, planned against the 60-a-minute limit: ``client.jobs.month_close(...)``,
+``client.jobs.presence_board(...)``, ``client.jobs.leave_year_report(...)`` and
+``client.jobs.project_hours(...)``.
 
-The planner is the core's (``zeitkonto_core::jobs``, one for every language): it chooses the
-fewest calls (one department summary per department when department ids are given, one account
-per employee otherwise, per-employee calls for whoever a summary missed), and the calls go through
-the client's one driver (limiter, retries). A job is an iterator of events:
+The planners are the core's (``zeitkonto_core::jobs``, one for every language): they choose the
+fewest calls, and the calls go through the client's one driver (limiter, retries). A job is an
+iterator of events; after every call :class:`Progress` (``done``, ``total``, ``eta`` in seconds at
+the rate limit), then the call's rows.
 
-- :class:`Progress` after every call (``done``, ``total``, ``eta`` in seconds at the rate limit);
+The month close (every active employee's monthly account for a month): one department summary per
+department when department ids are given, one account per employee otherwise, per-employee calls
+for whoever a summary missed. Its events:
+
 - :class:`AccountRow` per employee: the same ``MonthlyAccount`` the single call returns, with the
   employee's e-mail and the call that produced it (``source``);
 - :class:`EmployeeFailure` when one employee's account failed (the job goes on);
 - :class:`DepartmentFallback` when a department's summary could not be used.
 
-It stops with the error on what makes going on pointless (the key refused, the company inactive, a
-missing module). With ``checkpoint=PATH`` its state is saved after every call (atomically); run
-again with the same checkpoint, it makes only the calls it had not finished.
+The sweeps:
+
+- the presence board (:meth:`Jobs.presence_board`): one company-wide ``presence`` call; when its
+  answer cannot be used (a decode error, a 5xx after the retries), :class:`Fallback` and the
+  employee list with one ``presence`` per employee. One :class:`PresenceRow` per entry;
+- the leave-year report (:meth:`Jobs.leave_year_report`): one ``leave_year`` call, one
+  :class:`LeaveRow` per employee's overview;
+- project hours (:meth:`Jobs.project_hours`): the project list (unless project ids are given),
+  then ``project_bookings`` for every top-level project in pieces of at most 31 days; one
+  :class:`BookingRow` per booking.
+
+A sweep's call that fails is listed (:class:`CallFailure`) and the job goes on. Every job stops with
+the error on what makes going on pointless (the key refused, the company inactive, a missing
+module, the list it plans from). With ``checkpoint=PATH`` its state is saved after every call
+(atomically); run again with the same checkpoint, it makes only the calls it had not finished.
 
 >>> with Client("my-company-key") as client:                        # doctest: +SKIP
 ...     job = client.jobs.month_close(2026, 3, departments=["sales", "ops"], checkpoint="march.ckpt")
@@ -25,26 +42,35 @@ again with the same checkpoint, it makes only the calls it had not finished.
 
 from __future__ import annotations
 
+import datetime as _dt
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, AsyncIterator, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import (TYPE_CHECKING, Any, AsyncIterator, Callable, Dict, Generic, Iterable, Iterator, List, Optional,
+                    Sequence, Tuple, TypeVar, Union)
 
 from . import _core
 from .errors import ApiError, InvalidInputError, ZeitkontoError, from_core
-from .models import MonthlyAccount
+from .models import MonthlyAccount, PresenceEntry
 
 if TYPE_CHECKING:
     from .client import AsyncClient, Client
 
-__all__ = ["Jobs", "AsyncJobs", "MonthCloseJob", "AsyncMonthCloseJob", "Plan", "Progress", "AccountRow",
-           "EmployeeFailure", "DepartmentFallback", "Event"]
+__all__ = ["Jobs", "AsyncJobs", "MonthCloseJob", "AsyncMonthCloseJob", "SweepJob", "AsyncSweepJob", "Plan",
+           "Progress", "AccountRow", "EmployeeFailure", "DepartmentFallback", "PresenceRow", "LeaveRow",
+           "BookingRow", "CallFailure", "Fallback", "Event", "MonthCloseEvent", "SweepEvent"]
+
+#: A checkpoint file's path.
+_Path = Union[str, "os.PathLike[str]"]
+#: A day: a ``datetime.date`` or ``"YYYY-MM-DD"``.
+_Day = Union[_dt.date, str]
 
 
 @dataclass(frozen=True)
 class Plan:
-    """The plan, stated before running: ``path`` ("departments" or "employees"), the ``calls``
-    it expects (the per-employee path knows them once the list is fetched) and the time the rate
-    limit makes them take (``eta``, seconds)."""
+    """The plan, stated before running: ``path`` ("departments" or "employees" for the month
+    close; "company", "employees" or "projects" for the sweeps), the ``calls`` it expects (a job
+    that plans from a list knows them once the list is fetched) and the time the rate limit makes
+    them take (``eta``, seconds)."""
 
     path: str
     calls: int
@@ -87,14 +113,114 @@ class DepartmentFallback:
     reason: str
 
 
-Event = Union[Progress, AccountRow, EmployeeFailure, DepartmentFallback]
+@dataclass(frozen=True)
+class PresenceRow:
+    """One employee's presence of the day (the presence board): the ``PresenceEntry`` the
+    ``presence`` call returns, and the call's key, ``source``: ``"presence"`` (the whole company)
+    or ``"presence:<email>"`` (one employee, after a :class:`Fallback`)."""
+
+    entry: PresenceEntry
+    source: str
+
+
+@dataclass(frozen=True)
+class LeaveRow:
+    """One leave-managed employee's yearly overview (the leave-year report): an element of
+    ``leave_year``'s ``employees`` (raw JSON: the spec does not show its fields), the overview's
+    ``legend`` (leave-type id to its localized names, the same for every row) and ``source``,
+    ``"leave_year:<year>"``."""
+
+    entry: Dict[str, Any]
+    legend: Dict[str, Any]
+    source: str
+
+
+@dataclass(frozen=True)
+class BookingRow:
+    """One booking (the project-hours report): an element of ``project_bookings``' ``entries``
+    (raw JSON), the top-level ``project`` asked (its bookings include its sub-projects') and
+    ``source``, ``"project_bookings:<uuid>:<start>..<end>"``."""
+
+    project: str
+    entry: Dict[str, Any]
+    source: str
+
+
+@dataclass(frozen=True)
+class CallFailure:
+    """A sweep's call failed (``call``: its key, as in a row's ``source``); it is listed in the
+    job's ``failures`` and the job went on."""
+
+    call: str
+    error: ZeitkontoError
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """The presence board's company-wide call (``call``) could not be used, and why (``reason``:
+    the error's kind and code): the employee list and one call per employee follow."""
+
+    call: str
+    reason: str
+
+
+#: What the month close reports.
+MonthCloseEvent = Union[Progress, AccountRow, EmployeeFailure, DepartmentFallback]
+#: What the presence board, the leave-year report and project hours report.
+SweepEvent = Union[Progress, PresenceRow, LeaveRow, BookingRow, CallFailure, Fallback]
+#: Any job's event.
+Event = Union[MonthCloseEvent, SweepEvent]
+
+E = TypeVar("E")  # the job's events
+F = TypeVar("F")  # the job's fallbacks
 
 
 def _invalid(field: str, reason: str) -> InvalidInputError:
     return InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)
 
 
-def _read_checkpoint(path: Optional[Union[str, "os.PathLike[str]"]]) -> Optional[str]:
+def _whole(field: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _invalid(field, f"expected a whole number, got {type(value).__name__}")
+    return value
+
+
+def _year(value: Any, lowest: int) -> int:
+    """A year the planner can take (the planner checks its range; one beyond any integer type
+    is refused here, with the planner's words)."""
+    if not -(2 ** 31) <= _whole("year", value) < 2 ** 31:
+        raise _invalid("year", f"{value} is not a year from {lowest} to 9999")
+    return int(value)
+
+
+def _limit(value: Any) -> int:
+    if not 0 <= _whole("limit_per_minute", value) < 2 ** 32:
+        raise _invalid("limit_per_minute", "must be 0 (no limit) or more, and less than 2**32")
+    return int(value)
+
+
+def _ids(field: str, value: Any, what: str) -> List[str]:
+    """A list of ids (any iterable of strings but a string itself), taken once."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise _invalid(field, f"expected a list of {what} ids (strings)")
+    ids = list(value)
+    if not all(isinstance(i, str) for i in ids):
+        raise _invalid(field, f"expected a list of {what} ids (strings)")
+    return ids
+
+
+def _day(field: str, value: Optional[_Day]) -> Optional[str]:
+    """A day as the planner takes it ("YYYY-MM-DD"; the planner checks the text)."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, _dt.datetime):
+        raise _invalid(field, "expected a datetime.date or 'YYYY-MM-DD', got a datetime")
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    raise _invalid(field, f"expected a datetime.date or 'YYYY-MM-DD', got {type(value).__name__}")
+
+
+def _read_checkpoint(path: Optional[_Path]) -> Optional[str]:
     if path is None:
         return None
     if not isinstance(path, (str, os.PathLike)):
@@ -109,7 +235,7 @@ def _read_checkpoint(path: Optional[Union[str, "os.PathLike[str]"]]) -> Optional
                                 reason=f"cannot read it: {e.strerror}") from None
 
 
-def _write_checkpoint(path: Union[str, "os.PathLike[str]"], text: str) -> None:
+def _write_checkpoint(path: _Path, text: str) -> None:
     """Writes atomically: a kill leaves the old checkpoint or the new one, never half of one."""
     tmp = f"{os.fspath(path)}.tmp"
     with open(tmp, "w", encoding="utf-8") as f:
@@ -123,25 +249,23 @@ def _name(person: Any) -> str:
     return f"{person.given_name or ''} {person.last_name or ''}".strip()
 
 
-class _Driver:
-    """What the sync and async jobs share: the machine, the checkpoint file, turning answers
-    into events."""
+def _reason(error: ZeitkontoError) -> str:
+    code = error.code if isinstance(error, ApiError) else None
+    return f"{error.kind} {code}" if code is not None else error.kind
 
-    def __init__(self, year: int, month: int, departments: Sequence[str],
-                 checkpoint: Optional[Union[str, "os.PathLike[str]"]], limit_per_minute: int) -> None:
-        for name, value in (("year", year), ("month", month), ("limit_per_minute", limit_per_minute)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise _invalid(name, f"expected a whole number, got {type(value).__name__}")
-        if isinstance(departments, (str, bytes)) or not all(isinstance(d, str) for d in departments):
-            raise _invalid("departments", "expected a list of department ids (strings)")
-        if limit_per_minute < 0:
-            raise _invalid("limit_per_minute", "must be 0 or more")
+
+class _Driver(Generic[E, F]):
+    """What every job shares: its planner (``_core.MonthClose`` or ``_core.Sweep``), the
+    checkpoint file, failures turned into events. A job's own driver says which client method a
+    call is and what its answer means."""
+
+    def __init__(self, make: Callable[[Optional[str]], Any], checkpoint: Optional[_Path]) -> None:
+        """``make(checkpoint_text)`` makes the planner (resumed when the text is not None)."""
         self._path = checkpoint
         try:
-            self._m = _core.MonthClose(year, month, list(departments), _read_checkpoint(checkpoint), limit_per_minute)
+            self._m = make(_read_checkpoint(checkpoint))
         except _core.CoreError as e:
             raise from_core(e.args[0], python_names=True) from None
-        self.year, self.month = year, month
         # Created at once, so that an unwritable path fails before the first call.
         self.save()
 
@@ -162,12 +286,75 @@ class _Driver:
         done, total, eta_ms = self._m.progress()
         return Progress(done, total, eta_ms / 1000)
 
-    def next_call(self) -> Optional[Tuple[str, Optional[str]]]:
+    @property
+    def checkpoint(self) -> str:
+        return str(self._m.checkpoint())
+
+    @property
+    def note(self) -> Optional[str]:
+        note: Optional[str] = self._m.note()
+        return note
+
+    @note.setter
+    def note(self, value: Optional[str]) -> None:
+        if value is not None and not isinstance(value, str):
+            raise _invalid("note", f"expected a string or None, got {type(value).__name__}")
+        self._m.set_note(value)
+
+    def failures(self) -> List[Tuple[str, str]]:
+        return [(k, r) for k, r in self._m.failures()]
+
+    def fallbacks(self) -> List[F]:
+        raise NotImplementedError
+
+    def next_call(self) -> Any:
+        """The next call (the planner's form), or None when done."""
         return self._m.next_call()
 
-    def answered(self, op: str, arg: Optional[str], out: Any) -> List[Event]:
+    def invoke(self, client: Any, call: Any) -> Any:
+        """Makes ``call`` with ``client``: its answer (``Client``) or an awaitable of it
+        (``AsyncClient``)."""
+        raise NotImplementedError
+
+    def answered(self, call: Any, out: Any) -> List[Union[Progress, E]]:
         """The events of an answered call: its progress first, then its rows."""
-        events: List[Event] = []
+        raise NotImplementedError
+
+    def _failed(self, call: Any, error: ZeitkontoError) -> Tuple[str, E]:
+        """Tells the planner; its action ("fatal", "fallback", "failed") and the event for it."""
+        raise NotImplementedError
+
+    def failed(self, call: Any, error: ZeitkontoError) -> List[Union[Progress, E]]:
+        """The events of a failed call; a fatal failure saves the checkpoint and raises."""
+        action, event = self._failed(call, error)
+        if action == "fatal":
+            self.save()
+            raise error
+        return [self.progress(), event]
+
+
+class _MonthCloseDriver(_Driver[MonthCloseEvent, DepartmentFallback]):
+    def __init__(self, year: int, month: int, departments: Sequence[str], checkpoint: Optional[_Path],
+                 limit_per_minute: int) -> None:
+        _year(year, 1900)
+        if not -(2 ** 63) <= _whole("month", month) < 2 ** 63:
+            raise _invalid("month", f"{month} is not a calendar month (1-12; January is 1)")
+        limit = _limit(limit_per_minute)
+        deps = _ids("departments", departments, "department")
+        self.year, self.month = year, month
+        super().__init__(lambda text: _core.MonthClose(year, month, deps, text, limit), checkpoint)
+
+    def invoke(self, client: Any, call: Tuple[str, Optional[str]]) -> Any:
+        op, arg = call
+        if op == "employees":
+            return client.employees()
+        if op == "department_month_employees":
+            return client.department_month_employees(arg, self.year, self.month)
+        return client.time_account(arg, self.year, self.month)
+
+    def answered(self, call: Tuple[str, Optional[str]], out: Any) -> List[Union[Progress, MonthCloseEvent]]:
+        op, arg = call
+        events: List[Union[Progress, MonthCloseEvent]] = []
         if op == "employees":
             self._m.employees_listed([(p.email, _name(p)) for p in out if p.email])
         elif op == "department_month_employees":
@@ -180,45 +367,102 @@ class _Driver:
             events.append(AccountRow(arg or "", out, "time_account"))
         return [self.progress(), *events]
 
-    def failed(self, op: str, arg: Optional[str], error: ZeitkontoError) -> List[Event]:
+    def _failed(self, call: Tuple[str, Optional[str]], error: ZeitkontoError) -> Tuple[str, MonthCloseEvent]:
+        op, arg = call
         code = error.code if isinstance(error, ApiError) else None
         action = self._m.call_failed(op, arg, error.kind, code)
-        if action == "fatal":
-            self.save()
-            raise error
-        event: Event = (DepartmentFallback(arg or "", f"{error.kind} {code}" if code is not None else error.kind)
-                        if action == "fallback" else EmployeeFailure(arg or "", error))
-        return [self.progress(), event]
-
-    @property
-    def checkpoint(self) -> str:
-        return str(self._m.checkpoint())
-
-    @property
-    def note(self) -> Optional[str]:
-        return self._m.note()
-
-    @note.setter
-    def note(self, value: Optional[str]) -> None:
-        self._m.set_note(value)
+        event: MonthCloseEvent = (DepartmentFallback(arg or "", _reason(error)) if action == "fallback"
+                                  else EmployeeFailure(arg or "", error))
+        return action, event
 
     def fallbacks(self) -> List[DepartmentFallback]:
         return [DepartmentFallback(d, r) for d, r in self._m.fallbacks()]
 
-    def failures(self) -> List[Tuple[str, str]]:
-        return [(e, r) for e, r in self._m.failures()]
+
+def _text(value: Any) -> Optional[str]:
+    """A project's id or parent id as text (numbers too, as the other languages read them)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return None
 
 
-def _call(client: Any, year: int, month: int, op: str, arg: Optional[str]) -> Any:
-    if op == "employees":
-        return client.employees()
-    if op == "department_month_employees":
-        return client.department_month_employees(arg, year, month)
-    return client.time_account(arg, year, month)
+#: A sweep's call as the planner gives it: (operation name, arguments, key).
+_SweepCall = Tuple[str, Dict[str, Any], str]
 
 
-class _JobBase:
-    _d: _Driver
+class _SweepDriver(_Driver[SweepEvent, Fallback]):
+    """The presence board, the leave-year report and project hours (``_core.Sweep``)."""
+
+    def __init__(self, kind: str, checkpoint: Optional[_Path], limit_per_minute: int, **spec: Any) -> None:
+        limit = _limit(limit_per_minute)
+        super().__init__(lambda text: _core.Sweep(kind, checkpoint=text, limit_per_minute=limit, **spec), checkpoint)
+
+    @classmethod
+    def presence_board(cls, day: Optional[_Day], checkpoint: Optional[_Path], limit_per_minute: int) -> "_SweepDriver":
+        return cls("presence_board", checkpoint, limit_per_minute, day=_day("day", day))
+
+    @classmethod
+    def leave_year_report(cls, year: int, checkpoint: Optional[_Path], limit_per_minute: int) -> "_SweepDriver":
+        return cls("leave_year_report", checkpoint, limit_per_minute, year=_year(year, 1))
+
+    @classmethod
+    def project_hours(cls, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]],
+                      checkpoint: Optional[_Path], limit_per_minute: int) -> "_SweepDriver":
+        if not isinstance(email, str):
+            raise _invalid("email", f"expected the project manager's e-mail (a string), got {type(email).__name__}")
+        ids = [] if projects is None else _ids("projects", projects, "project")
+        return cls("project_hours", checkpoint, limit_per_minute, email=email, start=_day("start", start),
+                   end=_day("end", end), projects=ids)
+
+    def invoke(self, client: Any, call: _SweepCall) -> Any:
+        op, a, _ = call
+        if op == "presence":
+            day = a.get("day")
+            return client.presence(email=a.get("email"), day=None if day is None else _dt.date.fromisoformat(day))
+        if op == "employees":
+            return client.employees()
+        if op == "leave_year":
+            return client.leave_year(a["year"])
+        if op == "projects":
+            return client.projects(a["email"])
+        return client.project_bookings(a["email"], a["uuid"], _dt.date.fromisoformat(a["start"]),
+                                       _dt.date.fromisoformat(a["end"]))
+
+    def answered(self, call: _SweepCall, out: Any) -> List[Union[Progress, SweepEvent]]:
+        op, a, key = call
+        rows: List[Union[Progress, SweepEvent]] = []
+        if op == "employees":
+            self._m.employees_listed([p.email for p in out if p.email])
+        elif op == "projects":
+            pairs = [(_text(p.get("uuid")), _text(p.get("parentId"))) for p in out.projects if isinstance(p, dict)]
+            self._m.projects_listed([(i, parent) for i, parent in pairs if i is not None])
+        else:
+            self._m.answered()
+            if op == "presence":
+                rows = [PresenceRow(entry, key) for entry in out.info]
+            elif op == "leave_year":
+                legend = dict(out.legend or {})
+                rows = [LeaveRow(entry, legend, key) for entry in out.employees]
+            else:
+                rows = [BookingRow(a["uuid"], entry, key) for entry in out.entries]
+        return [self.progress(), *rows]
+
+    def _failed(self, call: _SweepCall, error: ZeitkontoError) -> Tuple[str, SweepEvent]:
+        code = error.code if isinstance(error, ApiError) else None
+        action: str = self._m.call_failed(error.kind, code)
+        if action == "fallback":
+            fallen = self._m.last_fallback()
+            return action, Fallback(*fallen) if fallen else Fallback(call[2], _reason(error))
+        return action, CallFailure(call[2], error)
+
+    def fallbacks(self) -> List[Fallback]:
+        return [Fallback(c, r) for c, r in self._m.fallbacks()]
+
+
+class _JobBase(Generic[E, F]):
+    _d: _Driver[E, F]
 
     @property
     def plan(self) -> Plan:
@@ -231,6 +475,12 @@ class _JobBase:
         return self._d.checkpoint
 
     @property
+    def progress(self) -> Progress:
+        """Calls done (also before a resume) and the total as far as known, and the time the
+        rest takes."""
+        return self._d.progress()
+
+    @property
     def note(self) -> Optional[str]:
         """A note of the caller's kept in the checkpoint (the CLI keeps its output's length)."""
         return self._d.note
@@ -240,33 +490,33 @@ class _JobBase:
         self._d.note = value
 
     @property
-    def fallbacks(self) -> List[DepartmentFallback]:
-        """Departments whose summaries could not be used so far."""
+    def fallbacks(self) -> List[F]:
+        """The fallbacks so far: departments whose summaries could not be used (month close), or
+        the presence board's company-wide call (sweeps)."""
         return self._d.fallbacks()
 
     @property
     def failures(self) -> List[Tuple[str, str]]:
-        """Employees whose account failed so far, with why (also from before a resume)."""
+        """What failed so far, with why (also from before a resume): employees' e-mails (month
+        close) or calls' keys (sweeps)."""
         return self._d.failures()
 
 
-class MonthCloseJob(_JobBase):
-    """The month close as an iterator of events (see the module docs). ``plan`` is known before
-    the first call; ``checkpoint`` is the state as JSON text at any time."""
+class _Job(_JobBase[E, F]):
+    """A job over a ``Client``: an iterator of events."""
 
-    def __init__(self, client: "Client", driver: _Driver) -> None:
+    def __init__(self, client: "Client", driver: _Driver[E, F]) -> None:
         self._client, self._d = client, driver
 
-    def __iter__(self) -> Iterator[Event]:
+    def __iter__(self) -> Iterator[Union[Progress, E]]:
         d = self._d
         while (call := d.next_call()) is not None:
-            op, arg = call
             try:
-                out = _call(self._client, d.year, d.month, op, arg)
+                out = d.invoke(self._client, call)
             except ZeitkontoError as e:
-                events = d.failed(op, arg, e)
+                events = d.failed(call, e)
             else:
-                events = d.answered(op, arg, out)
+                events = d.answered(call, out)
             yield from events
             # Saved when the consumer asks for more, after it handled this call's events: a job
             # stopped in between (a break, an exception, a kill) makes that one call again on
@@ -274,25 +524,43 @@ class MonthCloseJob(_JobBase):
             d.save()
 
 
-class AsyncMonthCloseJob(_JobBase):
-    """The month close for ``AsyncClient``: an async iterator of the same events."""
+class _AsyncJob(_JobBase[E, F]):
+    """A job over an ``AsyncClient``: an async iterator of events."""
 
-    def __init__(self, client: "AsyncClient", driver: _Driver) -> None:
+    def __init__(self, client: "AsyncClient", driver: _Driver[E, F]) -> None:
         self._client, self._d = client, driver
 
-    async def __aiter__(self) -> AsyncIterator[Event]:
+    async def __aiter__(self) -> AsyncIterator[Union[Progress, E]]:
         d = self._d
         while (call := d.next_call()) is not None:
-            op, arg = call
             try:
-                out = await _call(self._client, d.year, d.month, op, arg)
+                out = await d.invoke(self._client, call)
             except ZeitkontoError as e:
-                events = d.failed(op, arg, e)
+                events = d.failed(call, e)
             else:
-                events = d.answered(op, arg, out)
+                events = d.answered(call, out)
             for event in events:
                 yield event
-            d.save()
+            d.save()  # as in _Job.__iter__: at least once, never lost
+
+
+class MonthCloseJob(_Job[MonthCloseEvent, DepartmentFallback]):
+    """The month close as an iterator of events (see the module docs). ``plan`` is known before
+    the first call; ``checkpoint`` is the state as JSON text at any time."""
+
+
+class AsyncMonthCloseJob(_AsyncJob[MonthCloseEvent, DepartmentFallback]):
+    """The month close for ``AsyncClient``: an async iterator of the same events."""
+
+
+class SweepJob(_Job[SweepEvent, Fallback]):
+    """The presence board, the leave-year report or project hours as an iterator of events (see
+    the module docs). ``plan`` is known before the first call (for project hours without project
+    ids: the list call, until the list is known); ``checkpoint`` is the state as JSON text."""
+
+
+class AsyncSweepJob(_AsyncJob[SweepEvent, Fallback]):
+    """A sweep for ``AsyncClient``: an async iterator of the same events."""
 
 
 class Jobs:
@@ -302,13 +570,38 @@ class Jobs:
         self._client = client
 
     def month_close(self, year: int, month: int, *, departments: Sequence[str] = (),
-                    checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
-                    limit_per_minute: int = 60) -> MonthCloseJob:
+                    checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> MonthCloseJob:
         """Every active employee's monthly account for ``year`` and calendar ``month`` (1-12):
         one summary call per department of ``departments`` (ids), one call per employee
         otherwise. ``checkpoint``: a file to save the state to after every call and to resume
         from. ``limit_per_minute``: what the time estimates assume."""
-        return MonthCloseJob(self._client, _Driver(year, month, departments, checkpoint, limit_per_minute))
+        return MonthCloseJob(self._client, _MonthCloseDriver(year, month, departments, checkpoint, limit_per_minute))
+
+    def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
+                       limit_per_minute: int = 60) -> SweepJob:
+        """Every time-tracked employee's presence on ``day`` (a ``datetime.date`` or
+        ``"YYYY-MM-DD"``; None: the server's today) in one call; when that answer cannot be used, a
+        :class:`Fallback`, the employee list and one call per employee. One :class:`PresenceRow`
+        per entry. ``checkpoint`` and ``limit_per_minute`` as for :meth:`month_close`."""
+        return SweepJob(self._client, _SweepDriver.presence_board(day, checkpoint, limit_per_minute))
+
+    def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
+                          limit_per_minute: int = 60) -> SweepJob:
+        """Every leave-managed employee's overview of ``year`` (one call): one :class:`LeaveRow`
+        per employee, with the legend of leave types. Its failure is listed (no other call gives
+        the same answer). ``checkpoint`` and ``limit_per_minute`` as for :meth:`month_close`."""
+        return SweepJob(self._client, _SweepDriver.leave_year_report(year, checkpoint, limit_per_minute))
+
+    def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
+                      checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> SweepJob:
+        """The bookings from ``start`` to ``end`` (both included; ``datetime.date`` or
+        ``"YYYY-MM-DD"``; any length: pieces of at most 31 days are asked) of ``projects`` (ids;
+        None: every top-level project of the company's list, whose bookings include their
+        sub-projects'), asked as the project manager ``email``. One :class:`BookingRow` per
+        booking; a piece that fails is listed and the others go on. ``checkpoint`` and
+        ``limit_per_minute`` as for :meth:`month_close`."""
+        return SweepJob(self._client,
+                        _SweepDriver.project_hours(email, start, end, projects, checkpoint, limit_per_minute))
 
 
 class AsyncJobs:
@@ -318,7 +611,23 @@ class AsyncJobs:
         self._client = client
 
     def month_close(self, year: int, month: int, *, departments: Sequence[str] = (),
-                    checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
-                    limit_per_minute: int = 60) -> AsyncMonthCloseJob:
+                    checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncMonthCloseJob:
         """See :meth:`Jobs.month_close`."""
-        return AsyncMonthCloseJob(self._client, _Driver(year, month, departments, checkpoint, limit_per_minute))
+        return AsyncMonthCloseJob(self._client,
+                                  _MonthCloseDriver(year, month, departments, checkpoint, limit_per_minute))
+
+    def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
+                       limit_per_minute: int = 60) -> AsyncSweepJob:
+        """See :meth:`Jobs.presence_board`."""
+        return AsyncSweepJob(self._client, _SweepDriver.presence_board(day, checkpoint, limit_per_minute))
+
+    def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
+                          limit_per_minute: int = 60) -> AsyncSweepJob:
+        """See :meth:`Jobs.leave_year_report`."""
+        return AsyncSweepJob(self._client, _SweepDriver.leave_year_report(year, checkpoint, limit_per_minute))
+
+    def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
+                      checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncSweepJob:
+        """See :meth:`Jobs.project_hours`."""
+        return AsyncSweepJob(self._client,
+                             _SweepDriver.project_hours(email, start, end, projects, checkpoint, limit_per_minute))
