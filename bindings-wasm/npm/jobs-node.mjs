@@ -1,9 +1,10 @@
 // zeitkonto/jobs for Node: the job planner's .wasm read from disk.
 import { readFileSync } from "node:fs";
 import * as wasm from "./wasm-jobs/zeitkonto_wasm_jobs.js";
-import { _setLoader } from "./jobs/month-close.js";
+import { _setLoader } from "./jobs/driver.js";
 
 export { monthClose } from "./jobs/month-close.js";
+export { presenceBoard, leaveYearReport, projectHours } from "./jobs/sweep.js";
 
 _setLoader(async () => {
   wasm.initSync({ module: readFileSync(new URL("./wasm-jobs/zeitkonto_wasm_jobs_bg.wasm", import.meta.url)) });

@@ -1,0 +1,128 @@
+// What the jobs of zeitkonto/jobs share (month-close.js, sweep.js): the planner's .wasm (loaded
+// once, by the entry files' loader), the checks of arguments and options, the planner's errors as
+// the package's, and the loop that makes the planner's calls and turns them into events.
+import { ApiError, InvalidInputError, ZeitkontoError } from "zeitkonto";
+
+let load = null;
+let loaded = null;
+
+/** Sets how the planner's .wasm is loaded (the entry files do this). @internal */
+export function _setLoader(f) {
+  load = f;
+}
+
+/** The planner's .wasm exports (loaded on first use). */
+export function planner() {
+  loaded ??= load ? load() : Promise.reject(new Error("zeitkonto/jobs: no .wasm loader"));
+  return loaded;
+}
+
+/** An InvalidInputError naming `field`. */
+export const invalid = (field, reason) =>
+  new InvalidInputError(`invalid input \`${field}\`: ${reason}`, { kind: "InvalidInput", field, reason });
+
+/** Throws what the planner threw (the core error's JSON form) as the package's error. */
+export function rethrow(e) {
+  if (e instanceof Error) throw e;
+  if (e && typeof e === "object" && e.kind === "InvalidInput") {
+    throw new InvalidInputError(e.message ?? `invalid input \`${e.field}\`: ${e.reason}`, e);
+  }
+  throw new ZeitkontoError(String(e?.message ?? e), e);
+}
+
+/** Makes the planner's machine, its errors thrown as the package's. */
+export function machine(make) {
+  try {
+    return make();
+  } catch (e) {
+    return rethrow(e);
+  }
+}
+
+/**
+ * Checks the options object of `job` (its option names `known`; `checkpoint` and `signal` are
+ * every job's), and the client's `methods`: an unknown option or a wrong type is an
+ * InvalidInputError naming the field, before any call.
+ */
+export function checkArgs(job, client, methods, options, known) {
+  if (options == null || typeof options !== "object" || Array.isArray(options)) {
+    throw invalid("options", "expected an options object");
+  }
+  for (const k of Object.keys(options)) {
+    if (!known.includes(k)) throw invalid(k, `unknown option of ${job}; known: ${known.join(", ")}`);
+  }
+  if (client == null || methods.some((name) => typeof client[name] !== "function")) {
+    throw invalid("client", "expected a zeitkonto Client");
+  }
+  const { checkpoint, signal } = options;
+  if (checkpoint != null && typeof checkpoint !== "string") throw invalid("checkpoint", "expected the JSON text checkpoint() gave");
+  if (signal != null && !(typeof AbortSignal !== "undefined" && signal instanceof AbortSignal)) {
+    throw invalid("signal", "expected an AbortSignal");
+  }
+}
+
+/**
+ * A date argument as "YYYY-MM-DD" (undefined stays undefined): a string passes (the planner checks
+ * it), a Date is its day by the client's rule (exactly 00:00:00.000 UTC: its UTC day, what
+ * `new Date("2026-03-01")` means; any other Date: its local calendar day).
+ */
+export function day(field, value) {
+  if (value == null) return undefined;
+  if (typeof value === "string") return value;
+  if (!(value instanceof Date)) throw invalid(field, "expected a date: \"YYYY-MM-DD\" or a Date");
+  if (Number.isNaN(value.getTime())) throw invalid(field, "is an Invalid Date");
+  const utc = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0 && value.getUTCMilliseconds() === 0;
+  const y = utc ? value.getUTCFullYear() : value.getFullYear();
+  const m = (utc ? value.getUTCMonth() : value.getMonth()) + 1;
+  const d = utc ? value.getUTCDate() : value.getDate();
+  const p = (n) => String(n).padStart(2, "0");
+  return `${String(y).padStart(4, "0")}-${p(m)}-${p(d)}`;
+}
+
+/** `[a, b, a, b, ...]` as `[[a, b], ...]`. */
+export function pairs(flat) {
+  const out = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i], flat[i + 1]]);
+  return out;
+}
+
+/**
+ * A job over the planner's machine `m`. `make(call)` makes the call with the client, reports the
+ * answer to `m` and returns the call's row events; `failed(call, kind, code)` reports a failure
+ * (a ZeitkontoError) and returns the planner's "fatal" (the error is thrown), "fallback" or
+ * "failed"; `failureEvent(call, error, action)` is the event of the last two; `failures()` the
+ * job's listed failures. Each call's events are its progress, then its rows.
+ *
+ * `checkpoint()` is the state after the last call whose events the consumer has handled (it asked
+ * for more after them): a job stopped while its consumer handled an event (a break, a throw, an
+ * abort) makes that call again on resume: at least once, never lost. A fatal call is not finished
+ * either: resumed (e.g. with the key fixed), the job makes it again.
+ */
+export function runJob(m, { signal, make, failed, failureEvent, failures }) {
+  const [path, calls, eta] = m.plan();
+  let saved = m.checkpoint();
+  return {
+    plan: { path, calls, eta },
+    checkpoint: () => saved,
+    failures,
+    async *[Symbol.asyncIterator]() {
+      for (let call = m.nextCall(); call !== undefined; call = m.nextCall()) {
+        signal?.throwIfAborted();
+        let events;
+        try {
+          events = await make(call);
+        } catch (error) {
+          if (!(error instanceof ZeitkontoError)) throw error; // an abort, a bug: the job stops
+          const action = failed(call, error.kind, error instanceof ApiError ? error.code : undefined);
+          if (action === "fatal") throw error;
+          events = [failureEvent(call, error, action)];
+        }
+        const [done, total, etaMs] = m.progress();
+        yield { type: "progress", done, total, eta: etaMs };
+        yield* events;
+        saved = m.checkpoint();
+      }
+      saved = m.checkpoint();
+    },
+  };
+}
