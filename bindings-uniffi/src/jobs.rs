@@ -123,9 +123,10 @@ impl From<zeitkonto::jobs::JobEvent> for JobEvent {
             E::Booking(r) => JobEvent::Booking { project: r.project, entry: r.entry.into(), source: r.source },
             E::CallFailure { call, error } => JobEvent::CallFailure { call, error: error.into() },
             E::Fallback(f) => JobEvent::Fallback { call: f.call, reason: f.reason },
-            // A kind of event this binding does not know yet: as a progress-less no-op it would
-            // lie, so it is reported as what it is.
-            other => JobEvent::Fallback { call: "unknown".into(), reason: format!("{other:?}") },
+            // A kind of event this binding does not know yet (the Rust enum is non-exhaustive):
+            // said as such rather than dropped. (Not formatted with `Debug`: that would pull every
+            // model's `Debug` into the mobile library.)
+            _ => JobEvent::Fallback { call: "unknown".into(), reason: "an event this version does not know".into() },
         }
     }
 }

@@ -119,9 +119,11 @@ struct State {
     people: Option<Vec<Person>>,
     /// Departments answered or given up.
     departments_done: BTreeSet<String>,
-    /// E-mails whose account was delivered (by a summary or their own call).
-    covered: BTreeSet<String>,
-    /// E-mails whose own call failed (listed; not retried on resume).
+    /// Who is settled, by position in `people`, one bit each (64 a word): their account was
+    /// delivered (by a summary or their own call) or their own call failed. A bit set rather than
+    /// the e-mails, so that the state does not grow while the accounts stream by.
+    settled: Vec<u64>,
+    /// E-mails whose own call failed, with why (listed; not retried on resume).
     failed: BTreeMap<String, String>,
     fallbacks: Vec<Fallback>,
     calls_done: usize,
@@ -131,7 +133,7 @@ struct State {
     note: Option<String>,
 }
 
-const FORMAT: &str = "zeitkonto.month-close.v1";
+const FORMAT: &str = "zeitkonto.month-close.v2";
 
 /// The month close as a state machine. See the module docs.
 #[derive(Debug, Clone)]
@@ -170,7 +172,7 @@ impl MonthClose {
                 departments,
                 people: None,
                 departments_done: BTreeSet::new(),
-                covered: BTreeSet::new(),
+                settled: Vec::new(),
                 failed: BTreeMap::new(),
                 fallbacks: Vec::new(),
                 calls_done: 0,
@@ -200,6 +202,9 @@ impl MonthClose {
         }
         if Month::from_number(i64::from(s.month)).is_none() {
             return Err(Error::invalid("checkpoint", "holds no valid month"));
+        }
+        if s.settled.len() != s.people.as_ref().map_or(0, |p| p.len().div_ceil(64)) {
+            return Err(Error::invalid("checkpoint", "does not hold one mark per employee"));
         }
         if let Some((year, month, departments)) = expect {
             if (s.year, i64::from(s.month), s.departments.as_slice()) != (year, month, departments) {
@@ -251,13 +256,37 @@ impl MonthClose {
         serde_json::to_string(&self.s).unwrap_or_default()
     }
 
-    /// The employees not covered yet, in list order (none before the list is known).
-    fn uncovered(&self) -> impl Iterator<Item = &Person> {
-        self.s
-            .people
-            .iter()
-            .flatten()
-            .filter(|p| !self.s.covered.contains(&p.email) && !self.s.failed.contains_key(&p.email))
+    fn is_settled(&self, i: usize) -> bool {
+        self.s.settled.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    fn settle(&mut self, i: usize) {
+        if let Some(w) = self.s.settled.get_mut(i / 64) {
+            *w |= 1 << (i % 64);
+        }
+    }
+
+    /// The position of the first employee not settled yet (words of 64 skipped at once).
+    fn first_open(&self) -> Option<usize> {
+        let n = self.s.people.as_ref().map_or(0, Vec::len);
+        let word = self.s.settled.iter().position(|w| *w != u64::MAX)?;
+        let i = word * 64 + (!self.s.settled[word]).trailing_zeros() as usize;
+        (i < n).then_some(i)
+    }
+
+    /// The position of `email` in the list (the first open one, normally: the call just made).
+    fn position(&self, email: &str) -> Option<usize> {
+        let people = self.s.people.as_deref()?;
+        match self.first_open() {
+            Some(i) if people[i].email == email => Some(i),
+            _ => people.iter().position(|p| p.email == email),
+        }
+    }
+
+    /// How many employees are not settled yet.
+    fn open_count(&self) -> usize {
+        let n = self.s.people.as_ref().map_or(0, Vec::len);
+        n - self.s.settled.iter().map(|w| w.count_ones() as usize).sum::<usize>().min(n)
     }
 
     /// The call to make next; `None` when the job is done (or stopped on a fatal failure).
@@ -271,13 +300,16 @@ impl MonthClose {
         if let Some(d) = self.s.departments.iter().find(|d| !self.s.departments_done.contains(*d)) {
             return Some(JobCall::Department(d.clone()));
         }
-        self.uncovered().next().map(|p| JobCall::Employee(p.email.clone()))
+        let i = self.first_open()?;
+        self.s.people.as_ref().map(|people| JobCall::Employee(people[i].email.clone()))
     }
 
     /// The employee list came back.
     pub fn employees_listed(&mut self, people: Vec<Person>) {
         let mut seen = BTreeSet::new();
-        let people = people.into_iter().filter(|p| !p.email.is_empty() && seen.insert(p.email.clone())).collect();
+        let people: Vec<Person> =
+            people.into_iter().filter(|p| !p.email.is_empty() && seen.insert(p.email.clone())).collect();
+        self.s.settled = vec![0; people.len().div_ceil(64)];
         self.s.people = Some(people);
         self.s.calls_done += 1;
     }
@@ -287,34 +319,31 @@ impl MonthClose {
     pub fn department_answered(&mut self, department: &str, names: &[String]) -> Vec<SummaryMatch> {
         self.s.calls_done += 1;
         self.s.departments_done.insert(department.to_string());
-        let mut by_name: BTreeMap<String, Vec<&Person>> = BTreeMap::new();
-        for p in self.s.people.iter().flatten() {
-            by_name.entry(normal_name(&p.name)).or_default().push(p);
+        let mut by_name: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        for (i, p) in self.s.people.iter().flatten().enumerate() {
+            by_name.entry(normal_name(&p.name)).or_default().push(i);
         }
         let mut out = Vec::with_capacity(names.len());
-        let mut newly = Vec::new();
         for n in names {
             out.push(match by_name.get(&normal_name(n)).map(Vec::as_slice) {
                 None => SummaryMatch::Unlisted,
-                Some([only])
-                    if !self.s.covered.contains(&only.email)
-                        && !self.s.failed.contains_key(&only.email)
-                        && !newly.contains(&only.email) =>
-                {
-                    newly.push(only.email.clone());
-                    SummaryMatch::Covered(only.email.clone())
+                Some(&[only]) if !self.is_settled(only) => {
+                    self.settle(only);
+                    let email = self.s.people.as_ref().map(|p| p[only].email.clone()).unwrap_or_default();
+                    SummaryMatch::Covered(email)
                 }
                 Some(_) => SummaryMatch::Skip,
             });
         }
-        self.s.covered.extend(newly);
         out
     }
 
     /// An employee's own account came back.
     pub fn employee_answered(&mut self, email: &str) {
         self.s.calls_done += 1;
-        self.s.covered.insert(email.to_string());
+        if let Some(i) = self.position(email) {
+            self.settle(i);
+        }
     }
 
     /// A call failed with an error of `kind` (`ZeitkontoError` kinds: `Api`, `Decode`, …) and,
@@ -335,6 +364,9 @@ impl MonthClose {
                 FailureAction::FallBack
             }
             JobCall::Employee(e) => {
+                if let Some(i) = self.position(e) {
+                    self.settle(i);
+                }
                 self.s.failed.insert(e.clone(), reason(kind, code));
                 FailureAction::EmployeeFailed
             }
@@ -372,7 +404,7 @@ impl MonthClose {
             return departments_left;
         }
         let _ = people;
-        self.uncovered().count()
+        self.open_count()
     }
 
     fn eta_ms(&self, calls: usize) -> u64 {
