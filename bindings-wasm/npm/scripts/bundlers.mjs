@@ -1,7 +1,7 @@
 // The packed tarball (`npm pack`) in the tools users build with: a tiny app (main thread + module
 // worker) built with default settings by Vite (dev server and build), webpack 5, esbuild and
-// Rollup, each run in Chromium against the sandbox (and the test kit, zeitkonto/testing, in the
-// same bundle); plus Node `import` and `require()`. The
+// Rollup, each run in Chromium against the sandbox (and the test kit, zeitkonto/testing, and the
+// jobs, zeitkonto/jobs, in the same bundle); plus Node `import` and `require()`. The
 // bundlers are pinned and installed once under $CARGO_TARGET_DIR/npm-bundlers (reinstalled when
 // the pins change). Needs a built package (scripts/build.mjs), the sandbox binary and Chromium.
 //
@@ -61,6 +61,7 @@ rmSync(app, { recursive: true, force: true });
 mkdirSync(join(app, "src"), { recursive: true });
 writeFileSync(join(app, "src", "check.js"), `import { Client, init, operations, RefusedError, TransportError } from "zeitkonto";
 import { Sandbox } from "zeitkonto/testing";
+import { monthClose, presenceBoard } from "zeitkonto/jobs";
 export async function check(api, where) {
   const r = { where };
   try {
@@ -77,6 +78,12 @@ export async function check(api, where) {
     sandbox.inject("reset", { operation: "clock", afterApplying: true });
     const lost = await kit.come(sandbox.keys.employee).then(() => "resolved", (e) => e instanceof TransportError && e.mayHaveReachedServer);
     r.kit = [(await kit.employees()).length, lost, sandbox.writes("clock")];
+    // The jobs (zeitkonto/jobs, the planners' own .wasm) over the kit's client.
+    let present = 0;
+    for await (const e of await presenceBoard(kit, { day: "2026-11-20" })) if (e.type === "presence") present++;
+    let accounts = 0;
+    for await (const e of await monthClose(kit, 2026, 10, { departments: ["SALES", "ENG", "OPS"] })) if (e.type === "account") accounts++;
+    r.jobs = [present, accounts, sandbox.requests("presence"), sandbox.requests("time_account")];
   } catch (e) {
     r.error = String(e && e.stack || e);
   }
@@ -170,7 +177,7 @@ function wasmFiles(dir) {
   return out;
 }
 
-const expected = (where) => ({ where, operations: DECLARED, guard: "InvalidInputError", employees: 39, leaveTypes: 3, refused: "RefusedError", kit: [39, true, 1] });
+const expected = (where) => ({ where, operations: DECLARED, guard: "InvalidInputError", employees: 39, leaveTypes: 3, refused: "RefusedError", kit: [39, true, 1], jobs: [39, 39, 1, 0] });
 const results = [];
 let failed = 0;
 function report(name, version, detail, ok, info) {
