@@ -336,7 +336,7 @@ class _Driver(Generic[E, F]):
 class _MonthCloseDriver(_Driver[MonthCloseEvent, DepartmentFallback]):
     def __init__(self, year: int, month: int, departments: Sequence[str], checkpoint: Optional[_Path],
                  limit_per_minute: int) -> None:
-        _year(year, 1900)
+        _year(year, 1)
         if not -(2 ** 63) <= _whole("month", month) < 2 ** 63:
             raise _invalid("month", f"{month} is not a calendar month (1-12; January is 1)")
         limit = _limit(limit_per_minute)

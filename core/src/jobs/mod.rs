@@ -66,6 +66,15 @@ fn is_hopeless(kind: &str, code: Option<i64>) -> bool {
     matches!(code, Some(2) | Some(3) | Some(8)) || kind == "InvalidInput" || kind == "Forbidden"
 }
 
+/// A year the jobs take: 1-9999, as the client's single calls.
+fn check_year(year: i32) -> Result<(), crate::Error> {
+    if (1..=9999).contains(&year) {
+        Ok(())
+    } else {
+        Err(crate::Error::invalid("year", format!("{year} is not a year from 1 to 9999")))
+    }
+}
+
 /// How a failure is listed: the error's kind, and the API's code when there is one (`"Api 1"`).
 fn reason(kind: &str, code: Option<i64>) -> String {
     match code {

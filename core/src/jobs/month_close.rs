@@ -28,7 +28,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::{eta_ms, is_hopeless, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
+use super::{check_year, eta_ms, is_hopeless, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
 use crate::{Error, Month, OperationId};
 
 /// One employee of the list (`employees`): the e-mail calls are made with, and the name
@@ -152,9 +152,7 @@ impl MonthClose {
     pub fn new(year: i32, month: i64, departments: Vec<String>) -> Result<MonthClose, Error> {
         let month = Month::from_number(month)
             .ok_or_else(|| Error::invalid("month", format!("{month} is not a calendar month (1-12; January is 1)")))?;
-        if !(1900..=9999).contains(&year) {
-            return Err(Error::invalid("year", format!("{year} is not a year from 1900 to 9999")));
-        }
+        check_year(year)?;
         let mut seen = BTreeSet::new();
         for d in &departments {
             if d.trim().is_empty() {

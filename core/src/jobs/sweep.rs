@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
-use super::{eta_ms, is_hopeless, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
+use super::{check_year, eta_ms, is_hopeless, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
 use crate::ops::MAX_BOOKING_RANGE_DAYS;
 use crate::{Date, Error, OperationId};
 
@@ -224,14 +224,6 @@ fn pieces(start: Date, end: Date) -> Vec<(Date, Date)> {
         }
     }
     out
-}
-
-fn check_year(year: i32) -> Result<(), Error> {
-    if (1..=9999).contains(&year) {
-        Ok(())
-    } else {
-        Err(Error::invalid("year", format!("{year} is not a year from 1 to 9999")))
-    }
 }
 
 fn unique(field: &str, values: &[String]) -> Result<(), Error> {
