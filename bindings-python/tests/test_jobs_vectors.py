@@ -84,6 +84,8 @@ def test_sweep_case(case: Dict[str, Any]) -> None:
             assert list(m.progress()[:2]) == step["progress"]
         if "plan" in step:
             assert list(m.plan()[:2]) == step["plan"]
+        if "failures" in step:
+            assert [k for k, _ in m.failures()] == step["failures"]
 
 
 @pytest.mark.parametrize("case", SWEEPS["invalid"], ids=[c["name"] for c in SWEEPS["invalid"]])

@@ -10,6 +10,7 @@ import csv
 import datetime as dt
 import io
 import json
+import os
 import signal
 import subprocess
 import time
@@ -84,13 +85,15 @@ def test_project_hours_ask_each_top_level_project_in_pieces_and_give_its_booking
         assert rows[0].source == f"project_bookings:{top[0]}:2026-08-01..2026-09-01"
 
 
-def test_project_hours_of_given_projects_need_no_list() -> None:
+def test_project_hours_of_given_projects_check_them_against_the_list() -> None:
     with Sandbox(today="2026-11-21") as sb, sb.client() as client:
-        ids = (p for p in ["p-website"])  # any iterable, a generator too
+        ids = (p for p in ["p-website", "p-nope"])  # any iterable, a generator too
         job = client.jobs.project_hours(sb.keys.project_manager, "2026-10-01", "2026-10-31", ids)
-        assert job.plan == Plan("projects", 1, 1.0)
+        assert job.plan == Plan("projects", 1, 1.0)  # the list first; the pieces once it is known
         rows = of(list(job), BookingRow)
-        assert sb.requests() == 1 and {r.project for r in rows} == {"p-website"} and rows
+        assert sb.requests("projects") == 1 and sb.requests("project_bookings") == 1
+        assert {r.project for r in rows} == {"p-website"} and rows
+        assert job.failures == [("project_bookings:p-nope", "NotInProjectList")]
 
 
 @pytest.mark.parametrize("fault", [{"kind": "html"}, {"kind": "status", "status": 500, "count": 3}])
@@ -126,7 +129,7 @@ def test_one_failed_piece_is_listed_and_the_others_arrive() -> None:
         assert {r.source for r in of(events, BookingRow)} == {
             f"project_bookings:{p}:{a}..{b}" for p in ("p-website", "p-support-a") for a, b in PIECES
         } - {failure.call}
-        assert events.index(failure) == 1  # after the call's progress
+        assert events.index(failure) == 2  # after the list's progress and the call's own
 
 
 def test_a_refused_key_stops_the_job_with_the_typed_error_and_saves_the_checkpoint(tmp_path: Path) -> None:
@@ -432,19 +435,47 @@ def test_cli_exit_3_on_a_refused_key_and_1_when_stopped(served: Any, tmp_path: P
     assert r.returncode == 1 and "stopped" in r.stderr
 
 
-def test_cli_an_unknown_project_is_its_own_failure_once_the_key_went_through(served: Any, tmp_path: Path) -> None:
+def test_cli_an_unknown_project_is_listed_without_a_call_whatever_the_order(served: Any, tmp_path: Path) -> None:
     sb, env = served
     pm = sb.keys.project_manager
-    # The API answers code 3 for a project it does not know: after a project that went through,
-    # it is that project's failure (exit 1, the other project's rows written) ...
-    out = tmp_path / "h.csv"
-    r = run(["project-hours", "2026-10-01", "2026-10-31", "--email", pm, "--project", "p-website",
-             "--project", "no-such-project", "-o", str(out)], env)
-    assert r.returncode == 1 and "no-such-project" in r.stderr, r.stderr
-    assert table(out) and {row["top_level_project"] for row in table(out)} == {"p-website"}
-    # ... as the first answer it cannot be told from a refused key: exit 3, saying both.
-    r = run(["project-hours", "2026-10-01", "2026-10-31", "--email", pm, "--project", "no-such-project"], env)
-    assert r.returncode == 3 and "not a project of this company" in r.stderr, r.stderr
+    # The project list checks the given ids: an unknown one is listed (exit 1), the others' rows
+    # are written, in either order, and the unknown one costs no call.
+    for order in (["p-website", "no-such-project"], ["no-such-project", "p-website"]):
+        out = tmp_path / f"h-{order[0]}.csv"
+        before = sb.requests("project_bookings")
+        r = run(["project-hours", "2026-10-01", "2026-10-31", "--email", pm, "--project", order[0],
+                 "--project", order[1], "-o", str(out)], env)
+        assert r.returncode == 1 and "no-such-project" in r.stderr and "NotInProjectList" in r.stderr, r.stderr
+        assert table(out) and {row["top_level_project"] for row in table(out)} == {"p-website"}
+        assert sb.requests("project_bookings") == before + 1
+
+
+def test_cli_a_failed_call_is_made_again_when_the_command_runs_again(served: Any, tmp_path: Path) -> None:
+    sb, env = served
+    out, ckpt = tmp_path / "l.csv", tmp_path / "l.ckpt"
+    sb.inject("status", operation="leave_year", status=500, count=3)
+    r = run(["leave-year", "2026", "-o", str(out), "--checkpoint", str(ckpt)], env)
+    assert r.returncode == 1 and "leave_year:2026" in r.stderr, r.stderr
+    r = run(["leave-year", "2026", "-o", str(out), "--checkpoint", str(ckpt)], env)
+    assert r.returncode == 0, r.stderr
+    assert len(table(out)) == 40
+    # And a third run, from the finished checkpoint, resumes again (the columns kept in its note).
+    r = run(["leave-year", "2026", "-o", str(out), "--checkpoint", str(ckpt)], env)
+    assert r.returncode == 0 and len(table(out)) == 40, r.stderr
+
+
+def test_cli_csv_cells_a_spreadsheet_would_run_as_formulas_are_quoted() -> None:
+    from zeitkonto.cli import _cell
+
+    assert [_cell(v) for v in ("=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)", "plain", -2.5, 0)] == [
+        "'=HYPERLINK(\"x\")", "'+1", "'-2", "'@SUM(A1)", "plain", -2.5, 0]
+
+
+def test_cli_an_output_that_fills_up_is_a_message_not_a_traceback(tmp_path: Path) -> None:
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    r = run(["--sandbox", "leave-year", "2026", "-o", "/dev/full"], dict(os.environ))
+    assert r.returncode == 2 and "cannot write /dev/full" in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
 def test_cli_help_on_the_sweep_commands() -> None:

@@ -15,7 +15,8 @@ use crate::ZeitkontoError;
 /// The plan, stated before running.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct JobPlan {
-    /// "departments" (one summary per department) or "employees" (one account per employee).
+    /// "departments" (one summary per department), "employees" (one call per employee), "company"
+    /// (one company-wide call) or "projects" (per project and piece of the range).
     pub path: String,
     /// Calls the job expects to make.
     pub calls: PlatformInt,
@@ -222,7 +223,8 @@ impl ZeitkontoClient {
     }
 
     /// The project hours from `start` to `end` (both included, any length): the bookings of
-    /// `projects` (ids; empty: every top-level project), asked as the project manager `email`, in
+    /// `projects` (ids, checked against the company's list: an unknown one is listed in
+    /// `failures()` without a call; empty: every top-level project), asked as the project manager `email`, in
     /// pieces of at most 31 days.
     #[uniffi::method(default(projects = [], checkpoint = None))]
     pub fn project_hours(

@@ -1,7 +1,7 @@
 // Types of `zeitkonto/jobs`: whole-company jobs planned against the rate limit.
 import type { Client, DateInput, Json, MonthlyAccount, PresenceEntry, ZeitkontoError } from "zeitkonto";
 
-/** The month close's plan, stated before running (`eta` in milliseconds). */
+/** The month close's plan from here, read when asked (`eta` in milliseconds). */
 export interface JobPlan { path: "departments" | "employees"; calls: number; eta: number }
 
 /** How far a job is: calls finished, calls it needs as far as it knows now, the time the rest takes (ms). */

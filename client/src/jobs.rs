@@ -282,7 +282,8 @@ impl Client {
     }
 
     /// The project hours from `start` to `end` (both included, any length): the bookings of
-    /// `projects` (ids; empty: every top-level project of the company's list), asked as the project
+    /// `projects` (ids, checked against the company's list: an unknown one is listed in
+    /// [`SweepJob::failures`] without a call; empty: every top-level project of the list), asked as the project
     /// manager `email`, in pieces of at most 31 days.
     pub fn project_hours(
         &self,

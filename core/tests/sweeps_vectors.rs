@@ -74,6 +74,10 @@ fn every_case_of_the_sweeps_vectors() {
                     "{name}"
                 );
             }
+            if let Some(want) = step.get("failures") {
+                let got: Vec<Value> = m.failures().keys().cloned().map(Value::String).collect();
+                assert_eq!(Value::Array(got), *want, "{name}");
+            }
             if let Some(plan) = step["plan"].as_array() {
                 let got = m.plan();
                 assert_eq!(

@@ -48,9 +48,17 @@ class UsageError(Exception):
 
 # ---- values as a spreadsheet and JSON want them ------------------------------------------------
 
+# A text cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, or a tab or carriage
+# return first): written with a `'` before it, as OWASP advises against CSV injection. Numbers are
+# numbers and stay as they are.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _cell(v: Any) -> Any:
     if v is None:
         return ""
+    if isinstance(v, str) and v.startswith(_FORMULA_START):
+        return "'" + v
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, (_dt.date, _dt.time)):
@@ -288,6 +296,8 @@ def _run_job(args: argparse.Namespace, title: str, start: Callable[[], Any],
     written, rows = 0, 0
     shape = {"output": os.path.abspath(args.output) if args.output else None, "format": args.format,
              "delimiter": args.delimiter, "bom": args.bom}
+    # Columns taken from the first row are kept in every note (a run resumed from one resumes again).
+    keep_columns = columns is None
     if job.note:
         try:
             note = json.loads(job.note)
@@ -305,7 +315,6 @@ def _run_job(args: argparse.Namespace, title: str, start: Callable[[], Any],
             raise UsageError(f"--output {args.output}: missing, but the checkpoint says {rows} rows were written "
                              "there; restore it or start without the checkpoint")
     out = _open_output(args.output, append_at=written if args.checkpoint else None)
-    keep_columns = columns is None
     w = _Writer(out, args.format, columns, bom=args.bom, delimiter=args.delimiter, written=written, rows=rows,
                 from_first_row=keep_columns)
     progress = _ProgressReport(sys.stderr)
@@ -424,8 +433,9 @@ def cmd_project_hours(args: argparse.Namespace, client: Client) -> int:
 
     def hint(job: Any) -> Optional[str]:
         if not args.project and job.progress.done == 0:
+            pieces = (end - start).days // 32 + 1
             return ("plan: the project list, then one call per top-level project and piece of at most 31 days "
-                    f"({(end - start).days // 32 + 1} pieces), at 60 a minute\n")
+                    f"({pieces} piece{'' if pieces == 1 else 's'}), at 60 a minute\n")
         return None
 
     return _run_job(args, f"project hours {start}..{end}",
@@ -464,7 +474,7 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("employees", parents=[common, out], help="the active employees")
     e.set_defaults(run=cmd_employees)
     pr = sub.add_parser("presence", parents=[common, out], help="who is in (today, or --day)")
-    pr.add_argument("--day", metavar="YYYY-MM-DD")
+    pr.add_argument("--day", metavar="YYYY-MM-DD", help="the day (default: today)")
     pr.set_defaults(run=cmd_presence)
     job = argparse.ArgumentParser(add_help=False)
     job.add_argument("--checkpoint", metavar="FILE", help="save progress to FILE; resume from it when it exists "
@@ -487,7 +497,7 @@ def _parser() -> argparse.ArgumentParser:
                         "employee (said on stderr). One row per employee: source (the call: presence, or "
                         "presence:EMAIL), then the entry's fields (membercode, employee, present, absences as JSON)."
                         + resumable)
-    pb.add_argument("--day", metavar="YYYY-MM-DD")
+    pb.add_argument("--day", metavar="YYYY-MM-DD", help="the day (default: today)")
     pb.set_defaults(run=cmd_presence_board)
     ly = sub.add_parser("leave-year", parents=[common, out, job],
                         help="every leave-managed employee's yearly leave overview, in one call",
@@ -535,11 +545,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         sys.stderr.write(f"zeitkonto: {e}\n")
         return EXIT_USAGE
     except (errors.AuthenticationFailedError, errors.CompanyInactiveError) as e:
-        # The API answers code 3 for a project it does not know, too (the core tells them apart
-        # once a call of the job went through; as the first answer they look the same).
-        hint = (" (or a --project id is not a project of this company)"
-                if getattr(args, "project", None) and isinstance(e, errors.AuthenticationFailedError) else "")
-        sys.stderr.write(f"zeitkonto: {e}{hint}\n")
+        sys.stderr.write(f"zeitkonto: {e}\n")
         return EXIT_AUTH
     except errors.InvalidInputError as e:
         sys.stderr.write(f"zeitkonto: {e}\n")
@@ -558,6 +564,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         except OSError:
             pass
         return EXIT_OK
+    except OSError as e:
+        # The output could not be written on (a full disk, a file size limit): the checkpoint
+        # keeps what the finished calls wrote, so the same command goes on once there is room.
+        where = getattr(args, "output", None) or "the output"
+        sys.stderr.write(f"zeitkonto: cannot write {where}: {e.strerror or e}"
+                         f"{' (the checkpoint keeps what was written: run the same command again)' if getattr(args, 'checkpoint', None) else ''}\n")
+        return EXIT_USAGE
     finally:
         if sandbox is not None:
             sandbox.close()

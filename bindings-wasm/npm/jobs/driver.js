@@ -93,16 +93,20 @@ export function pairs(flat) {
  * "failed"; `failureEvent(call, error, action)` is the event of the last two; `failures()` the
  * job's listed failures. Each call's events are its progress, then its rows.
  *
+ * `plan` is the plan from here, read when asked (a fallback or a list changes it).
  * `checkpoint()` is the state after the last call whose events the consumer has handled (it asked
  * for more after them): a job stopped while its consumer handled an event (a break, a throw, an
  * abort) makes that call again on resume: at least once, never lost. A fatal call is not finished
  * either: resumed (e.g. with the key fixed), the job makes it again.
  */
 export function runJob(m, { signal, make, failed, failureEvent, failures }) {
-  const [path, calls, eta] = m.plan();
   let saved = m.checkpoint();
   return {
-    plan: { path, calls, eta },
+    /** The plan from here (before the first call: the whole job as far as it is known). */
+    get plan() {
+      const [path, calls, eta] = m.plan();
+      return { path, calls, eta };
+    },
     checkpoint: () => saved,
     failures,
     async *[Symbol.asyncIterator]() {

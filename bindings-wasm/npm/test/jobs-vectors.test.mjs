@@ -74,6 +74,7 @@ for (const c of sweeps.cases) {
       }
       if (step.progress) assert.deepEqual([...m.progress()].slice(0, 2), step.progress);
       if (step.plan) assert.deepEqual(m.plan().slice(0, 2), step.plan);
+      if (step.failures) assert.deepEqual(m.failures().filter((_, i) => i % 2 === 0), step.failures);
     }
   });
 }

@@ -114,16 +114,21 @@ test("project hours: 1 + top-level projects × pieces calls, the same bookings a
   assert.match(rows[0].source, /^project_bookings:[^:]+:2026-09-01\.\.2026-10-02$/);
   assert.deepEqual(ofType(events, "progress").at(-1), { type: "progress", done: 13, total: 13, eta: 0 });
 
-  // Given project ids: no list; one piece failing is listed and the others go on.
+  // Given project ids: the list checks them (an unknown one is listed without a call); one piece
+  // failing is listed and the others go on; the plan is read when asked.
   sb.reset();
   sb.inject("html", { operation: "project_bookings" });
-  const given = await projectHours(client, manager, "2026-09-01", "2026-11-20", { projects: [byHand.top[0]] });
-  assert.deepEqual(given.plan, { path: "projects", calls: 3, eta: 3000 });
+  const given = await projectHours(client, manager, "2026-09-01", "2026-11-20", { projects: ["p-nope", byHand.top[0]] });
+  assert.deepEqual(given.plan, { path: "projects", calls: 1, eta: 1000 });
   const some = await collect(given);
-  assert.equal(sb.requests("projects"), 0);
+  assert.deepEqual(given.plan, { path: "projects", calls: 0, eta: 0 });
+  assert.equal(sb.requests("projects"), 1);
   assert.equal(sb.requests("project_bookings"), 3);
   assert.deepEqual(ofType(some, "callFailure").map((e) => e.call), [`project_bookings:${byHand.top[0]}:2026-09-01..2026-10-02`]);
-  assert.deepEqual(given.failures(), [{ call: `project_bookings:${byHand.top[0]}:2026-09-01..2026-10-02`, reason: "Decode" }]);
+  assert.deepEqual(given.failures(), [
+    { call: "project_bookings:p-nope", reason: "NotInProjectList" },
+    { call: `project_bookings:${byHand.top[0]}:2026-09-01..2026-10-02`, reason: "Decode" },
+  ]);
   const firstPiece = byHand.rows.filter((r) => r.project === byHand.top[0] && r.entry.start < "2026-10-03");
   assert.equal(ofType(some, "booking").length, byHand.rows.filter((r) => r.project === byHand.top[0]).length - firstPiece.length);
 });

@@ -218,10 +218,19 @@ impl MonthClose {
                 ));
             }
         }
-        // What stopped the job last time is tried again (its call was not finished).
+        // What stopped the job last time is tried again (its call was not finished), and so are
+        // the employees whose own call failed (a 502 then may answer now).
         let mut s = s;
         s.fatal = None;
-        Ok(MonthClose { s, limit_per_minute: API_LIMIT_PER_MINUTE })
+        let mut job = MonthClose { s, limit_per_minute: API_LIMIT_PER_MINUTE };
+        for email in std::mem::take(&mut job.s.failed).into_keys() {
+            if let Some(i) = job.s.people.as_ref().and_then(|p| p.iter().position(|p| p.email == email)) {
+                if let Some(w) = job.s.settled.get_mut(i / 64) {
+                    *w &= !(1 << (i % 64));
+                }
+            }
+        }
+        Ok(job)
     }
 
     /// The rate limit the estimates assume (default 60 a minute); 0 means none.
@@ -376,7 +385,8 @@ impl MonthClose {
         &self.s.fallbacks
     }
 
-    /// Employees whose own call failed, with why (the error's kind and code).
+    /// Employees whose own call failed, with why (the error's kind and code); a resumed job makes
+    /// their calls again.
     pub fn failures(&self) -> &BTreeMap<String, String> {
         &self.s.failed
     }

@@ -7,8 +7,9 @@
 //! - **Leave-year report** (`leave_year_report`): one `leave_year` call (every leave-managed
 //!   employee's overview and the legend); nothing cheaper exists and no other call gives the same
 //!   answer, so there is no fallback: its failure is listed.
-//! - **Project hours** (`project_hours`): `projects` (unless project ids are given), then
-//!   `project_bookings` for every **top-level** project (a project's bookings include its
+//! - **Project hours** (`project_hours`): `projects` (also when project ids are given: it checks
+//!   them, and an id the list does not have is listed as a failure without a call), then
+//!   `project_bookings` for every **top-level** project (or each given one) (a project's bookings include its
 //!   sub-projects', so asking a sub-project too would count hours twice) in pieces of the range of
 //!   at most 31 days after their first day (the API's limit). A piece that fails is listed; the
 //!   others go on (a project the API does not know answers code 3, "authentication failed", as
@@ -193,6 +194,10 @@ struct State {
     answered_any: bool,
     calls_done: usize,
     failed: BTreeMap<String, String>,
+    /// The calls behind `failed` (a project id not in the list has none): a resumed job makes
+    /// them again.
+    #[serde(default)]
+    failed_calls: Vec<SweepCall>,
     fallbacks: Vec<SweepFallback>,
     fatal: Option<String>,
     #[serde(default)]
@@ -265,6 +270,7 @@ impl Sweep {
                 answered_any: false,
                 calls_done: 0,
                 failed: BTreeMap::new(),
+                failed_calls: Vec::new(),
                 fallbacks: Vec::new(),
                 fatal: None,
                 note: None,
@@ -301,11 +307,9 @@ impl Sweep {
             return Err(Error::invalid("start", format!("start {start} is after end {end}")));
         }
         unique("projects", &projects)?;
-        let pending = if projects.is_empty() {
-            VecDeque::from([SweepCall::Projects { email: email.to_string() }])
-        } else {
-            bookings(email, &projects, start, end)
-        };
+        // The list first, also when the ids are given: it checks them (an unknown id is listed as
+        // a failure without a call) and the key, for one call.
+        let pending = VecDeque::from([SweepCall::Projects { email: email.to_string() }]);
         let spec = Spec {
             email: Some(email.to_string()),
             start: Some(start),
@@ -341,9 +345,14 @@ impl Sweep {
                 ));
             }
         }
-        // What stopped the job last time is tried again (its call was not finished).
+        // What stopped the job last time is tried again (its call was not finished), and so are
+        // the calls that failed (a 502 then may answer now): they go to the end of the queue.
         let mut s = s;
         s.fatal = None;
+        for call in std::mem::take(&mut s.failed_calls) {
+            s.failed.remove(&call.key());
+            s.pending.push_back(call);
+        }
         Ok(Sweep { s, limit_per_minute: API_LIMIT_PER_MINUTE })
     }
 
@@ -412,8 +421,10 @@ impl Sweep {
         self.s.pending.extend(calls);
     }
 
-    /// The project list came back as (id, parent id) pairs: one `project_bookings` per top-level
-    /// project and piece of the range. Returns the ids it will ask for, in list order.
+    /// The project list came back as (id, parent id) pairs: one `project_bookings` per piece of
+    /// the range for every top-level project (or, when ids were given, for each of them that the
+    /// list has; one it does not have is listed as a failure, `NotInProjectList`, without a call).
+    /// Returns the ids it will ask for.
     pub fn projects_listed(&mut self, projects: Vec<(String, Option<String>)>) -> Vec<String> {
         let email = match self.s.pending.front() {
             Some(SweepCall::Projects { email }) => email.clone(),
@@ -421,6 +432,18 @@ impl Sweep {
         };
         self.finish_answered(&SweepCall::Projects { email: email.clone() });
         let ids: BTreeSet<&str> = projects.iter().map(|(id, _)| id.as_str()).collect();
+        if !self.s.spec.projects.is_empty() {
+            let given = self.s.spec.projects.clone();
+            let (known, unknown): (Vec<String>, Vec<String>) =
+                given.into_iter().partition(|p| ids.contains(p.as_str()));
+            for id in unknown {
+                self.s.failed.insert(format!("project_bookings:{id}"), "NotInProjectList".to_string());
+            }
+            if let (Some(start), Some(end)) = (self.s.spec.start, self.s.spec.end) {
+                self.s.pending.extend(bookings(&email, &known, start, end));
+            }
+            return known;
+        }
         let mut seen = BTreeSet::new();
         let top: Vec<String> = projects
             .iter()
@@ -461,6 +484,7 @@ impl Sweep {
             }
         }
         self.s.failed.insert(call.key(), reason(kind, code));
+        self.s.failed_calls.push(call.clone());
         SweepAction::Failed
     }
 
@@ -469,7 +493,8 @@ impl Sweep {
         &self.s.fallbacks
     }
 
-    /// Calls that failed (by key), with why (the error's kind and code).
+    /// Calls that failed (by key), with why (the error's kind and code); a resumed job makes them
+    /// again (but for a project id the list does not have, which stays listed).
     pub fn failures(&self) -> &BTreeMap<String, String> {
         &self.s.failed
     }
@@ -624,8 +649,13 @@ mod tests {
 
     #[test]
     fn a_resumed_sweep_makes_only_the_calls_it_had_not_finished() {
-        let ask = || Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-10"), vec!["a".into(), "b".into()]);
+        let ask = || {
+            Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-10"), vec!["a".into(), "b".into(), "c".into()])
+        };
         let mut job = ask().unwrap();
+        // The list checks the given ids: "c" is not a project of the company (listed, no call).
+        assert_eq!(job.projects_listed(vec![("a".into(), None), ("b".into(), Some("a".into()))]), ["a", "b"]);
+        assert_eq!(job.failures()["project_bookings:c"], "NotInProjectList");
         let first = job.next_call().unwrap();
         job.answered(&first);
         let saved = job.checkpoint();
@@ -636,7 +666,8 @@ mod tests {
             resumed.answered(&c);
         }
         assert_eq!(rest, ["project_bookings:b:2026-01-01..2026-01-10"]);
-        assert_eq!(resumed.progress().done, 2);
+        assert_eq!(resumed.progress().done, 3);
+        assert_eq!(resumed.failures().len(), 1, "an id the list does not have stays listed");
         let other = Sweep::leave_year_report(2026).unwrap();
         assert_eq!(field(Sweep::resume(&saved, Some(&other)).unwrap_err()), "checkpoint");
         assert_eq!(field(Sweep::resume("[]", None).unwrap_err()), "checkpoint");

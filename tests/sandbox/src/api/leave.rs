@@ -169,8 +169,15 @@ pub fn leave_year(w: &mut World, call: &Call) -> Reply {
                     }
                 }
             }
-            let extra: f64 =
-                w.data.leave_history.iter().filter(|h| h.employee == e.uuid && h.year == year).map(|h| h.days).sum();
+            // `+ 0.0`: the sum of nothing is -0.0 in Rust, which the API would not write.
+            let extra: f64 = w
+                .data
+                .leave_history
+                .iter()
+                .filter(|h| h.employee == e.uuid && h.year == year)
+                .map(|h| h.days)
+                .sum::<f64>()
+                + 0.0;
             json!({
                 "employee": e.uuid, "name": format!("{} {}", e.given_name, e.last_name), "email": e.email,
                 "entitlement": e.leave_days_per_year, "extra": extra, "taken": taken,
