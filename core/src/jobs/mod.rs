@@ -13,7 +13,8 @@
 //! Writes are never part of a job. Partial failure is data; a job stops only on what makes going
 //! on pointless (the key refused, the company inactive, a missing module, the list it plans from).
 
-use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 mod month_close;
 mod sweep;
@@ -73,6 +74,35 @@ fn check_year(year: i32) -> Result<(), crate::Error> {
     } else {
         Err(crate::Error::invalid("year", format!("{year} is not a year from 1 to 9999")))
     }
+}
+
+/// A job's state from its checkpoint text, whose `job` field must be `format`; refused naming
+/// `checkpoint`, saying whose checkpoint it is when it is another job's.
+fn read_state<T: DeserializeOwned>(text: &str, format: &str) -> Result<T, crate::Error> {
+    #[derive(Deserialize)]
+    struct Marker {
+        #[serde(default)]
+        job: Option<String>,
+    }
+    if let Ok(Marker { job: Some(job) }) = serde_json::from_str::<Marker>(text) {
+        if job != format {
+            let whose = match job.as_str() {
+                "zeitkonto.month-close.v2" => "a month close's",
+                "zeitkonto.sweep.v1" => "a presence board's, leave-year report's or project hours'",
+                _ => "another job's or version's",
+            };
+            return Err(crate::Error::invalid(
+                "checkpoint",
+                format!("is {whose} checkpoint ({job:?}), not this job's"),
+            ));
+        }
+    }
+    serde_json::from_str(text).map_err(|e| {
+        crate::Error::invalid(
+            "checkpoint",
+            format!("is not a job checkpoint ({:?} error at line {}, column {})", e.classify(), e.line(), e.column()),
+        )
+    })
 }
 
 /// How a failure is listed: the error's kind, and the API's code when there is one (`"Api 1"`).

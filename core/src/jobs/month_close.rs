@@ -28,7 +28,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_year, eta_ms, is_hopeless, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
+use super::{check_year, eta_ms, is_hopeless, read_state, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
 use crate::{Error, Month, OperationId};
 
 /// One employee of the list (`employees`): the e-mail calls are made with, and the name
@@ -184,20 +184,7 @@ impl MonthClose {
     /// A job from its checkpoint. A checkpoint that does not parse, or belongs to another job
     /// (`year`, `month`, `departments` given and different), is refused naming `checkpoint`.
     pub fn resume(checkpoint: &str, expect: Option<(i32, i64, &[String])>) -> Result<MonthClose, Error> {
-        let s: State = serde_json::from_str(checkpoint).map_err(|e| {
-            Error::invalid(
-                "checkpoint",
-                format!(
-                    "is not a month-close checkpoint ({:?} error at line {}, column {})",
-                    e.classify(),
-                    e.line(),
-                    e.column()
-                ),
-            )
-        })?;
-        if s.job != FORMAT {
-            return Err(Error::invalid("checkpoint", format!("is of another job or version ({:?})", s.job)));
-        }
+        let s: State = read_state(checkpoint, FORMAT)?;
         if Month::from_number(i64::from(s.month)).is_none() {
             return Err(Error::invalid("checkpoint", "holds no valid month"));
         }

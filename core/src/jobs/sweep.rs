@@ -25,7 +25,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_year, eta_ms, is_hopeless, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
+use super::{check_year, eta_ms, is_hopeless, read_state, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
 use crate::ops::MAX_BOOKING_RANGE_DAYS;
 use crate::{Date, Error, OperationId};
 
@@ -323,25 +323,17 @@ impl Sweep {
     /// A job from its checkpoint. A checkpoint that does not parse, is of another job, or (with
     /// `expect`, the job as asked now) was asked differently, is refused naming `checkpoint`.
     pub fn resume(checkpoint: &str, expect: Option<&Sweep>) -> Result<Sweep, Error> {
-        let s: State = serde_json::from_str(checkpoint).map_err(|e| {
-            Error::invalid(
-                "checkpoint",
-                format!(
-                    "is not a job checkpoint ({:?} error at line {}, column {})",
-                    e.classify(),
-                    e.line(),
-                    e.column()
-                ),
-            )
-        })?;
-        if s.job != FORMAT {
-            return Err(Error::invalid("checkpoint", format!("is of another job or version ({:?})", s.job)));
-        }
+        let s: State = read_state(checkpoint, FORMAT)?;
         if let Some(want) = expect {
+            if s.spec.kind != want.s.spec.kind {
+                let (theirs, ours) = (s.spec.kind.name(), want.s.spec.kind.name());
+                return Err(Error::invalid("checkpoint", format!("is a {theirs} checkpoint, not a {ours} one")));
+            }
             if s.spec != want.s.spec {
+                let kind = s.spec.kind.name();
                 return Err(Error::invalid(
                     "checkpoint",
-                    format!("belongs to another {} (asked differently)", s.spec.kind.name()),
+                    format!("belongs to a {kind} asked differently (another day, year, range, e-mail or projects)"),
                 ));
             }
         }
@@ -649,9 +641,8 @@ mod tests {
 
     #[test]
     fn a_resumed_sweep_makes_only_the_calls_it_had_not_finished() {
-        let ask = || {
-            Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-10"), vec!["a".into(), "b".into(), "c".into()])
-        };
+        let ask =
+            || Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-10"), vec!["a".into(), "b".into(), "c".into()]);
         let mut job = ask().unwrap();
         // The list checks the given ids: "c" is not a project of the company (listed, no call).
         assert_eq!(job.projects_listed(vec![("a".into(), None), ("b".into(), Some("a".into()))]), ["a", "b"]);
@@ -673,6 +664,24 @@ mod tests {
         assert_eq!(field(Sweep::resume("[]", None).unwrap_err()), "checkpoint");
         let month_close = crate::jobs::MonthClose::new(2026, 3, vec![]).unwrap().checkpoint();
         assert_eq!(field(Sweep::resume(&month_close, None).unwrap_err()), "checkpoint");
+    }
+
+    #[test]
+    fn another_jobs_checkpoint_is_refused_saying_whose_it_is() {
+        let reason = |e: Error| match e {
+            Error::InvalidInput { field, reason } if field == "checkpoint" => reason,
+            other => panic!("{other:?}"),
+        };
+        let month_close = crate::jobs::MonthClose::new(2026, 3, vec![]).unwrap().checkpoint();
+        assert!(reason(Sweep::resume(&month_close, None).unwrap_err()).contains("a month close's checkpoint"));
+        let board = Sweep::presence_board(None).checkpoint();
+        let leave = Sweep::leave_year_report(2026).unwrap();
+        assert!(reason(Sweep::resume(&board, Some(&leave)).unwrap_err())
+            .contains("a presence_board checkpoint, not a leave_year_report one"));
+        let last_year = Sweep::leave_year_report(2025).unwrap().checkpoint();
+        assert!(reason(Sweep::resume(&last_year, Some(&leave)).unwrap_err()).contains("asked differently"));
+        let m = crate::jobs::MonthClose::resume(&board, None).unwrap_err();
+        assert!(reason(m).contains("presence board's"));
     }
 
     #[test]
