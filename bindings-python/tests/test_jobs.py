@@ -175,10 +175,14 @@ def test_cli_json_and_the_simple_commands(served, tmp_path: Path) -> None:
     assert r.returncode == 0 and sb.writes("clock") == 1
 
 
-def test_cli_progress_bar_on_a_terminal(served, tmp_path: Path) -> None:
+@pytest.mark.parametrize("command,calls", [
+    (["month-close", "2026-10"], 40),
+    (["project-hours", "2026-09-01", "2026-11-20", "--email", "max.manager@demo.example"], 13),
+])
+def test_cli_progress_bar_on_a_terminal(served, tmp_path: Path, command, calls) -> None:
     sb, env = served
     primary, secondary = pty.openpty()
-    proc = subprocess.Popen(ZEITKONTO + ["month-close", "2026-10", "-o", str(tmp_path / "x.csv")], env=env,
+    proc = subprocess.Popen(ZEITKONTO + command + ["-o", str(tmp_path / "x.csv")], env=env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=secondary)
     os.close(secondary)
     seen = b""
@@ -192,7 +196,7 @@ def test_cli_progress_bar_on_a_terminal(served, tmp_path: Path) -> None:
         seen += chunk
     assert proc.wait(timeout=60) == 0
     text = seen.decode("utf-8", "replace")
-    assert "\r[" in text and "ETA" in text and "40/40 calls" in text
+    assert "\r[" in text and "ETA" in text and f"{calls}/{calls} calls" in text
 
 
 def test_cli_killed_and_resumed_writes_each_row_once(served, tmp_path: Path) -> None:
