@@ -483,3 +483,20 @@ def test_cli_help_on_the_sweep_commands() -> None:
         r = subprocess.run(ZEITKONTO + cmd + ["--help"], capture_output=True, text=True, timeout=60)
         assert r.returncode == 0 and "usage: zeitkonto" in r.stdout and "--checkpoint" in r.stdout
         assert "Exit codes" in r.stdout
+
+
+def test_the_checkpoint_read_while_a_calls_rows_are_handled_makes_that_call_again(tmp_path: Path) -> None:
+    # job.checkpoint (in memory, without a file) follows the file's rule: a call counts as finished
+    # once the consumer asked for more after its rows.
+    with Sandbox(today="2026-11-21") as sb, sb.client() as client:
+        job = client.jobs.leave_year_report(2026)
+        for event in job:
+            if isinstance(event, LeaveRow):
+                saved = job.checkpoint  # while handling the call's first row
+                break
+        assert json.loads(saved)["callsDone"] == 0
+        path = tmp_path / "saved.ckpt"
+        path.write_text(saved, encoding="utf-8")
+        again = [e for e in client.jobs.leave_year_report(2026, checkpoint=path) if isinstance(e, LeaveRow)]
+        assert len(again) == 40  # the call in hand, made again: none of its rows lost
+        assert sb.requests("leave_year") == 2

@@ -184,6 +184,11 @@ impl MonthCloseJob {
     pub async fn checkpoint(&self) -> String {
         self.inner.lock().await.checkpoint()
     }
+
+    /// Employees whose own call failed so far: the e-mail to why (a resumed job asks them again).
+    pub async fn failures(&self) -> HashMap<String, String> {
+        self.inner.lock().await.machine().failures().iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+    }
 }
 
 /// A running presence board, leave-year report or project-hours report. Pull with `next()` (or

@@ -23,7 +23,7 @@ export interface MonthCloseJob extends AsyncIterable<JobEvent> {
    * finished: at least once, never lost).
    */
   checkpoint(): string;
-  /** Employees whose account failed so far, with why (the error's kind and API code), also from before a resume. */
+  /** Employees whose account failed so far, with why (the error's kind and API code), in this run (a resumed job asks them again). */
   failures(): { employee: string; reason: string }[];
 }
 
@@ -86,7 +86,7 @@ export interface SweepJob<E extends SweepEvent = SweepEvent> extends AsyncIterab
    * job stopped, or that stopped it, counts as not finished: at least once, never lost).
    */
   checkpoint(): string;
-  /** Calls that failed so far (by key), with why (the error's kind and API code), also from before a resume. */
+  /** Calls that failed so far (by key), with why (the error's kind and API code), in this run (a resumed job asks them again). */
   failures(): { call: string; reason: string }[];
 }
 
@@ -117,7 +117,7 @@ export declare function leaveYearReport(client: Client, year: number,
 
 /**
  * Project hours from `start` to `end` (both included, any length) as the project manager `email`:
- * the project list (unless `projects`, ids, are given), then every top-level project's
+ * the project list (also when `projects`, ids, are given: it checks them; an unknown id is listed as `NotInProjectList`), then every top-level project's
  * `projectBookings` in pieces of at most 31 days after their first day: 1 + top-level projects ×
  * pieces calls. A piece that fails is a `callFailure` event; the others go on. A failing project
  * list stops the job.

@@ -155,13 +155,14 @@ impl MonthCloseJob {
         self.machine.plan()
     }
 
-    /// The state as JSON, to resume from. While the last call's events are not all handed over,
-    /// it is the state before that call: a job resumed from it makes that call again (at least
-    /// once: a row is never lost, and may come twice).
+    /// The state as JSON, to resume from. A call counts as finished once its events were all
+    /// handed over and the consumer asked for the next one: until then the checkpoint is the state
+    /// before that call, and a job resumed from it makes that call again (at least once: a row is
+    /// never lost, and may come twice). The same rule in every language.
     pub fn checkpoint(&self) -> String {
         match &self.before {
-            Some(before) if !self.queue.is_empty() => before.checkpoint(),
-            _ => self.machine.checkpoint(),
+            Some(before) => before.checkpoint(),
+            None => self.machine.checkpoint(),
         }
     }
 
@@ -179,6 +180,9 @@ impl MonthCloseJob {
         if self.failed {
             return None;
         }
+        // Every event of the last call was handed over and the consumer asks for more: it is
+        // finished (a fatal one is not: `failed` returned above, `before` kept).
+        self.before = None;
         let call = self.machine.next_call()?;
         self.before = Some(self.machine.clone());
         let (year, month) = (self.machine.year(), self.month);
@@ -306,8 +310,8 @@ impl SweepJob {
     /// The state as JSON, to resume from (at least once, as [`MonthCloseJob::checkpoint`]).
     pub fn checkpoint(&self) -> String {
         match &self.before {
-            Some(before) if !self.queue.is_empty() => before.checkpoint(),
-            _ => self.machine.checkpoint(),
+            Some(before) => before.checkpoint(),
+            None => self.machine.checkpoint(),
         }
     }
 
@@ -381,6 +385,9 @@ impl SweepJob {
         if self.failed {
             return None;
         }
+        // Every event of the last call was handed over and the consumer asks for more: it is
+        // finished (a fatal one is not: `failed` returned above, `before` kept).
+        self.before = None;
         let call = self.machine.next_call()?;
         self.before = Some(self.machine.clone());
         if let Err(error) = self.run(&call).await {

@@ -314,6 +314,9 @@ def _run_job(args: argparse.Namespace, title: str, start: Callable[[], Any],
         if not os.path.exists(args.output):
             raise UsageError(f"--output {args.output}: missing, but the checkpoint says {rows} rows were written "
                              "there; restore it or start without the checkpoint")
+        if os.path.getsize(args.output) < written:
+            raise UsageError(f"--output {args.output}: shorter than the {written} bytes the checkpoint says were "
+                             "written there (cut, or lost in a crash); restore it or start without the checkpoint")
     out = _open_output(args.output, append_at=written if args.checkpoint else None)
     w = _Writer(out, args.format, columns, bom=args.bom, delimiter=args.delimiter, written=written, rows=rows,
                 from_first_row=keep_columns)
@@ -330,6 +333,9 @@ def _run_job(args: argparse.Namespace, title: str, start: Callable[[], Any],
                 w.row(values)
                 out.flush()
                 if args.checkpoint:
+                    # On disk before the checkpoint that counts it (a power cut must not leave the
+                    # checkpoint pointing past the file's end).
+                    os.fsync(out.fileno())
                     extra = {"columns": w.columns} if keep_columns else {}
                     job.note = json.dumps({**shape, "bytes": out.tell(), "rows": w.rows, **extra})
             elif isinstance(event, EmployeeFailure):
@@ -352,7 +358,8 @@ def _run_job(args: argparse.Namespace, title: str, start: Callable[[], Any],
     w.close()
     if out is not sys.stdout:
         out.close()
-    # Every failure of the job, those before a resume too (their errors in full when from this run).
+    # Every failure the job lists (a call that failed before a resume was made again in this run;
+    # an unknown project id stays listed), with its error in full when from this run.
     for what, reason in job.failures:
         sys.stderr.write(f"failed: {what}: {failures.get(what, reason)}\n")
     if job.failures:

@@ -23,7 +23,7 @@ The sweeps:
   employee list with one ``presence`` per employee. One :class:`PresenceRow` per entry;
 - the leave-year report (:meth:`Jobs.leave_year_report`): one ``leave_year`` call, one
   :class:`LeaveRow` per employee's overview;
-- project hours (:meth:`Jobs.project_hours`): the project list (unless project ids are given),
+- project hours (:meth:`Jobs.project_hours`): the project list (also when project ids are given: it checks them),
   then ``project_bookings`` for every top-level project in pieces of at most 31 days; one
   :class:`BookingRow` per booking.
 
@@ -270,9 +270,12 @@ class _Driver(Generic[E, F]):
         self.save()
 
     def save(self) -> None:
+        """Takes the checkpoint (the state after the calls whose events the consumer handled) and
+        writes it to the file, if there is one."""
+        self._saved: str = str(self._m.checkpoint())
         if self._path is not None:
             try:
-                _write_checkpoint(self._path, self._m.checkpoint())
+                _write_checkpoint(self._path, self._saved)
             except OSError as e:
                 raise InvalidInputError(f"invalid input `checkpoint`: cannot write it: {e.strerror}",
                                         field="checkpoint", reason=f"cannot write it: {e.strerror}") from None
@@ -288,7 +291,7 @@ class _Driver(Generic[E, F]):
 
     @property
     def checkpoint(self) -> str:
-        return str(self._m.checkpoint())
+        return self._saved
 
     @property
     def note(self) -> Optional[str]:
@@ -471,7 +474,9 @@ class _JobBase(Generic[E, F]):
 
     @property
     def checkpoint(self) -> str:
-        """The job's state as JSON text."""
+        """The job's state as JSON text: after the calls whose events the consumer handled (it
+        asked for more after them); a job resumed from it makes the call in hand again (at least
+        once, never lost), as the checkpoint file does."""
         return self._d.checkpoint
 
     @property
@@ -497,7 +502,7 @@ class _JobBase(Generic[E, F]):
 
     @property
     def failures(self) -> List[Tuple[str, str]]:
-        """What failed so far, with why (also from before a resume): employees' e-mails (month
+        """What failed so far, with why (a resumed job makes the failed calls again; only a project id the list does not have stays listed): employees' e-mails (month
         close) or calls' keys (sweeps)."""
         return self._d.failures()
 

@@ -75,7 +75,7 @@ macro_rules! common_methods {
                 self.m.note().map(str::to_string)
             }
 
-            /// The listed failures as `[key, reason, key, reason, ...]` (also from before a resume).
+            /// The listed failures as `[key, reason, key, reason, ...]` (a resumed job makes the failed calls again).
             pub fn failures(&self) -> Vec<String> {
                 failures_flat(self.m.failures())
             }

@@ -15,7 +15,7 @@ import { checkArgs, invalid, machine, pairs, planner, runJob } from "./driver.js
 export async function monthClose(client, year, month, options = {}) {
   checkArgs("monthClose", client, ["timeAccount", "employees"], options, ["departments", "checkpoint", "signal"]);
   const { departments = [], checkpoint, signal } = options;
-  if (!Number.isInteger(year)) throw invalid("year", "expected a whole number");
+  if (!Number.isInteger(year) || year < 1 || year > 9999) throw invalid("year", `${year} is not a year from 1 to 9999`);
   if (!Number.isInteger(month)) throw invalid("month", "expected a whole number (1-12)");
   if (!Array.isArray(departments) || departments.some((d) => typeof d !== "string")) {
     throw invalid("departments", "expected an array of department ids (strings)");

@@ -89,7 +89,7 @@ export async function leaveYearReport(client, year, options = {}) {
 
 /**
  * The project hours from `start` to `end` (both included, any length) as the project manager
- * `email`: the project list (unless `projects`, ids, are given), then every top-level project's
+ * `email`: the project list (also when `projects`, ids, are given: it checks them), then every top-level project's
  * bookings in pieces of at most 31 days after their first day (`booking` events; a sub-project's
  * bookings are in its top-level project's). A piece that fails is listed; the others go on.
  */

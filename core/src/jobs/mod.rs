@@ -61,8 +61,8 @@ fn eta_ms(calls: usize, limit_per_minute: u32) -> u64 {
     (calls as u64).saturating_mul(60_000) / u64::from(limit_per_minute)
 }
 
-/// Whether a failure makes every further call pointless: the key refused (API code 2), the company
-/// inactive (3), a missing module (8), input the core refused, or a 403 without a code.
+/// Whether a failure makes every further call pointless: the company inactive (API code 2), the key
+/// refused (3), a missing module (8), input the core refused, or a 403 without a code.
 fn is_hopeless(kind: &str, code: Option<i64>) -> bool {
     matches!(code, Some(2) | Some(3) | Some(8)) || kind == "InvalidInput" || kind == "Forbidden"
 }
@@ -87,8 +87,8 @@ fn read_state<T: DeserializeOwned>(text: &str, format: &str) -> Result<T, crate:
     if let Ok(Marker { job: Some(job) }) = serde_json::from_str::<Marker>(text) {
         if job != format {
             let whose = match job.as_str() {
-                "zeitkonto.month-close.v2" => "a month close's",
-                "zeitkonto.sweep.v1" => "a presence board's, leave-year report's or project hours'",
+                month_close::FORMAT => "a month close's",
+                sweep::FORMAT => "a presence board's, leave-year report's or project hours'",
                 _ => "another job's or version's",
             };
             return Err(crate::Error::invalid(

@@ -123,7 +123,7 @@ struct State {
     /// delivered (by a summary or their own call) or their own call failed. A bit set rather than
     /// the e-mails, so that the state does not grow while the accounts stream by.
     settled: Vec<u64>,
-    /// E-mails whose own call failed, with why (listed; not retried on resume).
+    /// E-mails whose own call failed, with why (listed; a resumed job asks them again).
     failed: BTreeMap<String, String>,
     fallbacks: Vec<Fallback>,
     calls_done: usize,
@@ -133,7 +133,7 @@ struct State {
     note: Option<String>,
 }
 
-const FORMAT: &str = "zeitkonto.month-close.v2";
+pub(super) const FORMAT: &str = "zeitkonto.month-close.v2";
 
 /// The month close as a state machine. See the module docs.
 #[derive(Debug, Clone)]
@@ -188,8 +188,15 @@ impl MonthClose {
         if Month::from_number(i64::from(s.month)).is_none() {
             return Err(Error::invalid("checkpoint", "holds no valid month"));
         }
-        if s.settled.len() != s.people.as_ref().map_or(0, |p| p.len().div_ceil(64)) {
+        check_year(s.year).map_err(|_| Error::invalid("checkpoint", "holds no valid year"))?;
+        let n = s.people.as_ref().map_or(0, Vec::len);
+        let marks_beyond = s.settled.last().is_some_and(|w| !n.is_multiple_of(64) && w >> (n % 64) != 0);
+        if s.settled.len() != n.div_ceil(64) || marks_beyond {
             return Err(Error::invalid("checkpoint", "does not hold one mark per employee"));
+        }
+        let mut seen = BTreeSet::new();
+        if s.people.iter().flatten().any(|p| p.email.is_empty() || !seen.insert(p.email.as_str())) {
+            return Err(Error::invalid("checkpoint", "holds an empty or repeated e-mail"));
         }
         if let Some((year, month, departments)) = expect {
             if (s.year, i64::from(s.month), s.departments.as_slice()) != (year, month, departments) {
@@ -419,7 +426,11 @@ impl MonthClose {
     /// Done and total calls, and the time the rest takes.
     pub fn progress(&self) -> Progress {
         let remaining = self.remaining();
-        Progress { done: self.s.calls_done, total: self.s.calls_done + remaining, eta_ms: self.eta_ms(remaining) }
+        Progress {
+            done: self.s.calls_done,
+            total: self.s.calls_done.saturating_add(remaining),
+            eta_ms: self.eta_ms(remaining),
+        }
     }
 }
 
@@ -480,6 +491,39 @@ mod tests {
         }
         assert_eq!(own, ["p1@x.example", "p2@x.example", "p3@x.example"]);
         assert_eq!(job.fallbacks()[0].department, "d2");
+    }
+
+    #[test]
+    fn the_settled_marks_cross_words_of_64_and_survive_a_resume() {
+        let mut job = MonthClose::new(2026, 3, vec!["d".into()]).unwrap();
+        job.employees_listed(people(130));
+        // The department covers #70 and #128; #64 and #129 fail; the rest answer on their own.
+        job.department_answered("d", &["Person 70".into(), "Person 128".into()]);
+        let mut asked = Vec::new();
+        while let Some(JobCall::Employee(e)) = job.next_call() {
+            asked.push(e.clone());
+            if e == "p64@x.example" || e == "p129@x.example" {
+                job.call_failed(&JobCall::Employee(e), "UnexpectedStatus", None);
+            } else {
+                job.employee_answered(&e);
+            }
+        }
+        assert_eq!(asked.len(), 128);
+        assert!(!asked.contains(&"p70@x.example".to_string()) && !asked.contains(&"p128@x.example".to_string()));
+        assert_eq!(job.progress(), Progress { done: 2 + 128, total: 2 + 128, eta_ms: 0 });
+        let mut resumed = MonthClose::resume(&job.checkpoint(), Some((2026, 3, &["d".to_string()]))).unwrap();
+        let mut again = Vec::new();
+        while let Some(JobCall::Employee(e)) = resumed.next_call() {
+            again.push(e.clone());
+            resumed.employee_answered(&e);
+        }
+        assert_eq!(again, ["p64@x.example", "p129@x.example"], "the failed ones, asked again");
+        // A mark beyond the 130th employee (a hand-edited checkpoint) is refused.
+        let text = job.checkpoint();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let mut edited = v.clone();
+        edited["settled"][2] = serde_json::json!(u64::MAX);
+        assert!(MonthClose::resume(&edited.to_string(), None).is_err());
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //!   time-tracked employee's presence for the day. When that answer cannot be used (a decode
 //!   error, a 5xx after the retries), the job falls back to `employees` and one `presence` per
 //!   e-mail, and says so ([`SweepFallback`]).
+//!   Without a day every call asks the server's today: a board stopped and resumed after midnight
+//!   would mix two days, so give the day to resume across one.
 //! - **Leave-year report** (`leave_year_report`): one `leave_year` call (every leave-managed
 //!   employee's overview and the legend); nothing cheaper exists and no other call gives the same
 //!   answer, so there is no fallback: its failure is listed.
@@ -189,8 +191,9 @@ struct State {
     /// Whether the presence board fell back to per-employee calls.
     #[serde(default)]
     per_employee: bool,
-    /// Whether a call of this job was answered (the key works).
-    #[serde(default)]
+    /// Whether a call was answered in this run (the key works now). Not kept in the checkpoint: a
+    /// job resumed with a key revoked since must stop at its first code 3, not list every call.
+    #[serde(skip)]
     answered_any: bool,
     calls_done: usize,
     failed: BTreeMap<String, String>,
@@ -204,7 +207,7 @@ struct State {
     note: Option<String>,
 }
 
-const FORMAT: &str = "zeitkonto.sweep.v1";
+pub(super) const FORMAT: &str = "zeitkonto.sweep.v1";
 
 /// A presence board, leave-year report or project-hours report as a state machine (module docs).
 #[derive(Debug, Clone)]
@@ -229,6 +232,25 @@ fn pieces(start: Date, end: Date) -> Vec<(Date, Date)> {
         }
     }
     out
+}
+
+/// Whether `call` is one the job asked as `spec` can make.
+fn fits(spec: &Spec, call: &SweepCall) -> bool {
+    match (spec.kind, call) {
+        (SweepKind::PresenceBoard, SweepCall::Presence { day, .. }) => *day == spec.day,
+        (SweepKind::PresenceBoard, SweepCall::Employees) => true,
+        (SweepKind::LeaveYearReport, SweepCall::LeaveYear { year }) => Some(*year) == spec.year,
+        (SweepKind::ProjectHours, SweepCall::Projects { email }) => Some(email) == spec.email.as_ref(),
+        (SweepKind::ProjectHours, SweepCall::ProjectBookings { email, uuid, start, end }) => {
+            let (Some(from), Some(to)) = (spec.start, spec.end) else { return false };
+            Some(email) == spec.email.as_ref()
+                && (spec.projects.is_empty() || spec.projects.contains(uuid))
+                && from.days_until(*start) >= 0
+                && end.days_until(to) >= 0
+                && (0..=MAX_BOOKING_RANGE_DAYS).contains(&start.days_until(*end))
+        }
+        _ => false,
+    }
 }
 
 fn unique(field: &str, values: &[String]) -> Result<(), Error> {
@@ -337,6 +359,14 @@ impl Sweep {
                 ));
             }
         }
+        // A hand-edited checkpoint must not ask what the job was not asked (another year, day,
+        // manager, project or range, a piece over 31 days).
+        if let Some(bad) = s.pending.iter().chain(&s.failed_calls).find(|c| !fits(&s.spec, c)) {
+            return Err(Error::invalid(
+                "checkpoint",
+                format!("holds a call the job was not asked for ({})", bad.key()),
+            ));
+        }
         // What stopped the job last time is tried again (its call was not finished), and so are
         // the calls that failed (a 502 then may answer now): they go to the end of the queue.
         let mut s = s;
@@ -428,6 +458,23 @@ impl Sweep {
             let given = self.s.spec.projects.clone();
             let (known, unknown): (Vec<String>, Vec<String>) =
                 given.into_iter().partition(|p| ids.contains(p.as_str()));
+            // A given sub-project whose parent (or grandparent, ...) is given too is not asked:
+            // its bookings come with the parent's (no hour counted twice).
+            let parent_of: BTreeMap<&str, &str> =
+                projects.iter().filter_map(|(id, p)| Some((id.as_str(), p.as_deref()?))).collect();
+            let wanted: BTreeSet<&str> = known.iter().map(String::as_str).collect();
+            let under_given = |id: &str| {
+                let mut at = id;
+                for _ in 0..projects.len() {
+                    match parent_of.get(at) {
+                        Some(&p) if wanted.contains(p) => return true,
+                        Some(&p) => at = p,
+                        None => return false,
+                    }
+                }
+                false
+            };
+            let known: Vec<String> = known.iter().filter(|id| !under_given(id)).cloned().collect();
             for id in unknown {
                 self.s.failed.insert(format!("project_bookings:{id}"), "NotInProjectList".to_string());
             }
@@ -467,7 +514,12 @@ impl Sweep {
             return SweepAction::Fatal;
         }
         self.finish(call);
-        if let SweepCall::Presence { email: None, .. } = call {
+        // The fallback is for an answer that cannot be used (it does not decode, or comes with a
+        // status the API does not document, such as a 5xx after the retries); a timeout, a 429 or
+        // a refused connection would not be cured by 1 + employees calls: listed (and made again
+        // on resume).
+        let unusable = matches!(kind, "Decode" | "UnexpectedStatus");
+        if let (SweepCall::Presence { email: None, .. }, true) = (call, unusable) {
             if self.s.spec.kind == SweepKind::PresenceBoard && !self.s.per_employee {
                 self.s.per_employee = true;
                 self.s.fallbacks.push(SweepFallback { call: call.key(), reason: reason(kind, code) });
@@ -520,7 +572,7 @@ impl Sweep {
         let remaining = self.remaining();
         Progress {
             done: self.s.calls_done,
-            total: self.s.calls_done + remaining,
+            total: self.s.calls_done.saturating_add(remaining),
             eta_ms: eta_ms(remaining, self.limit_per_minute),
         }
     }
@@ -645,7 +697,7 @@ mod tests {
             || Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-10"), vec!["a".into(), "b".into(), "c".into()]);
         let mut job = ask().unwrap();
         // The list checks the given ids: "c" is not a project of the company (listed, no call).
-        assert_eq!(job.projects_listed(vec![("a".into(), None), ("b".into(), Some("a".into()))]), ["a", "b"]);
+        assert_eq!(job.projects_listed(vec![("a".into(), None), ("b".into(), Some("0".into()))]), ["a", "b"]);
         assert_eq!(job.failures()["project_bookings:c"], "NotInProjectList");
         let first = job.next_call().unwrap();
         job.answered(&first);
@@ -682,6 +734,22 @@ mod tests {
         assert!(reason(Sweep::resume(&last_year, Some(&leave)).unwrap_err()).contains("asked differently"));
         let m = crate::jobs::MonthClose::resume(&board, None).unwrap_err();
         assert!(reason(m).contains("presence board's"));
+    }
+
+    #[test]
+    fn a_hand_edited_checkpoint_asking_another_call_is_refused() {
+        let ask = || Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-10"), vec!["a".into()]).unwrap();
+        let mut job = ask();
+        job.projects_listed(vec![("a".into(), None)]);
+        let text = job.checkpoint();
+        assert!(Sweep::resume(&text, Some(&ask())).is_ok());
+        for (from, to) in
+            [("\"uuid\":\"a\"", "\"uuid\":\"z\""), ("2026-01-10", "2026-03-10"), ("pm@x\",\"uuid", "other@x\",\"uuid")]
+        {
+            let edited = text.replacen(from, to, 1);
+            assert_ne!(edited, text, "{from}");
+            assert_eq!(field(Sweep::resume(&edited, Some(&ask())).unwrap_err()), "checkpoint", "{from}");
+        }
     }
 
     #[test]

@@ -70,19 +70,31 @@ fn departments() -> Vec<String> {
     d
 }
 
-/// Runs the job to its end (or `stop_after` accounts); returns (accounts, checkpoint).
-async fn run(client: &zeitkonto::Client, deps: Vec<String>, from: Option<&str>, stop_after: usize) -> (usize, String) {
+/// Runs the job to its end (or to `stop_after` accounts, then stopped as a kill stops it: the
+/// consumer asks for more, and the job is dropped while its next call is on its way); returns
+/// (accounts, checkpoint, requests the dropped call made).
+async fn run(
+    sb: &InProcess,
+    client: &zeitkonto::Client,
+    deps: Vec<String>,
+    from: Option<&str>,
+    stop_after: usize,
+) -> (usize, String, u64) {
     let mut job = client.month_close(2026, 10, deps, from).expect("job");
     let mut n = 0;
+    let mut in_flight = 0;
     while let Some(e) = job.next().await {
         if let JobEvent::Account(_) = e.expect("event") {
             n += 1;
             if n == stop_after {
+                let before = calls(sb);
+                let _ = tokio::time::timeout(std::time::Duration::from_millis(1), job.next()).await;
+                in_flight = calls(sb) - before;
                 break;
             }
         }
     }
-    (n, job.checkpoint())
+    (n, job.checkpoint(), in_flight)
 }
 
 fn main() {
@@ -96,7 +108,7 @@ fn main() {
         let sb = kit(500);
         let client = sb.client().build().expect("client");
         let t = Instant::now();
-        let (rows, _) = run(&client, deps.clone(), None, usize::MAX).await;
+        let (rows, _, _) = run(&sb, &client, deps.clone(), None, usize::MAX).await;
         let with = calls(&sb);
         println!(
             "  department ids known: {rows} accounts in {with} calls (departments + 2 = {}), {:.1} s scaled = {:.0} s real",
@@ -107,7 +119,7 @@ fn main() {
         let sb = kit(500);
         let client = sb.client().build().expect("client");
         let t = Instant::now();
-        let (rows, _) = run(&client, vec![], None, usize::MAX).await;
+        let (rows, _, _) = run(&sb, &client, vec![], None, usize::MAX).await;
         let without = calls(&sb);
         println!(
             "  no department ids:    {rows} accounts in {without} calls (employees + 2 = 541), {:.1} s scaled = {:.0} s real; {:.0}x the calls",
@@ -117,13 +129,14 @@ fn main() {
         );
         let sb = kit(500);
         let client = sb.client().build().expect("client");
-        let (first, checkpoint) = run(&client, vec![], None, 270).await;
-        let (rest, _) = run(&client, vec![], Some(&checkpoint), usize::MAX).await;
+        let (first, checkpoint, in_flight) = run(&sb, &client, vec![], None, 270).await;
+        let (rest, _, _) = run(&sb, &client, vec![], Some(&checkpoint), usize::MAX).await;
         println!(
-            "  stopped after {first} accounts, resumed from the checkpoint: {} accounts, {} calls (none twice: {})",
+            "  stopped after {first} accounts, resumed from the checkpoint: {} accounts, {} requests = {} answered + {in_flight} in flight when stopped (no answer came: made again); no answered call twice: {}",
             first + rest,
             calls(&sb),
-            calls(&sb) == without
+            calls(&sb) - in_flight,
+            calls(&sb) - in_flight == without
         );
         for n in [500u32, 5_000] {
             let sb = kit(n);

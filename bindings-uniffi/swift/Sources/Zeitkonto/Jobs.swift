@@ -1,27 +1,17 @@
 import Foundation
 
-/// A job's `next()` as an `AsyncThrowingStream`: what both jobs' `events()` share. Ending the
-/// iteration (or cancelling its task) cancels the call in flight.
+/// A job's `next()` as an `AsyncThrowingStream`: what both jobs' `events()` share. Pulled, not
+/// pushed: the job makes its next call only when the consumer asks for the next event, so its
+/// `checkpoint()` never runs ahead of what the consumer handled (at least once, never lost).
+/// Cancelling the consumer's task cancels the call in flight.
 private func jobEvents(_ next: @escaping @Sendable () async throws -> JobEvent?) -> AsyncThrowingStream<JobEvent, Error> {
-    AsyncThrowingStream { continuation in
-        let task = Task {
-            do {
-                while let event = try await next() {
-                    continuation.yield(event)
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
-    }
+    AsyncThrowingStream(unfolding: next)
 }
 
 extension MonthCloseJob {
     /// The job's events as an `AsyncThrowingStream`: `.progress` after every call, `.account` per
-    /// employee, `.employeeFailure`, `.departmentFallback`. Ending the iteration (or cancelling
-    /// its task) cancels the call in flight; the stream throws `ZeitkontoError` when the job stops
+    /// employee, `.employeeFailure`, `.departmentFallback`. Cancelling the consuming task cancels
+    /// the call in flight; the stream throws `ZeitkontoError` when the job stops
     /// on what makes going on pointless (the key refused, the company inactive). `checkpoint()` is
     /// the job's state, to resume with `client.monthClose(..., checkpoint:)`.
     public func events() -> AsyncThrowingStream<JobEvent, Error> {

@@ -55,4 +55,24 @@ final class JobsTests: XCTestCase {
         let failures = await job.failures()
         XCTAssertTrue(failures.isEmpty)
     }
+
+    func testAStreamStoppedWhileHandlingAnAccountResumesWithThatAccountAgain() async throws {
+        let job = try client().monthClose(year: 2026, month: 10)
+        var first: [String] = []
+        for try await event in job.events() {
+            if case let .account(employee, _, _) = event {
+                first.append(employee)
+                if first.count == 5 { break }
+            }
+        }
+        let saved = await job.checkpoint()
+        var rest: [String] = []
+        for try await event in try client().monthClose(year: 2026, month: 10, checkpoint: saved).events() {
+            if case let .account(employee, _, _) = event { rest.append(employee) }
+        }
+        // Pulled, not pushed: the stream ran no call ahead, and the call in hand is made again.
+        XCTAssertEqual(rest.count, 35)
+        XCTAssertEqual(rest.first, first.last)
+        XCTAssertEqual(Set(first + rest).count, 39)
+    }
 }
