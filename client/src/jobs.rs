@@ -115,17 +115,62 @@ fn api_code(error: &Error) -> Option<i64> {
     }
 }
 
+/// What both jobs' drivers share: the events of the call in hand, the planner as it was before
+/// that call, and whether the job stopped. A call counts as finished once its events were all
+/// handed over and the consumer asked for the next one; until then the checkpoint is `before`'s,
+/// and a job resumed from it makes that call again (at least once: a row is never lost, and may
+/// come twice). The same rule in every language.
+struct Handover<M> {
+    before: Option<M>,
+    queue: VecDeque<JobEvent>,
+    failed: bool,
+}
+
+impl<M: Clone> Handover<M> {
+    fn new() -> Handover<M> {
+        Handover { before: None, queue: VecDeque::new(), failed: false }
+    }
+
+    /// An event to hand over (`Some(Some(..))`), the end of a stopped job (`Some(None)`), or
+    /// `None`: the consumer asks for more after every event of the last call, which is finished,
+    /// and the next call is to be made (a fatal one is not finished: `failed`, `before` kept).
+    fn ready(&mut self) -> Option<Option<Result<JobEvent, Error>>> {
+        if let Some(e) = self.queue.pop_front() {
+            return Some(Some(Ok(e)));
+        }
+        if self.failed {
+            return Some(None);
+        }
+        self.before = None;
+        None
+    }
+
+    /// The planner as it is before the call about to be made.
+    fn begin(&mut self, machine: &M) {
+        self.before = Some(machine.clone());
+    }
+
+    /// The job stopped on `error` (handed over once).
+    fn stop(&mut self, error: Error) -> Option<Result<JobEvent, Error>> {
+        self.failed = true;
+        Some(Err(error))
+    }
+
+    /// The call's events are queued: its progress goes first; the first of them.
+    fn finish(&mut self, progress: Progress) -> Option<Result<JobEvent, Error>> {
+        self.queue.push_front(JobEvent::Progress(progress));
+        self.queue.pop_front().map(Ok)
+    }
+}
+
 /// A running month close (see the module docs; it holds a clone of the client: the same driver,
 /// limiter and connections). Pull events with [`MonthCloseJob::next`] or turn
 /// it into a `Stream` with [`MonthCloseJob::into_stream`].
 pub struct MonthCloseJob {
     client: Client,
     machine: MonthClose,
-    /// The machine before the last call, while that call's events are not all handed over.
-    before: Option<MonthClose>,
     month: Month,
-    queue: VecDeque<JobEvent>,
-    failed: bool,
+    events: Handover<MonthClose>,
 }
 
 impl Client {
@@ -145,7 +190,7 @@ impl Client {
             None => fresh,
         };
         let month = Month::from_number(month).ok_or_else(|| Error::invalid("month", "1-12"))?;
-        Ok(MonthCloseJob { client: self.clone(), machine, before: None, month, queue: VecDeque::new(), failed: false })
+        Ok(MonthCloseJob { client: self.clone(), machine, month, events: Handover::new() })
     }
 }
 
@@ -155,15 +200,10 @@ impl MonthCloseJob {
         self.machine.plan()
     }
 
-    /// The state as JSON, to resume from. A call counts as finished once its events were all
-    /// handed over and the consumer asked for the next one: until then the checkpoint is the state
-    /// before that call, and a job resumed from it makes that call again (at least once: a row is
-    /// never lost, and may come twice). The same rule in every language.
+    /// The state as JSON, to resume from: at least once (see `Handover`): a job stopped while its
+    /// consumer handled a call's events makes that call again on resume.
     pub fn checkpoint(&self) -> String {
-        match &self.before {
-            Some(before) => before.checkpoint(),
-            None => self.machine.checkpoint(),
-        }
+        self.events.before.as_ref().unwrap_or(&self.machine).checkpoint()
     }
 
     /// The planner, to read failures and fallbacks so far.
@@ -174,17 +214,11 @@ impl MonthCloseJob {
     /// The next event; `None` when the job is done; an `Err` (once) when it stopped on a fatal
     /// failure (the key refused, the company inactive, the employee list failing).
     pub async fn next(&mut self) -> Option<Result<JobEvent, Error>> {
-        if let Some(e) = self.queue.pop_front() {
-            return Some(Ok(e));
+        if let Some(ready) = self.events.ready() {
+            return ready;
         }
-        if self.failed {
-            return None;
-        }
-        // Every event of the last call was handed over and the consumer asks for more: it is
-        // finished (a fatal one is not: `failed` returned above, `before` kept).
-        self.before = None;
         let call = self.machine.next_call()?;
-        self.before = Some(self.machine.clone());
+        self.events.begin(&self.machine);
         let (year, month) = (self.machine.year(), self.month);
         let outcome = match &call {
             JobCall::Employees => self.client.employees().await.map(|list| {
@@ -211,24 +245,21 @@ impl MonthCloseJob {
                         SummaryMatch::Skip => continue,
                     };
                     let source = format!("department_month_employees:{d}");
-                    self.queue.push_back(JobEvent::Account(AccountRow { employee, account, source }));
+                    self.events.queue.push_back(JobEvent::Account(AccountRow { employee, account, source }));
                 }
             }),
             JobCall::Employee(email) => self.client.time_account(email, year, month).await.map(|account| {
                 self.machine.employee_answered(email);
                 let row = AccountRow { employee: email.clone(), account, source: "time_account".into() };
-                self.queue.push_back(JobEvent::Account(row));
+                self.events.queue.push_back(JobEvent::Account(row));
             }),
         };
         if let Err(error) = outcome {
             match self.machine.call_failed(&call, error.kind(), api_code(&error)) {
-                FailureAction::Fatal => {
-                    self.failed = true;
-                    return Some(Err(error));
-                }
+                FailureAction::Fatal => return self.events.stop(error),
                 FailureAction::FallBack => {
                     if let Some(f) = self.machine.fallbacks().last() {
-                        self.queue.push_back(JobEvent::DepartmentFallback(f.clone()));
+                        self.events.queue.push_back(JobEvent::DepartmentFallback(f.clone()));
                     }
                 }
                 FailureAction::EmployeeFailed => {
@@ -236,13 +267,11 @@ impl MonthCloseJob {
                         JobCall::Employee(e) => e.clone(),
                         _ => String::new(),
                     };
-                    self.queue.push_back(JobEvent::EmployeeFailure { employee, error });
+                    self.events.queue.push_back(JobEvent::EmployeeFailure { employee, error });
                 }
             }
         }
-        // Progress first, then the call's rows.
-        self.queue.push_front(JobEvent::Progress(self.machine.progress()));
-        self.queue.pop_front().map(Ok)
+        self.events.finish(self.machine.progress())
     }
 
     /// The job as a `Stream` of events.
@@ -258,10 +287,7 @@ impl MonthCloseJob {
 pub struct SweepJob {
     client: Client,
     machine: Sweep,
-    /// The machine before the last call, while that call's events are not all handed over.
-    before: Option<Sweep>,
-    queue: VecDeque<JobEvent>,
-    failed: bool,
+    events: Handover<Sweep>,
 }
 
 impl Client {
@@ -270,7 +296,7 @@ impl Client {
             Some(text) => Sweep::resume(text, Some(&fresh))?,
             None => fresh,
         };
-        Ok(SweepJob { client: self.clone(), machine, before: None, queue: VecDeque::new(), failed: false })
+        Ok(SweepJob { client: self.clone(), machine, events: Handover::new() })
     }
 
     /// The presence board of `day` (none: the server's today): every time-tracked employee's
@@ -309,10 +335,7 @@ impl SweepJob {
 
     /// The state as JSON, to resume from (at least once, as [`MonthCloseJob::checkpoint`]).
     pub fn checkpoint(&self) -> String {
-        match &self.before {
-            Some(before) => before.checkpoint(),
-            None => self.machine.checkpoint(),
-        }
+        self.events.before.as_ref().unwrap_or(&self.machine).checkpoint()
     }
 
     /// The planner, to read failures and fallbacks so far.
@@ -333,7 +356,7 @@ impl SweepJob {
                 let report = self.client.presence(email.as_deref(), *day).await?;
                 self.machine.answered(call);
                 for entry in report.info {
-                    self.queue.push_back(JobEvent::Presence(PresenceRow { entry, source: source.clone() }));
+                    self.events.queue.push_back(JobEvent::Presence(PresenceRow { entry, source: source.clone() }));
                 }
             }
             SweepCall::Employees => {
@@ -346,7 +369,7 @@ impl SweepJob {
                 let legend = Arc::new(overview.legend);
                 for entry in overview.employees {
                     let row = LeaveRow { entry, legend: legend.clone(), source: source.clone() };
-                    self.queue.push_back(JobEvent::Leave(row));
+                    self.events.queue.push_back(JobEvent::Leave(row));
                 }
             }
             SweepCall::Projects { email } => {
@@ -368,7 +391,7 @@ impl SweepJob {
                 self.machine.answered(call);
                 for entry in report.entries {
                     let row = BookingRow { project: uuid.clone(), entry, source: source.clone() };
-                    self.queue.push_back(JobEvent::Booking(row));
+                    self.events.queue.push_back(JobEvent::Booking(row));
                 }
             }
         }
@@ -379,34 +402,23 @@ impl SweepJob {
     /// going on pointless (the key refused, the company inactive, a missing module, the list it
     /// plans from failing).
     pub async fn next(&mut self) -> Option<Result<JobEvent, Error>> {
-        if let Some(e) = self.queue.pop_front() {
-            return Some(Ok(e));
+        if let Some(ready) = self.events.ready() {
+            return ready;
         }
-        if self.failed {
-            return None;
-        }
-        // Every event of the last call was handed over and the consumer asks for more: it is
-        // finished (a fatal one is not: `failed` returned above, `before` kept).
-        self.before = None;
         let call = self.machine.next_call()?;
-        self.before = Some(self.machine.clone());
+        self.events.begin(&self.machine);
         if let Err(error) = self.run(&call).await {
             match self.machine.call_failed(&call, error.kind(), api_code(&error)) {
-                SweepAction::Fatal => {
-                    self.failed = true;
-                    return Some(Err(error));
-                }
+                SweepAction::Fatal => return self.events.stop(error),
                 SweepAction::FallBack => {
                     if let Some(f) = self.machine.fallbacks().last() {
-                        self.queue.push_back(JobEvent::Fallback(f.clone()));
+                        self.events.queue.push_back(JobEvent::Fallback(f.clone()));
                     }
                 }
-                SweepAction::Failed => self.queue.push_back(JobEvent::CallFailure { call: call.key(), error }),
+                SweepAction::Failed => self.events.queue.push_back(JobEvent::CallFailure { call: call.key(), error }),
             }
         }
-        // Progress first, then the call's rows.
-        self.queue.push_front(JobEvent::Progress(self.machine.progress()));
-        self.queue.pop_front().map(Ok)
+        self.events.finish(self.machine.progress())
     }
 
     /// The job as a `Stream` of events.
