@@ -193,6 +193,7 @@ impl ClientBuilder {
                 observer: self.observer,
                 max_response_bytes: self.max_response_bytes,
                 settings,
+                limiters: Default::default(),
             }),
         })
     }
@@ -271,6 +272,7 @@ impl Client {
                 observer: d.observer.clone(),
                 max_response_bytes: d.max_response_bytes,
                 settings: d.settings.clone(),
+                limiters: Default::default(),
             }),
         })
     }

@@ -47,6 +47,8 @@ pub struct Driver {
     pub(crate) max_response_bytes: usize,
     /// How the bundled transport was made (to make it again in a forked child).
     pub(crate) settings: crate::transport::TransportSettings,
+    /// The shared limiters of this driver's keys (company, workspace), looked up once each.
+    pub(crate) limiters: [OnceLock<Arc<Mutex<RateLimiter>>>; 2],
 }
 
 /// What the driver did, for logging. Holds only redacted text.
@@ -190,6 +192,16 @@ impl Driver {
         self.context.key(op.key_kind()).map(|k| k.expose().to_string()).unwrap_or_default()
     }
 
+    /// The shared limiter that counts `op`'s requests (the registry is asked once per key kind:
+    /// a driver's keys never change).
+    fn limiter_for(&self, op: OperationId) -> Arc<Mutex<RateLimiter>> {
+        let slot = match op.key_kind() {
+            zeitkonto_core::routes::KeyKind::Company => &self.limiters[0],
+            zeitkonto_core::routes::KeyKind::Workspace => &self.limiters[1],
+        };
+        slot.get_or_init(|| shared_limiter(&self.limiter_key(op), self.limiter)).clone()
+    }
+
     /// Sends `request` for `op` under the limiter and the retry policy, and hands the final
     /// response to `parse`. Errors are redacted against the context's keys.
     pub async fn run<T>(
@@ -218,7 +230,7 @@ impl Driver {
     /// Sends `request` under the limiter and the retry policy; the final answer (bound to its
     /// request), or the error that ended the call.
     async fn exchange(&self, op: OperationId, request: &Request, sent: &AtomicBool) -> Result<Response, Error> {
-        let limiter = shared_limiter(&self.limiter_key(op), self.limiter);
+        let limiter = self.limiter_for(op);
         let idempotent = op.is_idempotent();
         let mut state = RetryState::default();
         let mut attempt = 0;

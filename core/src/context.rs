@@ -24,6 +24,8 @@ pub struct Context {
     routes: RouteTable,
     user_agent: Option<String>,
     today: Option<Today>,
+    /// Every form of the keys above, made once when a key is set (not per request).
+    secrets: Secrets,
 }
 
 /// Where a context's calendar comes from.
@@ -44,6 +46,7 @@ impl Default for Context {
             routes: RouteTable::new(),
             user_agent: None,
             today: None,
+            secrets: Secrets::new(),
         }
     }
 }
@@ -63,7 +66,7 @@ impl fmt::Debug for Context {
 impl Context {
     /// A context for the default base URL with the company (or employee) key sent as `{api}`.
     pub fn new(api_key: impl Into<ApiKey>) -> Context {
-        Context { api_key: Some(api_key.into()), ..Context::default() }
+        Context::default().with_api_key(api_key)
     }
 
     /// Sets the base URL. `https://` is required, `http://` only for a loopback host
@@ -86,13 +89,28 @@ impl Context {
     /// Sets the key sent as `{api}` (company key, or an employee key where an operation allows it).
     pub fn with_api_key(mut self, key: impl Into<ApiKey>) -> Context {
         self.api_key = Some(key.into());
-        self
+        self.with_secrets()
     }
 
     /// Sets the workspace key used by `shifts` (path) and `create_shift` (body).
     pub fn with_workspace_key(mut self, key: impl Into<ApiKey>) -> Context {
         self.workspace_key = Some(key.into());
+        self.with_secrets()
+    }
+
+    /// Makes the forms of the keys again (after a key changed).
+    fn with_secrets(mut self) -> Context {
+        let mut out = Secrets::new();
+        for k in [&self.api_key, &self.workspace_key].into_iter().flatten() {
+            out.add(k.expose());
+        }
+        self.secrets = out;
         self
+    }
+
+    /// Whether `value` is one of this context's keys (whose forms [`Context::secrets`] has).
+    fn is_key(&self, value: &str) -> bool {
+        [&self.api_key, &self.workspace_key].into_iter().flatten().any(|k| k.expose() == value)
     }
 
     /// Replaces the route table.
@@ -164,23 +182,19 @@ impl Context {
 
     /// Every key of this context, in every form it may take in a message, for redaction.
     pub fn secrets(&self) -> Secrets {
-        let mut out = Secrets::new();
-        for k in [&self.api_key, &self.workspace_key].into_iter().flatten() {
-            out.add(k.expose());
-        }
-        out
+        self.secrets.clone()
     }
 
     /// Replaces every key of this context in `text` with `***`.
     pub fn redact(&self, text: &str) -> String {
-        self.secrets().redact(text)
+        self.secrets.redact(text)
     }
 
     /// Removes every key of this context from the text fields of `err` (server excerpts may echo
     /// the URL). Drivers call this on every error they return (after [`Request::redact_error`],
     /// which also knows the request's secret path segments).
     pub fn redact_error(&self, err: Error) -> Error {
-        self.secrets().redact_error(err)
+        self.secrets.redact_error(err)
     }
 
     /// Starts a request for `op` on the route of this context.
@@ -368,7 +382,8 @@ impl RequestBuilder<'_> {
                 })?;
             let encoded = encode_segment(value);
             url.push_str(&encoded);
-            if secret {
+            // The context's keys are in `secrets` already, in every form.
+            if secret && !self.ctx.is_key(value) {
                 secrets.add(value);
             }
             redacted.push_str(if secret { REDACTED } else { &encoded });
@@ -393,18 +408,26 @@ impl RequestBuilder<'_> {
             None => (None, None),
             Some(map) => {
                 headers.push(("Content-Type".to_string(), "application/json".to_string()));
-                let mut shown = map.clone();
-                for f in &self.secret_body_fields {
-                    if let Some(Value::String(v)) = map.get(*f) {
-                        secrets.add(v);
-                    }
-                    if shown.contains_key(*f) {
+                let secret_fields: Vec<&str> =
+                    self.secret_body_fields.iter().copied().filter(|f| map.contains_key(*f)).collect();
+                // Without a secret field the body is shown as it is (one serialization, no copy
+                // of the map).
+                let shown = (!secret_fields.is_empty()).then(|| {
+                    let mut shown = map.clone();
+                    for f in &secret_fields {
+                        if let Some(Value::String(v)) = map.get(*f) {
+                            if !self.ctx.is_key(v) {
+                                secrets.add(v);
+                            }
+                        }
                         shown.insert((*f).to_string(), Value::String(REDACTED.to_string()));
                     }
-                }
+                    crate::parse::json_text(&Value::Object(shown))
+                });
                 let bytes = serde_json::to_vec(&Value::Object(map))
                     .map_err(|e| Error::invalid("body", format!("could not serialize: {e}")))?;
-                (Some(bytes), Some(crate::parse::json_text(&Value::Object(shown))))
+                let shown = shown.unwrap_or_else(|| String::from_utf8_lossy(&bytes).into_owned());
+                (Some(bytes), Some(shown))
             }
         };
         Ok(Request {
@@ -427,7 +450,8 @@ fn check_segment(name: &str, value: &str) -> Result<(), Error> {
     let reason = match value.trim() {
         "" => "must not be empty",
         "." | ".." => "`.` and `..` are not allowed: they would address another route",
-        _ if value.chars().count() > MAX_SEGMENT_CHARS => {
+        // (A value of at most MAX_SEGMENT_CHARS bytes has at most as many characters.)
+        _ if value.len() > MAX_SEGMENT_CHARS && value.chars().count() > MAX_SEGMENT_CHARS => {
             return Err(Error::invalid(
                 name,
                 format!(
@@ -513,5 +537,34 @@ mod tests {
         assert_eq!(r.url(), "https://h.example/proxy/api/v2/employees/k");
         assert_eq!(r.path_and_query(), "/proxy/api/v2/employees/k");
         assert_eq!(r.redacted_url(), "https://h.example/proxy/api/v2/employees/***");
+    }
+
+    /// The keys' forms are made when a key is set: a replaced key is no longer one, the new one
+    /// is, in every form, and the request knows the keys and its own secrets.
+    #[test]
+    fn key_forms_follow_the_keys() {
+        let ctx = Context::new("old/key-123").with_workspace_key("ws key 456").with_api_key("new/key-789");
+        let text = "old/key-123 new/key-789 new%2Fkey-789 new%2fkey-789 new\\/key-789 ws%20key%20456";
+        assert_eq!(ctx.redact(text), "old/key-123 *** *** *** *** ***");
+        let r = ctx
+            .request(OperationId::Employees)
+            .secret_path("api", "department-key-0")
+            .body(Map::from_iter([("apiKey".to_string(), Value::from("body-secret-1"))]))
+            .secret_body_field("apiKey")
+            .build()
+            .unwrap();
+        let e = r.redact_error(Error::invalid("x", "new/key-789 department-key-0 body-secret-1 ws key 456"));
+        assert_eq!(e.to_string(), "invalid input `x`: *** *** *** ***");
+        assert_eq!(r.redacted_body(), Some(r#"{"apiKey":"***"}"#));
+        // Without a secret field the body is shown as sent.
+        let plain = ctx
+            .request(OperationId::Presence)
+            .api_key()
+            .unwrap()
+            .body(Map::from_iter([("email".to_string(), Value::from("a@b.c"))]))
+            .build()
+            .unwrap();
+        assert_eq!(plain.redacted_body(), Some(r#"{"email":"a@b.c"}"#));
+        assert_eq!(plain.body(), Some(&br#"{"email":"a@b.c"}"#[..]));
     }
 }
