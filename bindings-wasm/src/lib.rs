@@ -220,7 +220,8 @@ impl WasmClient {
         Ok(WasmClient { inner: b.build().map_err(|e| error_js(&e))? })
     }
 
-    /// Runs `operation` with canonical params; resolves to the canonical output. When `abort`
+    /// Runs `operation` with canonical params (their JSON text: the wrapper's `JSON.stringify`,
+    /// one crossing fewer than stringifying from here); resolves to the canonical output. When `abort`
     /// settles first, the call's future is dropped (a pending sleep clears its timer) and the
     /// promise rejects with `{kind: "Aborted"}`. `fetchFor(url, head, body)` sends each attempt
     /// and resolves to `[status, body, headers]` (see `fetch::FetchTransport`): the JS wrapper
@@ -234,16 +235,14 @@ impl WasmClient {
     pub fn call(
         &self,
         operation_name: String,
-        params: JsValue,
+        params: String,
         abort: Option<js_sys::Promise>,
         fetch_for: Option<js_sys::Function>,
         fast: Option<js_sys::Function>,
     ) -> js_sys::Promise {
         let client = self.inner.clone();
-        let params = params_text(&params);
         wasm_bindgen_futures::future_to_promise(async move {
             let op = operation(&operation_name)?;
-            let params = params?;
             let read = move |r: &Response| {
                 if let Some(v) = fast.as_ref().and_then(|f| fast_read(f, r)) {
                     return Ok(v);

@@ -235,7 +235,19 @@ function clean(params) {
   return out;
 }
 
-/** The client options' names as the caller wrote them (the core names its settings in snake_case). */
+/** A call's params as the JSON text the .wasm reads (`clean`ed). */
+function paramsText(params) {
+  let text;
+  try {
+    text = JSON.stringify(clean(params));
+  } catch (e) {
+    if (e instanceof ZeitkontoError) throw e;
+    // A BigInt, a cycle, a throwing toJSON: as the core names a value it cannot read.
+    throw new InvalidInputError("invalid input `params`: not JSON-serializable", { kind: "InvalidInput", field: "params", reason: "not JSON-serializable" });
+  }
+  return text;
+}
+
 /** The page's (or worker's) location, when there is one. */
 function here() {
   return isBrowser && typeof location !== "undefined" ? location : null;
@@ -449,7 +461,7 @@ export class Client {
       const fast = Object.hasOwn(FAST_READERS, operation)
         ? (status, body) => fastRead(FAST_READERS, API_NAMES, operation, status, body, month)
         : undefined;
-      return await inner.call(operation, clean(params), abort, fetchFor, fast);
+      return await inner.call(operation, paramsText(params), abort, fetchFor, fast);
     } catch (e) {
       if (signal?.aborted) throw signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
       throw toError(e, signal, failed);

@@ -30,6 +30,9 @@ const wellFormed = (s) => !escapes || isWellFormed(s);
 // bytes that are not UTF-8.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
+/** The API names of `fastRead`'s `names` lists, as Sets. */
+const nameSets = new WeakMap();
+
 /**
  * The fast reading of a response body: the parsed output, or `undefined` when the core must read
  * it (any status but 200, no fast reader for `operation`, or a body that is not plain).
@@ -42,7 +45,11 @@ export function fastRead(readers, names, operation, status, bytes, month) {
   // Object.prototype (enumerable, or under an API name) would look like a field, so such a page
   // gets the core's reader.
   for (const _ in Object.prototype) return undefined;
-  for (const n of names) if (n in Object.prototype) return undefined;
+  // Object.prototype has no prototype of its own, so its own names are all `in` would find; a
+  // dozen of them, checked against the API's names (a Set made once per list).
+  let set = nameSets.get(names);
+  if (set === undefined) nameSets.set(names, (set = new Set(names)));
+  for (const n of Object.getOwnPropertyNames(Object.prototype)) if (set.has(n)) return undefined;
   try {
     const text = utf8.decode(bytes);
     escapes = text.includes("\\u");
