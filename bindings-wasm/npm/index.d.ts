@@ -82,15 +82,17 @@ export interface ClientOptions {
   /** Allow a key inside a browser page (anyone with the page can read it). Not needed for a same-origin `baseUrl` proxy. */
   dangerouslyAllowBrowser?: boolean | undefined;
   /**
-   * The `fetch` to send with (default the global one): a wrapped or instrumented fetch, or
-   * undici's own `fetch`. It must not follow redirects on its own (the client asks for
-   * `redirect: "manual"`).
+   * The `fetch` to send with: a wrapped or instrumented fetch, or undici's own `fetch`. It must not
+   * follow redirects on its own (the client asks for `redirect: "manual"`). Default: the global
+   * `fetch`; in Node, `node:http`/`node:https` while `globalThis.fetch` is Node's own (the same
+   * requests and errors, faster), so `fetch: globalThis.fetch` sends through Node's `fetch`.
    */
   fetch?: ((input: string, init: RequestInit) => Promise<Response>) | undefined;
   /**
-   * An undici `Dispatcher` (Node) passed to every request: `new ProxyAgent("http://proxy:3128")`,
-   * `new EnvHttpProxyAgent()` (honours `HTTPS_PROXY`/`NO_PROXY`, which Node 20's own `fetch`
-   * ignores), or an `Agent` with `connect: { ca }` for a private CA.
+   * An undici `Dispatcher` (Node) passed to every request (which then goes through `fetch`):
+   * `new ProxyAgent("http://proxy:3128")`, `new EnvHttpProxyAgent()` (honours
+   * `HTTPS_PROXY`/`NO_PROXY`, which Node 20 ignores by itself), or an `Agent` with
+   * `connect: { ca }` for a private CA.
    */
   dispatcher?: object | undefined;
 }
@@ -944,7 +946,7 @@ export class TransportError extends ZeitkontoError {
    * its own; check before trying again.
    */
   mayHaveReachedServer: boolean;
-  /** In Node, `fetch`'s own error (`cause.code`: `ECONNREFUSED`, `ECONNRESET`, ...). */
+  /** In Node, the HTTP stack's own error (`cause.code`: `ECONNREFUSED`, `ECONNRESET`, ...). */
   cause?: unknown;
 }
 /**

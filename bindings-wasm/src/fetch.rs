@@ -1,6 +1,8 @@
-//! The npm build's transport: the global `fetch` (browsers, workers, Node >= 18), called through
-//! `js_sys` directly. reqwest would do the same through its URL, header and IDNA machinery, which
-//! `fetch` already has: leaving it out keeps the .wasm within its size budget.
+//! The npm build's transport: each attempt goes, through `js_sys` directly, to the JS wrapper's
+//! `fetchFor`, which sends it with `fetch` (browsers, workers, and Node with a `fetch` or
+//! `dispatcher` option) or node:http (Node's default, `npm/src/node-http.js`). reqwest would do the
+//! same through its URL, header and IDNA machinery, which the platform already has: leaving it out
+//! keeps the .wasm within its size budget.
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -15,16 +17,17 @@ use zeitkonto::transport::BoxFuture;
 use zeitkonto::{Transport, TransportError};
 use zeitkonto_core::{Request, Response};
 
-/// `fetch` as a [`Transport`]. Each attempt goes through the calling task's `fetchFor(url, init,
-/// timeoutMs)` (see [`WithFetch`]), the JS wrapper's function that ties the attempt to the
-/// caller's AbortSignal and to a timer it clears when the call settles, calls the `fetch` of the
-/// client's options (with its `dispatcher`), and marks the failures it can tell apart (a refused
-/// connection, a failed TLS handshake: `{zeitkonto: "connect" | "tls", failure, detail}`).
-/// Every call runs through it (the npm wrapper passes one to every call).
+/// The JS wrapper's `fetchFor` as a [`Transport`]. Each attempt goes through the calling task's
+/// `fetchFor(url, head, body)` (see [`WithFetch`] and [`exchange`]), the JS wrapper's function that
+/// ties the attempt to the caller's AbortSignal and to a timer it clears when the call settles,
+/// sends it (the `fetch` of the client's options with its `dispatcher`, or node:http in Node by
+/// default), and marks the failures it can tell apart (a refused connection, a failed TLS
+/// handshake: `{zeitkonto: "connect" | "tls", failure, detail}`). Every call runs through it (the
+/// npm wrapper passes one to every call).
 ///
-/// A body is read up to `max_body` bytes ([`TransportError::TooLarge`] beyond) by the wrapper's
-/// `readBody` (src/core.js): all at once when the server declared a length within the bound and
-/// no encoding (fetch then refuses a longer body), otherwise chunk by chunk from the stream,
+/// A body is read up to `max_body` bytes ([`TransportError::TooLarge`] beyond) by the wrapper
+/// (`readBody` in src/core.js for fetch, `send` in src/node-http.js): all at once when the server
+/// declared a length within the bound and no encoding, otherwise chunk by chunk (after decoding),
 /// cancelled at the bound, so a server that never stops sending (or a small gzip that inflates to
 /// gigabytes) cannot exhaust memory. (In JavaScript: a few lines there are much smaller in the
 /// .wasm than the same stream loop through `js_sys`.)
@@ -72,7 +75,8 @@ fn failure(e: JsValue) -> TransportError {
     if name == "TimeoutError" {
         return TransportError::Timeout;
     }
-    TransportError::Lost(format!("fetch failed: {}", text("message").unwrap_or(name)))
+    // (Node's fetch says only "fetch failed"; node:http names what broke: "socket hang up".)
+    TransportError::Lost(format!("the request failed: {}", text("message").unwrap_or(name)))
 }
 
 impl Transport for FetchTransport {

@@ -104,16 +104,42 @@ function watchAbort(signal, onAbort) {
   };
 }
 
+/** The `globalThis.fetch` last found to be Node's own. */
+let nodeFetch = null;
+
+/**
+ * Whether `f` is Node's own fetch (whose source loads Node's bundled undici), not one a test or
+ * an instrumentation put in its place: then a client without `fetch` and `dispatcher` options sends
+ * through node:http, which does the same faster; a replaced `globalThis.fetch` is always used.
+ */
+function isNodeFetch(f) {
+  if (f === nodeFetch) return true;
+  if (typeof f !== "function") return false;
+  try {
+    if (!/internal\/deps\/undici/.test(Function.prototype.toString.call(f))) return false;
+  } catch {
+    return false;
+  }
+  nodeFetch = f;
+  return true;
+}
+
 /** The longest delay `setTimeout` takes (2^31 - 1 ms, 24.8 days). */
 const MAX_TIMER_MS = 2147483647;
 
 let load = null;
 let ready = false;
 let loading = null;
+/** The Node entry's node:http transport (`src/node-http.js`), or null (browsers, workers). */
+let nodeSend = null;
 
-/** Called once by the entry module: `sync` loads at once (Node), otherwise loading starts now. */
-export function _setup(loader, sync = false) {
+/**
+ * Called once by the entry module: `sync` loads at once (Node), otherwise loading starts now;
+ * `send`: the Node entry's node:http transport.
+ */
+export function _setup(loader, sync = false, send = null) {
   load = loader;
+  nodeSend = send;
   if (sync) {
     load();
     ready = true;
@@ -418,6 +444,25 @@ export class Client {
     let failed;
     const fetchFn = this.#fetch ?? globalThis.fetch;
     const dispatcher = this.#dispatcher;
+    // In Node, without a `fetch` or `dispatcher` option, node:http does what Node's fetch would.
+    const viaHttp = nodeSend !== null && this.#fetch == null && dispatcher == null && isNodeFetch(fetchFn);
+    /** Ties an attempt (`abort(reason)`) to the caller's signal and to the timeout. */
+    const arm = (c, timeoutMs) => {
+      if (signal) {
+        if (signal.aborted) c.abort(signal.reason);
+        else attempts.push(c);
+      }
+      if (timeoutMs >= 0) {
+        // Timers take at most 2^31 - 1 ms (24.8 days); a longer delay would fire at once.
+        const t = setTimeout(() => c.abort(new DOMException("The operation timed out.", "TimeoutError")), Math.min(timeoutMs, MAX_TIMER_MS));
+        t?.unref?.();
+        timers.push(t);
+      }
+    };
+    const marked = (e) => {
+      failed = e?.cause ?? e;
+      throw fetchFailure(e);
+    };
     // One attempt, one round trip with the .wasm (`exchange` in bindings-wasm/src/fetch.rs): `head`
     // is "METHOD\ntimeoutMs\nmaxBytes" and a "name: value" line per header; the answer is
     // [status, body bytes (within the bound), headers (null for a 2xx)].
@@ -429,29 +474,22 @@ export class Client {
         headers[lines[i].slice(0, at)] = lines[i].slice(at + 2);
       }
       if (isNode) headers["user-agent"] = USER_AGENT;
+      if (viaHttp) {
+        const attempt = {};
+        const sent = nodeSend(url, lines[0], headers, body, Number(lines[2]), attempt);
+        arm(attempt, Number(lines[1]));
+        return sent.catch((e) => {
+          if (e === "zeitkonto:too-large") throw e;
+          return marked(e);
+        });
+      }
       const init = { method: lines[0], headers, redirect: "manual" };
       if (body !== undefined) init.body = body;
       const c = new AbortController();
-      if (signal) {
-        if (signal.aborted) c.abort(signal.reason);
-        else attempts.push(c);
-      }
-      const timeoutMs = Number(lines[1]);
-      if (timeoutMs >= 0) {
-        // Timers take at most 2^31 - 1 ms (24.8 days); a longer delay would fire at once.
-        const t = setTimeout(() => c.abort(new DOMException("The operation timed out.", "TimeoutError")), Math.min(timeoutMs, MAX_TIMER_MS));
-        t?.unref?.();
-        timers.push(t);
-      }
+      arm(c, Number(lines[1]));
       init.signal = c.signal;
       if (dispatcher) init.dispatcher = dispatcher;
-      return fetchFn(url, init).then(
-        (response) => answer(response, Number(lines[2])),
-        (e) => {
-          failed = e?.cause ?? e;
-          throw fetchFailure(e);
-        },
-      );
+      return fetchFn(url, init).then((response) => answer(response, Number(lines[2])), marked);
     };
     try {
       // Plain answers of the reads are parsed by the engine's JSON.parse (src/decode.js); the

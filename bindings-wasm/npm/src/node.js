@@ -1,11 +1,13 @@
 // zeitkonto for Node (source of `dist/node.cjs`, which `scripts/build.mjs` bundles as CommonJS so
 // that `require("zeitkonto")` works; `node.mjs` re-exports it for `import`, one instance for both).
 // The .wasm is read from disk and compiled synchronously at load: ready before the first line of
-// the importing module runs, as with the former top-level await.
+// the importing module runs, as with the former top-level await. Calls go through node:http
+// (`node-http.js`) unless the client is given a `fetch` or `dispatcher`.
 import { readFileSync } from "node:fs";
 import { initSync } from "../wasm/zeitkonto_wasm.js";
 import { _setup } from "./core.js";
+import { send, usable } from "./node-http.js";
 
 export * from "./core.js";
 
-_setup(() => initSync({ module: readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url)) }), true);
+_setup(() => initSync({ module: readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url)) }), true, usable ? send : null);

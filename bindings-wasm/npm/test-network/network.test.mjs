@@ -31,13 +31,17 @@ test("a private CA through an undici Agent; gzip; the User-Agent; HTTP/2 with al
   }
 });
 
-test("NODE_EXTRA_CA_CERTS is honoured (Node reads it at start)", () => {
+test("NODE_EXTRA_CA_CERTS is honoured (Node reads it at start); Node's default transport (node:https) asks for gzip", () => {
+  const before = log().length;
   const script = `import { Client } from "zeitkonto";
     const c = new Client({ apiKey: "${KEY}", baseUrl: process.env.ZK_NET_URL });
     console.log((await c.employees()).length);`;
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", script],
     { env: { ...process.env, NODE_EXTRA_CA_CERTS: NET.ZK_NET_CA }, cwd: process.cwd(), encoding: "utf8" });
   assert.ok(Number(out.trim()) >= 35, out);
+  const [e] = log().slice(before);
+  assert.equal(e.content_encoding, "gzip", JSON.stringify(e));
+  assert.match(e.user_agent, /^zeitkonto-js\//);
 });
 
 test("a large answer is compressed on the wire within twice curl's", async () => {
@@ -105,6 +109,20 @@ test("writes at keep-alive limits are applied once each", async () => {
     if (i === 4) await new Promise((ok) => setTimeout(ok, 1300)); // past keepalive_timeout
     await (i % 2 === 0 ? c.come(ANNA) : c.go(ANNA));
   }
+  const stats = await (await fetch(`${NET.ZK_NET_SANDBOX}/__sandbox/stats`)).json();
+  assert.deepEqual([stats.writes.clock, stats.requests.clock], [9, 9]);
+});
+
+test("writes at keep-alive limits are applied once each, through Node's default transport (node:https) too", async () => {
+  await fetch(`${NET.ZK_NET_SANDBOX}/__sandbox/reset`, { method: "POST" });
+  const script = `import { Client } from "zeitkonto";
+    const c = new Client({ apiKey: "${KEY}", baseUrl: process.env.ZK_NET_URL, rateLimit: { limit: 0 } });
+    for (let i = 0; i < 9; i++) {
+      if (i === 4) await new Promise((ok) => setTimeout(ok, 1300)); // past keepalive_timeout
+      await (i % 2 === 0 ? c.come("${ANNA}") : c.go("${ANNA}"));
+    }`;
+  execFileSync(process.execPath, ["--input-type=module", "-e", script],
+    { env: { ...process.env, NODE_EXTRA_CA_CERTS: NET.ZK_NET_CA }, cwd: process.cwd(), encoding: "utf8" });
   const stats = await (await fetch(`${NET.ZK_NET_SANDBOX}/__sandbox/stats`)).json();
   assert.deepEqual([stats.writes.clock, stats.requests.clock], [9, 9]);
 });

@@ -8,7 +8,9 @@ import { startSandbox, KEY, ANNA, ANNA_UUID, MANAGER } from "./sandbox.mjs";
 let sb;
 const generous = { limit: 1000000, window: 60_000 };
 const fastRetry = { baseDelay: 20, maxDelay: 100 };
-const client = (opts = {}) => new zk.Client({ apiKey: KEY, baseUrl: sb.url, workspaceKey: "demo-workspace-key", rateLimit: generous, retry: fastRetry, ...opts });
+// Node's default transport is node:http; test/client-fetch.test.mjs runs this file through fetch.
+const transport = process.env.ZK_TEST_TRANSPORT === "fetch" ? { fetch: globalThis.fetch } : {};
+const client = (opts = {}) => new zk.Client({ apiKey: KEY, baseUrl: sb.url, workspaceKey: "demo-workspace-key", rateLimit: generous, retry: fastRetry, ...transport, ...opts });
 
 before(async () => { sb = await startSandbox(); });
 after(() => sb.stop());
@@ -122,9 +124,14 @@ test("error kinds and faults", async () => {
   assert.deepEqual([s.requests.employees, s.writes.clock, s.requests.clock], [7, 1, 2]);
   await sb.inject({ kind: "delay", delayMs: 1500, count: 3, operation: "overview" });
   await assert.rejects(client({ timeout: 300 }).overview(), (e) => e instanceof zk.TimeoutError && e.mayHaveReachedServer === true);
-  // fetch cannot tell a refused connection from a broken one, so the client stays on the safe side.
-  await assert.rejects(new zk.Client({ apiKey: KEY, baseUrl: "http://127.0.0.1:9", retry: { maxRetries: 0 } }).employees(), (e) => e instanceof zk.TransportError && e.mayHaveReachedServer === true && !e.message.includes(KEY));
+  // Through node:http (Node's default) a refused connection says so, with Node's code.
+  await assert.rejects(new zk.Client({ apiKey: KEY, baseUrl: "http://127.0.0.1:9", retry: { maxRetries: 0 } }).employees(), (e) => e instanceof zk.TransportError && e.mayHaveReachedServer === false && e.cause?.code === "ECONNREFUSED" && !e.message.includes(KEY));
+  // fetch refuses port 9 (a "bad port") with a bare "fetch failed", which cannot be told from a
+  // broken connection: the client stays on the safe side.
+  await assert.rejects(new zk.Client({ apiKey: KEY, baseUrl: "http://127.0.0.1:9", retry: { maxRetries: 0 }, fetch: globalThis.fetch }).employees(), (e) => e instanceof zk.TransportError && e.mayHaveReachedServer === true && !e.message.includes(KEY));
   await assert.rejects(c.projectBookings(MANAGER, "p", "2026-01-01", "2026-03-01"), (e) => e instanceof zk.InvalidInputError && e.field === "startDate");
+  // A value JSON cannot carry is refused before anything is sent.
+  await assert.rejects(c.timeAccount(ANNA, 2026n, 3), (e) => e instanceof zk.InvalidInputError && e.field === "params" && e.kind === "InvalidInput");
 });
 
 test("redirects are never followed and echoed keys never show", async () => {

@@ -1,0 +1,213 @@
+// Node's default transport (src/node-http.js) against a local server that misbehaves in the ways
+// fetch already handles: content codings, bodies over the bound (declared, streamed, inflated), a
+// body cut short, a server that never answers, an abort during the body, redirects, keep-alive.
+// Each case runs through node:http (the default) and through fetch (`fetch: globalThis.fetch`), and
+// both must give the same answer or the same kind of error.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import * as zk from "zeitkonto";
+
+const KEY = "node-http-test-key-0123456789";
+const EMPLOYEES = JSON.stringify([{ email: "anna@example.com", name: "Anna", uuid: "00000000-0000-4000-8000-000000000001" }]);
+/** The answer of each path (the last segment before the key names the case). */
+let handler;
+let server;
+let base;
+const sockets = new Set();
+const seen = [];
+
+before(async () => {
+  server = createServer((req, res) => {
+    seen.push({ url: req.url, headers: req.headers, socket: req.socket });
+    handler(req, res);
+  });
+  server.on("connection", (s) => sockets.add(s));
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  base = `http://127.0.0.1:${server.address().port}`;
+});
+after(() => {
+  for (const s of sockets) s.destroy();
+  server.close();
+});
+
+const transports = {
+  "node:http": {},
+  fetch: { fetch: globalThis.fetch },
+};
+const client = (transport, opts = {}) =>
+  new zk.Client({ apiKey: KEY, baseUrl: base, rateLimit: { limit: 0 }, retry: { maxRetries: 0 }, ...transports[transport], ...opts });
+
+/** Runs `check` once per transport with `serve` as the server's handler. */
+function both(name, serve, check) {
+  for (const transport of Object.keys(transports)) {
+    test(`${name} (${transport})`, async () => {
+      handler = serve;
+      await check(transport);
+    });
+  }
+}
+
+const json = (res, body, headers = {}) => {
+  res.writeHead(200, { "content-type": "application/json", ...headers });
+  res.end(body);
+};
+
+both("gzip, deflate and br bodies are decoded; the request asks for them", (req, res) => {
+  const coding = ["gzip", "deflate", "br"][seen.length % 3];
+  const encode = { gzip: zlib.gzipSync, deflate: zlib.deflateSync, br: zlib.brotliCompressSync }[coding];
+  json(res, encode(Buffer.from(EMPLOYEES)), { "content-encoding": coding });
+}, async (t) => {
+  for (let i = 0; i < 3; i++) {
+    const all = await client(t).employees();
+    assert.equal(all[0].email, "anna@example.com");
+  }
+  assert.match(seen.at(-1).headers["accept-encoding"], /gzip/);
+  assert.match(seen.at(-1).headers["user-agent"], /^zeitkonto-js\//);
+  // Each case did go through the transport it names (fetch adds the Fetch standard's headers).
+  assert.equal(seen.at(-1).headers["sec-fetch-mode"], t === "fetch" ? "cors" : undefined);
+});
+
+both("a declared length over the bound is refused before the body is read", (req, res) => {
+  res.writeHead(200, { "content-type": "application/json", "content-length": String(64 * 1024 * 1024) });
+  res.write("[");
+  // (never finished: the client must not wait for it)
+}, async (t) => {
+  await assert.rejects(client(t).employees(), (e) => e instanceof zk.DecodeError && /larger than the limit/.test(e.message));
+});
+
+both("an endless body is cut at the bound", (req, res) => {
+  res.writeHead(200, { "content-type": "application/json" });
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  const pump = () => {
+    while (res.write(chunk)) { /* until the socket pushes back */ }
+  };
+  res.on("drain", pump);
+  res.on("close", () => res.off("drain", pump));
+  res.write("[");
+  pump();
+}, async (t) => {
+  await assert.rejects(client(t).employees(), (e) => e instanceof zk.DecodeError && /larger than the limit/.test(e.message));
+});
+
+both("a small gzip that inflates beyond the bound is cut while inflating", (req, res) => {
+  // 64 MiB of spaces compress to about 64 KB.
+  json(res, zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20)), { "content-encoding": "gzip" });
+}, async (t) => {
+  await assert.rejects(client(t).employees(), (e) => e instanceof zk.DecodeError && /larger than the limit/.test(e.message));
+});
+
+both("a body cut short is a transport error, never a short success", (req, res) => {
+  res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+  res.write(EMPLOYEES.slice(0, 20));
+  setTimeout(() => res.socket.destroy(), 20);
+}, async (t) => {
+  await assert.rejects(client(t).employees(), (e) => e instanceof zk.TransportError && e.mayHaveReachedServer === true && !e.message.includes(KEY));
+});
+
+both("a server that never answers times out, and the request is cancelled", (req, res) => {
+  req.socket.on("close", () => { req.closedAt = Date.now(); });
+  seen.at(-1).req = req;
+}, async (t) => {
+  const started = Date.now();
+  await assert.rejects(client(t, { timeout: 200 }).employees(), (e) => e instanceof zk.TimeoutError && e.mayHaveReachedServer === true);
+  assert.ok(Date.now() - started < 2000);
+  const { req } = seen.at(-1);
+  await new Promise((ok) => setTimeout(ok, 100));
+  assert.ok(req.closedAt, "the client closed the connection");
+});
+
+both("an abort during the body rejects with the signal's reason and closes the connection", (req, res) => {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.write("[");
+  req.socket.on("close", () => { req.closedAt = Date.now(); });
+  seen.at(-1).req = req;
+}, async (t) => {
+  const ac = new AbortController();
+  const pending = client(t).employees({ signal: ac.signal });
+  setTimeout(() => ac.abort(new Error("stop")), 100);
+  await assert.rejects(pending, (e) => e.message === "stop");
+  await new Promise((ok) => setTimeout(ok, 100));
+  assert.ok(seen.at(-1).req.closedAt, "the client closed the connection");
+});
+
+both("a redirect is not followed; the error shows the status and never the key", (req, res) => {
+  res.writeHead(302, { location: `http://127.0.0.1:9/${KEY}`, "content-type": "text/plain" });
+  res.end(`moved to /${KEY}`);
+}, async (t) => {
+  const before = seen.length;
+  await assert.rejects(client(t).employees(), (e) => e instanceof zk.UnexpectedStatusError && e.status === 302 && !e.message.includes(KEY) && !e.excerpt.includes(KEY));
+  assert.equal(seen.length, before + 1, "one request");
+});
+
+both("429 with Retry-After is read from the headers", (req, res) => {
+  res.writeHead(429, { "retry-after": "120", "content-type": "text/plain" });
+  res.end("slow down");
+}, async (t) => {
+  await assert.rejects(client(t).employees(), (e) => e instanceof zk.RateLimitedError && e.retryAfter === 120_000);
+});
+
+both("a write's body and its length arrive whole (UTF-8)", (req, res) => {
+  const parts = [];
+  req.on("data", (c) => parts.push(c));
+  req.on("end", () => {
+    seen.at(-1).body = Buffer.concat(parts).toString("utf8");
+    json(res, "true");
+  });
+}, async (t) => {
+  await client(t).come("jürgen.groß@example.com", { comment: "Ölwechsel ✓" });
+  const { body, headers } = seen.at(-1);
+  assert.equal(Number(headers["content-length"]), Buffer.byteLength(body));
+  assert.match(body, /Ölwechsel ✓/);
+});
+
+test("node:http keeps connections alive between calls", async () => {
+  handler = (req, res) => json(res, EMPLOYEES);
+  const c = client("node:http");
+  const before = seen.length;
+  for (let i = 0; i < 5; i++) await c.employees();
+  const used = new Set(seen.slice(before).map((s) => s.socket));
+  assert.equal(used.size, 1, "one connection for five calls");
+});
+
+test("a process that made a call exits at once (idle connections do not hold it)", async () => {
+  const script = `import { Client } from "zeitkonto";
+    const c = new Client({ apiKey: "${KEY}", baseUrl: "${base}", retry: { maxRetries: 0 } });
+    console.log((await c.employees()).length);`;
+  handler = (req, res) => json(res, EMPLOYEES, { "keep-alive": "timeout=60" });
+  const started = Date.now();
+  // (Not execFileSync: the server answering the child runs in this process.)
+  const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8", timeout: 20_000 });
+  assert.equal(stdout.trim(), "1");
+  assert.ok(Date.now() - started < 4000, `exited after ${Date.now() - started} ms`);
+});
+
+test("with NODE_USE_ENV_PROXY=1 (Node >= 24 then proxies its own fetch) calls go through fetch", async () => {
+  handler = (req, res) => json(res, EMPLOYEES);
+  const script = `import { Client } from "zeitkonto";
+    const c = new Client({ apiKey: "${KEY}", baseUrl: "${base}", retry: { maxRetries: 0 } });
+    await c.employees();`;
+  await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), env: { ...process.env, NODE_USE_ENV_PROXY: "1" }, timeout: 20_000 });
+  assert.equal(seen.at(-1).headers["sec-fetch-mode"], "cors", "sent by fetch");
+});
+
+test("a globalThis.fetch put in place of Node's is used (mocks and instrumentation keep working)", async () => {
+  const real = globalThis.fetch;
+  let calls = 0;
+  globalThis.fetch = (url, init) => {
+    calls++;
+    return real(url, init);
+  };
+  try {
+    handler = (req, res) => json(res, EMPLOYEES);
+    await client("node:http").employees();
+    assert.equal(calls, 1);
+  } finally {
+    globalThis.fetch = real;
+  }
+  await client("node:http").employees();
+  assert.equal(calls, 1, "Node's own fetch back in place: node:http again");
+});
