@@ -108,15 +108,16 @@ function watchAbort(signal, onAbort) {
 let nodeFetch = null;
 
 /**
- * Whether `f` is Node's own fetch (whose source loads Node's bundled undici), not one a test or
- * an instrumentation put in its place: then a client without `fetch` and `dispatcher` options sends
- * through node:http, which does the same faster; a replaced `globalThis.fetch` is always used.
+ * Whether `f` is Node's own fetch (whose source loads Node's bundled undici: `internal/deps/undici`
+ * in Node 20-24, `lazyUndici()` in 18), not one a test or an instrumentation put in its place: then
+ * a client without `fetch` and `dispatcher` options sends through node:http, which does the same
+ * faster; a replaced `globalThis.fetch` is always used.
  */
 function isNodeFetch(f) {
   if (f === nodeFetch) return true;
   if (typeof f !== "function") return false;
   try {
-    if (!/internal\/deps\/undici/.test(Function.prototype.toString.call(f))) return false;
+    if (!/internal\/deps\/undici|lazyUndici\(\)/.test(Function.prototype.toString.call(f))) return false;
   } catch {
     return false;
   }
