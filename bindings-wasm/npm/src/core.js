@@ -125,6 +125,31 @@ function isNodeFetch(f) {
   return true;
 }
 
+/** Where undici (Node's fetch, and the npm package) keeps the global dispatcher. */
+const GLOBAL_DISPATCHER = Symbol.for("undici.globalDispatcher.1");
+/** The global dispatcher last found to be a plain one. */
+let plainDispatcher;
+
+/**
+ * Whether undici's global dispatcher is none or a plain `Agent` without options (what Node makes
+ * for its own fetch, which node:http then equals). One set with `setGlobalDispatcher` (a proxy, a
+ * private CA, a `MockAgent`, interceptors) is honoured: calls then go through fetch.
+ */
+function plainGlobalDispatcher() {
+  const d = globalThis[GLOBAL_DISPATCHER];
+  if (d === undefined || d === plainDispatcher) return true;
+  if (d?.constructor?.name !== "Agent") return false;
+  const key = Object.getOwnPropertySymbols(d).find((k) => k.description === "options");
+  const options = key === undefined ? undefined : d[key];
+  if (options === null || typeof options !== "object") return false;
+  for (const [k, v] of Object.entries(options)) {
+    const plain = k === "connect" || k === "interceptors" ? v === undefined : k === "maxOrigins" && v === Infinity;
+    if (!plain) return false;
+  }
+  plainDispatcher = d;
+  return true;
+}
+
 /** The longest delay `setTimeout` takes (2^31 - 1 ms, 24.8 days). */
 const MAX_TIMER_MS = 2147483647;
 
@@ -445,8 +470,10 @@ export class Client {
     let failed;
     const fetchFn = this.#fetch ?? globalThis.fetch;
     const dispatcher = this.#dispatcher;
-    // In Node, without a `fetch` or `dispatcher` option, node:http does what Node's fetch would.
-    const viaHttp = nodeSend !== null && this.#fetch == null && dispatcher == null && isNodeFetch(fetchFn);
+    // In Node, without a `fetch` or `dispatcher` option, node:http does what Node's fetch would
+    // (and serves where Node runs without fetch).
+    const viaHttp = nodeSend !== null && this.#fetch == null && dispatcher == null &&
+      (fetchFn === undefined || isNodeFetch(fetchFn)) && plainGlobalDispatcher();
     /** Ties an attempt (`abort(reason)`) to the caller's signal and to the timeout. */
     const arm = (c, timeoutMs) => {
       if (signal) {

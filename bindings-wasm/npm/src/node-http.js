@@ -14,13 +14,15 @@ import zlib from "node:zlib";
  * `HTTP(S)_PROXY` (Node >= 24: `NODE_USE_ENV_PROXY=1` or `--use-env-proxy`), which Node applies to
  * its own fetch and global agents, not to the agents here. Then calls go through `fetch`.
  */
-export const usable = !(process.env.NODE_USE_ENV_PROXY === "1" || process.execArgv.includes("--use-env-proxy"));
+export const usable = !(process.env.NODE_USE_ENV_PROXY === "1" ||
+  [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].includes("--use-env-proxy"));
 
 // Keep-alive pools of our own, as Node >= 19's global agents are made (Node 18's do not keep
-// connections): a socket idle for 5 s is closed, and idle sockets never keep the process alive.
+// connections), but with undici's idle time: a socket idle for 4 s is closed (a server's
+// `Keep-Alive: timeout=N` shortens it), and idle sockets never keep the process alive.
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, timeout: 5000, scheduling: "lifo" }),
-  "https:": new https.Agent({ keepAlive: true, timeout: 5000, scheduling: "lifo" }),
+  "http:": new http.Agent({ keepAlive: true, timeout: 4000, scheduling: "lifo" }),
+  "https:": new https.Agent({ keepAlive: true, timeout: 4000, scheduling: "lifo" }),
 };
 
 /** The decoder of one content coding, as fetch decodes it (an unknown coding is left as it is). */
@@ -40,6 +42,28 @@ function decoder(coding) {
   }
 }
 
+/** undici's connect timeout (the TCP and TLS handshakes), with its code: nothing was sent. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Header pairs as fetch's `Headers` gives them: names in lower case, a repeated header joined with
+ * ", " into one pair (so two `Retry-After` values read as fetch reads them), `set-cookie` apart.
+ */
+function headerPairs(raw) {
+  const joined = new Map();
+  const pairs = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (name === "set-cookie") pairs.push([name, raw[i + 1]]);
+    else joined.set(name, joined.has(name) ? `${joined.get(name)}, ${raw[i + 1]}` : raw[i + 1]);
+  }
+  for (const [name, value] of joined) pairs.push([name, value]);
+  return pairs;
+}
+
+/** An error with Node's `code`, as the transport marks it for the .wasm (`fetchFailure`). */
+const coded = (message, code) => Object.assign(new Error(message), { code });
+
 /**
  * Sends one attempt: `[status, body bytes (at most `max` after decoding), header pairs (null for a
  * 2xx)]`, or a rejection: "zeitkonto:too-large" beyond the bound, Node's error (its `code` marks a
@@ -51,56 +75,69 @@ function decoder(coding) {
 export function send(url, method, headers, body, max, attempt) {
   return new Promise((resolve, reject) => {
     let done = false;
+    /** The decoders in use, destroyed with the request (no inflating after a refusal). */
+    const decoders = [];
+    let res = null;
     const fail = (e) => {
-      if (!done) {
-        done = true;
-        reject(e);
-      }
+      if (done) return;
+      done = true;
+      req.destroy();
+      for (const d of decoders) d.destroy();
+      reject(e);
     };
     const target = new URL(url);
-    const options = { method, headers, agent: agents[target.protocol] };
+    const tls = target.protocol === "https:";
     if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
     headers["accept-encoding"] = "gzip, deflate, br";
-    const req = (target.protocol === "https:" ? https : http).request(target, options);
-    attempt.abort = (reason) => {
-      fail(reason);
-      req.destroy();
-    };
-    req.on("error", fail);
-    req.on("response", (res) => {
+    const req = (tls ? https : http).request(target, { method, headers, agent: agents[target.protocol] });
+    attempt.abort = fail;
+    req.on("error", (e) => {
+      // Bytes after a complete answer (a Content-Length shorter than what was sent) break the
+      // connection, not the answer: fetch reads it too.
+      if (res?.complete) return;
+      fail(e);
+    });
+    // A connection that closes before any answer (also after a 101 nobody asked for, which Node
+    // hands to no one) is an error, never a call left waiting.
+    req.on("close", () => {
+      if (res === null) fail(coded("the connection closed before an answer came", "ECONNRESET"));
+    });
+    req.on("socket", (socket) => {
+      if (!socket.connecting) return;
+      // As undici: a connection not made within 10 s fails as never made (a write may be retried).
+      const timer = setTimeout(() => fail(coded(`connect timeout (${CONNECT_TIMEOUT_MS} ms)`, "UND_ERR_CONNECT_TIMEOUT")), CONNECT_TIMEOUT_MS);
+      timer.unref?.();
+      const clear = () => clearTimeout(timer);
+      socket.once(tls ? "secureConnect" : "connect", clear);
+      socket.once("close", clear);
+    });
+    req.on("response", (response) => {
+      res = response;
       res.on("error", fail);
       const status = res.statusCode ?? 0;
-      let pairs = null;
-      if (status < 200 || status >= 300) {
-        pairs = [];
-        const raw = res.rawHeaders;
-        for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i].toLowerCase(), raw[i + 1]]);
-      }
+      const pairs = status < 200 || status >= 300 ? headerPairs(res.rawHeaders) : null;
       const encodings = (res.headers["content-encoding"] ?? "").split(",").map((c) => c.trim().toLowerCase()).filter(Boolean);
       const declared = encodings.length === 0 && res.headers["content-length"] !== undefined ? Number(res.headers["content-length"]) : NaN;
-      const tooLarge = () => {
-        fail("zeitkonto:too-large");
-        req.destroy();
-      };
-      if (declared > max) return tooLarge();
+      if (declared > max) return fail("zeitkonto:too-large");
       // The codings were applied in order, so they are undone from the last.
       let stream = res;
       for (const coding of encodings.reverse()) {
         const d = decoder(coding);
         if (d === null) break;
-        stream.on("error", fail);
+        decoders.push(d);
         stream = stream.pipe(d);
+        d.on("error", fail);
       }
       const parts = [];
       let size = 0;
       stream.on("data", (chunk) => {
+        if (done) return;
         size += chunk.length;
-        if (size > max) tooLarge();
+        if (size > max) fail("zeitkonto:too-large");
         else parts.push(chunk);
       });
-      stream.on("error", fail);
       // A connection that closes before the whole body came is an error (not a short success).
-      res.on("aborted", () => fail(Object.assign(new Error("the connection closed before the whole answer came"), { code: "ECONNRESET" })));
+      res.on("aborted", () => fail(coded("the connection closed before the whole answer came", "ECONNRESET")));
       stream.on("end", () => {
         if (done) return;
         done = true;

@@ -150,6 +150,30 @@ both("429 with Retry-After is read from the headers", (req, res) => {
   await assert.rejects(client(t).employees(), (e) => e instanceof zk.RateLimitedError && e.retryAfter === 120_000);
 });
 
+both("two Retry-After headers read as fetch joins them (\"5, 7\": not a number of seconds)", (req, res) => {
+  res.writeHead(429, ["retry-after", "5", "retry-after", "7", "content-type", "text/plain"]);
+  res.end("slow down");
+}, async (t) => {
+  await assert.rejects(client(t, { retry: { maxRetries: 0, maxRateLimitRetries: 0 } }).employees(), (e) => e instanceof zk.RateLimitedError && e.retryAfter === null);
+});
+
+both("a 101 nobody asked for is a transport error at once, not a call left waiting", (req, res) => {
+  res.socket.write("HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: upgrade\r\n\r\n");
+  res.socket.destroy();
+}, async (t) => {
+  const started = Date.now();
+  await assert.rejects(client(t, { timeout: null }).employees(), (e) => e instanceof zk.TransportError && e.mayHaveReachedServer === true);
+  assert.ok(Date.now() - started < 2000);
+});
+
+both("a Content-Length shorter than the bytes sent: the declared answer is read", (req, res) => {
+  const body = Buffer.from(EMPLOYEES);
+  res.socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${EMPLOYEES}garbage`);
+  res.socket.destroySoon();
+}, async (t) => {
+  assert.equal((await client(t).employees())[0].email, "anna@example.com");
+});
+
 both("a write's body and its length arrive whole (UTF-8)", (req, res) => {
   const parts = [];
   req.on("data", (c) => parts.push(c));
@@ -192,6 +216,33 @@ test("with NODE_USE_ENV_PROXY=1 (Node >= 24 then proxies its own fetch) calls go
     await c.employees();`;
   await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), env: { ...process.env, NODE_USE_ENV_PROXY: "1" }, timeout: 20_000 });
   assert.equal(seen.at(-1).headers["sec-fetch-mode"], "cors", "sent by fetch");
+});
+
+test("a global dispatcher set with undici's setGlobalDispatcher is honoured (calls go through fetch)", async () => {
+  const undici = await import("undici");
+  const sym = Symbol.for("undici.globalDispatcher.1");
+  const before = globalThis[sym];
+  handler = (req, res) => json(res, EMPLOYEES);
+  try {
+    undici.setGlobalDispatcher(new undici.Agent({ connect: { timeout: 5000 } }));
+    await client("node:http").employees();
+    assert.equal(seen.at(-1).headers["sec-fetch-mode"], "cors", "sent by fetch");
+  } finally {
+    if (before !== undefined) undici.setGlobalDispatcher(before);
+  }
+  if (before === undefined) return;
+  await client("node:http").employees();
+  assert.equal(seen.at(-1).headers["sec-fetch-mode"], undefined, "Node's own dispatcher back: node:http again");
+});
+
+test("where Node runs without fetch (--no-experimental-fetch, Node < 24), calls go through node:http", { skip: Number(process.versions.node.split(".")[0]) >= 24 }, async () => {
+  handler = (req, res) => json(res, EMPLOYEES);
+  const script = `import { Client } from "zeitkonto";
+    if (typeof fetch !== "undefined") throw new Error("fetch is there");
+    const c = new Client({ apiKey: "${KEY}", baseUrl: "${base}", retry: { maxRetries: 0 } });
+    console.log((await c.employees()).length);`;
+  const { stdout } = await promisify(execFile)(process.execPath, ["--no-experimental-fetch", "--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8", timeout: 20_000 });
+  assert.equal(stdout.trim(), "1");
 });
 
 test("a globalThis.fetch put in place of Node's is used (mocks and instrumentation keep working)", async () => {
