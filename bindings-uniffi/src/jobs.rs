@@ -136,6 +136,38 @@ fn plan(p: zeitkonto_core::jobs::Plan) -> JobPlan {
     JobPlan { path: p.path.to_string(), calls: PlatformInt(p.calls as i64), eta: millis(p.eta_ms) }
 }
 
+/// The methods both job objects export (uniffi objects cannot be generic): `next`, `plan`,
+/// `checkpoint`, `failures` over the Rust job in `inner`. The docs of `next` and `failures`, and
+/// `failures` itself (the job to its failure map), differ per job.
+macro_rules! job_methods {
+    ($object:ident, $next_doc:literal, $failures_doc:literal, |$job:ident| $failures:expr) => {
+        #[uniffi::export(async_runtime = "tokio")]
+        impl $object {
+            #[doc = $next_doc]
+            pub async fn next(&self) -> Result<Option<JobEvent>, ZeitkontoError> {
+                let mut job = self.inner.lock().await;
+                job.next().await.transpose().map(|e| e.map(JobEvent::from)).map_err(Into::into)
+            }
+
+            /// The plan from here.
+            pub async fn plan(&self) -> JobPlan {
+                plan(self.inner.lock().await.plan())
+            }
+
+            /// The job's state as JSON, to resume from.
+            pub async fn checkpoint(&self) -> String {
+                self.inner.lock().await.checkpoint()
+            }
+
+            #[doc = $failures_doc]
+            pub async fn failures(&self) -> HashMap<String, String> {
+                let $job = self.inner.lock().await;
+                $failures.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+            }
+        }
+    };
+}
+
 /// A running month close. Pull with `next()` (or `events()`); `checkpoint()` is its state, to
 /// resume with `monthClose(..., checkpoint)`.
 #[derive(uniffi::Object)]
@@ -166,30 +198,13 @@ impl ZeitkontoClient {
     }
 }
 
-#[uniffi::export(async_runtime = "tokio")]
-impl MonthCloseJob {
-    /// The next event; `null`/`nil` when the job is done; throws when it stopped on what makes
-    /// going on pointless (the key refused, the company inactive).
-    pub async fn next(&self) -> Result<Option<JobEvent>, ZeitkontoError> {
-        let mut job = self.inner.lock().await;
-        job.next().await.transpose().map(|e| e.map(JobEvent::from)).map_err(Into::into)
-    }
-
-    /// The plan from here.
-    pub async fn plan(&self) -> JobPlan {
-        plan(self.inner.lock().await.plan())
-    }
-
-    /// The job's state as JSON, to resume from.
-    pub async fn checkpoint(&self) -> String {
-        self.inner.lock().await.checkpoint()
-    }
-
-    /// Employees whose own call failed so far: the e-mail to why (a resumed job asks them again).
-    pub async fn failures(&self) -> HashMap<String, String> {
-        self.inner.lock().await.machine().failures().iter().map(|(k, v)| (k.clone(), v.clone())).collect()
-    }
-}
+job_methods!(
+    MonthCloseJob,
+    "The next event; `null`/`nil` when the job is done; throws when it stopped on what makes going on \
+     pointless (the key refused, the company inactive).",
+    "Employees whose own call failed so far: the e-mail to why (a resumed job asks them again).",
+    |job| job.machine().failures()
+);
 
 /// A running presence board, leave-year report or project-hours report. Pull with `next()` (or
 /// `events()`); `checkpoint()` is its state, to resume by passing it to the same call again.
@@ -245,27 +260,10 @@ impl ZeitkontoClient {
     }
 }
 
-#[uniffi::export(async_runtime = "tokio")]
-impl SweepJob {
-    /// The next event; `null`/`nil` when the job is done; throws when it stopped on what makes
-    /// going on pointless (the key refused, the company inactive, the list it plans from failing).
-    pub async fn next(&self) -> Result<Option<JobEvent>, ZeitkontoError> {
-        let mut job = self.inner.lock().await;
-        job.next().await.transpose().map(|e| e.map(JobEvent::from)).map_err(Into::into)
-    }
-
-    /// The plan from here.
-    pub async fn plan(&self) -> JobPlan {
-        plan(self.inner.lock().await.plan())
-    }
-
-    /// The job's state as JSON, to resume from.
-    pub async fn checkpoint(&self) -> String {
-        self.inner.lock().await.checkpoint()
-    }
-
-    /// Calls that failed so far: the call's key to why.
-    pub async fn failures(&self) -> HashMap<String, String> {
-        self.inner.lock().await.failures().iter().map(|(k, v)| (k.clone(), v.clone())).collect()
-    }
-}
+job_methods!(
+    SweepJob,
+    "The next event; `null`/`nil` when the job is done; throws when it stopped on what makes going on \
+     pointless (the key refused, the company inactive, the list it plans from failing).",
+    "Calls that failed so far: the call's key to why.",
+    |job| job.failures()
+);
