@@ -946,7 +946,10 @@ export class TransportError extends ZeitkontoError {
    * its own; check before trying again.
    */
   mayHaveReachedServer: boolean;
-  /** In Node, the HTTP stack's own error (`cause.code`: `ECONNREFUSED`, `ECONNRESET`, ...). */
+  /**
+   * In Node, the HTTP stack's error: its `name`, `code` (`ECONNREFUSED`, `ECONNRESET`, ...),
+   * `errno`, `syscall`, with the redacted detail as its message.
+   */
   cause?: unknown;
 }
 /**
@@ -965,8 +968,9 @@ export class TlsError extends TransportError {
    */
   mayHaveReachedServer: boolean;
   /**
-   * Node's error (`cause.code`: `UNABLE_TO_VERIFY_LEAF_SIGNATURE`, `ERR_TLS_CERT_ALTNAME_INVALID`,
-   * `CERT_HAS_EXPIRED`, ...).
+   * Node's error: its `name`, `code` (`UNABLE_TO_VERIFY_LEAF_SIGNATURE`,
+   * `ERR_TLS_CERT_ALTNAME_INVALID`, `CERT_HAS_EXPIRED`, ...), with the redacted detail as its
+   * message.
    */
   cause?: unknown;
 }

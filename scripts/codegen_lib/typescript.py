@@ -245,8 +245,8 @@ def js_decoders(decl):
 TS_ERROR_TYPES = {"text": "string", "integer": "number", "bool": "boolean", "duration": "number | null"}
 # What only the npm package adds to a kind (fetch's own error, in Node).
 TS_ERROR_EXTRA = {
-    "Transport": [("cause?", "unknown", "In Node, the HTTP stack's own error (`cause.code`: `ECONNREFUSED`, `ECONNRESET`, ...).")],
-    "Tls": [("cause?", "unknown", "Node's error (`cause.code`: `UNABLE_TO_VERIFY_LEAF_SIGNATURE`, `ERR_TLS_CERT_ALTNAME_INVALID`, `CERT_HAS_EXPIRED`, ...).")],
+    "Transport": [("cause?", "unknown", "In Node, the HTTP stack's error: its `name`, `code` (`ECONNREFUSED`, `ECONNRESET`, ...), `errno`, `syscall`, with the redacted detail as its message.")],
+    "Tls": [("cause?", "unknown", "Node's error: its `name`, `code` (`UNABLE_TO_VERIFY_LEAF_SIGNATURE`, `ERR_TLS_CERT_ALTNAME_INVALID`, `CERT_HAS_EXPIRED`, ...), with the redacted detail as its message.")],
 }
 
 

@@ -214,9 +214,11 @@ const TLS_CODES = {
 const CONNECT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
 /**
- * What the .wasm reads of a rejected fetch: a refused connection or a failed TLS handshake,
- * marked (`{zeitkonto, failure, detail}`), when Node's error code says so; anything else as it is
- * (a browser says only "Failed to fetch": it may have reached the server).
+ * What the .wasm reads of a failed attempt: a refused connection or a failed TLS handshake,
+ * marked (`{zeitkonto, failure, detail}`), when Node's error code says so; another error with a
+ * code as `{message: "CODE: message"}` (Node's fetch says only "fetch failed" and keeps what broke
+ * in `cause`); anything else as it is (a timeout; a browser's "Failed to fetch", which may have
+ * reached the server). The core redacts every secret from these texts before they show.
  */
 function fetchFailure(e) {
   const cause = e?.cause ?? e;
@@ -227,10 +229,28 @@ function fetchFailure(e) {
     : /^(ERR_SSL_|ERR_TLS_|ERR_OSSL_)/.test(code) || code === "EPROTO" ? "other" : undefined;
   if (tls) return { zeitkonto: "tls", failure: tls, detail };
   if (CONNECT_CODES.has(code)) return { zeitkonto: "connect", detail };
-  return e;
+  return { message: detail };
 }
 
-/** The error for the core's error form `{kind, message, ...}`; `cause`: fetch's own error, for a transport failure. */
+/** The primitive fields of an HTTP stack's error that carry no secret (Node's error codes). */
+const CAUSE_FIELDS = ["code", "errno", "syscall", "hostname", "address", "port"];
+
+/**
+ * The `cause` of a transport error: the HTTP stack's error as a new `Error` whose message is the
+ * core's redacted `detail` and with its code fields, never the original, whose message (and its
+ * own causes) may show the URL with the key (undici's MockAgent, nock and msw put it there).
+ */
+function safeCause(cause, detail) {
+  const safe = new Error(detail);
+  if (typeof cause?.name === "string") safe.name = cause.name;
+  for (const k of CAUSE_FIELDS) {
+    const v = cause?.[k];
+    if (typeof v === "string" || typeof v === "number") safe[k] = v;
+  }
+  return safe;
+}
+
+/** The error for the core's error form `{kind, message, ...}`; `cause`: the HTTP stack's own error, for a transport failure. */
 function toError(payload, signal, cause) {
   if (payload instanceof Error) return payload;
   if (payload == null || typeof payload !== "object") return new ZeitkontoError(String(payload));
@@ -251,7 +271,7 @@ function toError(payload, signal, cause) {
     message = message?.replace(/ at line \d+ column \d+/, "");
     if (typeof fields.reason === "string") fields.reason = fields.reason.replace(/ at line \d+ column \d+/, "");
   }
-  if ((kind === "Transport" || kind === "Tls") && cause !== undefined) fields.cause = cause;
+  if ((kind === "Transport" || kind === "Tls") && cause !== undefined) fields.cause = safeCause(cause, fields.detail ?? message);
   const err = new Cls(message ?? String(kind), fields);
   err.kind = kind ?? "Internal";
   return err;

@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+import { promisify, inspect } from "node:util";
 import zlib from "node:zlib";
 import * as zk from "zeitkonto";
 
@@ -186,6 +186,20 @@ both("a write's body and its length arrive whole (UTF-8)", (req, res) => {
   const { body, headers } = seen.at(-1);
   assert.equal(Number(headers["content-length"]), Buffer.byteLength(body));
   assert.match(body, /Ölwechsel ✓/);
+});
+
+test("an HTTP stack's error that names the URL never shows the key, in the message or the cause", async () => {
+  // As undici's MockAgent, nock and msw word theirs: the whole URL in the message.
+  const failing = async (url) => {
+    throw Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error(`no route for ${url} (${encodeURIComponent(url)})`), { code: "E_NO_ROUTE", errno: -1 }) });
+  };
+  const e = await client("fetch", { fetch: failing, workspaceKey: "ws-secret-key-42" }).employees().then(() => assert.fail("no error"), (e) => e);
+  assert.ok(e instanceof zk.TransportError, String(e));
+  const shown = inspect(e, { depth: 10 }) + String(e.cause?.stack) + JSON.stringify(e);
+  assert.ok(!shown.includes(KEY) && !shown.includes(encodeURIComponent(KEY)), shown);
+  assert.equal(e.cause.code, "E_NO_ROUTE");
+  assert.equal(e.cause.errno, -1);
+  assert.match(e.message, /E_NO_ROUTE: no route for .*\/api\/v2\/employees\/\*\*\*/);
 });
 
 test("node:http keeps connections alive between calls", async () => {
