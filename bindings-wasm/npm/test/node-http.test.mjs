@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { promisify, inspect } from "node:util";
 import zlib from "node:zlib";
 import * as zk from "zeitkonto";
@@ -200,6 +200,32 @@ test("an HTTP stack's error that names the URL never shows the key, in the messa
   assert.equal(e.cause.code, "E_NO_ROUTE");
   assert.equal(e.cause.errno, -1);
   assert.match(e.message, /E_NO_ROUTE: no route for .*\/api\/v2\/employees\/\*\*\*/);
+});
+
+test("a connection never made fails after undici's 10 s connect timeout as never reached (a write stays safe to retry)", async () => {
+  // A listener whose accept queue is full: the kernel drops further handshakes (a black hole).
+  const hole = spawn("python3", ["-c", `import socket, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(0)
+fill = []
+for i in range(4):
+    c = socket.socket(); c.setblocking(False)
+    try: c.connect(s.getsockname())
+    except BlockingIOError: pass
+    fill.append(c)
+print(s.getsockname()[1], flush=True)
+time.sleep(60)`]);
+  try {
+    const port = await new Promise((ok, fail) => { hole.stdout.once("data", (d) => ok(Number(String(d).trim()))); hole.once("error", fail); });
+    const c = new zk.Client({ apiKey: KEY, baseUrl: `http://127.0.0.1:${port}`, rateLimit: { limit: 0 }, retry: { maxRetries: 0 } });
+    const started = Date.now();
+    const e = await c.come("anna@example.com").then(() => assert.fail("no error"), (e) => e);
+    const took = Date.now() - started;
+    assert.ok(e instanceof zk.TransportError && e.mayHaveReachedServer === false, String(e));
+    assert.equal(e.cause?.code, "UND_ERR_CONNECT_TIMEOUT");
+    assert.ok(took >= 9_500 && took < 15_000, `${took} ms`);
+  } finally {
+    hole.kill();
+  }
 });
 
 test("node:http keeps connections alive between calls", async () => {
