@@ -101,16 +101,21 @@ impl Context {
     /// Makes the forms of the keys again (after a key changed).
     fn with_secrets(mut self) -> Context {
         let mut out = Secrets::new();
-        for k in [&self.api_key, &self.workspace_key].into_iter().flatten() {
+        for k in self.keys() {
             out.add(k.expose());
         }
         self.secrets = out;
         self
     }
 
+    /// The keys set (company, workspace).
+    fn keys(&self) -> impl Iterator<Item = &ApiKey> {
+        [&self.api_key, &self.workspace_key].into_iter().flatten()
+    }
+
     /// Whether `value` is one of this context's keys (whose forms [`Context::secrets`] has).
     fn is_key(&self, value: &str) -> bool {
-        [&self.api_key, &self.workspace_key].into_iter().flatten().any(|k| k.expose() == value)
+        self.keys().any(|k| k.expose() == value)
     }
 
     /// Replaces the route table.
