@@ -104,68 +104,25 @@ function watchAbort(signal, onAbort) {
   };
 }
 
-/** The `globalThis.fetch` last found to be Node's own. */
-let nodeFetch = null;
-
-/**
- * Whether `f` is Node's own fetch (whose source loads Node's bundled undici: `internal/deps/undici`
- * in Node 20-24, `lazyUndici()` in 18), not one a test or an instrumentation put in its place: then
- * a client without `fetch` and `dispatcher` options sends through node:http, which does the same
- * faster; a replaced `globalThis.fetch` is always used.
- */
-function isNodeFetch(f) {
-  if (f === nodeFetch) return true;
-  if (typeof f !== "function") return false;
-  try {
-    if (!/internal\/deps\/undici|lazyUndici\(\)/.test(Function.prototype.toString.call(f))) return false;
-  } catch {
-    return false;
-  }
-  nodeFetch = f;
-  return true;
-}
-
-/** Where undici (Node's fetch, and the npm package) keeps the global dispatcher. */
-const GLOBAL_DISPATCHER = Symbol.for("undici.globalDispatcher.1");
-/** The global dispatcher last found to be a plain one. */
-let plainDispatcher;
-
-/**
- * Whether undici's global dispatcher is none or a plain `Agent` without options (what Node makes
- * for its own fetch, which node:http then equals). One set with `setGlobalDispatcher` (a proxy, a
- * private CA, a `MockAgent`, interceptors) is honoured: calls then go through fetch.
- */
-function plainGlobalDispatcher() {
-  const d = globalThis[GLOBAL_DISPATCHER];
-  if (d === undefined || d === plainDispatcher) return true;
-  if (d?.constructor?.name !== "Agent") return false;
-  const key = Object.getOwnPropertySymbols(d).find((k) => k.description === "options");
-  const options = key === undefined ? undefined : d[key];
-  if (options === null || typeof options !== "object") return false;
-  for (const [k, v] of Object.entries(options)) {
-    const plain = k === "connect" || k === "interceptors" ? v === undefined : k === "maxOrigins" && v === Infinity;
-    if (!plain) return false;
-  }
-  plainDispatcher = d;
-  return true;
-}
-
 /** The longest delay `setTimeout` takes (2^31 - 1 ms, 24.8 days). */
 const MAX_TIMER_MS = 2147483647;
 
 let load = null;
 let ready = false;
 let loading = null;
-/** The Node entry's node:http transport (`src/node-http.js`), or null (browsers, workers). */
-let nodeSend = null;
+/**
+ * The Node entry's node:http transport (`src/node-http.js`: `send`, and `serves(fetch)`, whether it
+ * may stand in for that fetch), or null (browsers, workers).
+ */
+let nodeHttp = null;
 
 /**
  * Called once by the entry module: `sync` loads at once (Node), otherwise loading starts now;
- * `send`: the Node entry's node:http transport.
+ * `transport`: the Node entry's node:http transport.
  */
-export function _setup(loader, sync = false, send = null) {
+export function _setup(loader, sync = false, transport = null) {
   load = loader;
-  nodeSend = send;
+  nodeHttp = transport;
   if (sync) {
     load();
     ready = true;
@@ -492,8 +449,7 @@ export class Client {
     const dispatcher = this.#dispatcher;
     // In Node, without a `fetch` or `dispatcher` option, node:http does what Node's fetch would
     // (and serves where Node runs without fetch).
-    const viaHttp = nodeSend !== null && this.#fetch == null && dispatcher == null &&
-      (fetchFn === undefined || isNodeFetch(fetchFn)) && plainGlobalDispatcher();
+    const viaHttp = nodeHttp !== null && this.#fetch == null && dispatcher == null && nodeHttp.serves(fetchFn);
     /** Ties an attempt (`abort(reason)`) to the caller's signal and to the timeout. */
     const arm = (c, timeoutMs) => {
       if (signal) {
@@ -524,7 +480,7 @@ export class Client {
       if (isNode) headers["user-agent"] = USER_AGENT;
       if (viaHttp) {
         const attempt = {};
-        const sent = nodeSend(url, lines[0], headers, body, Number(lines[2]), attempt);
+        const sent = nodeHttp.send(url, lines[0], headers, body, Number(lines[2]), attempt);
         arm(attempt, Number(lines[1]));
         return sent.catch((e) => {
           if (e === "zeitkonto:too-large") throw e;

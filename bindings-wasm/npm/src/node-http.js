@@ -1,6 +1,6 @@
 // The Node entry's transport: one attempt through node:http / node:https, for a client without a
 // `fetch` or `dispatcher` option while `globalThis.fetch` is still Node's own and no global undici
-// dispatcher was set (see `viaHttp` in core.js). It does what the fetch path does (the same headers,
+// dispatcher was set (`serves`; `viaHttp` in core.js). It does what the fetch path does (the same headers,
 // a manual redirect, the timeout and the caller's AbortSignal cancelling the request, gzip/deflate/br
 // decoded, the body read within its bound, undici's connect timeout and idle time) ~0.15 ms a call
 // faster than Node's fetch (undici's WHATWG streams). Only the Node entry (`src/node.js`) imports
@@ -10,12 +10,67 @@ import https from "node:https";
 import zlib from "node:zlib";
 
 /**
- * Whether this transport may serve: not when Node was told to send through the proxy of
- * `HTTP(S)_PROXY` (Node >= 24: `NODE_USE_ENV_PROXY=1` or `--use-env-proxy`), which Node applies to
- * its own fetch and global agents, not to the agents here. Then calls go through `fetch`.
+ * Whether Node was told to send through the proxy of `HTTP(S)_PROXY` (Node >= 24:
+ * `NODE_USE_ENV_PROXY=1` or `--use-env-proxy`), which Node applies to its own fetch and global
+ * agents, not to the agents here.
  */
-export const usable = !(process.env.NODE_USE_ENV_PROXY === "1" ||
-  [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].includes("--use-env-proxy"));
+const envProxy = process.env.NODE_USE_ENV_PROXY === "1" ||
+  [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].includes("--use-env-proxy");
+
+/** The `globalThis.fetch` last found to be Node's own. */
+let nodeFetch = null;
+
+/**
+ * Whether `f` is Node's own fetch (whose source loads Node's bundled undici: `internal/deps/undici`
+ * in Node 20-24, `lazyUndici()` in 18), not one a test or an instrumentation put in its place: then
+ * a client without `fetch` and `dispatcher` options sends through node:http, which does the same
+ * faster; a replaced `globalThis.fetch` is always used.
+ */
+function isNodeFetch(f) {
+  if (f === nodeFetch) return true;
+  if (typeof f !== "function") return false;
+  try {
+    if (!/internal\/deps\/undici|lazyUndici\(\)/.test(Function.prototype.toString.call(f))) return false;
+  } catch {
+    return false;
+  }
+  nodeFetch = f;
+  return true;
+}
+
+/** Where undici (Node's fetch, and the npm package) keeps the global dispatcher. */
+const GLOBAL_DISPATCHER = Symbol.for("undici.globalDispatcher.1");
+/** The global dispatcher last found to be a plain one. */
+let plainDispatcher;
+
+/**
+ * Whether undici's global dispatcher is none or a plain `Agent` without options (what Node makes
+ * for its own fetch, which node:http then equals). One set with `setGlobalDispatcher` (a proxy, a
+ * private CA, a `MockAgent`, interceptors) is honoured: calls then go through fetch.
+ */
+function plainGlobalDispatcher() {
+  const d = globalThis[GLOBAL_DISPATCHER];
+  if (d === undefined || d === plainDispatcher) return true;
+  if (d?.constructor?.name !== "Agent") return false;
+  const key = Object.getOwnPropertySymbols(d).find((k) => k.description === "options");
+  const options = key === undefined ? undefined : d[key];
+  if (options === null || typeof options !== "object") return false;
+  for (const [k, v] of Object.entries(options)) {
+    const plain = k === "connect" || k === "interceptors" ? v === undefined : k === "maxOrigins" && v === Infinity;
+    if (!plain) return false;
+  }
+  plainDispatcher = d;
+  return true;
+}
+
+/**
+ * Whether this transport may send in place of `fetch` (the client's global one; undefined where
+ * Node runs without fetch): not when Node proxies by itself, not for a `fetch` that is not Node's
+ * own, not when a global dispatcher was set. Then calls go through `fetch`.
+ */
+export function serves(fetch) {
+  return !envProxy && (fetch === undefined || isNodeFetch(fetch)) && plainGlobalDispatcher();
+}
 
 // Keep-alive pools of our own, as Node >= 19's global agents are made (Node 18's do not keep
 // connections), but with undici's idle time: a socket idle for 4 s is closed (a server's

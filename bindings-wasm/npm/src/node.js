@@ -2,12 +2,12 @@
 // that `require("zeitkonto")` works; `node.mjs` re-exports it for `import`, one instance for both).
 // The .wasm is read from disk and compiled synchronously at load: ready before the first line of
 // the importing module runs, as with the former top-level await. Calls go through node:http
-// (`node-http.js`) unless the client is given a `fetch` or `dispatcher`.
+// (`node-http.js`) where it may stand in for fetch (`serves`).
 import { readFileSync } from "node:fs";
 import { initSync } from "../wasm/zeitkonto_wasm.js";
 import { _setup } from "./core.js";
-import { send, usable } from "./node-http.js";
+import { send, serves } from "./node-http.js";
 
 export * from "./core.js";
 
-_setup(() => initSync({ module: readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url)) }), true, usable ? send : null);
+_setup(() => initSync({ module: readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url)) }), true, { send, serves });

@@ -51,6 +51,19 @@ function both(name, serve, check) {
   }
 }
 
+/**
+ * Runs `body` as a module in a child Node (`flags` before it, `env` added) in which `c` is a
+ * client of the server; its standard output. (Not execFileSync: the server runs in this process.)
+ */
+async function child(body, { flags = [], env = {} } = {}) {
+  const script = `import { Client } from "zeitkonto";
+    const c = new Client({ apiKey: "${KEY}", baseUrl: "${base}", retry: { maxRetries: 0 } });
+    ${body}`;
+  const { stdout } = await promisify(execFile)(process.execPath, [...flags, "--input-type=module", "-e", script],
+    { cwd: process.cwd(), env: { ...process.env, ...env }, encoding: "utf8", timeout: 20_000 });
+  return stdout;
+}
+
 const json = (res, body, headers = {}) => {
   res.writeHead(200, { "content-type": "application/json", ...headers });
   res.end(body);
@@ -238,23 +251,15 @@ test("node:http keeps connections alive between calls", async () => {
 });
 
 test("a process that made a call exits at once (idle connections do not hold it)", async () => {
-  const script = `import { Client } from "zeitkonto";
-    const c = new Client({ apiKey: "${KEY}", baseUrl: "${base}", retry: { maxRetries: 0 } });
-    console.log((await c.employees()).length);`;
   handler = (req, res) => json(res, EMPLOYEES, { "keep-alive": "timeout=60" });
   const started = Date.now();
-  // (Not execFileSync: the server answering the child runs in this process.)
-  const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8", timeout: 20_000 });
-  assert.equal(stdout.trim(), "1");
+  assert.equal((await child("console.log((await c.employees()).length);")).trim(), "1");
   assert.ok(Date.now() - started < 4000, `exited after ${Date.now() - started} ms`);
 });
 
 test("with NODE_USE_ENV_PROXY=1 (Node >= 24 then proxies its own fetch) calls go through fetch", async () => {
   handler = (req, res) => json(res, EMPLOYEES);
-  const script = `import { Client } from "zeitkonto";
-    const c = new Client({ apiKey: "${KEY}", baseUrl: "${base}", retry: { maxRetries: 0 } });
-    await c.employees();`;
-  await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), env: { ...process.env, NODE_USE_ENV_PROXY: "1" }, timeout: 20_000 });
+  await child("await c.employees();", { env: { NODE_USE_ENV_PROXY: "1" } });
   assert.equal(seen.at(-1).headers["sec-fetch-mode"], "cors", "sent by fetch");
 });
 
@@ -277,12 +282,9 @@ test("a global dispatcher set with undici's setGlobalDispatcher is honoured (cal
 
 test("where Node runs without fetch (--no-experimental-fetch, Node < 24), calls go through node:http", { skip: Number(process.versions.node.split(".")[0]) >= 24 }, async () => {
   handler = (req, res) => json(res, EMPLOYEES);
-  const script = `import { Client } from "zeitkonto";
-    if (typeof fetch !== "undefined") throw new Error("fetch is there");
-    const c = new Client({ apiKey: "${KEY}", baseUrl: "${base}", retry: { maxRetries: 0 } });
+  const body = `if (typeof fetch !== "undefined") throw new Error("fetch is there");
     console.log((await c.employees()).length);`;
-  const { stdout } = await promisify(execFile)(process.execPath, ["--no-experimental-fetch", "--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8", timeout: 20_000 });
-  assert.equal(stdout.trim(), "1");
+  assert.equal((await child(body, { flags: ["--no-experimental-fetch"] })).trim(), "1");
 });
 
 test("a globalThis.fetch put in place of Node's is used (mocks and instrumentation keep working)", async () => {
