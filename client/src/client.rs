@@ -31,6 +31,7 @@ pub struct ClientBuilder {
     transport: Option<Arc<dyn Transport>>,
     settings: TransportSettings,
     observer: Option<Observer>,
+    spans: Option<crate::SpanSink>,
     max_response_bytes: usize,
 }
 
@@ -159,6 +160,14 @@ impl ClientBuilder {
         self
     }
 
+    /// Reports every call's span to `f` (the core's description: start, waits, end; redacted),
+    /// for an OpenTelemetry of your own. Calls run inside [`crate::with_spans`] report to that
+    /// sink instead. With the `tracing` feature, calls are also `tracing` spans.
+    pub fn on_span(mut self, f: impl Fn(&crate::SpanAction) + Send + Sync + 'static) -> Self {
+        self.spans = Some(Arc::new(f));
+        self
+    }
+
     /// Builds the client; fails on a bad base URL or route override.
     pub fn build(self) -> Result<Client, Error> {
         if let Some(e) = self.route_errors.into_iter().next() {
@@ -191,6 +200,7 @@ impl ClientBuilder {
                 retry,
                 limiter,
                 observer: self.observer,
+                spans: self.spans,
                 max_response_bytes: self.max_response_bytes,
                 settings,
                 limiters: Default::default(),
@@ -246,6 +256,7 @@ impl Client {
             transport: None,
             settings: TransportSettings::default(),
             observer: None,
+            spans: None,
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
         }
     }
@@ -270,6 +281,7 @@ impl Client {
                 retry: d.retry,
                 limiter: d.limiter,
                 observer: d.observer.clone(),
+                spans: d.spans.clone(),
                 max_response_bytes: d.max_response_bytes,
                 settings: d.settings.clone(),
                 limiters: Default::default(),

@@ -12,6 +12,7 @@ use zeitkonto_core::settings::millis;
 use zeitkonto_core::{Context, Error, OperationId, Request, Response};
 
 use crate::runtime;
+use crate::telemetry::{SpanSink, Trace};
 use crate::transport::{Transport, TransportError};
 
 /// One limiter per key and limiter setting, shared by every client of that key in the process.
@@ -44,6 +45,9 @@ pub struct Driver {
     pub(crate) retry: RetryConfig,
     pub(crate) limiter: LimiterConfig,
     pub(crate) observer: Option<Observer>,
+    /// Where every call's span goes (`ClientBuilder::on_span`), unless a call runs inside
+    /// `telemetry::with_spans`.
+    pub(crate) spans: Option<SpanSink>,
     pub(crate) max_response_bytes: usize,
     /// How the bundled transport was made (to make it again in a forked child).
     pub(crate) settings: crate::transport::TransportSettings,
@@ -213,23 +217,38 @@ impl Driver {
         // Only this small wrapper is generic: the loop (`exchange`) is one copy for every
         // operation and output type (it was once per operation, ~10 KB each in the libraries).
         let mut watch = Abandoned { driver: self, op, sent: AtomicBool::new(false), finished: false };
-        let result = match self.exchange(op, &request, &watch.sent).await {
+        // The call's span (the core's description; nothing is built when nobody records).
+        let mut trace = Trace::start(self.spans.as_ref(), op, &request, &self.context);
+        #[cfg(feature = "tracing")]
+        let span = trace.span();
+        let exchange = self.exchange(op, &request, &watch.sent, &mut trace);
+        #[cfg(feature = "tracing")]
+        let exchange = tracing::Instrument::instrument(exchange, span);
+        let result = match exchange.await {
             Ok(resp) => parse(&resp),
             Err(e) => Err(e),
         };
         watch.finished = true;
-        result.map_err(|e| {
+        let result = result.map_err(|e| {
             // The request knows every secret it carries (keys, secret path segments, secret body
             // fields); the context's pass is a second net for keys in every form.
             let e = self.context.redact_error(request.redact_error(e));
             self.emit(|| Event::Failed { operation: op.name(), error: e.to_string() });
             e
-        })
+        });
+        trace.end(Some(result.as_ref().map(|_| ())));
+        result
     }
 
     /// Sends `request` under the limiter and the retry policy; the final answer (bound to its
     /// request), or the error that ended the call.
-    async fn exchange(&self, op: OperationId, request: &Request, sent: &AtomicBool) -> Result<Response, Error> {
+    async fn exchange(
+        &self,
+        op: OperationId,
+        request: &Request,
+        sent: &AtomicBool,
+        trace: &mut Trace,
+    ) -> Result<Response, Error> {
         let limiter = self.limiter_for(op);
         let idempotent = op.is_idempotent();
         let mut state = RetryState::default();
@@ -246,6 +265,7 @@ impl Driver {
                     Acquire::Wait(ms) => {
                         if !announced {
                             announced = true;
+                            trace.wait(ms, "rate limit");
                             self.emit(|| Event::Wait {
                                 operation: op.name(),
                                 delay: Duration::from_millis(ms),
@@ -257,6 +277,7 @@ impl Driver {
                 }
             };
             attempt += 1;
+            trace.attempt();
             self.emit(|| Event::Send { operation: op.name(), request: request.to_string(), attempt });
             let started = runtime::now_ms();
             sent.store(true, Ordering::Relaxed);
@@ -272,6 +293,7 @@ impl Driver {
                     // Bound to its request: excerpts are redacted before they are cut, and an
                     // echoed month is read against the requested one.
                     let resp = resp.for_request(request);
+                    trace.status(resp.status);
                     self.emit(|| Event::Received {
                         operation: op.name(),
                         status: resp.status,
@@ -317,6 +339,7 @@ impl Driver {
                 }
                 Decision::Retry { after_ms } => {
                     let reason = if matches!(outcome, Outcome::RateLimited { .. }) { "429" } else { "retry" };
+                    trace.wait(after_ms, reason);
                     self.emit(|| Event::Wait { operation: op.name(), delay: Duration::from_millis(after_ms), reason });
                     runtime::sleep_ms(after_ms).await;
                 }

@@ -32,10 +32,12 @@ pub mod driver;
 pub mod jobs;
 mod operations;
 pub mod runtime;
+pub mod telemetry;
 pub mod transport;
 
 pub use client::{Client, ClientBuilder, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT};
 pub use driver::Event;
+pub use telemetry::{with_spans, SpanAction, SpanSink};
 #[cfg(feature = "reqwest")]
 pub use transport::ReqwestTransport;
 pub use transport::{default_user_agent, BoxFuture, Transport, TransportError, TransportSettings};

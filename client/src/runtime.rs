@@ -111,3 +111,15 @@ pub fn jitter() -> f64 {
     STATE.store(x, Ordering::Relaxed);
     (x >> 11) as f64 / (1u64 << 53) as f64
 }
+
+/// The wall clock in nanoseconds since the Unix epoch (span times; 0 if the clock is before 1970).
+pub fn unix_nanos() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        (js_sys::Date::now() * 1_000_000.0) as u64
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+    }
+}

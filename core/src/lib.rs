@@ -38,6 +38,7 @@ pub mod retry;
 pub mod routes;
 pub mod secret;
 pub mod settings;
+pub mod telemetry;
 pub mod text;
 pub mod units;
 pub mod validate;
