@@ -161,6 +161,24 @@ fn sans_io_request(
     zeitkonto_core::build_request_text(op, &params, &ctx).map_err(|e| error_js(&ctx.redact_error(e)))
 }
 
+/// `call` inside `zeitkonto::with_spans` with a sink that hands each span action, as JSON text, to
+/// `on_span`; `call` as it is without one (no span is then described at all).
+#[cfg(target_arch = "wasm32")]
+async fn traced<T>(on_span: Option<js_sys::Function>, call: impl std::future::Future<Output = T>) -> T {
+    match on_span {
+        None => call.await,
+        Some(f) => {
+            let listener = Listener(f);
+            let sink: zeitkonto::SpanSink = std::sync::Arc::new(move |a: &zeitkonto::SpanAction| {
+                if let Ok(text) = serde_json::to_string(a) {
+                    let _ = listener.0.call1(&JsValue::NULL, &JsValue::from_str(&text));
+                }
+            });
+            zeitkonto::with_spans(sink, call).await
+        }
+    }
+}
+
 /// The Rust client behind the JavaScript `Client`.
 #[wasm_bindgen]
 pub struct WasmClient {
@@ -229,6 +247,10 @@ impl WasmClient {
     /// request too), uses the options' `fetch` and `dispatcher`, reads the body within the bound,
     /// and marks a refused connection or a failed TLS handshake.
     ///
+    /// `onSpan(actionJson)` (optional) receives the call's span as the core describes it
+    /// (`zeitkonto_core::telemetry::SpanAction`'s JSON text: start, events, end; redacted), when
+    /// each happens; the wrapper hands it to OpenTelemetry when the page or process has it.
+    ///
     /// `fast(status, body)` (optional) reads a final answer that passed the status and `code`
     /// checks with the engine's `JSON.parse` (the generated `src/decode.js`); when it returns
     /// `undefined` (or throws), the core reads the answer as usual.
@@ -239,6 +261,7 @@ impl WasmClient {
         abort: Option<js_sys::Promise>,
         fetch_for: Option<js_sys::Function>,
         fast: Option<js_sys::Function>,
+        on_span: Option<js_sys::Function>,
     ) -> js_sys::Promise {
         let client = self.inner.clone();
         wasm_bindgen_futures::future_to_promise(async move {
@@ -252,11 +275,11 @@ impl WasmClient {
             #[cfg(target_arch = "wasm32")]
             let call = fetch::WithFetch {
                 fetch_for,
-                inner: Box::pin(async move { client.call_text_with(op, &params, read).await }),
+                inner: Box::pin(traced(on_span, async move { client.call_text_with(op, &params, read).await })),
             };
             #[cfg(not(target_arch = "wasm32"))]
             let call = {
-                let _ = fetch_for;
+                let _ = (fetch_for, on_span);
                 Box::pin(async move { client.call_text_with(op, &params, read).await })
             };
             let result = match abort {

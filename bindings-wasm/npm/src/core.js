@@ -5,6 +5,7 @@
 import { _useDay, operationMethods } from "./operations.js";
 import { FAST_READERS, API_NAMES } from "./decode.js";
 import { fastRead } from "./wire.js";
+import { callTelemetry } from "./telemetry.js";
 import { ZeitkontoError, InvalidInputError, ApiError, KINDS, API_CODES } from "./errors.js";
 
 export * from "./errors.js";
@@ -450,6 +451,9 @@ export class Client {
     // In Node, without a `fetch` or `dispatcher` option, node:http does what Node's fetch would
     // (and serves where Node runs without fetch).
     const viaHttp = nodeHttp !== null && this.#fetch == null && dispatcher == null && nodeHttp.serves(fetchFn);
+    // With OpenTelemetry set up: the call's span (src/telemetry.js), its attempts sent with tracing
+    // suppressed (the HTTP instrumentations would record the key in `url.full`).
+    const telemetry = callTelemetry();
     /** Ties an attempt (`abort(reason)`) to the caller's signal and to the timeout. */
     const arm = (c, timeoutMs) => {
       if (signal) {
@@ -478,6 +482,10 @@ export class Client {
         headers[lines[i].slice(0, at)] = lines[i].slice(at + 2);
       }
       if (isNode) headers["user-agent"] = USER_AGENT;
+      if (telemetry !== null) return telemetry.run(() => send(url, lines, headers, body));
+      return send(url, lines, headers, body);
+    };
+    const send = (url, lines, headers, body) => {
       if (viaHttp) {
         const attempt = {};
         const sent = nodeHttp.send(url, lines[0], headers, body, Number(lines[2]), attempt);
@@ -503,7 +511,7 @@ export class Client {
       const fast = Object.hasOwn(FAST_READERS, operation)
         ? (status, body) => fastRead(FAST_READERS, API_NAMES, operation, status, body, month)
         : undefined;
-      return await inner.call(operation, paramsText(params), abort, fetchFor, fast);
+      return await inner.call(operation, paramsText(params), abort, fetchFor, fast, telemetry?.onSpan);
     } catch (e) {
       if (signal?.aborted) throw signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
       throw toError(e, signal, failed);
