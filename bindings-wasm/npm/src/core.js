@@ -11,9 +11,13 @@ import { ZeitkontoError, InvalidInputError, ApiError, KINDS, API_CODES } from ".
 export * from "./errors.js";
 import { WasmClient, buildRequest as wasmBuildRequest, parseResponse as wasmParseResponse, operations as wasmOperations } from "../wasm/zeitkonto_wasm.js";
 
-// A browser page or any Web Worker (dedicated, shared, service): not Node, whatever its globals.
+// A browser page or any Web Worker (dedicated, shared, service): not Node, whatever its globals,
+// and not a server-side runtime with a browser's globals (Cloudflare Workers, Vercel's Edge
+// Runtime, Deno), where a key is as safe as in Node.
 const isNode = typeof process !== "undefined" && process.versions != null && process.versions.node != null;
-const isBrowser = !isNode && (typeof window !== "undefined" || typeof WorkerGlobalScope !== "undefined");
+const isServerWorker = (typeof navigator !== "undefined" && navigator.userAgent === "Cloudflare-Workers") ||
+  typeof EdgeRuntime === "string" || typeof Deno !== "undefined";
+const isBrowser = !isNode && !isServerWorker && (typeof window !== "undefined" || typeof WorkerGlobalScope !== "undefined");
 
 /**
  * A response body as a Uint8Array of at most `max` bytes, for the .wasm's fetch transport; rejects
@@ -501,7 +505,9 @@ export class Client {
       arm(c, Number(lines[1]));
       init.signal = c.signal;
       if (dispatcher) init.dispatcher = dispatcher;
-      return fetchFn(url, init).then((response) => answer(response, Number(lines[2])), marked);
+      // (Promise.resolve: a fetch from another realm, as Vercel's edge-runtime gives, answers with
+      // a promise this realm's .wasm would not take for one.)
+      return Promise.resolve(fetchFn(url, init)).then((response) => answer(response, Number(lines[2])), marked);
     };
     try {
       // Plain answers of the reads are parsed by the engine's JSON.parse (src/decode.js); the

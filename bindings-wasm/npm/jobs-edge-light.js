@@ -1,0 +1,13 @@
+// zeitkonto/jobs for Vercel's Edge Runtime (the `edge-light` condition): its .wasm imported as a
+// compiled `WebAssembly.Module` (see edge-light.js) and instantiated synchronously on first use.
+import wasmModule from "./wasm-jobs/zeitkonto_wasm_jobs_bg.wasm?module";
+import * as wasm from "./wasm-jobs/zeitkonto_wasm_jobs.js";
+import { _setLoader } from "./jobs/driver.js";
+
+export { monthClose } from "./jobs/month-close.js";
+export { presenceBoard, leaveYearReport, projectHours } from "./jobs/sweep.js";
+
+_setLoader(async () => {
+  wasm.initSync({ module: wasmModule });
+  return wasm;
+});
