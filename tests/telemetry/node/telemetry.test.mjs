@@ -1,6 +1,6 @@
 // The npm package under real APM instrumentation, as services run it (the agent loaded with
 // --require before the app): OpenTelemetry's Node SDK with the http and undici instrumentations,
-// and Sentry's Node SDK. For every kind of call and failure (scenario.mjs): no key, whole or in
+// Sentry's Node SDK, and Datadog's dd-trace. For every kind of call and failure (scenario.mjs): no key, whole or in
 // part, in any span, attribute, span event, diagnostic log line, breadcrumb or Sentry envelope;
 // and the SDK's own CLIENT span for every call, a child of the service's span.
 //
@@ -12,19 +12,19 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, join, resolve } from "node:path";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { startSandbox } from "../../../bindings-wasm/npm/test/sandbox.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CALLS = 12; // per transport, in scenario.mjs
 
-function run(setup, sandboxUrl) {
+function run(setup, sandboxUrl, env = {}) {
   const out = join(mkdtempSync(join(tmpdir(), "zk-telemetry-")), "recorded.json");
   // As each agent's docs load it: OpenTelemetry with --require, Sentry (v11) with --import.
   const flag = setup.endsWith(".mjs") ? "--import" : "--require";
   const r = spawnSync(process.execPath, [flag, resolve(here, setup), resolve(here, "scenario.mjs")], {
-    cwd: here, env: { ...process.env, ZK_SANDBOX_URL: sandboxUrl, ZK_OUT: out }, encoding: "utf8", timeout: 120_000,
+    cwd: here, env: { ...process.env, ZK_SANDBOX_URL: sandboxUrl, ZK_OUT: out, DD_TRACE_TELEMETRY_ENABLED: "false", ...env }, encoding: "utf8", timeout: 120_000,
   });
   assert.equal(r.status, 0, `scenario under ${setup} exited ${r.status}: ${r.stderr}`);
   return JSON.parse(readFileSync(out, "utf8"));
@@ -118,5 +118,40 @@ test("Sentry Node SDK: no key in spans, breadcrumbs or error events", async () =
   for (const s of spans) {
     const url = s.attributes?.["url.full"]?.value;
     if (url !== undefined) assert.match(url, /\/__sandbox\//, s.name);
+  }
+});
+
+test("dd-trace with the README's blocklist: no key anywhere; our spans through its OpenTelemetry provider", async () => {
+  const { outcomes, keys, recorded } = run("dd-setup.cjs", sandbox.url);
+  outcomesAsExpected(outcomes);
+  assert.deepEqual(leaks(JSON.stringify(recorded.spans), keys), [], "a key in a dd-trace span");
+  const ours = recorded.spans.filter((s) => s.meta?.["zeitkonto.operation"]);
+  assert.equal(ours.length, 2 * CALLS, recorded.spans.map((s) => s.name).join(", "));
+  for (const s of ours) assert.equal(s.name, `${s.meta["http.request.method"]} ${s.meta["url.template"]}`);
+});
+
+test("dd-trace without the blocklist records the key in its own http spans (documented: the package cannot close it)", async () => {
+  const { keys, recorded } = run("dd-setup.cjs", sandbox.url, { ZK_DD_BLOCKLIST: "0" });
+  const theirs = recorded.spans.filter((s) => s.name === "http.request");
+  assert.ok(leaks(JSON.stringify(theirs), keys).length > 0, "dd-trace now keeps the key out by itself: update the npm README's Observability table");
+  const ours = recorded.spans.filter((s) => s.meta?.["zeitkonto.operation"]);
+  assert.deepEqual(leaks(JSON.stringify(ours), keys), []);
+});
+
+test("the npm README's tracing snippet runs as written", async () => {
+  const readme = readFileSync(resolve(here, "../../../bindings-wasm/npm/README.md"), "utf8");
+  const code = /```js tracing\.mjs\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.ok(code, "the snippet is in the README");
+  const file = join(here, "readme-tracing.mjs");
+  writeFileSync(file, code);
+  try {
+    const r = spawnSync(process.execPath, [file], {
+      cwd: here, encoding: "utf8", timeout: 60_000,
+      env: { ...process.env, ZEITKONTO_API_KEY: "demo-company-key", ZEITKONTO_BASE_URL: sandbox.url },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout.trim(), `GET /api/v2/employees/{api} ${sandbox.url}/api/v2/employees/***`);
+  } finally {
+    rmSync(file, { force: true });
   }
 });
