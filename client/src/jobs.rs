@@ -171,6 +171,37 @@ pub struct MonthCloseJob {
     machine: MonthClose,
     month: Month,
     events: Handover<MonthClose>,
+    span: JobSpan,
+}
+
+/// With the `tracing` feature, a job is a `tracing` span (`zeitkonto.job`, named by the core's
+/// `job_span`), the parent of its calls' spans; it ends when the job is dropped.
+#[derive(Clone)]
+struct JobSpan(#[cfg(feature = "tracing")] tracing::Span);
+
+impl JobSpan {
+    fn new(job: &str) -> JobSpan {
+        #[cfg(feature = "tracing")]
+        {
+            let (name, _) = zeitkonto_core::telemetry::job_span(job);
+            JobSpan(
+                tracing::info_span!(target: "zeitkonto", "zeitkonto.job", otel.name = name.as_str(), zeitkonto.job = job),
+            )
+        }
+        #[cfg(not(feature = "tracing"))]
+        {
+            let _ = job;
+            JobSpan()
+        }
+    }
+
+    /// `step` run inside the job's span.
+    async fn within<T>(&self, step: impl std::future::Future<Output = T>) -> T {
+        #[cfg(feature = "tracing")]
+        return tracing::Instrument::instrument(step, self.0.clone()).await;
+        #[cfg(not(feature = "tracing"))]
+        step.await
+    }
 }
 
 impl Client {
@@ -190,7 +221,13 @@ impl Client {
             None => fresh,
         };
         let month = Month::from_number(month).ok_or_else(|| Error::invalid("month", "1-12"))?;
-        Ok(MonthCloseJob { client: self.clone(), machine, month, events: Handover::new() })
+        Ok(MonthCloseJob {
+            client: self.clone(),
+            machine,
+            month,
+            events: Handover::new(),
+            span: JobSpan::new("month_close"),
+        })
     }
 }
 
@@ -214,6 +251,11 @@ impl MonthCloseJob {
     /// The next event; `None` when the job is done; an `Err` (once) when it stopped on a fatal
     /// failure (the key refused, the company inactive, the employee list failing).
     pub async fn next(&mut self) -> Option<Result<JobEvent, Error>> {
+        let span = self.span.clone();
+        span.within(self.step()).await
+    }
+
+    async fn step(&mut self) -> Option<Result<JobEvent, Error>> {
         if let Some(ready) = self.events.ready() {
             return ready;
         }
@@ -288,27 +330,28 @@ pub struct SweepJob {
     client: Client,
     machine: Sweep,
     events: Handover<Sweep>,
+    span: JobSpan,
 }
 
 impl Client {
-    fn sweep(&self, fresh: Sweep, checkpoint: Option<&str>) -> Result<SweepJob, Error> {
+    fn sweep(&self, job: &str, fresh: Sweep, checkpoint: Option<&str>) -> Result<SweepJob, Error> {
         let machine = match checkpoint {
             Some(text) => Sweep::resume(text, Some(&fresh))?,
             None => fresh,
         };
-        Ok(SweepJob { client: self.clone(), machine, events: Handover::new() })
+        Ok(SweepJob { client: self.clone(), machine, events: Handover::new(), span: JobSpan::new(job) })
     }
 
     /// The presence board of `day` (none: the server's today): every time-tracked employee's
     /// presence in one call, or (when that answer cannot be used) the employee list and one call
     /// per employee. `checkpoint`: a [`SweepJob::checkpoint`] to resume from.
     pub fn presence_board(&self, day: Option<Date>, checkpoint: Option<&str>) -> Result<SweepJob, Error> {
-        self.sweep(Sweep::presence_board(day), checkpoint)
+        self.sweep("presence_board", Sweep::presence_board(day), checkpoint)
     }
 
     /// The leave-year report of `year`: every leave-managed employee's yearly overview (one call).
     pub fn leave_year_report(&self, year: i32, checkpoint: Option<&str>) -> Result<SweepJob, Error> {
-        self.sweep(Sweep::leave_year_report(year)?, checkpoint)
+        self.sweep("leave_year_report", Sweep::leave_year_report(year)?, checkpoint)
     }
 
     /// The project hours from `start` to `end` (both included, any length): the bookings of
@@ -323,7 +366,7 @@ impl Client {
         projects: Vec<String>,
         checkpoint: Option<&str>,
     ) -> Result<SweepJob, Error> {
-        self.sweep(Sweep::project_hours(email, start, end, projects)?, checkpoint)
+        self.sweep("project_hours", Sweep::project_hours(email, start, end, projects)?, checkpoint)
     }
 }
 
@@ -402,6 +445,11 @@ impl SweepJob {
     /// going on pointless (the key refused, the company inactive, a missing module, the list it
     /// plans from failing).
     pub async fn next(&mut self) -> Option<Result<JobEvent, Error>> {
+        let span = self.span.clone();
+        span.within(self.step()).await
+    }
+
+    async fn step(&mut self) -> Option<Result<JobEvent, Error>> {
         if let Some(ready) = self.events.ready() {
             return ready;
         }

@@ -23,6 +23,9 @@
 //! | end | `zeitkonto.api_code` | the API's error code (3: authentication failed, ...) when it answered one |
 //! | event | `zeitkonto.wait` | a wait before sending: `zeitkonto.wait.reason` (`rate limit`, `429`, `retry`), `zeitkonto.wait.delay_ms` |
 //!
+//! A whole-company job is a span of its own (kind INTERNAL, [`job_span`]): `zeitkonto.job
+//! {job}` (`zeitkonto.job month_close`) with `zeitkonto.job`, the parent of its calls' spans.
+//!
 //! A failed call ends with the span's status set to error and the (redacted) error message as its
 //! description; a successful one leaves the status unset, as the conventions ask of clients.
 
@@ -165,6 +168,14 @@ impl Serialize for SpanAction {
         st.serialize_field("message", &message)?;
         st.end()
     }
+}
+
+/// The span of a whole-company job (`month_close`, `presence_board`, `leave_year_report`,
+/// `project_hours`): its name and attributes. Kind INTERNAL; its calls' spans are its children.
+pub fn job_span(job: &str) -> (String, Attributes) {
+    let mut a = Attributes(Vec::with_capacity(1));
+    a.text("zeitkonto.job", job);
+    (format!("zeitkonto.job {job}"), a)
 }
 
 /// One call's span as the driver lives it: made when the call starts, told of each attempt, answer
