@@ -2,6 +2,7 @@
 // once, by the entry files' loader), the checks of arguments and options, the planner's errors as
 // the package's, and the loop that makes the planner's calls and turns them into events.
 import { ApiError, InvalidInputError, ZeitkontoError } from "zeitkonto";
+import { jobTelemetry } from "../src/telemetry.js";
 
 let load = null;
 let loaded = null;
@@ -98,8 +99,11 @@ export function pairs(flat) {
  * for more after them): a job stopped while its consumer handled an event (a break, a throw, an
  * abort) makes that call again on resume: at least once, never lost. A fatal call is not finished
  * either: resumed (e.g. with the key fixed), the job makes it again.
+ *
+ * With OpenTelemetry set up, the job is a span (`zeitkonto.job {job}`, src/telemetry.js), the
+ * parent of its calls' spans, from its first call to its end (or its consumer's stop).
  */
-export function runJob(m, { signal, make, failed, failureEvent, failures }) {
+export function runJob(m, { job, signal, make, failed, failureEvent, failures }) {
   let saved = m.checkpoint();
   return {
     /** The plan from here (before the first call: the whole job as far as it is known). */
@@ -110,23 +114,32 @@ export function runJob(m, { signal, make, failed, failureEvent, failures }) {
     checkpoint: () => saved,
     failures,
     async *[Symbol.asyncIterator]() {
-      for (let call = m.nextCall(); call !== undefined; call = m.nextCall()) {
-        signal?.throwIfAborted();
-        let events;
-        try {
-          events = await make(call);
-        } catch (error) {
-          if (!(error instanceof ZeitkontoError)) throw error; // an abort, a bug: the job stops
-          const action = failed(call, error.kind, error instanceof ApiError ? error.code : undefined);
-          if (action === "fatal") throw error;
-          events = [failureEvent(call, error, action)];
+      const span = jobTelemetry(job);
+      let stopped;
+      try {
+        for (let call = m.nextCall(); call !== undefined; call = m.nextCall()) {
+          signal?.throwIfAborted();
+          let events;
+          try {
+            events = await (span === null ? make(call) : span.run(() => make(call)));
+          } catch (error) {
+            if (!(error instanceof ZeitkontoError)) throw error; // an abort, a bug: the job stops
+            const action = failed(call, error.kind, error instanceof ApiError ? error.code : undefined);
+            if (action === "fatal") throw error;
+            events = [failureEvent(call, error, action)];
+          }
+          const [done, total, etaMs] = m.progress();
+          yield { type: "progress", done, total, eta: etaMs };
+          yield* events;
+          saved = m.checkpoint();
         }
-        const [done, total, etaMs] = m.progress();
-        yield { type: "progress", done, total, eta: etaMs };
-        yield* events;
         saved = m.checkpoint();
+      } catch (error) {
+        stopped = error;
+        throw error;
+      } finally {
+        span?.end(stopped);
       }
-      saved = m.checkpoint();
     },
   };
 }

@@ -23,6 +23,7 @@ export async function monthClose(client, year, month, options = {}) {
   const wasm = await planner();
   const m = machine(() => new wasm.MonthCloseMachine(year, month, departments, checkpoint ?? undefined));
   return runJob(m, {
+    job: "month_close",
     signal,
     async make([op, arg]) {
       if (op === "employees") {

@@ -20,6 +20,7 @@ async function sweep(client, kind, spec, { checkpoint, signal }) {
   const m = machine(() => new wasm.SweepMachine(kind, spec, checkpoint ?? undefined));
   const opts = { signal };
   return runJob(m, {
+    job: kind,
     signal,
     async make([op, args, source]) {
       switch (op) {

@@ -19,7 +19,8 @@ const API = Symbol.for("opentelemetry.js.api.1");
 const SPAN_KEY = Symbol.for("OpenTelemetry Context Key SPAN");
 /** `suppressTracing`'s key in `@opentelemetry/core`, which every instrumentation and the SDK's tracer check. */
 const SUPPRESS_KEY = Symbol.for("OpenTelemetry SDK Context Key SUPPRESS_TRACING");
-/** `SpanKind.CLIENT`, `SpanStatusCode.ERROR`. */
+/** `SpanKind.INTERNAL`, `SpanKind.CLIENT`, `SpanStatusCode.ERROR`. */
+const INTERNAL = 0;
 const CLIENT = 2;
 const ERROR = 2;
 const VERSION = "0.1.0";
@@ -97,4 +98,34 @@ export function callTelemetry() {
   };
   const run = sentry === null ? (send) => manager.with(context, send) : (send) => manager.with(context, () => sentry(send));
   return { onSpan, run };
+}
+
+/**
+ * A whole-company job's span (`zeitkonto.job {job}`, kind INTERNAL, `zeitkonto.job`: the core's
+ * `telemetry::job_span`), or null when OpenTelemetry is not set up: `run(make)` makes a call with
+ * the job's span active (the call's span becomes its child), `end(error)` ends it.
+ */
+export function jobTelemetry(job) {
+  try {
+    const api = globalThis[API];
+    const manager = api?.context;
+    const tracer = tracerOf(api?.trace);
+    if (tracer === null || typeof manager?.active !== "function" || typeof manager.with !== "function") return null;
+    const parent = manager.active();
+    const span = tracer.startSpan(`zeitkonto.job ${job}`, { kind: INTERNAL, attributes: { "zeitkonto.job": job } }, parent);
+    const context = parent.setValue(SPAN_KEY, span);
+    return {
+      run: (make) => manager.with(context, make),
+      end(error) {
+        try {
+          if (error !== undefined) span.setStatus({ code: ERROR, message: String(error?.message ?? error) });
+          span.end();
+        } catch {
+          /* ignored */
+        }
+      },
+    };
+  } catch {
+    return null;
+  }
 }

@@ -4,6 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { trace } from "@opentelemetry/api";
 import { Client } from "zeitkonto";
+import { presenceBoard } from "zeitkonto/jobs";
 
 // The sandbox binary, started by the test (its own process: the agent records only the client).
 const base = process.env.ZK_SANDBOX_URL;
@@ -62,6 +63,10 @@ await tracer.startActiveSpan("payroll run", async (parent) => {
     await attempt(`${transport} abort`, () => c.allEmployees({ signal: ac.signal }));
     await attempt(`${transport} shifts`, () => new Client({ workspaceKey: k.workspaceKey, baseUrl: base, ...extra }).shifts(2026, 47));
   }
+  // A whole-company job: its span is the parent of its calls' spans.
+  await attempt("job presence board", async () => {
+    for await (const _ of await presenceBoard(new Client({ apiKey: k.companyKey, baseUrl: base }))) { /* rows */ }
+  });
   parent.end();
 });
 await new Promise((r) => setTimeout(r, 100));
