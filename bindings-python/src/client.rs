@@ -16,6 +16,7 @@ use crate::bridge::{complete, completions, Pending};
 use crate::convert::{from_py, to_py, Args};
 use crate::errors::{guarded, internal, operation, raise, routes_from};
 use crate::runtime::{into_py, outcome, runtime, Outcome, SIGNAL_CHECK};
+use crate::telemetry::{traced, Trace};
 use crate::typed;
 
 /// The Rust client behind `zeitkonto.Client` and `zeitkonto.AsyncClient`.
@@ -115,21 +116,25 @@ impl Client {
 
     /// Runs `operation` with its parameters (a dict of Python values by canonical key); returns
     /// the typed output (`<Model>Data` objects, see `typed.rs`). Blocks with the GIL released, interruptible by Ctrl-C.
-    #[pyo3(signature = (operation_name, params, on_events=None))]
+    /// `trace`: collects the call's span (see `telemetry.rs`).
+    #[pyo3(signature = (operation_name, params, on_events=None, trace=None))]
     fn call(
         &self,
         py: Python<'_>,
         operation_name: &str,
         params: &Bound<'_, PyDict>,
         on_events: Option<Bound<'_, PyAny>>,
+        trace: Option<PyRef<'_, Trace>>,
     ) -> PyResult<Py<PyAny>> {
         let op = operation(operation_name)?;
         let params = typed::params(op, &Args(params))?;
         let client = self.current()?;
         let rt = runtime()?;
+        let sink = trace.map(|t| t.sink());
         // The call runs as a task on the runtime's threads (where the sockets are driven); this
         // thread, with the GIL released, only waits for its end.
-        let mut task = rt.spawn(AssertUnwindSafe(async move { typed::execute(&client, params).await }).catch_unwind());
+        let mut task = rt
+            .spawn(AssertUnwindSafe(traced(sink, async move { typed::execute(&client, params).await })).catch_unwind());
         // Wait in slices of 0.1 s, checking for signals in between: Ctrl-C interrupts a blocking
         // call at once (KeyboardInterrupt), the call's task is dropped and the client stays usable.
         let result = loop {
@@ -159,16 +164,26 @@ impl Client {
     }
 
     /// Starts `operation` on the runtime; returns its `Pending`. When the call is done, `token`
-    /// comes out of `wait_completions()`.
-    fn call_async(&self, operation_name: &str, params: &Bound<'_, PyDict>, token: u64) -> PyResult<Pending> {
+    /// comes out of `wait_completions()`. `trace`: collects the call's span.
+    #[pyo3(signature = (operation_name, params, token, trace=None))]
+    fn call_async(
+        &self,
+        operation_name: &str,
+        params: &Bound<'_, PyDict>,
+        token: u64,
+        trace: Option<PyRef<'_, Trace>>,
+    ) -> PyResult<Pending> {
         let op = operation(operation_name)?;
         let params = typed::params(op, &Args(params))?;
         let client = self.current()?;
+        let sink = trace.map(|t| t.sink());
         let slot: Arc<Mutex<Option<Outcome>>> = Arc::default();
         let done = slot.clone();
         let queue = completions();
         runtime()?.spawn(async move {
-            let result = AssertUnwindSafe(async move { typed::execute(&client, params).await }).catch_unwind().await;
+            let result = AssertUnwindSafe(traced(sink, async move { typed::execute(&client, params).await }))
+                .catch_unwind()
+                .await;
             if let Ok(mut s) = done.lock() {
                 *s = Some(outcome(result));
             }

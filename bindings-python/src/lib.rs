@@ -11,6 +11,8 @@
 //!   thread ever touches Python** (no GIL, no Python objects), so nothing can crash while the
 //!   interpreter shuts down (the failure mode of GIL-taking tokio callbacks);
 //! - driver events (already redacted) are queued without the GIL; Python drains them into logging;
+//! - a call's span (the core's description) is collected without the GIL into a `Trace`, which
+//!   Python hands to OpenTelemetry after the call;
 //! - `build_request` / `parse_response` are the sans-IO core;
 //! - `Sandbox` is the sandbox engine in-process (`zeitkonto.testing`), which clients reach through
 //!   the engine's transport with no socket;
@@ -25,6 +27,7 @@ mod jobs;
 mod json;
 mod runtime;
 mod sansio;
+mod telemetry;
 mod testing;
 mod typed;
 mod typed_support;
@@ -51,6 +54,7 @@ fn is_idempotent(operation_name: &str) -> PyResult<bool> {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<client::Client>()?;
     m.add_class::<Pending>()?;
+    m.add_class::<telemetry::Trace>()?;
     m.add_class::<testing::Sandbox>()?;
     m.add_class::<jobs::MonthClose>()?;
     m.add_class::<jobs::Sweep>()?;

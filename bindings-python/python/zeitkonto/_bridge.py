@@ -33,9 +33,10 @@ _thread: Optional[threading.Thread] = None
 _closed = False
 
 
-def start(core: _core.Client, operation: str, params: Any,
-          loop: "asyncio.AbstractEventLoop") -> Tuple[_core.Pending, "asyncio.Future[None]"]:
-    """Starts ``operation`` on the runtime; the future completes (on ``loop``) when it is done."""
+def start(core: _core.Client, operation: str, params: Any, loop: "asyncio.AbstractEventLoop",
+          trace: Optional[_core.Trace] = None) -> Tuple[_core.Pending, "asyncio.Future[None]"]:
+    """Starts ``operation`` on the runtime; the future completes (on ``loop``) when it is done.
+    ``trace`` collects the call's span."""
     global _thread
     done: "asyncio.Future[None]" = loop.create_future()
     with _lock:
@@ -51,7 +52,7 @@ def start(core: _core.Client, operation: str, params: Any,
             _thread = threading.Thread(target=_wake_loops, name="zeitkonto-bridge", daemon=True)
             _thread.start()
     try:
-        pending = core.call_async(operation, params, token)
+        pending = core.call_async(operation, params, token, trace)
     except BaseException:
         with _lock:
             _waiting.pop(token, None)

@@ -2,7 +2,7 @@
 
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, final
 
-__all__ = ["Client", "CoreError", "NativeRequest", "MonthClose", "Pending", "Sandbox", "Sweep", "build_request", "close_completions",
+__all__ = ["Client", "CoreError", "NativeRequest", "MonthClose", "Pending", "Sandbox", "Sweep", "Trace", "build_request", "close_completions",
            "is_idempotent", "operations", "parse_response", "parse_response_typed", "wait_completions"]
 
 class CoreError(Exception):
@@ -25,8 +25,10 @@ class Client:
         proxy: Optional[str] = None,
         sandbox: Optional[Sandbox] = None,
     ) -> Client: ...
-    def call(self, operation_name: str, params: Dict[str, Any], on_events: Optional[Callable[[], Any]] = None) -> Any: ...
-    def call_async(self, operation_name: str, params: Dict[str, Any], token: int) -> Pending: ...
+    def call(self, operation_name: str, params: Dict[str, Any], on_events: Optional[Callable[[], Any]] = None,
+             trace: Optional[Trace] = None) -> Any: ...
+    def call_async(self, operation_name: str, params: Dict[str, Any], token: int,
+                   trace: Optional[Trace] = None) -> Pending: ...
     def take_events(self) -> List[Dict[str, Any]]: ...
 
 @final
@@ -37,6 +39,12 @@ class NativeRequest:
 class Pending:
     def done(self) -> bool: ...
     def take(self) -> Any: ...
+
+@final
+class Trace:
+    """One call's span as the core describes it, collected while the call runs."""
+    def __new__(cls) -> Trace: ...
+    def take(self) -> List[Dict[str, Any]]: ...
 
 def build_request(
     operation_name: str,

@@ -15,6 +15,7 @@ from . import _bridge
 from ._operations import AsyncOperations, SyncOperations
 from . import _convert as c
 from . import _core
+from . import _telemetry
 from ._settings import RateLimitSettings, RetrySettings
 from .errors import ClientClosedError, InvalidInputError, ZeitkontoError, from_core
 
@@ -184,10 +185,14 @@ class Client(_Base, SyncOperations):
 
     def _run(self, call: "c.Call[T]") -> T:
         core = self._client()
+        span = _telemetry.begin()  # the call's span, when OpenTelemetry records spans
         try:
-            out = core.call(call.operation, call.params, self._log if self._logging else None)
+            out = core.call(call.operation, call.params, self._log if self._logging else None,
+                            span[0] if span else None)
         except _core.CoreError as e:
             raise self._fail(e) from None
+        finally:
+            _telemetry.finish(span)
         return self._finish(call, out)
 
     @property
@@ -248,10 +253,20 @@ class AsyncClient(_Base, AsyncOperations):
             raise RuntimeError("zeitkonto.AsyncClient runs on an asyncio event loop and none is running here "
                                "(trio, curio: use the blocking zeitkonto.Client in a worker thread, e.g. "
                                "trio.to_thread.run_sync)") from None
+        span = _telemetry.begin()  # the call's span, when OpenTelemetry records spans
         try:
-            pending, done = _bridge.start(core, call.operation, call.params, loop)
+            pending, done = _bridge.start(core, call.operation, call.params, loop, span[0] if span else None)
         except _core.CoreError as e:
+            _telemetry.finish(span)
             raise self._fail(e) from None
+        try:
+            return await self._await(call, pending, done)
+        finally:
+            _telemetry.finish(span)
+
+    async def _await(self, call: "c.Call[T]", pending: "_core.Pending", done: "asyncio.Future[None]") -> T:
+        import asyncio
+
         if self._logging:
             # Wake every 0.2 s to log the driver's events while the call runs (a limiter wait
             # shows when it starts, not when the call ends).

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import (TYPE_CHECKING, Any, AsyncIterator, Callable, Dict, Generic, Iterable, Iterator, List, Optional,
                     Sequence, Tuple, TypeVar, Union)
 
-from . import _core
+from . import _core, _telemetry
 from .errors import ApiError, InvalidInputError, ZeitkontoError, from_core
 from .models import MonthlyAccount, PresenceEntry
 
@@ -259,6 +259,9 @@ class _Driver(Generic[E, F]):
     checkpoint file, failures turned into events. A job's own driver says which client method a
     call is and what its answer means."""
 
+    #: The job's stable name (its span's): ``month_close``, ``presence_board``, ...
+    job = ""
+
     def __init__(self, make: Callable[[Optional[str]], Any], checkpoint: Optional[_Path]) -> None:
         """``make(checkpoint_text)`` makes the planner (resumed when the text is not None)."""
         self._path = checkpoint
@@ -344,7 +347,7 @@ class _MonthCloseDriver(_Driver[MonthCloseEvent, DepartmentFallback]):
             raise _invalid("month", f"{month} is not a calendar month (1-12; January is 1)")
         limit = _limit(limit_per_minute)
         deps = _ids("departments", departments, "department")
-        self.year, self.month = year, month
+        self.year, self.month, self.job = year, month, "month_close"
         super().__init__(lambda text: _core.MonthClose(year, month, deps, text, limit), checkpoint)
 
     def invoke(self, client: Any, call: Tuple[str, Optional[str]]) -> Any:
@@ -400,6 +403,7 @@ class _SweepDriver(_Driver[SweepEvent, Fallback]):
 
     def __init__(self, kind: str, checkpoint: Optional[_Path], limit_per_minute: int, **spec: Any) -> None:
         limit = _limit(limit_per_minute)
+        self.job = kind
         super().__init__(lambda text: _core.Sweep(kind, checkpoint=text, limit_per_minute=limit, **spec), checkpoint)
 
     @classmethod
@@ -507,6 +511,13 @@ class _JobBase(Generic[E, F]):
         return self._d.failures()
 
 
+def _within(span: Optional[_telemetry.JobSpan]) -> Any:
+    """The job's span current, if there is one."""
+    import contextlib
+
+    return span.within() if span is not None else contextlib.nullcontext()
+
+
 class _Job(_JobBase[E, F]):
     """A job over a ``Client``: an iterator of events."""
 
@@ -515,18 +526,28 @@ class _Job(_JobBase[E, F]):
 
     def __iter__(self) -> Iterator[Union[Progress, E]]:
         d = self._d
-        while (call := d.next_call()) is not None:
-            try:
-                out = d.invoke(self._client, call)
-            except ZeitkontoError as e:
-                events = d.failed(call, e)
-            else:
-                events = d.answered(call, out)
-            yield from events
-            # Saved when the consumer asks for more, after it handled this call's events: a job
-            # stopped in between (a break, an exception, a kill) makes that one call again on
-            # resume rather than losing its rows (at least once, never lost).
-            d.save()
+        # With OpenTelemetry recording, the job is a span, the parent of its calls' spans.
+        span, stopped = _telemetry.job(d.job), None
+        try:
+            while (call := d.next_call()) is not None:
+                try:
+                    with _within(span):
+                        out = d.invoke(self._client, call)
+                except ZeitkontoError as e:
+                    events = d.failed(call, e)
+                else:
+                    events = d.answered(call, out)
+                yield from events
+                # Saved when the consumer asks for more, after it handled this call's events: a job
+                # stopped in between (a break, an exception, a kill) makes that one call again on
+                # resume rather than losing its rows (at least once, never lost).
+                d.save()
+        except Exception as e:
+            stopped = e
+            raise
+        finally:
+            if span is not None:
+                span.end(stopped)
 
 
 class _AsyncJob(_JobBase[E, F]):
@@ -537,16 +558,25 @@ class _AsyncJob(_JobBase[E, F]):
 
     async def __aiter__(self) -> AsyncIterator[Union[Progress, E]]:
         d = self._d
-        while (call := d.next_call()) is not None:
-            try:
-                out = await d.invoke(self._client, call)
-            except ZeitkontoError as e:
-                events = d.failed(call, e)
-            else:
-                events = d.answered(call, out)
-            for event in events:
-                yield event
-            d.save()  # as in _Job.__iter__: at least once, never lost
+        span, stopped = _telemetry.job(d.job), None  # as in _Job.__iter__
+        try:
+            while (call := d.next_call()) is not None:
+                try:
+                    with _within(span):
+                        out = await d.invoke(self._client, call)
+                except ZeitkontoError as e:
+                    events = d.failed(call, e)
+                else:
+                    events = d.answered(call, out)
+                for event in events:
+                    yield event
+                d.save()  # as in _Job.__iter__: at least once, never lost
+        except Exception as e:
+            stopped = e
+            raise
+        finally:
+            if span is not None:
+                span.end(stopped)
 
 
 class MonthCloseJob(_Job[MonthCloseEvent, DepartmentFallback]):

@@ -15,8 +15,10 @@ from . import _core
 from ._operations import CONVERTERS
 from ._model_base import _plain
 from .errors import from_core
+from ._telemetry import untraced
 
-__all__ = ["HttpRequest", "build_request", "parse_response", "parse_response_json", "operations", "is_idempotent"]
+__all__ = ["HttpRequest", "build_request", "parse_response", "parse_response_json", "operations", "is_idempotent",
+           "untraced"]
 
 
 class _HttpRequestFields(NamedTuple):

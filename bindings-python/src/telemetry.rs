@@ -1,0 +1,60 @@
+//! `zeitkonto._core.Trace`: one call's span as the core describes it (`zeitkonto_core::telemetry`),
+//! collected without the GIL while the call runs on the runtime's threads, and handed to Python
+//! afterwards (`take()`), which records it through OpenTelemetry's API with the times it happened
+//! (`zeitkonto/_telemetry.py`). No tokio thread touches Python.
+
+use std::sync::{Arc, Mutex};
+
+use pyo3::prelude::*;
+use zeitkonto::{SpanAction, SpanSink};
+
+use crate::convert::to_py;
+use crate::errors::internal;
+
+/// The span actions of one call (start, events, end; redacted), in order.
+#[pyclass(module = "zeitkonto._core", frozen)]
+#[derive(Default)]
+pub(crate) struct Trace {
+    actions: Arc<Mutex<Vec<SpanAction>>>,
+}
+
+impl Trace {
+    /// The sink a call's future runs with (`zeitkonto::with_spans`).
+    pub(crate) fn sink(&self) -> SpanSink {
+        let actions = self.actions.clone();
+        Arc::new(move |a: &SpanAction| {
+            if let Ok(mut list) = actions.lock() {
+                list.push(a.clone());
+            }
+        })
+    }
+}
+
+#[pymethods]
+impl Trace {
+    #[new]
+    fn new() -> Trace {
+        Trace::default()
+    }
+
+    /// The actions so far, as dicts (`SpanAction`'s canonical form: `action`, `name`, `kind`,
+    /// `timeUnixNano`, `attributes`, `error`, `message`); they are taken out.
+    fn take<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let actions = self.actions.lock().map(|mut l| std::mem::take(&mut *l)).unwrap_or_default();
+        actions
+            .iter()
+            .map(|a| {
+                let v = serde_json::to_value(a).map_err(|e| internal(&format!("span: {e}")))?;
+                to_py(py, &v)
+            })
+            .collect()
+    }
+}
+
+/// `future` inside the trace's sink when there is a trace, as it is otherwise.
+pub(crate) async fn traced<T>(trace: Option<SpanSink>, future: impl std::future::Future<Output = T>) -> T {
+    match trace {
+        Some(sink) => zeitkonto::with_spans(sink, future).await,
+        None => future.await,
+    }
+}
