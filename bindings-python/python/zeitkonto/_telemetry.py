@@ -92,17 +92,21 @@ def finish(begun: Begun) -> None:
 
 class JobSpan:
     """A whole-company job's span (``zeitkonto.job {job}``, kind INTERNAL: the core's
-    ``telemetry::job_span``): its calls made ``within()`` it are its children."""
+    ``telemetry::job_span``) while the job runs: its calls made inside ``call()`` are its
+    children. A no-op without OpenTelemetry recording."""
 
-    def __init__(self, span: Any, ctx: Any) -> None:
+    def __init__(self, span: Any = None, ctx: Any = None) -> None:
         self._span, self._ctx = span, ctx
 
-    def within(self) -> Any:
+    def call(self) -> Any:
         """A context manager in which the job's span is the current one."""
         import contextlib
 
         @contextlib.contextmanager
         def scope() -> Any:
+            if self._span is None:
+                yield
+                return
             _, context, _ = _otel
             token = context.attach(self._ctx)
             try:
@@ -113,6 +117,8 @@ class JobSpan:
         return scope()
 
     def end(self, error: Optional[BaseException] = None) -> None:
+        if self._span is None:
+            return
         try:
             if error is not None:
                 trace = _otel[0]
@@ -122,18 +128,34 @@ class JobSpan:
             pass
 
 
-def job(name: str) -> Optional[JobSpan]:
-    """The span of the job ``name`` (``month_close``, ``presence_board``, ...), started now as a
-    child of the current span; ``None`` when nothing records spans (see :func:`begin`)."""
-    if begin() is None:
-        return None
-    try:
-        trace, context, tracer = _otel
-        span = tracer.start_span(f"zeitkonto.job {name}", kind=trace.SpanKind.INTERNAL,
-                                 attributes={"zeitkonto.job": name})
-        return JobSpan(span, trace.set_span_in_context(span, context.get_current()))
-    except Exception:
-        return None
+def job(name: str) -> Any:
+    """A context manager giving the :class:`JobSpan` of the job ``name`` (``month_close``,
+    ``presence_board``, ...), started as a child of the current span and ended on leaving (with an
+    error status when an exception, not a consumer's stop, ends the job)."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def scope() -> Any:
+        span = JobSpan()
+        if begin() is not None:
+            try:
+                trace, context, tracer = _otel
+                s = tracer.start_span(f"zeitkonto.job {name}", kind=trace.SpanKind.INTERNAL,
+                                      attributes={"zeitkonto.job": name})
+                span = JobSpan(s, trace.set_span_in_context(s, context.get_current()))
+            except Exception:
+                pass
+        try:
+            yield span
+        except Exception as e:
+            span.end(e)
+            raise
+        except BaseException:  # a consumer's stop (GeneratorExit), Ctrl-C, a cancelled task
+            span.end()
+            raise
+        span.end()
+
+    return scope()
 
 
 def untraced() -> Any:

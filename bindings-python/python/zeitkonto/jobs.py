@@ -511,13 +511,6 @@ class _JobBase(Generic[E, F]):
         return self._d.failures()
 
 
-def _within(span: Optional[_telemetry.JobSpan]) -> Any:
-    """The job's span current, if there is one."""
-    import contextlib
-
-    return span.within() if span is not None else contextlib.nullcontext()
-
-
 class _Job(_JobBase[E, F]):
     """A job over a ``Client``: an iterator of events."""
 
@@ -527,11 +520,10 @@ class _Job(_JobBase[E, F]):
     def __iter__(self) -> Iterator[Union[Progress, E]]:
         d = self._d
         # With OpenTelemetry recording, the job is a span, the parent of its calls' spans.
-        span, stopped = _telemetry.job(d.job), None
-        try:
+        with _telemetry.job(d.job) as span:
             while (call := d.next_call()) is not None:
                 try:
-                    with _within(span):
+                    with span.call():
                         out = d.invoke(self._client, call)
                 except ZeitkontoError as e:
                     events = d.failed(call, e)
@@ -542,12 +534,6 @@ class _Job(_JobBase[E, F]):
                 # stopped in between (a break, an exception, a kill) makes that one call again on
                 # resume rather than losing its rows (at least once, never lost).
                 d.save()
-        except Exception as e:
-            stopped = e
-            raise
-        finally:
-            if span is not None:
-                span.end(stopped)
 
 
 class _AsyncJob(_JobBase[E, F]):
@@ -558,11 +544,10 @@ class _AsyncJob(_JobBase[E, F]):
 
     async def __aiter__(self) -> AsyncIterator[Union[Progress, E]]:
         d = self._d
-        span, stopped = _telemetry.job(d.job), None  # as in _Job.__iter__
-        try:
+        with _telemetry.job(d.job) as span:  # as in _Job.__iter__
             while (call := d.next_call()) is not None:
                 try:
-                    with _within(span):
+                    with span.call():
                         out = await d.invoke(self._client, call)
                 except ZeitkontoError as e:
                     events = d.failed(call, e)
@@ -571,12 +556,6 @@ class _AsyncJob(_JobBase[E, F]):
                 for event in events:
                     yield event
                 d.save()  # as in _Job.__iter__: at least once, never lost
-        except Exception as e:
-            stopped = e
-            raise
-        finally:
-            if span is not None:
-                span.end(stopped)
 
 
 class MonthCloseJob(_Job[MonthCloseEvent, DepartmentFallback]):
