@@ -51,10 +51,7 @@ impl Trace {
     }
 }
 
-/// `future` inside the trace's sink when there is a trace, as it is otherwise.
-pub(crate) async fn traced<T>(trace: Option<SpanSink>, future: impl std::future::Future<Output = T>) -> T {
-    match trace {
-        Some(sink) => zeitkonto::with_spans(sink, future).await,
-        None => future.await,
-    }
+/// `future` with the trace's sink (`None`: no trace) for the calls it makes.
+pub(crate) fn traced<F: std::future::Future>(trace: Option<SpanSink>, future: F) -> zeitkonto::telemetry::WithSpans<F> {
+    zeitkonto::with_spans(trace, future)
 }

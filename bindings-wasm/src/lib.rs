@@ -162,21 +162,19 @@ fn sans_io_request(
 }
 
 /// `call` inside `zeitkonto::with_spans` with a sink that hands each span action, as JSON text, to
-/// `on_span`; `call` as it is without one (no span is then described at all).
+/// `on_span` (none: no span is described at all).
 #[cfg(target_arch = "wasm32")]
-async fn traced<T>(on_span: Option<js_sys::Function>, call: impl std::future::Future<Output = T>) -> T {
-    match on_span {
-        None => call.await,
-        Some(f) => {
-            let listener = Listener(f);
-            let sink: zeitkonto::SpanSink = std::sync::Arc::new(move |a: &zeitkonto::SpanAction| {
-                if let Ok(text) = serde_json::to_string(a) {
-                    let _ = listener.0.call1(&JsValue::NULL, &JsValue::from_str(&text));
-                }
-            });
-            zeitkonto::with_spans(sink, call).await
-        }
-    }
+fn traced<F: std::future::Future>(on_span: Option<js_sys::Function>, call: F) -> zeitkonto::telemetry::WithSpans<F> {
+    let sink = on_span.map(|f| {
+        let listener = Listener(f);
+        let sink: zeitkonto::SpanSink = std::sync::Arc::new(move |a: &zeitkonto::SpanAction| {
+            if let Ok(text) = serde_json::to_string(a) {
+                let _ = listener.0.call1(&JsValue::NULL, &JsValue::from_str(&text));
+            }
+        });
+        sink
+    });
+    zeitkonto::with_spans(sink, call)
 }
 
 /// The Rust client behind the JavaScript `Client`.

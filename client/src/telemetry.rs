@@ -49,10 +49,12 @@ impl<F: Future> Future for WithSpans<F> {
 }
 
 /// Runs `future` so that every call it starts reports its span to `sink` (instead of the
-/// client's [`crate::ClientBuilder::on_span`], if any). The bindings wrap each call in one, so
-/// that a call's actions reach that call's span.
-pub fn with_spans<F: Future>(sink: SpanSink, future: F) -> WithSpans<F> {
-    WithSpans { sink: Some(sink), inner: Box::pin(future) }
+/// client's [`crate::ClientBuilder::on_span`], if any; `None`: to the client's). The bindings wrap
+/// each call in one, so that a call's actions reach that call's span. (One wrapper whether or not
+/// there is a sink: a binding that awaited the bare future in the other case would compile the
+/// call's whole state machine twice.)
+pub fn with_spans<F: Future>(sink: impl Into<Option<SpanSink>>, future: F) -> WithSpans<F> {
+    WithSpans { sink: sink.into(), inner: Box::pin(future) }
 }
 
 /// One call's span while the driver runs it: the core's [`CallSpan`] and where its actions go.
