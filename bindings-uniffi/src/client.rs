@@ -11,6 +11,7 @@ use zeitkonto_core::Operation;
 
 use crate::config::ZeitkontoConfig;
 use crate::events::{self, ZeitkontoEventListener};
+use crate::telemetry::{self, ZeitkontoTracer};
 use crate::transport::{ForeignTransport, ZeitkontoTransport};
 use crate::types::RawJson;
 use crate::ZeitkontoError;
@@ -30,6 +31,8 @@ pub enum ClockAction {
 #[derive(uniffi::Object)]
 pub struct ZeitkontoClient {
     inner: zeitkonto::Client,
+    /// Gets a span per call (`telemetry.rs`); none: nothing is built.
+    tracer: Option<Arc<dyn ZeitkontoTracer>>,
 }
 
 impl std::fmt::Debug for ZeitkontoClient {
@@ -45,52 +48,66 @@ impl ZeitkontoClient {
         &self.inner
     }
 
-    /// Runs a typed operation through the Rust client's driver (limiter, retries, redaction).
+    /// The app's tracer, if any (the jobs' calls report to it too).
+    pub(crate) fn tracer(&self) -> Option<Arc<dyn ZeitkontoTracer>> {
+        self.tracer.clone()
+    }
+
+    /// Runs a typed operation through the Rust client's driver (limiter, retries, redaction),
+    /// with its span reported to the tracer if there is one.
     pub(crate) async fn execute<O: Operation>(&self, op: &O) -> Result<O::Output, ZeitkontoError> {
-        Ok(self.inner.execute(op).await?)
+        Ok(telemetry::traced(self.tracer.as_ref(), self.inner.execute(op)).await?)
     }
 }
 
 #[uniffi::export(async_runtime = "tokio")]
 impl ZeitkontoClient {
     /// A client with `config`; fails with `InvalidInput` on a bad base URL, route or setting.
-    #[uniffi::constructor]
-    pub fn new(config: ZeitkontoConfig) -> Result<Arc<ZeitkontoClient>, ZeitkontoError> {
-        Ok(Arc::new(ZeitkontoClient { inner: config.builder()?.build()? }))
+    /// `tracer`: gets one span per call (Kotlin: `OpenTelemetryTracer()`); every constructor
+    /// takes one.
+    #[uniffi::constructor(default(tracer = None))]
+    pub fn new(
+        config: ZeitkontoConfig,
+        tracer: Option<Arc<dyn ZeitkontoTracer>>,
+    ) -> Result<Arc<ZeitkontoClient>, ZeitkontoError> {
+        Ok(Arc::new(ZeitkontoClient { inner: config.builder()?.build()?, tracer }))
     }
 
     /// A client with `config` that reports every driver event (send, answer, wait, failure;
-    /// redacted) to `listener`: plug in your logger here.
-    #[uniffi::constructor]
+    /// redacted) to `listener`: plug in your logger here. `tracer`: one span per call.
+    #[uniffi::constructor(default(tracer = None))]
     pub fn with_event_listener(
         config: ZeitkontoConfig,
         listener: Arc<dyn ZeitkontoEventListener>,
+        tracer: Option<Arc<dyn ZeitkontoTracer>>,
     ) -> Result<Arc<ZeitkontoClient>, ZeitkontoError> {
         let inner = config.builder()?.on_event(events::observer(listener)).build()?;
-        Ok(Arc::new(ZeitkontoClient { inner }))
+        Ok(Arc::new(ZeitkontoClient { inner, tracer }))
     }
 
     /// A client with `config` that sends through the app's own HTTP stack (`transport`: OkHttp,
     /// `URLSession`…) instead of the bundled one, and reports driver events to `listener` if given.
-    /// The limiter, retries, timeout, parsing and redaction stay the client's.
-    #[uniffi::constructor(default(listener = None))]
+    /// The limiter, retries, timeout, parsing and redaction stay the client's. `tracer`: one span
+    /// per call.
+    #[uniffi::constructor(default(listener = None, tracer = None))]
     pub fn with_transport(
         config: ZeitkontoConfig,
         transport: Arc<dyn ZeitkontoTransport>,
         listener: Option<Arc<dyn ZeitkontoEventListener>>,
+        tracer: Option<Arc<dyn ZeitkontoTracer>>,
     ) -> Result<Arc<ZeitkontoClient>, ZeitkontoError> {
         let mut builder = config.builder()?.transport(Arc::new(ForeignTransport(transport)));
         if let Some(listener) = listener {
             builder = builder.on_event(events::observer(listener));
         }
-        Ok(Arc::new(ZeitkontoClient { inner: builder.build()? }))
+        Ok(Arc::new(ZeitkontoClient { inner: builder.build()?, tracer }))
     }
 
     /// Any operation by its stable name (`OperationId` names, e.g. `"time_account"`) with canonical
     /// params as JSON text; returns the canonical output as JSON text.
     pub async fn call(&self, operation: String, params: RawJson) -> Result<RawJson, ZeitkontoError> {
         let op = crate::sansio::operation(&operation)?;
-        Ok(RawJson(self.inner.call_text(op, &params.0).await?))
+        Ok(RawJson(telemetry::traced(self.tracer.as_ref(), self.inner.call_text(op, &params.0)).await?))
     }
 
     /// Clocks an employee in (optionally on a project): `clock(Come, ...)`.

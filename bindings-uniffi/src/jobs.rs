@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::client::ZeitkontoClient;
 use crate::models::{MonthlyAccount, PresenceEntry};
+use crate::telemetry::ZeitkontoTracer;
 use crate::types::{self, IsoDate, PlatformDuration, PlatformInt, RawJson};
 use crate::ZeitkontoError;
 
@@ -146,7 +147,11 @@ macro_rules! job_methods {
             #[doc = $next_doc]
             pub async fn next(&self) -> Result<Option<JobEvent>, ZeitkontoError> {
                 let mut job = self.inner.lock().await;
-                job.next().await.transpose().map(|e| e.map(JobEvent::from)).map_err(Into::into)
+                crate::telemetry::traced(self.tracer.as_ref(), job.next())
+                    .await
+                    .transpose()
+                    .map(|e| e.map(JobEvent::from))
+                    .map_err(Into::into)
             }
 
             /// The plan from here.
@@ -173,6 +178,7 @@ macro_rules! job_methods {
 #[derive(uniffi::Object)]
 pub struct MonthCloseJob {
     inner: tokio::sync::Mutex<zeitkonto::jobs::MonthCloseJob>,
+    tracer: Option<Arc<dyn ZeitkontoTracer>>,
 }
 
 fn millis(ms: u64) -> PlatformDuration {
@@ -194,7 +200,7 @@ impl ZeitkontoClient {
     ) -> Result<Arc<MonthCloseJob>, ZeitkontoError> {
         let year = i32::try_from(year.0).map_err(|_| zeitkonto::Error::invalid("year", "out of range"))?;
         let job = self.client().month_close(year, month.0, departments, checkpoint.as_deref())?;
-        Ok(Arc::new(MonthCloseJob { inner: tokio::sync::Mutex::new(job) }))
+        Ok(Arc::new(MonthCloseJob { inner: tokio::sync::Mutex::new(job), tracer: self.tracer() }))
     }
 }
 
@@ -211,10 +217,13 @@ job_methods!(
 #[derive(uniffi::Object)]
 pub struct SweepJob {
     inner: tokio::sync::Mutex<zeitkonto::jobs::SweepJob>,
+    tracer: Option<Arc<dyn ZeitkontoTracer>>,
 }
 
-fn sweep(job: Result<zeitkonto::jobs::SweepJob, zeitkonto::Error>) -> Result<Arc<SweepJob>, ZeitkontoError> {
-    Ok(Arc::new(SweepJob { inner: tokio::sync::Mutex::new(job?) }))
+impl ZeitkontoClient {
+    fn sweep(&self, job: Result<zeitkonto::jobs::SweepJob, zeitkonto::Error>) -> Result<Arc<SweepJob>, ZeitkontoError> {
+        Ok(Arc::new(SweepJob { inner: tokio::sync::Mutex::new(job?), tracer: self.tracer() }))
+    }
 }
 
 #[uniffi::export]
@@ -229,7 +238,7 @@ impl ZeitkontoClient {
         checkpoint: Option<String>,
     ) -> Result<Arc<SweepJob>, ZeitkontoError> {
         let day = day.map(|d| types::date("day", d)).transpose()?;
-        sweep(self.client().presence_board(day, checkpoint.as_deref()))
+        self.sweep(self.client().presence_board(day, checkpoint.as_deref()))
     }
 
     /// The leave-year report of `year`: every leave-managed employee's yearly overview (one call).
@@ -239,7 +248,7 @@ impl ZeitkontoClient {
         year: PlatformInt,
         checkpoint: Option<String>,
     ) -> Result<Arc<SweepJob>, ZeitkontoError> {
-        sweep(self.client().leave_year_report(types::int32("year", year)?, checkpoint.as_deref()))
+        self.sweep(self.client().leave_year_report(types::int32("year", year)?, checkpoint.as_deref()))
     }
 
     /// The project hours from `start` to `end` (both included, any length): the bookings of
@@ -256,7 +265,7 @@ impl ZeitkontoClient {
         checkpoint: Option<String>,
     ) -> Result<Arc<SweepJob>, ZeitkontoError> {
         let (start, end) = (types::date("start", start)?, types::date("end", end)?);
-        sweep(self.client().project_hours(&email, start, end, projects, checkpoint.as_deref()))
+        self.sweep(self.client().project_hours(&email, start, end, projects, checkpoint.as_deref()))
     }
 }
 

@@ -23,6 +23,7 @@ pub mod models;
 mod operations;
 mod sansio;
 mod settings;
+mod telemetry;
 mod transport;
 pub mod types;
 
@@ -37,6 +38,9 @@ pub use error::{ApiCode, TlsFailure};
 pub use events::{EventListenerError, ZeitkontoEvent, ZeitkontoEventListener};
 pub use sansio::{build_request, operations, parse_response, BuiltRequest, HttpHeader};
 pub use settings::{RateLimitSettings, RetrySettings};
+pub use telemetry::{
+    SpanAttribute, SpanEnd, SpanEvent, SpanStart, SpanValue, TracerError, ZeitkontoSpan, ZeitkontoTracer,
+};
 pub use transport::{HttpResponse, TransportError, ZeitkontoTransport};
 pub use zeitkonto_core::ops::ClockAction;
 

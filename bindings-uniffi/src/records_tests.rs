@@ -137,7 +137,7 @@ fn keys_never_print_and_bad_settings_fail_before_any_request() {
     };
     assert!(!format!("{config:?}").contains("very-secret"), "{config:?}");
     // http:// only for loopback hosts
-    match ZeitkontoClient::new(config.clone()) {
+    match ZeitkontoClient::new(config.clone(), None) {
         Err(ZeitkontoError::InvalidInput { field, description, .. }) => {
             assert_eq!(field, "baseUrl", "the caller's name for the setting");
             assert!(!description.contains("very-secret"));
@@ -147,17 +147,16 @@ fn keys_never_print_and_bad_settings_fail_before_any_request() {
     for ms in [-1.0, f64::NAN, 4e10] {
         let bad_timeout = ZeitkontoConfig { base_url: None, timeout: PlatformDuration(ms), ..config.clone() };
         assert!(
-            matches!(ZeitkontoClient::new(bad_timeout), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "timeout"),
+            matches!(ZeitkontoClient::new(bad_timeout, None), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "timeout"),
             "{ms}"
         );
     }
     // Infinity (Kotlin's Duration.INFINITE, Swift's .infinity) and zero: no timeout.
     for ms in [f64::INFINITY, 0.0] {
-        assert!(ZeitkontoClient::new(ZeitkontoConfig {
-            base_url: None,
-            timeout: PlatformDuration(ms),
-            ..config.clone()
-        })
+        assert!(ZeitkontoClient::new(
+            ZeitkontoConfig { base_url: None, timeout: PlatformDuration(ms), ..config.clone() },
+            None
+        )
         .is_ok());
     }
     // A setting outside its declared range names it, in the caller's casing.
@@ -170,17 +169,17 @@ fn keys_never_print_and_bad_settings_fail_before_any_request() {
     };
     let bad_retry = ZeitkontoConfig { base_url: None, retry: Some(retry), ..config.clone() };
     assert!(
-        matches!(ZeitkontoClient::new(bad_retry), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "retry.maxRetries")
+        matches!(ZeitkontoClient::new(bad_retry, None), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "retry.maxRetries")
     );
     let limit = crate::RateLimitSettings { limit: PlatformInt(60), window: PlatformDuration(f64::NAN), margin: None };
     let bad_limit = ZeitkontoConfig { base_url: None, rate_limit: Some(limit), ..config.clone() };
     assert!(
-        matches!(ZeitkontoClient::new(bad_limit), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "rateLimit.window")
+        matches!(ZeitkontoClient::new(bad_limit, None), Err(ZeitkontoError::InvalidInput { field, .. }) if field == "rateLimit.window")
     );
     let mut routes = std::collections::HashMap::new();
     routes.insert("clock".to_string(), "FETCH /x".to_string());
     let bad_route = ZeitkontoConfig { base_url: None, routes, ..config };
-    assert!(matches!(ZeitkontoClient::new(bad_route), Err(ZeitkontoError::InvalidInput { .. })));
+    assert!(matches!(ZeitkontoClient::new(bad_route, None), Err(ZeitkontoError::InvalidInput { .. })));
 }
 
 #[test]

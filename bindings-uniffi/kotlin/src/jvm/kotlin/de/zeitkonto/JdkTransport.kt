@@ -34,6 +34,9 @@ import java.net.http.HttpResponse as JdkResponse
  * ([TransportException.Connect], retried for reads), a failed TLS handshake
  * ([TransportException.Tls], never retried), a timeout, anything else ([TransportException.Lost]:
  * a write is then never sent again). Not available on Android (no `java.net.http` there: use OkHttp).
+ * Its requests are invisible to OpenTelemetry's HTTP instrumentation (the Java agent's span would
+ * carry the key in `url.full`) when `opentelemetry-api` is on the classpath ([ZeitkontoTelemetry]);
+ * the call's own span comes from `OpenTelemetryTracer`.
  *
  * @param http the JDK client; build your own to set an `SSLContext`, an `Authenticator` or another
  *   proxy, but keep `Redirect.NEVER` (a followed redirect would carry the key to another host).
@@ -54,7 +57,10 @@ class JdkTransport @JvmOverloads constructor(
         request.headers().forEach { builder.header(it.name, it.value) }
         if (timeout != null && timeout.isPositive() && timeout.isFinite()) builder.timeout(Duration.ofMillis(timeout.inWholeMilliseconds))
         val response = try {
-            http.sendAsync(builder.build(), JdkResponse.BodyHandlers.ofInputStream()).await()
+            // Started with OpenTelemetry's instrumentation suppressed (when opentelemetry-api is
+            // present): the Java agent's HttpClient span would record the URL, key and all.
+            val request = builder.build()
+            ZeitkontoTelemetry.withoutInstrumentation { http.sendAsync(request, JdkResponse.BodyHandlers.ofInputStream()) }.await()
         } catch (e: Exception) {
             throw classify(e)
         }

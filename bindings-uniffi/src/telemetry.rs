@@ -1,0 +1,267 @@
+//! One span per call for Kotlin and Swift: the app's [`ZeitkontoTracer`] (an OpenTelemetry tracer
+//! in Kotlin's `OpenTelemetryTracer`, swift-distributed-tracing or opentelemetry-swift in Swift)
+//! receives the core's description of each call ([`zeitkonto_core::telemetry`]: name, OpenTelemetry's
+//! HTTP client attributes with `url.full` redacted, waits as events, the outcome), converted as is:
+//! nothing is named or computed here.
+//!
+//! A client made with a tracer runs each call inside `zeitkonto::with_spans(sink, ..)`; the sink
+//! relays `Start` to `tracer.start` and the call's `Event`s and `End` to the span it returned. The
+//! calls of one `with_spans` scope run one after the other (a job's `next()` may make several), so
+//! one slot for the current span suffices. A tracer or span that throws never fails a call: the
+//! exception arrives as an `Err` and is dropped (and that call's span then gets nothing more).
+//! Without a tracer nothing is built (the driver sees no sink).
+
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::sync::{Arc, Mutex};
+
+use zeitkonto::telemetry::{AttrValue, Attributes};
+use zeitkonto::{SpanAction, SpanSink};
+
+/// An attribute's value: OpenTelemetry's semantic conventions use text and whole numbers only.
+#[derive(Debug, Clone, PartialEq, uniffi::Enum)]
+pub enum SpanValue {
+    /// A text.
+    Text {
+        /// The text.
+        value: String,
+    },
+    /// A whole number.
+    Int {
+        /// The number.
+        value: i64,
+    },
+}
+
+/// One attribute (`url.full`, `http.response.status_code`, `zeitkonto.api_code`, ...).
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct SpanAttribute {
+    /// The attribute's name, as OpenTelemetry's conventions spell it.
+    pub key: String,
+    /// Its value.
+    pub value: SpanValue,
+}
+
+/// A call starts: begin a span of kind CLIENT, as a child of the caller's current span.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct SpanStart {
+    /// `{method} {url.template}`, e.g. `GET /api/v2/employees/{api}` (never the raw path).
+    pub name: String,
+    /// When the call started, in nanoseconds since the Unix epoch.
+    pub time_unix_nano: i64,
+    /// `http.request.method`, `server.address`, `server.port`, `url.full` (every key as `***`),
+    /// `url.template`, `zeitkonto.operation`.
+    pub attributes: Vec<SpanAttribute>,
+}
+
+/// Something happened during the call (a wait before sending: `zeitkonto.wait`).
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct SpanEvent {
+    /// The event's name (`zeitkonto.wait`).
+    pub name: String,
+    /// When, in nanoseconds since the Unix epoch.
+    pub time_unix_nano: i64,
+    /// `zeitkonto.wait.reason` (`rate limit`, `429`, `retry`), `zeitkonto.wait.delay_ms`.
+    pub attributes: Vec<SpanAttribute>,
+}
+
+/// The call ended: set these attributes, the status (an error when `error` is set) and end the span.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct SpanEnd {
+    /// When the call ended, in nanoseconds since the Unix epoch.
+    pub time_unix_nano: i64,
+    /// `http.response.status_code`, `http.request.resend_count`, `error.type`, `zeitkonto.api_code`
+    /// (each when it applies).
+    pub attributes: Vec<SpanAttribute>,
+    /// The error kind when the call failed (`Api`, `Timeout`, `Aborted`, ...; also `error.type`).
+    pub error: Option<String>,
+    /// The redacted error message when the call failed (the span status's description).
+    pub message: Option<String>,
+}
+
+/// Makes a span per call. Pass one to a client's constructor (`tracer = ...`). Called on the thread
+/// that first runs the call (Kotlin: a `Dispatchers.Default` thread, in the caller's coroutine
+/// context), then on the library's worker threads: keep it quick and thread-safe. An exception
+/// it throws never fails a call (the call then has no span).
+#[uniffi::export(with_foreign)]
+pub trait ZeitkontoTracer: Send + Sync {
+    /// A call starts: begin its span (kind CLIENT, parent: the caller's current span).
+    fn start(&self, span: SpanStart) -> Result<Arc<dyn ZeitkontoSpan>, TracerError>;
+}
+
+/// One call's span, as [`ZeitkontoTracer::start`] began it: any events, then one `end`.
+#[uniffi::export(with_foreign)]
+pub trait ZeitkontoSpan: Send + Sync {
+    /// Adds an event (a wait).
+    fn event(&self, event: SpanEvent) -> Result<(), TracerError>;
+    /// Sets the end attributes and the status, and ends the span.
+    fn end(&self, end: SpanEnd) -> Result<(), TracerError>;
+}
+
+/// What a tracer's exception becomes on the Rust side (where it is dropped).
+#[derive(Debug, Clone, PartialEq, uniffi::Error)]
+pub enum TracerError {
+    /// The tracer threw; `detail` is what the platform said.
+    Failed {
+        /// What the platform said.
+        detail: String,
+    },
+}
+
+impl std::fmt::Display for TracerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TracerError::Failed { detail } => write!(f, "tracer failed: {detail}"),
+        }
+    }
+}
+
+impl From<uniffi::UnexpectedUniFFICallbackError> for TracerError {
+    fn from(e: uniffi::UnexpectedUniFFICallbackError) -> TracerError {
+        TracerError::Failed { detail: e.reason }
+    }
+}
+
+fn attributes(a: &Attributes) -> Vec<SpanAttribute> {
+    a.0.iter()
+        .map(|(k, v)| SpanAttribute {
+            key: (*k).to_string(),
+            value: match v {
+                AttrValue::Str(s) => SpanValue::Text { value: s.clone() },
+                AttrValue::Int(n) => SpanValue::Int { value: *n },
+            },
+        })
+        .collect()
+}
+
+fn nanos(t: u64) -> i64 {
+    i64::try_from(t).unwrap_or(i64::MAX)
+}
+
+/// A sink for one `with_spans` scope: `Start` → `tracer.start`, `Event`/`End` → that span.
+fn sink(tracer: Arc<dyn ZeitkontoTracer>) -> SpanSink {
+    let current: Mutex<Option<Arc<dyn ZeitkontoSpan>>> = Mutex::new(None);
+    Arc::new(move |action: &SpanAction| {
+        let slot = || current.lock().unwrap_or_else(|p| p.into_inner());
+        // The foreign code is never called with the slot locked. Its exception arrives as `Err`
+        // and is dropped; the catch is belt and braces.
+        match action {
+            SpanAction::Start { name, time_unix_nano, attributes: a } => {
+                let start =
+                    SpanStart { name: name.clone(), time_unix_nano: nanos(*time_unix_nano), attributes: attributes(a) };
+                let span = std::panic::catch_unwind(AssertUnwindSafe(|| tracer.start(start))).ok().and_then(Result::ok);
+                *slot() = span;
+            }
+            SpanAction::Event { name, time_unix_nano, attributes: a } => {
+                let span = slot().clone();
+                if let Some(span) = span {
+                    let event = SpanEvent {
+                        name: (*name).to_string(),
+                        time_unix_nano: nanos(*time_unix_nano),
+                        attributes: attributes(a),
+                    };
+                    let _ = std::panic::catch_unwind(AssertUnwindSafe(|| span.event(event)));
+                }
+            }
+            SpanAction::End { time_unix_nano, attributes: a, error, message } => {
+                let span = slot().take();
+                if let Some(span) = span {
+                    let end = SpanEnd {
+                        time_unix_nano: nanos(*time_unix_nano),
+                        attributes: attributes(a),
+                        error: error.map(str::to_string),
+                        message: message.clone(),
+                    };
+                    let _ = std::panic::catch_unwind(AssertUnwindSafe(|| span.end(end)));
+                }
+            }
+        }
+    })
+}
+
+/// Runs `future` (one call, or a job's step) so that its calls report their spans to `tracer`
+/// (none: no span is described). One wrapper either way: awaiting the bare future in the other
+/// case would compile each operation's call twice.
+pub(crate) fn traced<F: Future>(
+    tracer: Option<&Arc<dyn ZeitkontoTracer>>,
+    future: F,
+) -> zeitkonto::telemetry::WithSpans<F> {
+    zeitkonto::with_spans(tracer.map(|t| sink(t.clone())), future)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Log = Arc<Mutex<Vec<String>>>;
+
+    struct Recorder(Log, bool);
+    struct Recorded(Log);
+
+    impl ZeitkontoTracer for Recorder {
+        fn start(&self, span: SpanStart) -> Result<Arc<dyn ZeitkontoSpan>, TracerError> {
+            self.0.lock().unwrap().push(format!("start {} {} {:?}", span.name, span.time_unix_nano, span.attributes));
+            if self.1 {
+                return Err(TracerError::Failed { detail: "tracer bug".into() });
+            }
+            Ok(Arc::new(Recorded(self.0.clone())))
+        }
+    }
+
+    impl ZeitkontoSpan for Recorded {
+        fn event(&self, event: SpanEvent) -> Result<(), TracerError> {
+            self.0.lock().unwrap().push(format!("event {} {:?}", event.name, event.attributes));
+            Ok(())
+        }
+        fn end(&self, end: SpanEnd) -> Result<(), TracerError> {
+            self.0.lock().unwrap().push(format!("end {:?} {:?} {:?}", end.attributes, end.error, end.message));
+            Err(TracerError::Failed { detail: "end bug".into() })
+        }
+    }
+
+    fn actions() -> Vec<SpanAction> {
+        vec![
+            SpanAction::Start {
+                name: "GET /x/{api}".into(),
+                time_unix_nano: 5,
+                attributes: Attributes(vec![
+                    ("url.full", AttrValue::Str("https://h/x/***".into())),
+                    ("server.port", AttrValue::Int(443)),
+                ]),
+            },
+            SpanAction::Event {
+                name: "zeitkonto.wait",
+                time_unix_nano: 6,
+                attributes: Attributes(vec![("zeitkonto.wait.delay_ms", AttrValue::Int(20))]),
+            },
+            SpanAction::End {
+                time_unix_nano: 7,
+                attributes: Attributes(vec![("error.type", AttrValue::Str("Api".into()))]),
+                error: Some("Api"),
+                message: Some("refused".into()),
+            },
+            // After the end: nothing more reaches the span.
+            SpanAction::Event { name: "zeitkonto.wait", time_unix_nano: 8, attributes: Attributes::default() },
+        ]
+    }
+
+    #[test]
+    fn actions_reach_the_tracer_and_its_span_converted_as_they_are() {
+        let log = Log::default();
+        let sink = sink(Arc::new(Recorder(log.clone(), false)));
+        actions().iter().for_each(|a| sink(a));
+        let log = log.lock().unwrap().clone();
+        assert_eq!(log.len(), 3, "{log:?}");
+        assert!(log[0].starts_with("start GET /x/{api} 5 [SpanAttribute { key: \"url.full\", value: Text { value: \"https://h/x/***\" } }, SpanAttribute { key: \"server.port\", value: Int { value: 443 } }]"), "{}", log[0]);
+        assert!(log[1].contains("zeitkonto.wait.delay_ms") && log[1].contains("Int { value: 20 }"), "{}", log[1]);
+        assert!(log[2].ends_with("Some(\"Api\") Some(\"refused\")"), "{}", log[2]);
+    }
+
+    #[test]
+    fn a_tracer_that_fails_to_start_gets_nothing_more() {
+        let log = Log::default();
+        let sink = sink(Arc::new(Recorder(log.clone(), true)));
+        actions().iter().for_each(|a| sink(a));
+        assert_eq!(log.lock().unwrap().len(), 1);
+    }
+}
