@@ -1,22 +1,14 @@
 //! A whole-company job is one `zeitkonto.job` span, the parent of its calls' CLIENT spans, through
 //! tracing-opentelemetry into the in-memory exporter.
 
-use opentelemetry::trace::{SpanKind, TracerProvider as _};
-use opentelemetry_sdk::trace::{InMemorySpanExporter, SdkTracerProvider};
-use tracing_subscriber::layer::SubscriberExt;
+use opentelemetry::trace::SpanKind;
 use zeitkonto::{Client, LimiterConfig};
-use zeitkonto_sandbox::{demo, Sandbox, SandboxConfig};
+use zeitkonto_sandbox::demo;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_job_is_the_parent_span_of_its_calls() {
-    let exporter = InMemorySpanExporter::default();
-    let provider = SdkTracerProvider::builder().with_simple_exporter(exporter.clone()).build();
-    let layer = tracing_opentelemetry::layer().with_tracer(provider.tracer("zeitkonto-test"));
-    tracing::subscriber::set_global_default(tracing_subscriber::registry().with(layer)).unwrap();
-
-    let mut cfg = SandboxConfig { today: "2026-11-21".parse().ok(), ..Default::default() };
-    cfg.rate_limit.limit = 1_000_000;
-    let sb = Sandbox::start(cfg).unwrap();
+    let (provider, exporter) = zeitkonto_telemetry_rust::install_exporter();
+    let sb = zeitkonto_telemetry_rust::sandbox();
     let client = Client::builder()
         .base_url(sb.base_url())
         .api_key(demo::COMPANY_KEY)

@@ -4,13 +4,12 @@
 
 use std::time::Duration;
 
-use opentelemetry::trace::{SpanKind, Status, TracerProvider as _};
+use opentelemetry::trace::{SpanKind, Status};
 use opentelemetry::Value;
-use opentelemetry_sdk::trace::{InMemorySpanExporter, SdkTracerProvider, SpanData};
+use opentelemetry_sdk::trace::SpanData;
 use tracing::Instrument;
-use tracing_subscriber::layer::SubscriberExt;
 use zeitkonto::{Client, Error, LimiterConfig, OperationId, RetryConfig};
-use zeitkonto_sandbox::{demo, Fault, FaultKind, Sandbox, SandboxConfig};
+use zeitkonto_sandbox::{demo, Fault, FaultKind};
 
 fn attr<'a>(span: &'a SpanData, key: &str) -> Option<&'a Value> {
     span.attributes.iter().find(|kv| kv.key.as_str() == key).map(|kv| &kv.value)
@@ -29,14 +28,8 @@ fn int(span: &SpanData, key: &str) -> Option<i64> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_call_is_an_opentelemetry_client_span_without_a_key() {
-    let exporter = InMemorySpanExporter::default();
-    let provider = SdkTracerProvider::builder().with_simple_exporter(exporter.clone()).build();
-    let layer = tracing_opentelemetry::layer().with_tracer(provider.tracer("zeitkonto-test"));
-    tracing::subscriber::set_global_default(tracing_subscriber::registry().with(layer)).unwrap();
-
-    let mut cfg = SandboxConfig::default();
-    cfg.rate_limit.limit = 1_000_000;
-    let sb = Sandbox::start(cfg).unwrap();
+    let (provider, exporter) = zeitkonto_telemetry_rust::install_exporter();
+    let sb = zeitkonto_telemetry_rust::sandbox();
     let wrong = "wr0ng-Key-that-must-not-leak";
     let builder = |key: &str| {
         Client::builder()
