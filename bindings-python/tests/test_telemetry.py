@@ -201,3 +201,38 @@ def test_a_job_is_the_parent_span_of_its_calls(flavour: str, sandbox: Sandbox, s
     calls = ours(spans)
     assert calls and all(s.parent is not None and s.parent.span_id == job.context.span_id for s in calls)
     assert_no_key(dump(spans))
+
+
+def test_every_kind_of_failure_leaves_no_key_in_spans_or_logs(sandbox: Sandbox, spans: InMemorySpanExporter,
+                                                              caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    caplog.set_level(logging.DEBUG, logger="zeitkonto")  # before the clients: they log when DEBUG is on
+    https = sandbox.url.replace("http://", "https://")
+    cases: List[Any] = [
+        ("429", dict(kind="rateLimit", retryAfter=120, count=1, operation="employees"), {},
+         zeitkonto.RateLimitedError, "RateLimited"),
+        ("5xx", dict(kind="status", status=500, count=3, operation="employees"), {},
+         zeitkonto.UnexpectedStatusError, "UnexpectedStatus"),
+        ("timeout", dict(kind="delay", delayMs=2000, count=3, operation="employees"), dict(timeout=0.2),
+         zeitkonto.APITimeoutError, "Timeout"),
+        ("tls", None, dict(base_url=https), zeitkonto.TransportError, None),
+        ("wrong key", None, dict(api_key=WRONG), zeitkonto.AuthenticationFailedError, "Api"),
+    ]
+    for name, fault, options, error, kind in cases:
+        if fault is not None:
+            sandbox.inject(**fault)
+        opts: Dict[str, Any] = dict(base_url=sandbox.url, rate_limit=GENEROUS, retry=FAST_RETRY)
+        opts.update(options)
+        with zeitkonto.Client(opts.pop("api_key", COMPANY_KEY), **opts) as c:
+            with pytest.raises(error):
+                c.employees()
+        [span] = ours(spans)
+        assert span.status.status_code == StatusCode.ERROR, name
+        assert attrs(span)["error.type"] == (kind or attrs(span)["error.type"]), name
+        assert attrs(span)["error.type"] in ("Tls", "Transport") or kind is not None, name
+        assert_no_key(dump(spans))
+        spans.clear()
+    logged = "\n".join(f"{r.getMessage()} {getattr(r, 'zeitkonto', '')}" for r in caplog.records)
+    assert "employees" in logged  # the driver's events were logged
+    assert_no_key(logged)
