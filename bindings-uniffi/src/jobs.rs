@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::client::ZeitkontoClient;
 use crate::models::{MonthlyAccount, PresenceEntry};
-use crate::telemetry::ZeitkontoTracer;
+use crate::telemetry::JobTrace;
 use crate::types::{self, IsoDate, PlatformDuration, PlatformInt, RawJson};
 use crate::ZeitkontoError;
 
@@ -147,11 +147,16 @@ macro_rules! job_methods {
             #[doc = $next_doc]
             pub async fn next(&self) -> Result<Option<JobEvent>, ZeitkontoError> {
                 let mut job = self.inner.lock().await;
-                crate::telemetry::traced(self.tracer.as_ref(), job.next())
-                    .await
-                    .transpose()
-                    .map(|e| e.map(JobEvent::from))
-                    .map_err(Into::into)
+                let event = zeitkonto::with_spans(self.trace.as_ref().map(|t| t.sink()), job.next()).await;
+                // The job's span ends with the job: done, or stopped on a failure.
+                if let Some(t) = &self.trace {
+                    match &event {
+                        None => t.end(None),
+                        Some(Err(e)) => t.end(Some(e)),
+                        Some(Ok(_)) => {}
+                    }
+                }
+                event.transpose().map(|e| e.map(JobEvent::from)).map_err(Into::into)
             }
 
             /// The plan from here.
@@ -178,7 +183,7 @@ macro_rules! job_methods {
 #[derive(uniffi::Object)]
 pub struct MonthCloseJob {
     inner: tokio::sync::Mutex<zeitkonto::jobs::MonthCloseJob>,
-    tracer: Option<Arc<dyn ZeitkontoTracer>>,
+    trace: Option<Arc<JobTrace>>,
 }
 
 fn millis(ms: u64) -> PlatformDuration {
@@ -200,7 +205,10 @@ impl ZeitkontoClient {
     ) -> Result<Arc<MonthCloseJob>, ZeitkontoError> {
         let year = i32::try_from(year.0).map_err(|_| zeitkonto::Error::invalid("year", "out of range"))?;
         let job = self.client().month_close(year, month.0, departments, checkpoint.as_deref())?;
-        Ok(Arc::new(MonthCloseJob { inner: tokio::sync::Mutex::new(job), tracer: self.tracer() }))
+        Ok(Arc::new(MonthCloseJob {
+            inner: tokio::sync::Mutex::new(job),
+            trace: JobTrace::new(self.tracer(), "month_close"),
+        }))
     }
 }
 
@@ -217,12 +225,16 @@ job_methods!(
 #[derive(uniffi::Object)]
 pub struct SweepJob {
     inner: tokio::sync::Mutex<zeitkonto::jobs::SweepJob>,
-    tracer: Option<Arc<dyn ZeitkontoTracer>>,
+    trace: Option<Arc<JobTrace>>,
 }
 
 impl ZeitkontoClient {
-    fn sweep(&self, job: Result<zeitkonto::jobs::SweepJob, zeitkonto::Error>) -> Result<Arc<SweepJob>, ZeitkontoError> {
-        Ok(Arc::new(SweepJob { inner: tokio::sync::Mutex::new(job?), tracer: self.tracer() }))
+    fn sweep(
+        &self,
+        name: &'static str,
+        job: Result<zeitkonto::jobs::SweepJob, zeitkonto::Error>,
+    ) -> Result<Arc<SweepJob>, ZeitkontoError> {
+        Ok(Arc::new(SweepJob { inner: tokio::sync::Mutex::new(job?), trace: JobTrace::new(self.tracer(), name) }))
     }
 }
 
@@ -238,7 +250,7 @@ impl ZeitkontoClient {
         checkpoint: Option<String>,
     ) -> Result<Arc<SweepJob>, ZeitkontoError> {
         let day = day.map(|d| types::date("day", d)).transpose()?;
-        self.sweep(self.client().presence_board(day, checkpoint.as_deref()))
+        self.sweep("presence_board", self.client().presence_board(day, checkpoint.as_deref()))
     }
 
     /// The leave-year report of `year`: every leave-managed employee's yearly overview (one call).
@@ -248,7 +260,10 @@ impl ZeitkontoClient {
         year: PlatformInt,
         checkpoint: Option<String>,
     ) -> Result<Arc<SweepJob>, ZeitkontoError> {
-        self.sweep(self.client().leave_year_report(types::int32("year", year)?, checkpoint.as_deref()))
+        self.sweep(
+            "leave_year_report",
+            self.client().leave_year_report(types::int32("year", year)?, checkpoint.as_deref()),
+        )
     }
 
     /// The project hours from `start` to `end` (both included, any length): the bookings of
@@ -265,7 +280,7 @@ impl ZeitkontoClient {
         checkpoint: Option<String>,
     ) -> Result<Arc<SweepJob>, ZeitkontoError> {
         let (start, end) = (types::date("start", start)?, types::date("end", end)?);
-        self.sweep(self.client().project_hours(&email, start, end, projects, checkpoint.as_deref()))
+        self.sweep("project_hours", self.client().project_hours(&email, start, end, projects, checkpoint.as_deref()))
     }
 }
 

@@ -42,9 +42,21 @@ pub struct SpanAttribute {
     pub value: SpanValue,
 }
 
-/// A call starts: begin a span of kind CLIENT, as a child of the caller's current span.
+/// The kind of a span, as OpenTelemetry names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum SpanKind {
+    /// A call of the API.
+    Client,
+    /// A whole-company job (`zeitkonto.job {job}`), the parent of its calls' spans.
+    Internal,
+}
+
+/// A call (or a job) starts: begin a span of `kind`, as a child of the caller's current span (a
+/// job's call: of the job's span, through [`ZeitkontoSpan::child`]).
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct SpanStart {
+    /// `Client` for a call, `Internal` for a job.
+    pub kind: SpanKind,
     /// `{method} {url.template}`, e.g. `GET /api/v2/employees/{api}` (never the raw path).
     pub name: String,
     /// When the call started, in nanoseconds since the Unix epoch.
@@ -89,9 +101,11 @@ pub trait ZeitkontoTracer: Send + Sync {
     fn start(&self, span: SpanStart) -> Result<Arc<dyn ZeitkontoSpan>, TracerError>;
 }
 
-/// One call's span, as [`ZeitkontoTracer::start`] began it: any events, then one `end`.
+/// One call's (or job's) span, as [`ZeitkontoTracer::start`] began it: any events, then one `end`.
 #[uniffi::export(with_foreign)]
 pub trait ZeitkontoSpan: Send + Sync {
+    /// Begins a span whose parent is this one (a job's calls), as `start` would otherwise.
+    fn child(&self, span: SpanStart) -> Result<Arc<dyn ZeitkontoSpan>, TracerError>;
     /// Adds an event (a wait).
     fn event(&self, event: SpanEvent) -> Result<(), TracerError>;
     /// Sets the end attributes and the status, and ends the span.
@@ -138,8 +152,19 @@ fn nanos(t: u64) -> i64 {
     i64::try_from(t).unwrap_or(i64::MAX)
 }
 
+/// Calls `f` on the foreign side: its exception arrives as `Err` and is dropped; the catch is belt
+/// and braces.
+fn contained<T>(f: impl FnOnce() -> Result<T, TracerError>) -> Option<T> {
+    std::panic::catch_unwind(AssertUnwindSafe(f)).ok().and_then(Result::ok)
+}
+
 /// A sink for one `with_spans` scope: `Start` → `tracer.start`, `Event`/`End` → that span.
 fn sink(tracer: Arc<dyn ZeitkontoTracer>) -> SpanSink {
+    relay(move |start| contained(|| tracer.start(start)))
+}
+
+/// A sink whose `Start` begins a span with `begin`, `Event`/`End` going to that span.
+fn relay(begin: impl Fn(SpanStart) -> Option<Arc<dyn ZeitkontoSpan>> + Send + Sync + 'static) -> SpanSink {
     let current: Mutex<Option<Arc<dyn ZeitkontoSpan>>> = Mutex::new(None);
     Arc::new(move |action: &SpanAction| {
         let slot = || current.lock().unwrap_or_else(|p| p.into_inner());
@@ -147,10 +172,13 @@ fn sink(tracer: Arc<dyn ZeitkontoTracer>) -> SpanSink {
         // and is dropped; the catch is belt and braces.
         match action {
             SpanAction::Start { name, time_unix_nano, attributes: a } => {
-                let start =
-                    SpanStart { name: name.clone(), time_unix_nano: nanos(*time_unix_nano), attributes: attributes(a) };
-                let span = std::panic::catch_unwind(AssertUnwindSafe(|| tracer.start(start))).ok().and_then(Result::ok);
-                *slot() = span;
+                let start = SpanStart {
+                    kind: SpanKind::Client,
+                    name: name.clone(),
+                    time_unix_nano: nanos(*time_unix_nano),
+                    attributes: attributes(a),
+                };
+                *slot() = begin(start);
             }
             SpanAction::Event { name, time_unix_nano, attributes: a } => {
                 let span = slot().clone();
@@ -179,6 +207,94 @@ fn sink(tracer: Arc<dyn ZeitkontoTracer>) -> SpanSink {
     })
 }
 
+/// A whole-company job's span (the core's `job_span`: `zeitkonto.job {job}`, kind `Internal`),
+/// begun with the tracer at the job's first step; its calls' spans are its children. Ended when
+/// the job is done or stopped on a failure, or when the job object goes away first.
+pub(crate) struct JobTrace {
+    tracer: Arc<dyn ZeitkontoTracer>,
+    job: &'static str,
+    span: Mutex<Option<Arc<dyn ZeitkontoSpan>>>,
+    state: Mutex<JobSpanState>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum JobSpanState {
+    NotStarted,
+    Running,
+    Ended,
+}
+
+impl JobTrace {
+    /// The trace of `job` for `tracer`, if there is one.
+    pub(crate) fn new(tracer: Option<Arc<dyn ZeitkontoTracer>>, job: &'static str) -> Option<Arc<JobTrace>> {
+        tracer.map(|tracer| {
+            Arc::new(JobTrace { tracer, job, span: Mutex::new(None), state: Mutex::new(JobSpanState::NotStarted) })
+        })
+    }
+
+    fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+        m.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The sink of one step: the job's span begun on the first, each call's span its child (or a
+    /// span of its own when the job's could not be begun).
+    pub(crate) fn sink(self: &Arc<Self>) -> SpanSink {
+        let mut state = Self::lock(&self.state);
+        if *state == JobSpanState::NotStarted {
+            *state = JobSpanState::Running;
+            let (name, a) = zeitkonto_core::telemetry::job_span(self.job);
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(0);
+            let start =
+                SpanStart { kind: SpanKind::Internal, name, time_unix_nano: nanos(now), attributes: attributes(&a) };
+            let tracer = self.tracer.clone();
+            *Self::lock(&self.span) = contained(|| tracer.start(start));
+        }
+        drop(state);
+        let trace = self.clone();
+        relay(move |start| {
+            let parent = Self::lock(&trace.span).clone();
+            match parent {
+                Some(parent) => contained(|| parent.child(start)),
+                None => contained(|| trace.tracer.start(start)),
+            }
+        })
+    }
+
+    /// Ends the job's span (once): `error` when the job stopped on a failure.
+    pub(crate) fn end(&self, error: Option<&zeitkonto::Error>) {
+        {
+            let mut state = Self::lock(&self.state);
+            if *state != JobSpanState::Running {
+                *state = JobSpanState::Ended;
+                return;
+            }
+            *state = JobSpanState::Ended;
+        }
+        let Some(span) = Self::lock(&self.span).take() else { return };
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0);
+        let end = SpanEnd {
+            time_unix_nano: nanos(now),
+            attributes: Vec::new(),
+            error: error.map(|e| e.kind().to_string()),
+            message: error.map(|e| e.to_string()),
+        };
+        contained(|| span.end(end));
+    }
+}
+
+impl Drop for JobTrace {
+    fn drop(&mut self) {
+        // The job object went away before it finished (the consumer stopped): the span ends.
+        self.end(None);
+    }
+}
+
 /// Runs `future` (one call, or a job's step) so that its calls report their spans to `tracer`
 /// (none: no span is described). One wrapper either way: awaiting the bare future in the other
 /// case would compile each operation's call twice.
@@ -201,6 +317,7 @@ mod tests {
     impl ZeitkontoTracer for Recorder {
         fn start(&self, span: SpanStart) -> Result<Arc<dyn ZeitkontoSpan>, TracerError> {
             self.0.lock().unwrap().push(format!("start {} {} {:?}", span.name, span.time_unix_nano, span.attributes));
+            assert_eq!(span.kind == SpanKind::Internal, span.name.starts_with("zeitkonto.job "));
             if self.1 {
                 return Err(TracerError::Failed { detail: "tracer bug".into() });
             }
@@ -209,6 +326,10 @@ mod tests {
     }
 
     impl ZeitkontoSpan for Recorded {
+        fn child(&self, span: SpanStart) -> Result<Arc<dyn ZeitkontoSpan>, TracerError> {
+            self.0.lock().unwrap().push(format!("child {:?} {}", span.kind, span.name));
+            Ok(Arc::new(Recorded(self.0.clone())))
+        }
         fn event(&self, event: SpanEvent) -> Result<(), TracerError> {
             self.0.lock().unwrap().push(format!("event {} {:?}", event.name, event.attributes));
             Ok(())
@@ -255,6 +376,24 @@ mod tests {
         assert!(log[0].starts_with("start GET /x/{api} 5 [SpanAttribute { key: \"url.full\", value: Text { value: \"https://h/x/***\" } }, SpanAttribute { key: \"server.port\", value: Int { value: 443 } }]"), "{}", log[0]);
         assert!(log[1].contains("zeitkonto.wait.delay_ms") && log[1].contains("Int { value: 20 }"), "{}", log[1]);
         assert!(log[2].ends_with("Some(\"Api\") Some(\"refused\")"), "{}", log[2]);
+    }
+
+    #[test]
+    fn a_jobs_calls_are_children_of_its_span_which_ends_once() {
+        let log = Log::default();
+        let trace = JobTrace::new(Some(Arc::new(Recorder(log.clone(), false))), "month_close").unwrap();
+        for _step in 0..2 {
+            let sink = trace.sink();
+            actions().iter().for_each(|a| sink(a));
+        }
+        trace.end(None);
+        drop(trace); // ended already: nothing more
+        let log = log.lock().unwrap().clone();
+        assert!(log[0].starts_with("start zeitkonto.job month_close "), "{log:?}");
+        assert!(log[0].contains("zeitkonto.job") && log[0].contains("month_close"), "{}", log[0]);
+        assert_eq!(log.iter().filter(|l| l.starts_with("child Client GET /x/{api}")).count(), 2, "{log:?}");
+        assert_eq!(log.iter().filter(|l| l.starts_with("start")).count(), 1, "one job span: {log:?}");
+        assert_eq!(log.iter().filter(|l| l.starts_with("end")).count(), 3, "two calls and the job: {log:?}");
     }
 
     #[test]

@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit
  * `zeitkonto.operation`, the resend count, waits as `zeitkonto.wait` events, and on failure the
  * status ERROR with the SDK's (redacted) message, `error.type` (the error kind) and
  * `zeitkonto.api_code`. The description is the core's, the same in every language; this class only
- * hands it to the OpenTelemetry API. Its parent is the context current where the call starts
+ * hands it to the OpenTelemetry API. A whole-company job is a span of kind INTERNAL
+ * (`zeitkonto.job month_close`), the parent of its calls' spans. Its parent is the context current where the call starts
  * running: the caller's coroutine context (the Java agent carries the context into coroutines; without it, put the
  * context into the coroutine, e.g. `withContext(Context.current().asContextElement())` of
  * `opentelemetry-extension-kotlin`).
@@ -28,7 +29,7 @@ import java.util.concurrent.TimeUnit
  * Needs `io.opentelemetry:opentelemetry-api` (1.x) on the classpath, an optional dependency of this
  * jar: add it yourself (an app that uses OpenTelemetry has it). Not in the Android artifact.
  *
- * @param tracer where spans go; default: `GlobalOpenTelemetry`'s tracer `de.zeitkonto`, looked up at
+ * @param tracer where spans go; default: `GlobalOpenTelemetry`'s tracer `zeitkonto`, looked up at
  *   the first call (so an SDK or the Java agent registered later is found).
  */
 class OpenTelemetryTracer private constructor(private val lookup: () -> Tracer) : ZeitkontoTracer {
@@ -43,17 +44,12 @@ class OpenTelemetryTracer private constructor(private val lookup: () -> Tracer) 
     /** Spans through [tracer]. */
     constructor(tracer: Tracer) : this({ tracer })
 
-    override fun start(span: SpanStart): ZeitkontoSpan {
-        val started = tracer.spanBuilder(span.name)
-            .setSpanKind(SpanKind.CLIENT)
-            .setParent(Context.current())
-            .setStartTimestamp(span.timeUnixNano, TimeUnit.NANOSECONDS)
-            .setAllAttributes(attributes(span.attributes))
-            .startSpan()
-        return CallSpan(started)
-    }
+    override fun start(span: SpanStart): ZeitkontoSpan = begin(tracer, span, Context.current())
 
-    private class CallSpan(private val span: Span) : ZeitkontoSpan {
+    private class CallSpan(private val tracer: Tracer, private val span: Span) : ZeitkontoSpan {
+        /** A job's call: a child of the job's span. */
+        override fun child(span: SpanStart): ZeitkontoSpan = begin(tracer, span, Context.current().with(this.span))
+
         override fun event(event: SpanEvent) {
             span.addEvent(event.name, attributes(event.attributes), event.timeUnixNano, TimeUnit.NANOSECONDS)
         }
@@ -66,8 +62,19 @@ class OpenTelemetryTracer private constructor(private val lookup: () -> Tracer) 
     }
 
     private companion object {
-        const val SCOPE = "de.zeitkonto"
+        /** The instrumentation scope, as in every language. */
+        const val SCOPE = "zeitkonto"
         const val VERSION = "0.1.0"
+
+        fun begin(tracer: Tracer, span: SpanStart, parent: Context): ZeitkontoSpan {
+            val started = tracer.spanBuilder(span.name)
+                .setSpanKind(if (span.kind == de.zeitkonto.SpanKind.INTERNAL) SpanKind.INTERNAL else SpanKind.CLIENT)
+                .setParent(parent)
+                .setStartTimestamp(span.timeUnixNano, TimeUnit.NANOSECONDS)
+                .setAllAttributes(attributes(span.attributes))
+                .startSpan()
+            return CallSpan(tracer, started)
+        }
 
         fun attributes(list: List<SpanAttribute>): Attributes {
             val builder = Attributes.builder()

@@ -117,13 +117,20 @@ class OpenTelemetryTracerTest {
             client.presenceBoard(java.time.LocalDate.of(2026, 11, 20)).events().collect { }
         }
         parent.end()
-        val calls = exporter.finishedSpanItems.filter { it.name != "parent" }
+        val spans = exporter.finishedSpanItems
+        val job = spans.single { it.name == "zeitkonto.job presence_board" }
+        assertEquals(io.opentelemetry.api.trace.SpanKind.INTERNAL, job.kind)
+        assertEquals("presence_board", job.text("zeitkonto.job"))
+        assertEquals("zeitkonto", job.instrumentationScopeInfo.name)
+        val calls = spans.filter { it.kind == io.opentelemetry.api.trace.SpanKind.CLIENT }
         assertEquals(listOf("employees", "presence"), calls.map { it.text("zeitkonto.operation") })
-        for (span in calls) {
+        // The call outside the job is the caller's child; the job's call is the job's, the job the caller's.
+        for (span in listOf(calls[0], job)) {
             assertEquals(parent.spanContext.traceId, span.traceId)
             assertEquals(parent.spanContext.spanId, span.parentSpanId)
         }
-        noKeys(exporter.finishedSpanItems)
+        assertEquals(job.spanId, calls[1].parentSpanId)
+        noKeys(spans)
 
         // A span only made current on the calling thread is not seen: the call starts on a
         // Dispatchers.Default thread (the README says so; the Java agent carries it, scripts/telemetry-jvm).
@@ -172,6 +179,7 @@ class OpenTelemetryTracerTest {
         assertTrue(ZeitkontoClient(sandboxConfig(), tracer = throwing).employees().isNotEmpty())
         val badSpan = object : ZeitkontoTracer {
             override fun start(span: SpanStart): ZeitkontoSpan = object : ZeitkontoSpan {
+                override fun child(span: SpanStart): ZeitkontoSpan = throw IllegalStateException("child bug")
                 override fun event(event: SpanEvent) = throw IllegalStateException("event bug")
                 override fun end(end: SpanEnd) = throw IllegalStateException("end bug")
             }
