@@ -243,12 +243,8 @@ impl JobTrace {
         if *state == JobSpanState::NotStarted {
             *state = JobSpanState::Running;
             let (name, a) = zeitkonto_core::telemetry::job_span(self.job);
-            let now = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(0);
-            let start =
-                SpanStart { kind: SpanKind::Internal, name, time_unix_nano: nanos(now), attributes: attributes(&a) };
+            let now = nanos(zeitkonto::runtime::unix_nanos());
+            let start = SpanStart { kind: SpanKind::Internal, name, time_unix_nano: now, attributes: attributes(&a) };
             let tracer = self.tracer.clone();
             *Self::lock(&self.span) = contained(|| tracer.start(start));
         }
@@ -274,12 +270,8 @@ impl JobTrace {
             *state = JobSpanState::Ended;
         }
         let Some(span) = Self::lock(&self.span).take() else { return };
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
         let end = SpanEnd {
-            time_unix_nano: nanos(now),
+            time_unix_nano: nanos(zeitkonto::runtime::unix_nanos()),
             attributes: Vec::new(),
             error: error.map(|e| e.kind().to_string()),
             message: error.map(|e| e.to_string()),

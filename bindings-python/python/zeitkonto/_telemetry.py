@@ -44,18 +44,26 @@ Begun = Optional[Tuple["_core.Trace", Any]]
 def begin() -> Begun:
     """A collector for the call about to start and the caller's context, or ``None`` when nothing
     records spans (OpenTelemetry not installed, no tracer provider set, or ``OTEL_SDK_DISABLED``)."""
-    otel = _load()
-    if not otel:
+    if not _recording():
         return None
-    trace, context, _ = otel
     try:
-        if isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider):
-            return None  # no SDK set up: every span would be a no-op
-        if os.environ.get("OTEL_SDK_DISABLED", "").strip().lower() == "true":
-            return None
-        return _core.Trace(), context.get_current()
+        return _core.Trace(), _otel[1].get_current()
     except Exception:  # telemetry never fails a call
         return None
+
+
+def _recording() -> bool:
+    """Whether spans are recorded: OpenTelemetry installed, a tracer provider set (not the API's
+    proxy: every span would be a no-op) and ``OTEL_SDK_DISABLED`` not set."""
+    otel = _load()
+    if not otel:
+        return False
+    trace = otel[0]
+    try:
+        return (not isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider)
+                and os.environ.get("OTEL_SDK_DISABLED", "").strip().lower() != "true")
+    except Exception:  # telemetry never fails a call
+        return False
 
 
 def finish(begun: Begun) -> None:
@@ -137,7 +145,7 @@ def job(name: str) -> Any:
     @contextlib.contextmanager
     def scope() -> Any:
         span = JobSpan()
-        if begin() is not None:
+        if _recording():
             try:
                 trace, context, tracer = _otel
                 s = tracer.start_span(f"zeitkonto.job {name}", kind=trace.SpanKind.INTERNAL,
