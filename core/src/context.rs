@@ -5,12 +5,12 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::date::{Date, Month};
 use crate::error::Error;
 use crate::http::Request;
 use crate::routes::{OperationId, RouteTable, SECRET_PLACEHOLDERS};
 use crate::secret::{ApiKey, Secrets, REDACTED};
 use crate::text::encode_segment;
-use crate::{Date, Month};
 
 /// The default instance host.
 pub const DEFAULT_BASE_URL: &str = "https://desktop.saas.de";

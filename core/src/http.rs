@@ -114,7 +114,7 @@ impl Request {
     }
 
     /// `err` with every secret of this request removed from its text fields.
-    pub fn redact_error(&self, err: crate::Error) -> crate::Error {
+    pub fn redact_error(&self, err: crate::error::Error) -> crate::error::Error {
         self.secrets.redact_error(err)
     }
 }

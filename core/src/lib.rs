@@ -54,8 +54,5 @@ pub use retry::{Decision, Outcome, RetryConfig, RetryState};
 pub use routes::{KeyKind, OperationId, Route, RouteTable};
 pub use secret::ApiKey;
 
-/// JSON values by name: a parameter that must be a JSON object (checked when the request is
-/// built), e.g. the further fields of `create_project`'s project. A `Value` (not a map type) so
-/// that reading it shares the one JSON value reader the npm `.wasm` links anyway.
-pub type JsonObject = serde_json::Value;
 pub use settings::{RateLimitSettings, RetrySettings};
+pub use text::JsonObject;

@@ -49,7 +49,7 @@ pub fn check_status(resp: &Response) -> Result<(), Error> {
             return Err(Error::Forbidden);
         }
         if trimmed.is_empty() && status == 401 {
-            return Err(Error::Api { status, code: crate::ApiCode::AuthenticationFailed.number() });
+            return Err(Error::Api { status, code: crate::error::ApiCode::AuthenticationFailed.number() });
         }
     }
     Err(Error::UnexpectedStatus { status, excerpt: resp.excerpt(&resp.body, EXCERPT_CHARS) })

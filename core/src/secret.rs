@@ -141,7 +141,7 @@ impl Secrets {
     }
 
     /// `err` with every secret of this set removed from its text fields.
-    pub fn redact_error(&self, err: crate::Error) -> crate::Error {
+    pub fn redact_error(&self, err: crate::error::Error) -> crate::error::Error {
         if self.is_empty() {
             return err;
         }

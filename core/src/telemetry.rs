@@ -34,8 +34,10 @@ use std::fmt;
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::Request;
 use crate::routes::OperationId;
-use crate::{Context, Error, Request};
 
 /// The name of a wait's span event.
 pub const WAIT_EVENT: &str = "zeitkonto.wait";
@@ -305,8 +307,9 @@ impl CallSpan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::date::Month;
+    use crate::ops::Operation;
     use crate::ops::{Employees, TimeAccount};
-    use crate::{Month, Operation};
 
     const KEY: &str = "c0mpany-Key-123";
 

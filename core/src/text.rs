@@ -1,12 +1,17 @@
 //! Text helpers shared by the request side and the response side, so that neither imports the
 //! other: percent-encoding of path segments, a small JSON-text scanner (top-level keys and values
-//! without building a value), and a map key that borrows from the input.
+//! without building a value), a map key that borrows from the input, and [`JsonObject`].
 
 use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
+
+/// JSON values by name: a parameter that must be a JSON object (checked when the request is
+/// built), e.g. the further fields of `create_project`'s project. A `Value` (not a map type) so
+/// that reading it shares the one JSON value reader the npm `.wasm` links anyway.
+pub type JsonObject = serde_json::Value;
 
 /// Percent-encodes one path segment: everything but RFC 3986 unreserved characters.
 pub fn encode_segment(s: &str) -> String {

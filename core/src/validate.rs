@@ -65,7 +65,7 @@ pub fn date_range(start_field: &str, start: Date, end: Date, max_days: Option<i6
 
 /// A clock time the API takes in whole minutes: its minutes after midnight (0..=1439); a time with
 /// seconds other than 0 is refused (they would be lost).
-pub fn whole_minute(field: &str, t: crate::TimeOfDay) -> Result<u32, Error> {
+pub fn whole_minute(field: &str, t: crate::date::TimeOfDay) -> Result<u32, Error> {
     if t.second.is_some_and(|s| s != 0) {
         return Err(Error::invalid(field, format!("{t}: the API takes whole minutes")));
     }

@@ -45,15 +45,12 @@ from __future__ import annotations
 import datetime as _dt
 import os
 from dataclasses import dataclass
-from typing import (TYPE_CHECKING, Any, AsyncIterator, Callable, Dict, Generic, Iterable, Iterator, List, Optional,
+from typing import (Any, AsyncIterator, Callable, Dict, Generic, Iterable, Iterator, List, Optional,
                     Sequence, Tuple, TypeVar, Union)
 
 from . import _core, _telemetry
 from .errors import ApiError, InvalidInputError, ZeitkontoError, from_core
 from .models import MonthlyAccount, PresenceEntry
-
-if TYPE_CHECKING:
-    from .client import AsyncClient, Client
 
 __all__ = ["Jobs", "AsyncJobs", "MonthCloseJob", "AsyncMonthCloseJob", "SweepJob", "AsyncSweepJob", "Plan",
            "Progress", "AccountRow", "EmployeeFailure", "DepartmentFallback", "PresenceRow", "LeaveRow",
@@ -514,7 +511,7 @@ class _JobBase(Generic[E, F]):
 class _Job(_JobBase[E, F]):
     """A job over a ``Client``: an iterator of events."""
 
-    def __init__(self, client: "Client", driver: _Driver[E, F]) -> None:
+    def __init__(self, client: Any, driver: _Driver[E, F]) -> None:
         self._client, self._d = client, driver
 
     def __iter__(self) -> Iterator[Union[Progress, E]]:
@@ -539,7 +536,7 @@ class _Job(_JobBase[E, F]):
 class _AsyncJob(_JobBase[E, F]):
     """A job over an ``AsyncClient``: an async iterator of events."""
 
-    def __init__(self, client: "AsyncClient", driver: _Driver[E, F]) -> None:
+    def __init__(self, client: Any, driver: _Driver[E, F]) -> None:
         self._client, self._d = client, driver
 
     async def __aiter__(self) -> AsyncIterator[Union[Progress, E]]:
@@ -578,9 +575,12 @@ class AsyncSweepJob(_AsyncJob[SweepEvent, Fallback]):
 
 
 class Jobs:
-    """``client.jobs``: whole-company jobs over one client."""
+    """``client.jobs``: whole-company jobs over one client.
 
-    def __init__(self, client: "Client") -> None:
+    ``client`` is the ``Client`` it was reached from; it is typed ``Any`` so that this module does
+    not import the client's (which imports this one)."""
+
+    def __init__(self, client: Any) -> None:
         self._client = client
 
     def month_close(self, year: int, month: int, *, departments: Sequence[str] = (),
@@ -621,7 +621,7 @@ class Jobs:
 class AsyncJobs:
     """``async_client.jobs``: the same jobs as async iterators."""
 
-    def __init__(self, client: "AsyncClient") -> None:
+    def __init__(self, client: Any) -> None:
         self._client = client
 
     def month_close(self, year: int, month: int, *, departments: Sequence[str] = (),

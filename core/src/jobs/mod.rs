@@ -68,17 +68,17 @@ fn is_hopeless(kind: &str, code: Option<i64>) -> bool {
 }
 
 /// A year the jobs take: 1-9999, as the client's single calls.
-fn check_year(year: i32) -> Result<(), crate::Error> {
+fn check_year(year: i32) -> Result<(), crate::error::Error> {
     if (1..=9999).contains(&year) {
         Ok(())
     } else {
-        Err(crate::Error::invalid("year", format!("{year} is not a year from 1 to 9999")))
+        Err(crate::error::Error::invalid("year", format!("{year} is not a year from 1 to 9999")))
     }
 }
 
 /// A job's state from its checkpoint text, whose `job` field must be `format`; refused naming
 /// `checkpoint`, saying whose checkpoint it is when it is another job's.
-fn read_state<T: DeserializeOwned>(text: &str, format: &str) -> Result<T, crate::Error> {
+fn read_state<T: DeserializeOwned>(text: &str, format: &str) -> Result<T, crate::error::Error> {
     #[derive(Deserialize)]
     struct Marker {
         #[serde(default)]
@@ -91,14 +91,14 @@ fn read_state<T: DeserializeOwned>(text: &str, format: &str) -> Result<T, crate:
                 sweep::FORMAT => "a presence board's, leave-year report's or project hours'",
                 _ => "another job's or version's",
             };
-            return Err(crate::Error::invalid(
+            return Err(crate::error::Error::invalid(
                 "checkpoint",
                 format!("is {whose} checkpoint ({job:?}), not this job's"),
             ));
         }
     }
     serde_json::from_str(text).map_err(|e| {
-        crate::Error::invalid(
+        crate::error::Error::invalid(
             "checkpoint",
             format!("is not a job checkpoint ({:?} error at line {}, column {})", e.classify(), e.line(), e.column()),
         )

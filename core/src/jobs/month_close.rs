@@ -29,7 +29,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::{check_year, eta_ms, is_hopeless, read_state, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
-use crate::{Error, Month, OperationId};
+use crate::date::Month;
+use crate::error::Error;
+use crate::routes::OperationId;
 
 /// One employee of the list (`employees`): the e-mail calls are made with, and the name
 /// department summaries carry.

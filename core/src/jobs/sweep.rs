@@ -28,8 +28,10 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use serde::{Deserialize, Serialize};
 
 use super::{check_year, eta_ms, is_hopeless, read_state, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
+use crate::date::Date;
+use crate::error::Error;
 use crate::ops::MAX_BOOKING_RANGE_DAYS;
-use crate::{Date, Error, OperationId};
+use crate::routes::OperationId;
 
 /// Which sweep a job is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

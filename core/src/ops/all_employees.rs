@@ -1,7 +1,12 @@
 //! `all_employees`: master data of every employee with a login account.
 
 use super::{params, Operation};
-use crate::{parse, Context, EmployeeRecord, Error, OperationId, Request, Response};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::EmployeeRecord;
+use crate::parse;
+use crate::routes::OperationId;
 
 params! {
     /// All employees (employees without a login account are omitted by the API).

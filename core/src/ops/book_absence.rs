@@ -3,7 +3,12 @@
 use serde_json::Value;
 
 use super::{body, params, s, Operation};
-use crate::{parse, validate, Context, Date, Error, OperationId, Request, Response};
+use crate::context::Context;
+use crate::date::Date;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 params! {
     /// Books an absence. Success is the JSON string `success` (trimmed, any case) and nothing else;

@@ -5,7 +5,11 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{body, params, s, Operation};
-use crate::{parse, validate, Context, Error, OperationId, Request, Response};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 /// The clock action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

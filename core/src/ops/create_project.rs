@@ -3,7 +3,13 @@
 use serde_json::Value;
 
 use super::{key_in_body, params, Operation};
-use crate::{parse, validate, Context, CreatedProject, Error, JsonObject, OperationId, Request, Response};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::CreatedProject;
+use crate::routes::OperationId;
+use crate::text::JsonObject;
+use crate::{parse, validate};
 
 params! {
     /// Creates a project named `name`, at the top level or under `parentId`. The spec does not list

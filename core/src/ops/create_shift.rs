@@ -3,7 +3,13 @@
 use serde_json::Value;
 
 use super::{body, params, s, Operation};
-use crate::{parse, validate, Context, CreatedShift, Date, Error, OperationId, Request, Response, TimeOfDay};
+use crate::context::Context;
+use crate::date::{Date, TimeOfDay};
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::CreatedShift;
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 /// Minutes after midnight of a clock time (its seconds aside).
 fn minutes(t: TimeOfDay) -> u32 {

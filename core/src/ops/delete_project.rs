@@ -1,7 +1,12 @@
 //! `delete_project`: delete a project of the caller's company (key in the body, manager role).
 
 use super::{key_in_body, params, Operation};
-use crate::{parse, validate, Context, Envelope, Error, OperationId, Request, Response};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::Envelope;
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 params! {
     /// Deletes a project. An unknown UUID or one of another company is answered with 403 and code 3.

@@ -8,8 +8,13 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::{params, Operation};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
 use crate::model::wire::{Got, Key, Nested};
-use crate::{parse, validate, Context, Error, MonthlyAccount, OperationId, Request, Response};
+use crate::model::MonthlyAccount;
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 params! {
     /// The current time account of every employee of a department (by its department API key).

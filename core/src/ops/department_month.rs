@@ -1,7 +1,13 @@
 //! `department_month`: the monthly summary of a department (one object; month 0-based on the wire).
 
 use super::{params, Operation};
-use crate::{parse, validate, Context, Error, Month, MonthlyAccount, OperationId, Request, Response};
+use crate::context::Context;
+use crate::date::Month;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::MonthlyAccount;
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 params! {
     /// Monthly time summary of a department, by department ID.

@@ -2,7 +2,13 @@
 
 use super::department_month::department_month_request;
 use super::{params, Operation};
-use crate::{parse, Context, Error, Month, MonthlyAccount, OperationId, Request, Response};
+use crate::context::Context;
+use crate::date::Month;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::MonthlyAccount;
+use crate::parse;
+use crate::routes::OperationId;
 
 params! {
     /// Monthly summaries, one per active employee, by the department's external id. Empty when the

@@ -3,7 +3,12 @@
 use serde_json::Value;
 
 use super::{params, Operation};
-use crate::{parse, Context, EmployeeDepartment, Error, OperationId, Request, Response};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::EmployeeDepartment;
+use crate::parse;
+use crate::routes::OperationId;
 
 params! {
     /// Employees with their main department. The API's single-entry objects become

@@ -1,7 +1,12 @@
 //! `employees`: employee master data of the active employees (company key).
 
 use super::{params, Operation};
-use crate::{parse, Context, EmployeeRecord, Error, OperationId, Request, Response};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::EmployeeRecord;
+use crate::parse;
+use crate::routes::OperationId;
 
 params! {
     /// `GET /api/v2/employees/{api}`: master records of all active employees.

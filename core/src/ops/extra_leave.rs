@@ -3,7 +3,11 @@
 use serde_json::Value;
 
 use super::{body, params, s, Operation};
-use crate::{parse, validate, Context, Error, OperationId, Request, Response};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 params! {
     /// Pays extra leave in or out; recorded in the leave history. The API answers `true`, or `false`

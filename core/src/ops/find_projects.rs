@@ -3,7 +3,12 @@
 use serde_json::Value;
 
 use super::{key_in_body, params, Operation};
-use crate::{parse, validate, Context, Error, FoundProjects, OperationId, Request, Response};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::FoundProjects;
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 params! {
     /// Finds non-removed projects by exact name; equal names give several UUIDs.

@@ -3,7 +3,12 @@
 use serde_json::Value;
 
 use super::{params, Operation};
-use crate::{parse, validate, Context, Error, Month, OperationId, Request, Response};
+use crate::context::Context;
+use crate::date::Month;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 params! {
     /// Leave records of all leave-managed employees overlapping the month. Record fields are not

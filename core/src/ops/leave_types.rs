@@ -1,7 +1,12 @@
 //! `leave_types`: the company's leave types (company key and e-mail in the body).
 
 use super::{key_in_body, params, Operation};
-use crate::{parse, Context, Error, LeaveTypesReport, OperationId, Request, Response};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::LeaveTypesReport;
+use crate::parse;
+use crate::routes::OperationId;
 
 params! {
     /// Leave types of the company; needs the leave-management module. The company key goes into the

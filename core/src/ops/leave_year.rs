@@ -1,7 +1,12 @@
 //! `leave_year`: the yearly leave overview.
 
 use super::{params, Operation};
-use crate::{parse, validate, Context, Error, LeaveYearOverview, OperationId, Request, Response};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::LeaveYearOverview;
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 params! {
     /// Yearly leave overview with the legend of leave types.

@@ -1,7 +1,12 @@
 //! `overview`: today's overview per employee.
 
 use super::{body, params, s, Operation};
-use crate::{parse, validate, Context, Error, OperationId, OverviewReport, Request, Response};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::OverviewReport;
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 params! {
     /// Today's overview; one employee with `email`, else the key owner's scope. Sends at least `{}`.

@@ -1,7 +1,13 @@
 //! `presence`: presence and absence of one day.
 
 use super::{body, params, s, Operation};
-use crate::{parse, validate, Context, Date, Error, OperationId, PresenceReport, Request, Response};
+use crate::context::Context;
+use crate::date::Date;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::PresenceReport;
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 params! {
     /// Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.

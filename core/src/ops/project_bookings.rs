@@ -3,7 +3,13 @@
 use serde_json::Value;
 
 use super::{key_in_body, params, Operation};
-use crate::{parse, validate, Context, Date, Error, OperationId, ProjectBookingsReport, Request, Response};
+use crate::context::Context;
+use crate::date::Date;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::ProjectBookingsReport;
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 /// The most days `endDate` may lie after `startDate`.
 pub const MAX_BOOKING_RANGE_DAYS: i64 = 31;

@@ -1,7 +1,12 @@
 //! `projects`: the company's non-removed projects (key in the body, manager role).
 
 use super::{key_in_body, params, Operation};
-use crate::{parse, Context, Error, OperationId, ProjectsReport, Request, Response};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::ProjectsReport;
+use crate::parse;
+use crate::routes::OperationId;
 
 params! {
     /// Lists the non-removed projects. `email` is the acting employee, who must hold the

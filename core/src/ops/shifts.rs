@@ -1,7 +1,12 @@
 //! `shifts`: a workspace's shifts for one ISO week (workspace key in the path).
 
 use super::{params, Operation};
-use crate::{date, parse, Context, Error, OperationId, Request, Response, WeekShifts};
+use crate::context::Context;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::WeekShifts;
+use crate::routes::OperationId;
+use crate::{date, parse};
 
 params! {
     /// Shifts of the context's workspace for one ISO week. Week 53 only in years that have it.

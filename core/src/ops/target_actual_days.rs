@@ -1,7 +1,13 @@
 //! `target_actual_days`: target/actual minutes per day for a date range.
 
 use super::{body, params, s, Operation};
-use crate::{parse, validate, Context, Date, Error, OperationId, Request, Response, TargetActualReport};
+use crate::context::Context;
+use crate::date::Date;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::TargetActualReport;
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 params! {
     /// Target/actual minutes per day. `start`/`end` default to today; the server caps `end` at today

@@ -1,7 +1,13 @@
 //! `time_account`: monthly time account of one employee (v2 GET; the month is 0-based on the wire).
 
 use super::{params, Operation};
-use crate::{parse, validate, Context, Error, Month, MonthlyAccount, OperationId, Request, Response};
+use crate::context::Context;
+use crate::date::Month;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::MonthlyAccount;
+use crate::routes::OperationId;
+use crate::{parse, validate};
 
 params! {
     /// The monthly account of one employee. `month` is a calendar month; it is sent 0-based.

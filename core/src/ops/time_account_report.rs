@@ -1,7 +1,13 @@
 //! `time_account_report`: the body-based monthly account (1-based month, sent as strings).
 
 use super::{body, params, Operation};
-use crate::{parse, validate, AccountReport, Context, Error, Month, OperationId, Request, Response};
+use crate::context::Context;
+use crate::date::Month;
+use crate::error::Error;
+use crate::http::{Request, Response};
+use crate::model::AccountReport;
+use crate::routes::OperationId;
+use crate::{parse, validate};
 use serde_json::Value;
 
 params! {
