@@ -53,32 +53,31 @@ impl Sandbox {
         })
     }
 
-    /// Adds a fault (`kind` in the sandbox's camelCase names, e.g. `rateLimit`).
-    #[pyo3(signature = (kind, *, operation_name=None, count=1, status=None, delay_ms=None, retry_after=None, after_applying=false, pad=None, location=None))]
+    /// The kit's surface as the engine declares it (fault kinds, `inject` options), JSON text.
+    #[staticmethod]
+    fn declaration() -> String {
+        kit::declaration().to_string()
+    }
+
+    /// Adds a fault: `kind` as Python writes it (`rate_limit`), durations in milliseconds; every
+    /// value is checked by the engine (`kit::inject_fault`), with the reason every kit gives.
+    #[pyo3(signature = (kind, *, operation=None, count=None, status=None, delay_ms=None, retry_after_ms=None, after_applying=false, pad=None, location=None))]
     #[allow(clippy::too_many_arguments)]
     fn inject(
         &self,
         kind: &str,
-        operation_name: Option<String>,
-        count: u32,
-        status: Option<u16>,
-        delay_ms: Option<u64>,
-        retry_after: Option<u64>,
+        operation: Option<String>,
+        count: Option<f64>,
+        status: Option<f64>,
+        delay_ms: Option<f64>,
+        retry_after_ms: Option<f64>,
         after_applying: bool,
-        pad: Option<usize>,
+        pad: Option<f64>,
         location: Option<String>,
     ) -> PyResult<()> {
-        guarded(|| {
-            let mut f = kit::fault(kind, count).map_err(refused)?;
-            f.operation = operation_name;
-            f.status = status;
-            f.delay_ms = delay_ms;
-            f.retry_after = retry_after;
-            f.after = after_applying;
-            f.pad = pad;
-            f.location = location;
-            self.kit.inject(f).map_err(refused)
-        })
+        let args =
+            kit::InjectArgs { operation, count, status, delay_ms, retry_after_ms, after_applying, pad, location };
+        guarded(|| self.kit.inject(kit::inject_fault(kind, args, true).map_err(refused)?).map_err(refused))
     }
 
     /// Applied writes of `operation_name` (all operations when `None`).

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import json
+import math
 import re
 import subprocess
 import sys
@@ -151,28 +153,55 @@ def test_a_seed_file_that_does_not_parse_names_the_field_and_hides_its_values(tm
     assert "secret-seed-key" not in str(err.value)
 
 
-@pytest.mark.parametrize("kwargs,field", [
-    ({"kind": "explode"}, "kind"),
-    ({"kind": "status", "operation": "no_such_op"}, "operation"),
-    ({"kind": "status", "status": 42}, "status"),
-    ({"kind": "delay", "delay": -1}, "delay"),
-    ({"kind": "status", "count": 0}, "count"),
-])
-def test_bad_faults_name_the_field(kwargs: dict, field: str) -> None:
+INJECT = json.loads((Path(__file__).resolve().parents[2] / "tests" / "vectors" / "inject.json").read_text("utf-8"))
+
+
+def _py_name(name: str) -> str:
+    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), name)
+
+
+def _py_value(name: str, value: object) -> object:
+    """A vector's value as Python passes it: durations in seconds, "Infinity" infinite."""
+    if value == "Infinity":
+        return math.inf
+    if name in ("delay", "retryAfter") and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value / 1000
+    return value
+
+
+@pytest.mark.parametrize("case", INJECT["cases"], ids=[c["name"] for c in INJECT["cases"]])
+def test_inject_vectors(case: dict) -> None:
+    """tests/vectors/inject.json: the one refusal every kit gives (the engine checks)."""
+    kwargs = {_py_name(k): _py_value(k, v) for k, v in case["options"].items()}
     with Sandbox() as sb:
+        if "field" not in case:
+            sb.inject(case["kind"], **kwargs)
+            return
         with pytest.raises(zeitkonto.InvalidInputError) as err:
-            sb.inject(**kwargs)
-        assert err.value.field == field
+            sb.inject(case["kind"], **kwargs)
+        assert err.value.field == _py_name(case["field"])
+        assert err.value.reason == case["reason"].replace("{kinds}", ", ".join(FAULT_KINDS))
         with pytest.raises(zeitkonto.InvalidInputError):
             sb.writes("no_such_op")
+
+
+def test_inject_takes_seconds() -> None:
+    """``delay=0.5`` is half a second (not half a millisecond): a 0.05 s timeout passes first."""
+    with Sandbox() as sb:
+        sb.inject("delay", delay=0.5, operation="employees")
+        c = sb.client(timeout=0.05, retry=zeitkonto.RetrySettings(max_retries=0))
+        with pytest.raises(zeitkonto.APITimeoutError):
+            c.employees()
 
 
 def test_the_kits_keys_and_fault_kinds_follow_the_engine() -> None:
     core = _core.Sandbox()
     snake = {re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), k) for k in core.keys()}
     assert snake == set(Keys._fields)
+    declared = json.loads((Path(__file__).resolve().parents[2] / "tests" / "vectors" / "testkit.json").read_text("utf-8"))
+    assert FAULT_KINDS == tuple(_py_name(k["name"]) for k in declared["faultKinds"])
     for kind in FAULT_KINDS:
-        core.inject("".join(w.capitalize() if i else w for i, w in enumerate(kind.split("_"))))
+        core.inject(kind)
 
 
 def test_an_in_process_client_refuses_network_settings() -> None:

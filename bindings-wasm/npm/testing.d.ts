@@ -26,17 +26,17 @@ export interface SandboxOptions {
 export interface FaultOptions {
   /** Only requests of this operation (its stable name, e.g. "clock"). */
   operation?: string;
-  /** For the next `count` matching requests (default 1). */
+  /** For the next `count` matching requests (default 1; a whole number from 1 to 4294967295). */
   count?: number;
-  /** The status of "status" (default 500), "html" (200), "echoPath" (502), "redirect" (302). */
+  /** The status of "status" (default 500), "html" (200), "echoPath" (502), "redirect" (302); 200 to 599. */
   status?: number;
-  /** The wait of "delay", in milliseconds (default 1000). */
+  /** The wait of "delay", in milliseconds (default 1000; 0 to 3600000, one hour). */
   delay?: number;
-  /** The Retry-After of "rateLimit", in milliseconds (sent in whole seconds; default 1000). */
+  /** The Retry-After of "rateLimit", in milliseconds (sent in whole seconds rounded up; default 1000; 0 to 86400000). */
   retryAfter?: number;
   /** Apply the request first, then answer with the fault (a write applied whose answer is lost). */
   afterApplying?: boolean;
-  /** Filler characters before the echoed path ("echoPath"). */
+  /** Filler characters before the echoed path ("echoPath"; 0 to 1000000). */
   pad?: number;
   /** The redirect target ("redirect"). */
   location?: string;
@@ -70,7 +70,10 @@ export declare class Sandbox {
   readonly fetch: typeof globalThis.fetch;
   /** A Client wired to this sandbox in-process (demo keys unless given). */
   client(options?: Omit<ClientOptions, "baseUrl" | "fetch" | "dispatcher">): Client;
-  /** Makes the next requests fail as `kind` says. */
+  /**
+   * Makes the next requests fail as `kind` says. A value out of range is an `InvalidInputError`
+   * naming the option, with the same reason in every language's kit (the engine checks).
+   */
   inject(kind: FaultKind, options?: FaultOptions): void;
   /** Writes applied so far (of `operation`, or all). */
   writes(operation?: string): number;

@@ -539,17 +539,19 @@ class Sandbox:
         rate_limit: Optional[Tuple[int, float]] = None,
         routes: Optional[Dict[str, str]] = None,
     ) -> Sandbox: ...
+    @staticmethod
+    def declaration() -> str: ...
     def inject(
         self,
         kind: str,
         *,
-        operation_name: Optional[str] = None,
-        count: int = 1,
-        status: Optional[int] = None,
-        delay_ms: Optional[int] = None,
-        retry_after: Optional[int] = None,
+        operation: Optional[str] = None,
+        count: Optional[float] = None,
+        status: Optional[float] = None,
+        delay_ms: Optional[float] = None,
+        retry_after_ms: Optional[float] = None,
         after_applying: bool = False,
-        pad: Optional[int] = None,
+        pad: Optional[float] = None,
         location: Optional[str] = None,
     ) -> None: ...
     def writes(self, operation_name: Optional[str] = None) -> int: ...

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import math
 import numbers
 import os
 from types import TracebackType
@@ -32,11 +31,19 @@ from .errors import InvalidInputError, from_core
 
 __all__ = ["Sandbox", "Keys", "IN_PROCESS_BASE_URL", "FAULT_KINDS"]
 
+def _snake(name: str) -> str:
+    return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name)
+
+
 #: The base URL of in-process clients (never resolved: nothing leaves the process).
 IN_PROCESS_BASE_URL = "http://sandbox.localhost"
 
+#: The kit's surface as the sandbox engine declares it, the same for every language's kit: fault
+#: kinds and ``inject``'s options (types, ranges, the reasons a value is refused with).
+_DECLARATION: Dict[str, Any] = json.loads(_core.Sandbox.declaration())
+
 #: The faults :meth:`Sandbox.inject` knows (Python names of the sandbox's fault kinds).
-FAULT_KINDS = ("delay", "reset", "status", "truncated", "html", "rate_limit", "echo_path", "redirect")
+FAULT_KINDS = tuple(_snake(k["name"]) for k in _DECLARATION["faultKinds"])
 
 
 class Keys(NamedTuple):
@@ -67,10 +74,6 @@ class Keys(NamedTuple):
     supervisor: str
     #: An employee without a login account.
     employee_without_login: str
-
-
-def _snake(name: str) -> str:
-    return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name)
 
 
 def _invalid(field: str, reason: str) -> InvalidInputError:
@@ -183,7 +186,7 @@ class Sandbox:
         count: int = 1,
         status: Optional[int] = None,
         delay: Optional[float] = None,
-        retry_after: Optional[int] = None,
+        retry_after: Optional[float] = None,
         after_applying: bool = False,
         pad: Optional[int] = None,
         location: Optional[str] = None,
@@ -200,39 +203,33 @@ class Sandbox:
         - ``"redirect"``: a 302 to ``location``.
 
         ``after_applying=True`` applies the request first (a write applied whose answer is lost).
+        Ranges, the same in every language's kit (the sandbox engine checks them): ``count`` 1 to
+        4294967295, ``status`` 200 to 599, ``delay`` 0 to 3600 seconds, ``retry_after`` 0 to
+        86400 seconds (sent rounded up to whole seconds), ``pad`` 0 to 1000000; a value out of
+        range is an :class:`~zeitkonto.InvalidInputError` naming the argument.
         """
-        def whole(name: str, value: Optional[int], low: int) -> None:
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < low):
-                raise _invalid(name, f"must be a whole number, {low} or more")
-
-        whole("count", count, 1)
-        whole("status", status, 0)
-        whole("pad", pad, 0)
-        if operation is not None and not isinstance(operation, str):
-            raise _invalid("operation", "expected an operation name (a string)")
-        if location is not None and not isinstance(location, str):
-            raise _invalid("location", "expected a string")
-        if not isinstance(after_applying, bool):
-            raise _invalid("after_applying", "expected True or False")
-        if retry_after is not None and (isinstance(retry_after, bool) or not isinstance(retry_after, numbers.Real)
-                                        or not 0 <= retry_after <= 86_400):
-            raise _invalid("retry_after", "must be a number of seconds from 0 to 86400")
-        if kind not in FAULT_KINDS:
-            raise _invalid("kind", f"unknown fault kind {kind!r}: expected one of {', '.join(FAULT_KINDS)}")
-        delay_ms = None
-        if delay is not None:
-            if isinstance(delay, bool) or not isinstance(delay, numbers.Real) or not 0 <= delay <= 3600:
-                raise _invalid("delay", "must be a number of seconds from 0 to 3600")
-            delay_ms = round(delay * 1000)
-        camel = "".join(w.capitalize() if i else w for i, w in enumerate(kind.split("_")))
+        given = {"operation": operation, "count": count, "status": status, "delay": delay,
+                 "retryAfter": retry_after, "afterApplying": after_applying, "pad": pad, "location": location}
+        args: Dict[str, Any] = {}
+        for option in _DECLARATION["injectOptions"]:
+            name, kind_of = option["name"], option["type"]
+            value = given[name]
+            if value is None:
+                continue
+            if kind_of in ("count", "duration"):
+                ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
+            else:
+                ok = isinstance(value, bool if kind_of == "flag" else str)
+            if not ok:
+                raise _invalid(_snake(name), option["typeRefusal"])
+            if kind_of == "duration":  # seconds here, milliseconds for the engine, which checks the range
+                args[_snake(name) + "_ms"] = float(value) * 1000.0
+            else:
+                args[_snake(name)] = float(value) if kind_of == "count" else value
         try:
-            self._core.inject(camel, operation_name=operation, count=count, status=status, delay_ms=delay_ms,
-                              retry_after=None if retry_after is None else math.ceil(retry_after),
-                              after_applying=after_applying, pad=pad, location=location)
+            self._core.inject(kind if isinstance(kind, str) else repr(kind), **args)
         except _core.CoreError as e:
             raise from_core(e.args[0], python_names=True) from None
-        except (TypeError, OverflowError) as e:
-            raise _invalid("inject", str(e)) from None
 
     def writes(self, operation: Optional[str] = None) -> int:
         """Writes applied so far (of ``operation``, or all)."""

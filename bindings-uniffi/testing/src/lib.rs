@@ -180,30 +180,32 @@ impl SandboxEngine {
         self.pending.lock().unwrap_or_else(|e| e.into_inner()).1.remove(&pending);
     }
 
-    /// Adds a fault (`kind` in the sandbox's names: delay, reset, status, truncated, html,
-    /// rateLimit, echoPath, redirect).
+    /// Adds a fault; every value is checked by the engine (`kit::inject_fault`: the reasons every
+    /// language's kit gives), durations in milliseconds.
     #[allow(clippy::too_many_arguments)]
     pub fn inject(
         &self,
         kind: String,
         operation_name: Option<String>,
-        count: u32,
-        status: Option<u16>,
-        delay_ms: Option<u64>,
-        retry_after_secs: Option<u64>,
+        count: f64,
+        status: Option<f64>,
+        delay_ms: Option<f64>,
+        retry_after_ms: Option<f64>,
         after_applying: bool,
-        pad: Option<u32>,
+        pad: Option<f64>,
         location: Option<String>,
     ) -> Result<(), SandboxError> {
-        let mut f = kit::fault(&kind, count).map_err(refused)?;
-        f.operation = operation_name;
-        f.status = status;
-        f.delay_ms = delay_ms;
-        f.retry_after = retry_after_secs;
-        f.after = after_applying;
-        f.pad = pad.map(|p| p as usize);
-        f.location = location;
-        self.shared.inject(f).map_err(refused)
+        let args = kit::InjectArgs {
+            operation: operation_name,
+            count: Some(count),
+            status,
+            delay_ms,
+            retry_after_ms,
+            after_applying,
+            pad,
+            location,
+        };
+        self.shared.inject(kit::inject_fault(&kind, args, false).map_err(refused)?).map_err(refused)
     }
 
     /// Applied writes of `operation` (all when none).

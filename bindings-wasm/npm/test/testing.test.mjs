@@ -135,6 +135,33 @@ test("the README's test file passes as a user runs it (node --test)", () => {
   assert.match(out, /# fail 0/);
 });
 
+// tests/vectors/inject.json: every kit gives the same refusal (the engine checks); durations are
+// milliseconds in the vectors as in this kit.
+const vectors = (name) => JSON.parse(readFileSync(join(pkg, "..", "..", "tests", "vectors", name), "utf8"));
+
+test("bad inject arguments: the shared vectors, one refusal per case", async () => {
+  const sb = await Sandbox.create();
+  const { cases } = vectors("inject.json");
+  for (const c of cases) {
+    const options = Object.fromEntries(Object.entries(c.options).map(([k, v]) => [k, v === "Infinity" ? Infinity : v]));
+    if (!("field" in c)) {
+      sb.inject(c.kind, options);
+      continue;
+    }
+    assert.throws(() => sb.inject(c.kind, options), (e) => {
+      assert.ok(e instanceof InvalidInputError, c.name);
+      assert.equal(e.field, c.field, c.name);
+      assert.equal(e.reason, c.reason.replace("{kinds}", FAULT_KINDS.join(", ")), c.name);
+      return true;
+    });
+  }
+  assert.ok(cases.length >= 30);
+});
+
+test("FAULT_KINDS is the engine's list", () => {
+  assert.deepEqual([...FAULT_KINDS], vectors("testkit.json").faultKinds.map((k) => k.name));
+});
+
 test("wrong types and unknown options are InvalidInputError naming the field, never a trap", async () => {
   const sb = await Sandbox.create();
   for (const [f, field] of [

@@ -7,7 +7,7 @@ import { Client, InvalidInputError } from "zeitkonto";
 /** The base URL of in-process clients (never resolved: nothing leaves the process). */
 export const IN_PROCESS_BASE_URL = "http://sandbox.localhost";
 
-/** The faults `inject` knows. */
+/** The faults `inject` knows (the engine's list, `tests/vectors/testkit.json`; a test holds them equal). */
 export const FAULT_KINDS = Object.freeze(["delay", "reset", "status", "truncated", "html", "rateLimit", "echoPath", "redirect"]);
 
 const encoder = new TextEncoder();
@@ -94,6 +94,12 @@ function operationName(operation) {
 
 let load = null;
 let loaded = null;
+let declared = null;
+
+/** The kit's surface as the engine declares it (read by `Sandbox.create`, once). */
+function declaration() {
+  return declared;
+}
 
 /** Sets how the .wasm is loaded (the entry files do this). @internal */
 export function _setLoader(f) {
@@ -133,7 +139,7 @@ export class Sandbox {
     known(options, ["today", "seed", "rateLimit", "routes"], "Sandbox.create");
     const { today, seed, rateLimit, routes } = options ?? {};
     loaded ??= load ? load() : Promise.reject(new Error("zeitkonto/testing: no .wasm loader"));
-    await loaded;
+    declared ??= JSON.parse((await loaded).SandboxEngine.declaration());
     let limit = 0;
     let windowMs = 60_000;
     if (rateLimit != null) {
@@ -217,20 +223,19 @@ export class Sandbox {
    * (`location`). `afterApplying: true` applies the request first.
    */
   inject(kind, options = {}) {
-    known(options, ["operation", "count", "status", "delay", "retryAfter", "afterApplying", "pad", "location"], "inject");
-    const { operation, count = 1, status, delay, retryAfter, afterApplying = false, pad, location } = options ?? {};
-    operationName(operation);
-    if (typeof afterApplying !== "boolean") throw invalid("afterApplying", "expected true or false");
-    if (pad != null && !(Number.isInteger(pad) && pad >= 0 && pad <= 1_000_000)) throw invalid("pad", "must be a whole number from 0 to 1000000");
-    if (location != null && typeof location !== "string") throw invalid("location", "expected a string");
-    if (!FAULT_KINDS.includes(kind)) throw invalid("kind", `unknown fault kind ${JSON.stringify(kind)}: expected one of ${FAULT_KINDS.join(", ")}`);
-    if (delay != null && !(typeof delay === "number" && delay >= 0 && delay <= 3_600_000)) throw invalid("delay", "must be milliseconds from 0 to 3600000");
-    if (retryAfter != null && !(typeof retryAfter === "number" && retryAfter >= 0)) throw invalid("retryAfter", "must be milliseconds, 0 or more");
-    if (!Number.isInteger(count) || count < 1 || count > 2 ** 32 - 1) throw invalid("count", "must be a whole number, at least 1");
-    if (status != null && !Number.isInteger(status)) throw invalid("status", "must be an HTTP status");
+    const { injectOptions } = declaration();
+    known(options, injectOptions.map((o) => o.name), "inject");
+    const args = {};
+    for (const o of injectOptions) {
+      const v = options?.[o.name];
+      if (v == null) continue;
+      const type = o.type === "flag" ? "boolean" : o.type === "count" || o.type === "duration" ? "number" : "string";
+      if (typeof v !== type) throw invalid(o.name, o.typeRefusal);
+      args[o.name] = v;
+    }
     try {
-      this.#engine.inject(kind, operation ?? undefined, count, status ?? undefined, delay ?? undefined,
-        retryAfter == null ? undefined : Math.ceil(retryAfter / 1000), Boolean(afterApplying), pad ?? undefined, location ?? undefined);
+      this.#engine.inject(String(kind), args.operation, args.count, args.status, args.delay, args.retryAfter,
+        args.afterApplying ?? false, args.pad, args.location);
     } catch (e) {
       rethrow(e);
     }

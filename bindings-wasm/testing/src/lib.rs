@@ -12,7 +12,6 @@ use zeitkonto_core::limiter::LimiterConfig;
 use zeitkonto_core::{OperationId, RouteTable};
 use zeitkonto_sandbox::engine::{Engine, EngineConfig, HttpRequest, Now, Pending, Response, Step};
 use zeitkonto_sandbox::kit::{self, Refusal};
-use zeitkonto_sandbox::shared::check_fault;
 
 fn invalid(field: &str, reason: impl Into<String>) -> JsValue {
     let v = serde_json::json!({
@@ -142,31 +141,29 @@ impl SandboxEngine {
         self.pending.remove(&id);
     }
 
-    /// Adds a fault (`kind` in the sandbox's names: delay, reset, status, truncated, html,
-    /// rateLimit, echoPath, redirect).
+    /// The kit's surface as the engine declares it (fault kinds, `inject`'s options), JSON text.
+    pub fn declaration() -> String {
+        kit::declaration().to_string()
+    }
+
+    /// Adds a fault; every value is checked by the engine (`kit::inject_fault`), durations in
+    /// milliseconds.
     #[allow(clippy::too_many_arguments)]
     pub fn inject(
         &mut self,
         kind: &str,
-        operation_name: Option<String>,
-        count: u32,
-        status: Option<u16>,
+        operation: Option<String>,
+        count: Option<f64>,
+        status: Option<f64>,
         delay_ms: Option<f64>,
-        retry_after: Option<f64>,
+        retry_after_ms: Option<f64>,
         after_applying: bool,
-        pad: Option<u32>,
+        pad: Option<f64>,
         location: Option<String>,
     ) -> Result<(), JsValue> {
-        let mut f = kit::fault(kind, count).map_err(refused)?;
-        f.operation = operation_name;
-        f.status = status;
-        f.delay_ms = delay_ms.map(|d| d.max(0.0) as u64);
-        f.retry_after = retry_after.map(|s| s.max(0.0) as u64);
-        f.after = after_applying;
-        f.pad = pad.map(|p| p as usize);
-        f.location = location;
-        check_fault(&f).map_err(refused)?;
-        self.engine.inject(f);
+        let args =
+            kit::InjectArgs { operation, count, status, delay_ms, retry_after_ms, after_applying, pad, location };
+        self.engine.inject(kit::inject_fault(kind, args, false).map_err(refused)?);
         Ok(())
     }
 

@@ -47,18 +47,209 @@ pub fn seed(json: Option<&str>) -> Result<Option<Seed>, Refusal> {
     .transpose()
 }
 
-/// A fault of the kind named as the sandbox names them (`rateLimit`, `echoPath`, …) for the next
-/// `count` requests; the caller sets its other fields, the engine checks them on `inject`.
-pub fn fault(kind: &str, count: u32) -> Result<Fault, Refusal> {
-    let k: FaultKind = serde_json::from_value(Value::String(kind.to_string())).map_err(|_| {
-        refuse(
-            "kind",
-            format!(
-                "unknown fault kind {kind:?}: expected delay, reset, status, truncated, html, rateLimit, echoPath or redirect"
-            ),
-        )
-    })?;
-    Ok(Fault::new(k).times(count))
+/// A fault kind as every test kit offers it: the engine's name (camelCase, as the control route
+/// and npm take it; Python writes it in snake_case, Kotlin and Swift as an enum case) and its doc.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct FaultKindDecl {
+    /// The name (`rateLimit`).
+    pub name: &'static str,
+    /// What it does, in one sentence.
+    pub doc: &'static str,
+}
+
+/// Every fault kind, in the order the kits list them: the one list (Python's `FAULT_KINDS`, npm's
+/// `FAULT_KINDS`, the Kotlin and Swift `FaultKind` enums are checked against it).
+pub const FAULT_KINDS: &[FaultKindDecl] = &[
+    FaultKindDecl { name: "delay", doc: "Wait `delay` (default 1 second), then answer normally: tests timeouts and cancellation." },
+    FaultKindDecl { name: "reset", doc: "Send the status line and headers, then break the connection." },
+    FaultKindDecl { name: "status", doc: "Answer `status` (default 500) with a plain-text body." },
+    FaultKindDecl { name: "truncated", doc: "Answer 200 with JSON cut short." },
+    FaultKindDecl { name: "html", doc: "Answer `status` (default 200) with an HTML page, as a proxy would." },
+    FaultKindDecl { name: "rateLimit", doc: "Answer 429 with `Retry-After: retryAfter` (default 1 second, whole seconds rounded up)." },
+    FaultKindDecl { name: "echoPath", doc: "Answer `status` (default 502) with a JSON body that echoes the request path (keys included) after `pad` filler characters: for redaction tests." },
+    FaultKindDecl { name: "redirect", doc: "Answer `status` (default 302) with `Location: location`: for the \"never follow a redirect\" tests." },
+];
+
+/// The type of an `inject` option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum OptionType {
+    /// A whole number within `min..=max`.
+    Count,
+    /// A duration within `min..=max` milliseconds, in each language's duration type or unit (as
+    /// the client settings: Python seconds, TypeScript milliseconds, Kotlin `Duration`, Swift
+    /// `TimeInterval`).
+    Duration,
+    /// `true` or `false`.
+    Flag,
+    /// Text.
+    Text,
+    /// An operation's stable name (`book_absence`).
+    Operation,
+}
+
+/// One option of `inject`: name (canonical camelCase; Python writes it in snake_case), type,
+/// range, default and doc. The one declaration every kit's `inject` follows.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct InjectOption {
+    /// The canonical name (`retryAfter`).
+    pub name: &'static str,
+    /// Its type.
+    #[serde(rename = "type")]
+    pub ty: OptionType,
+    /// The smallest value (counts; durations in milliseconds).
+    pub min: Option<f64>,
+    /// The largest value (counts; durations in milliseconds).
+    pub max: Option<f64>,
+    /// The reason a value out of range (or not whole, for a count) is refused with, the same in
+    /// every language.
+    pub refusal: &'static str,
+    /// What it does.
+    pub doc: &'static str,
+}
+
+const HOUR_MS: f64 = 3_600_000.0;
+
+/// Every option of `inject`, in the order the kits take them.
+pub const INJECT_OPTIONS: &[InjectOption] = &[
+    InjectOption { name: "operation", ty: OptionType::Operation, min: None, max: None, refusal: "unknown operation", doc: "Only requests of this operation (by its stable name) take the fault; any request when none." },
+    InjectOption { name: "count", ty: OptionType::Count, min: Some(1.0), max: Some(4_294_967_295.0), refusal: "must be a whole number from 1 to 4294967295", doc: "How many requests take the fault (default 1)." },
+    InjectOption { name: "status", ty: OptionType::Count, min: Some(200.0), max: Some(599.0), refusal: "must be a final HTTP status, a whole number from 200 to 599", doc: "The status answered (`status`, `html`, `echoPath`, `redirect`)." },
+    InjectOption { name: "delay", ty: OptionType::Duration, min: Some(0.0), max: Some(HOUR_MS), refusal: "must be a duration from 0 to 1 hour", doc: "How long a `delay` fault waits (default 1 second)." },
+    InjectOption { name: "retryAfter", ty: OptionType::Duration, min: Some(0.0), max: Some(24.0 * HOUR_MS), refusal: "must be a duration from 0 to 24 hours", doc: "The `Retry-After` of a `rateLimit` fault, sent as whole seconds rounded up (default 1 second)." },
+    InjectOption { name: "afterApplying", ty: OptionType::Flag, min: None, max: None, refusal: "", doc: "Apply the request first, then answer with the fault (a write applied whose answer is lost; with `delay`: applied at once, answered late)." },
+    InjectOption { name: "pad", ty: OptionType::Count, min: Some(0.0), max: Some(1_000_000.0), refusal: "must be a whole number from 0 to 1000000", doc: "Filler characters before the echoed path (`echoPath`)." },
+    InjectOption { name: "location", ty: OptionType::Text, min: None, max: None, refusal: "must not contain control characters", doc: "The redirect target (`redirect`; default `/`)." },
+];
+
+/// What a test asked `inject` for, with every number as the language handed it (a count may come
+/// as 1.5 from Python or JavaScript) and durations in milliseconds: checked once, by
+/// [`inject_fault`], with the same reason in every language.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct InjectArgs {
+    /// `operation`.
+    pub operation: Option<String>,
+    /// `count` (none: 1).
+    pub count: Option<f64>,
+    /// `status`.
+    pub status: Option<f64>,
+    /// `delay` in milliseconds.
+    pub delay_ms: Option<f64>,
+    /// `retryAfter` in milliseconds.
+    pub retry_after_ms: Option<f64>,
+    /// `afterApplying`.
+    pub after_applying: bool,
+    /// `pad`.
+    pub pad: Option<f64>,
+    /// `location`.
+    pub location: Option<String>,
+}
+
+fn option(name: &str) -> &'static InjectOption {
+    INJECT_OPTIONS.iter().find(|o| o.name == name).unwrap_or(&INJECT_OPTIONS[0])
+}
+
+/// `value` checked against the option `name`'s range (a count also whole).
+fn ranged(name: &str, value: Option<f64>) -> Result<Option<f64>, Refusal> {
+    let Some(v) = value else { return Ok(None) };
+    let o = option(name);
+    let whole = o.ty != OptionType::Count || v.fract() == 0.0;
+    let inside = o.min.is_none_or(|m| v >= m) && o.max.is_none_or(|m| v <= m);
+    if v.is_nan() || !whole || !inside {
+        return Err(refuse(name, o.refusal));
+    }
+    Ok(Some(v))
+}
+
+/// The names of the fault kinds, joined for a message; `snake`: as Python writes them.
+pub fn kind_names(snake: bool) -> String {
+    let names: Vec<String> =
+        FAULT_KINDS.iter().map(|k| if snake { to_snake(k.name) } else { k.name.to_string() }).collect();
+    names.join(", ")
+}
+
+fn to_snake(camel: &str) -> String {
+    let mut out = String::new();
+    for c in camel.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The fault a kit's `inject(kind, …)` asks for, every argument checked here (the one check of
+/// every language's kit; the control route's JSON goes through [`check_fault`]). `kind` is the
+/// engine's name or its snake_case (Python's); `snake` says which the message lists.
+pub fn inject_fault(kind: &str, args: InjectArgs, snake: bool) -> Result<Fault, Refusal> {
+    let camel = FAULT_KINDS.iter().find(|k| k.name == kind || to_snake(k.name) == kind);
+    let Some(k) = camel else {
+        return Err(refuse("kind", format!("unknown fault kind {kind:?}: expected one of {}", kind_names(snake))));
+    };
+    let k: FaultKind = serde_json::from_value(Value::String(k.name.to_string()))
+        .map_err(|_| refuse("kind", format!("unknown fault kind {kind:?}")))?;
+    let count = ranged("count", Some(args.count.unwrap_or(1.0)))?.unwrap_or(1.0);
+    let mut f = Fault::new(k).times(count as u32);
+    f.operation = args.operation;
+    f.status = ranged("status", args.status)?.map(|s| s as u16);
+    f.delay_ms = ranged("delay", args.delay_ms)?.map(|d| d.round() as u64);
+    f.retry_after = ranged("retryAfter", args.retry_after_ms)?.map(|ms| (ms / 1000.0).ceil() as u64);
+    f.after = args.after_applying;
+    f.pad = ranged("pad", args.pad)?.map(|p| p as usize);
+    f.location = args.location;
+    check_fault(&f)?;
+    Ok(f)
+}
+
+/// Checks a fault as the control route or a kit hands it over, against [`INJECT_OPTIONS`]: the
+/// operation must exist, the numbers be in range, a location free of control characters. `Err`
+/// names the field with the declared reason.
+pub fn check_fault(f: &Fault) -> Result<(), Refusal> {
+    if let Some(op) = &f.operation {
+        if OperationId::from_name(op).is_none() {
+            return Err(refuse("operation", format!("unknown operation {op:?}")));
+        }
+    }
+    ranged("count", Some(f64::from(f.count)))?;
+    ranged("status", f.status.map(f64::from))?;
+    ranged("delay", f.delay_ms.map(|d| d as f64))?;
+    ranged("retryAfter", f.retry_after.map(|s| s as f64 * 1000.0))?;
+    ranged("pad", f.pad.map(|p| p as f64))?;
+    if f.location.as_deref().is_some_and(|l| l.chars().any(char::is_control)) {
+        return Err(refuse("location", option("location").refusal));
+    }
+    Ok(())
+}
+
+impl OptionType {
+    /// The reason a value of another type is refused with, where a language lets one through
+    /// (Python, JavaScript): the same in both.
+    pub fn type_refusal(self) -> &'static str {
+        match self {
+            OptionType::Count | OptionType::Duration => "expected a number",
+            OptionType::Flag => "expected true or false",
+            OptionType::Text => "expected a string",
+            OptionType::Operation => "expected an operation name (a string)",
+        }
+    }
+}
+
+/// The test kit's surface as JSON (fault kinds; `inject`'s options with types, ranges, the reasons
+/// a value is refused with): what the Python and npm kits check types by, and what every kit's
+/// tests hold their surface against. `tests/vectors/testkit.json` holds it.
+pub fn declaration() -> Value {
+    let options: Vec<Value> = INJECT_OPTIONS
+        .iter()
+        .map(|o| {
+            let mut v = serde_json::to_value(o).unwrap_or(Value::Null);
+            v["typeRefusal"] = Value::from(o.ty.type_refusal());
+            v
+        })
+        .collect();
+    serde_json::json!({ "faultKinds": FAULT_KINDS, "injectOptions": options })
 }
 
 /// An operation by its stable name.
@@ -86,6 +277,61 @@ pub fn requests(engine: &Engine, name: Option<&str>) -> Result<u64, Refusal> {
 mod tests {
     use super::*;
 
+    /// `tests/vectors/testkit.json` is the declaration (`ZEITKONTO_BLESS=1` rewrites it).
+    #[test]
+    fn the_committed_declaration_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../vectors/testkit.json");
+        let now = serde_json::to_string_pretty(&declaration()).unwrap() + "\n";
+        if std::env::var_os("ZEITKONTO_BLESS").is_some() {
+            std::fs::write(path, &now).unwrap();
+        }
+        let committed = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            committed == now,
+            "tests/vectors/testkit.json is stale: ZEITKONTO_BLESS=1 cargo test -p zeitkonto-sandbox kit::"
+        );
+    }
+
+    /// Every case of `tests/vectors/inject.json` through the one check (each kit runs them too).
+    #[test]
+    fn bad_inject_vectors() {
+        let text = include_str!("../../vectors/inject.json");
+        let file: Value = serde_json::from_str(text).unwrap();
+        let mut ran = 0;
+        for case in file["cases"].as_array().unwrap() {
+            let o = &case["options"];
+            if case["dynamic"].as_bool() == Some(true) {
+                continue; // a type only Python and JavaScript let through
+            }
+            let num = |k: &str| match &o[k] {
+                Value::String(s) if s == "Infinity" => Some(f64::INFINITY),
+                v => v.as_f64(),
+            };
+            let args = InjectArgs {
+                operation: o["operation"].as_str().map(str::to_string),
+                count: num("count"),
+                status: num("status"),
+                delay_ms: num("delay"),
+                retry_after_ms: num("retryAfter"),
+                after_applying: o["afterApplying"].as_bool().unwrap_or(false),
+                pad: num("pad"),
+                location: o["location"].as_str().map(str::to_string),
+            };
+            let got = inject_fault(case["kind"].as_str().unwrap(), args, false);
+            match case.get("field") {
+                Some(field) => {
+                    let (f, reason) = got.expect_err(case["name"].as_str().unwrap());
+                    assert_eq!(f, field.as_str().unwrap(), "{case}");
+                    let want = case["reason"].as_str().unwrap().replace("{kinds}", &kind_names(false));
+                    assert_eq!(reason, want, "{case}");
+                }
+                None => assert!(got.is_ok(), "{case}: {got:?}"),
+            }
+            ran += 1;
+        }
+        assert!(ran >= 20, "{ran} cases");
+    }
+
     #[test]
     fn refusals_name_the_field_and_never_quote_a_seed_value() {
         assert_eq!(today(Some("2026-13-01")).unwrap_err().0, "today");
@@ -93,8 +339,10 @@ mod tests {
         let (field, reason) = seed(Some(r#"{"companies": [{"id": "c", "key": "secret-seed-key"}]}"#)).unwrap_err();
         assert_eq!(field, "seed");
         assert!(!reason.contains("secret-seed-key"), "{reason}");
-        assert_eq!(fault("explode", 1).unwrap_err().0, "kind");
-        assert_eq!(fault("rateLimit", 2).unwrap().count, 2);
+        assert_eq!(inject_fault("explode", InjectArgs::default(), false).unwrap_err().0, "kind");
+        let two = InjectArgs { count: Some(2.0), ..InjectArgs::default() };
+        assert_eq!(inject_fault("rateLimit", two.clone(), false).unwrap().count, 2);
+        assert_eq!(inject_fault("rate_limit", two, true).unwrap().kind, FaultKind::RateLimit);
         assert_eq!(operation("nope").unwrap_err().0, "operation");
     }
 }

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use zeitkonto_core::OperationId;
 
-use crate::control::{Fault, FaultKind};
+use crate::control::Fault;
 use crate::engine::{Engine, EngineConfig, HttpRequest, Now, Response, Step};
 
 /// Where the engine's time comes from (the wall clock natively; the JavaScript clock in a .wasm).
@@ -50,31 +50,7 @@ impl std::fmt::Debug for Shared {
     }
 }
 
-/// Checks a fault as a test kit receives it: the operation must exist, a status must be an HTTP
-/// status. `Err` names the field.
-pub fn check_fault(f: &Fault) -> Result<(), (String, String)> {
-    if let Some(op) = &f.operation {
-        if OperationId::from_name(op).is_none() {
-            return Err(("operation".into(), format!("unknown operation {op:?}")));
-        }
-    }
-    if let Some(s) = f.status {
-        if !(200..=599).contains(&s) {
-            return Err(("status".into(), format!("{s} is not a final HTTP status (200..=599)")));
-        }
-    }
-    if f.count == 0 {
-        return Err(("count".into(), "must be at least 1".into()));
-    }
-    if f.kind == FaultKind::Redirect {
-        if let Some(l) = &f.location {
-            if l.chars().any(char::is_control) {
-                return Err(("location".into(), "contains control characters".into()));
-            }
-        }
-    }
-    Ok(())
-}
+pub use crate::kit::check_fault;
 
 /// Counts a request as in flight until dropped (also when the caller gives up mid-request).
 struct InFlight<'a>(&'a Shared);

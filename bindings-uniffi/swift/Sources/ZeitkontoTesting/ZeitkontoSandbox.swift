@@ -128,20 +128,19 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
     }
 
     /// Makes the next `count` requests (of `operation`, when given) fail as `kind` says;
-    /// `afterApplying` applies the request first (a write applied whose answer is lost).
+    /// `afterApplying` applies the request first (a write applied whose answer is lost). Ranges, the
+    /// same in every language's kit: `count` 1 to 4294967295, `status` 200 to 599, `delay` 0 to
+    /// 3600 seconds, `retryAfter` 0 to 86400 seconds (sent rounded up to whole seconds), `pad` 0 to
+    /// 1000000; out of range: `ZeitkontoError.InvalidInput` naming the argument.
     public func inject(_ kind: FaultKind, operation: String? = nil, count: Int = 1, status: Int? = nil,
                        delay: TimeInterval? = nil, retryAfter: TimeInterval? = nil, afterApplying: Bool = false,
                        pad: Int? = nil, location: String? = nil) throws {
-        if count < 1 { throw Self.invalid("count", "must be at least 1") }
-        if let s = status, !(200...599).contains(s) { throw Self.invalid("status", "\(s) is not a final HTTP status (200..=599)") }
-        if let d = delay, !(d >= 0 && d.isFinite) { throw Self.invalid("delay", "must be a finite time interval, 0 or more") }
-        if let r = retryAfter, !(r >= 0 && r.isFinite) { throw Self.invalid("retryAfter", "must be a finite time interval, 0 or more") }
-        if let p = pad, p < 0 { throw Self.invalid("pad", "must be 0 or more") }
+        // Every value is checked by the sandbox engine, with the reason every language's kit gives.
         try Self.guarded {
-            try engine.inject(kind: kind.rawValue, operationName: operation, count: UInt32(count),
-                              status: status.map { UInt16($0) }, delayMs: delay.map { UInt64($0 * 1000) },
-                              retryAfterSecs: retryAfter.map { UInt64($0.rounded(.up)) }, afterApplying: afterApplying,
-                              pad: pad.map { UInt32($0) }, location: location)
+            try engine.inject(kind: kind.rawValue, operationName: operation, count: Double(count),
+                              status: status.map { Double($0) }, delayMs: delay.map { $0 * 1000 },
+                              retryAfterMs: retryAfter.map { $0 * 1000 }, afterApplying: afterApplying,
+                              pad: pad.map { Double($0) }, location: location)
         }
     }
 

@@ -73,10 +73,64 @@ final class SandboxTests: XCTestCase {
         XCTAssertEqual(field { _ = try ZeitkontoSandbox(today: "2026-13-01") }, "today")
         XCTAssertEqual(field { _ = try ZeitkontoSandbox(seedJson: "{\"companies\": \"x\"}") }, "seed")
         let sandbox = try ZeitkontoSandbox()
-        XCTAssertEqual(field { try sandbox.inject(.status, operation: "no_such_op") }, "operation")
-        XCTAssertEqual(field { try sandbox.inject(.status, status: 42) }, "status")
         XCTAssertEqual(field { _ = try sandbox.writes("no_such_op") }, "operation")
         for kind in FaultKind.allCases { try sandbox.inject(kind) }
+    }
+
+    /// tests/vectors/ (four folders above this file).
+    private static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../../tests/vectors").standardized
+
+    private static func read(_ name: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: vectors.appendingPathComponent(name))
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// tests/vectors/inject.json: the one refusal every kit gives (the engine checks). Swift skips
+    /// what its types cannot hold: the `dynamic` cases and a fractional whole number.
+    func testBadInjectArgumentsGiveTheSharedRefusals() throws {
+        let sandbox = try ZeitkontoSandbox()
+        let cases = try XCTUnwrap(try Self.read("inject.json")["cases"] as? [[String: Any]])
+        var ran = 0
+        for c in cases {
+            if c["dynamic"] as? Bool == true { continue }
+            let o = try XCTUnwrap(c["options"] as? [String: Any])
+            let name = c["name"] as? String ?? "?"
+            func whole(_ k: String) -> Int?? {
+                guard let d = o[k] as? Double else { return .some(nil) }
+                return d.rounded() == d ? .some(Int(d)) : nil
+            }
+            func seconds(_ k: String) -> TimeInterval? {
+                if o[k] as? String == "Infinity" { return .infinity }
+                return (o[k] as? Double).map { $0 / 1000 }
+            }
+            guard let count = whole("count"), let status = whole("status"), let pad = whole("pad") else { continue }
+            let kind = try XCTUnwrap(FaultKind(rawValue: c["kind"] as? String ?? ""), name)
+            let inject = {
+                try sandbox.inject(kind, operation: o["operation"] as? String, count: count ?? 1, status: status,
+                                   delay: seconds("delay"), retryAfter: seconds("retryAfter"),
+                                   afterApplying: o["afterApplying"] as? Bool ?? false, pad: pad,
+                                   location: o["location"] as? String)
+            }
+            if let field = c["field"] as? String {
+                do {
+                    try inject()
+                    XCTFail("\(name): accepted")
+                } catch let ZeitkontoError.InvalidInput(got, reason, _) {
+                    XCTAssertEqual(got, field, name)
+                    XCTAssertEqual(reason, c["reason"] as? String, name)
+                }
+            } else {
+                try inject()
+            }
+            ran += 1
+        }
+        XCTAssertGreaterThanOrEqual(ran, 20)
+    }
+
+    func testTheFaultKindsAreTheEngines() throws {
+        let declared = try XCTUnwrap(try Self.read("testkit.json")["faultKinds"] as? [[String: Any]])
+        XCTAssertEqual(declared.map { $0["name"] as? String ?? "" }, FaultKind.allCases.map(\.rawValue))
     }
 
     /// A benchmark, not a timing assertion: the kit in-process vs the same engine over loopback

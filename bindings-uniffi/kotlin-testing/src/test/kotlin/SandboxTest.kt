@@ -5,11 +5,13 @@ import de.zeitkonto.ZeitkontoConfig
 import de.zeitkonto.ZeitkontoException
 import de.zeitkonto.testing.FaultKind
 import de.zeitkonto.testing.ZeitkontoSandbox
+import java.io.File
 import java.net.URI
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
 import java.net.http.HttpResponse
 import java.time.LocalDate
+import kotlin.time.Duration
 import kotlin.time.Duration.Companion.milliseconds
 import kotlin.time.Duration.Companion.seconds
 import kotlinx.coroutines.async
@@ -18,6 +20,14 @@ import kotlinx.coroutines.coroutineScope
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
+import kotlinx.serialization.json.Json
+import kotlinx.serialization.json.boolean
+import kotlinx.serialization.json.booleanOrNull
+import kotlinx.serialization.json.double
+import kotlinx.serialization.json.int
+import kotlinx.serialization.json.jsonArray
+import kotlinx.serialization.json.jsonObject
+import kotlinx.serialization.json.jsonPrimitive
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
@@ -104,13 +114,56 @@ class SandboxTest {
         val field = { f: () -> Unit -> assertThrows<ZeitkontoException.InvalidInput> { f() }.field }
         assertEquals("seed", field { ZeitkontoSandbox(seedJson = "{\"companies\": \"secret-seed-key\"}") })
         val sandbox = ZeitkontoSandbox()
-        assertEquals("operation", field { sandbox.inject(FaultKind.STATUS, operation = "no_such_op") })
-        assertEquals("status", field { sandbox.inject(FaultKind.STATUS, status = 42) })
-        assertEquals("count", field { sandbox.inject(FaultKind.STATUS, count = 0) })
         assertEquals("operation", field { sandbox.writes("no_such_op") })
         val seedError = assertThrows<ZeitkontoException.InvalidInput> { ZeitkontoSandbox(seedJson = "{\"companies\": \"secret-seed-key\"}") }
         assertTrue("secret-seed-key" !in seedError.message.orEmpty())
         for (kind in FaultKind.values()) sandbox.inject(kind)
         assertTrue(ClockAction.values().isNotEmpty())
+    }
+
+    private val vectors = File(System.getProperty("zeitkonto.vectors") ?: error("set -Dzeitkonto.vectors"))
+
+    /** tests/vectors/inject.json: the one refusal every kit gives (the engine checks). Kotlin skips
+     * what its types cannot hold: the `dynamic` cases, a fractional or too large whole number. */
+    @Test
+    fun badInjectArgumentsGiveTheSharedRefusals() {
+        val sandbox = ZeitkontoSandbox()
+        val cases = Json.parseToJsonElement(File(vectors, "inject.json").readText()).jsonObject["cases"]!!.jsonArray
+        var ran = 0
+        for (c in cases.map { it.jsonObject }) {
+            if (c["dynamic"]?.jsonPrimitive?.booleanOrNull == true) continue
+            val o = c["options"]!!.jsonObject
+            fun duration(k: String): Duration? = o[k]?.jsonPrimitive?.let { p ->
+                if (p.content == "Infinity") Duration.INFINITE else p.double.milliseconds
+            }
+            val wholes = listOf("count", "status", "pad").filter { it in o }
+            if (wholes.any { k -> o[k]!!.jsonPrimitive.double.let { it % 1.0 != 0.0 || it > Int.MAX_VALUE } }) continue
+            val kind = FaultKind.values().first { it.engineName == c["kind"]!!.jsonPrimitive.content }
+            val inject = {
+                sandbox.inject(
+                    kind, operation = o["operation"]?.jsonPrimitive?.content, count = o["count"]?.jsonPrimitive?.int ?: 1,
+                    status = o["status"]?.jsonPrimitive?.int, delay = duration("delay"), retryAfter = duration("retryAfter"),
+                    afterApplying = o["afterApplying"]?.jsonPrimitive?.boolean ?: false, pad = o["pad"]?.jsonPrimitive?.int,
+                    location = o["location"]?.jsonPrimitive?.content,
+                )
+            }
+            val name = c["name"]!!.jsonPrimitive.content
+            val field = c["field"]?.jsonPrimitive?.content
+            if (field == null) {
+                inject()
+            } else {
+                val e = assertThrows<ZeitkontoException.InvalidInput>(name) { inject() }
+                assertEquals(field, e.field, name)
+                assertEquals(c["reason"]!!.jsonPrimitive.content, e.reason, name)
+            }
+            ran++
+        }
+        assertTrue(ran >= 20, "$ran cases")
+    }
+
+    @Test
+    fun theFaultKindsAreTheEngines() {
+        val declared = Json.parseToJsonElement(File(vectors, "testkit.json").readText()).jsonObject["faultKinds"]!!.jsonArray
+        assertEquals(declared.map { it.jsonObject["name"]!!.jsonPrimitive.content }, FaultKind.values().map { it.engineName })
     }
 }

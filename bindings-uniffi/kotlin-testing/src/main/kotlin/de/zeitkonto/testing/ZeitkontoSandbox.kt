@@ -148,7 +148,10 @@ class ZeitkontoSandbox @JvmOverloads constructor(
 
     /**
      * Makes the next `count` requests (of `operation`, when given) fail as `kind` says;
-     * `afterApplying` applies the request first (a write applied whose answer is lost).
+     * `afterApplying` applies the request first (a write applied whose answer is lost). Ranges,
+     * the same in every language's kit: `count` 1 to 4294967295, `status` 200 to 599, `delay` 0 to
+     * 1 hour, `retryAfter` 0 to 24 hours (sent rounded up to whole seconds), `pad` 0 to 1000000;
+     * out of range: [de.zeitkonto.ZeitkontoException.InvalidInput] naming the argument.
      */
     fun inject(
         kind: FaultKind,
@@ -161,17 +164,12 @@ class ZeitkontoSandbox @JvmOverloads constructor(
         pad: Int? = null,
         location: String? = null,
     ) {
-        if (count < 1) throw invalid("count", "must be at least 1")
-        if (status != null && status !in 200..599) throw invalid("status", "$status is not a final HTTP status (200..=599)")
-        if (delay != null && (delay.isNegative() || delay.isInfinite())) throw invalid("delay", "must be a finite duration, 0 or more")
-        if (retryAfter != null && (retryAfter.isNegative() || retryAfter.isInfinite())) throw invalid("retryAfter", "must be a finite duration, 0 or more")
-        if (pad != null && pad < 0) throw invalid("pad", "must be 0 or more")
+        // Every value is checked by the sandbox engine, with the reason every language's kit gives.
         guarded {
             engine.inject(
-                kind.engineName, operation, count.toUInt(), status?.toUShort(),
-                delay?.inWholeMilliseconds?.toULong(),
-                retryAfter?.let { (it.inWholeMilliseconds + 999) / 1000 }?.toULong(),
-                afterApplying, pad?.toUInt(), location,
+                kind.engineName, operation, count.toDouble(), status?.toDouble(),
+                delay?.toDouble(DurationUnit.MILLISECONDS), retryAfter?.toDouble(DurationUnit.MILLISECONDS),
+                afterApplying, pad?.toDouble(), location,
             )
         }
     }
