@@ -13,12 +13,12 @@ Outputs (committed; `scripts/codegen --check` fails when one is stale):
 - bindings-python/python/zeitkonto/_core.pyi    the <Model>Data stubs (between markers)
 - bindings-python/python/zeitkonto/_errors.py       the error classes (one per kind and API code)
 - bindings-python/python/zeitkonto/_settings.py     RetrySettings, RateLimitSettings
-- bindings-python/python/zeitkonto/__init__.py      the package's __all__ (between markers)
+- bindings-python/python/zeitkonto/_exports.py      the package's names and __all__ (__init__.py re-exports them)
 - bindings-wasm/npm/src/operations.js          the npm Client's methods
 - bindings-wasm/npm/src/decode.js              the npm fast reader of plain answers (one function per model)
 - bindings-wasm/npm/src/errors.js              the npm error classes (one per kind and API code)
 - bindings-wasm/npm/index.d.ts                 the methods, models, errors and settings blocks (between markers)
-- bindings-wasm/npm/node.mjs                   the Node ESM entry's exports (between markers)
+- bindings-wasm/npm/node.mjs                   the Node ESM entry (re-exports the CommonJS build's names)
 - bindings-uniffi/src/operations.rs            the uniffi (Kotlin, Swift) client's methods
 - bindings-uniffi/src/models.rs                the Kotlin/Swift records
 - bindings-uniffi/src/error.rs                 the Kotlin/Swift error variants, API codes, TLS failures
@@ -67,12 +67,8 @@ def main():
     pyi_path = "bindings-python/python/zeitkonto/_core.pyi"
     with open(os.path.join(root, pyi_path)) as f:
         files[pyi_path] = py_gen.pyi_data(decl, f.read())
-    init_path = "bindings-python/python/zeitkonto/__init__.py"
-    with open(os.path.join(root, init_path)) as f:
-        files[init_path] = py_gen.python_init(decl, f.read())
-    node_path = "bindings-wasm/npm/node.mjs"
-    with open(os.path.join(root, node_path)) as f:
-        files[node_path] = ts_gen.node_exports(decl, f.read())
+    files["bindings-python/python/zeitkonto/_exports.py"] = py_gen.python_exports(decl)
+    files["bindings-wasm/npm/node.mjs"] = ts_gen.node_exports(decl)
     dts_path = "bindings-wasm/npm/index.d.ts"
     with open(os.path.join(root, dts_path)) as f:
         files[dts_path] = ts_gen.dts(decl, f.read())

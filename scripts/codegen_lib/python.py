@@ -596,19 +596,27 @@ def python_settings(decl):
     return "\n".join(out) + "\n"
 
 
-def python_init(decl, current):
-    """The package's ``__all__`` (between markers in ``__init__.py``): the clients, the settings
-    groups, ``sansio``, every error class and every result model, written out (type checkers and
-    stubtest read a literal list, not one extended at run time)."""
+def python_exports(decl):
+    """``zeitkonto/_exports.py``: the package's names (the clients, the settings groups,
+    ``sansio``, every error class and every result model) imported and listed in a literal
+    ``__all__`` (type checkers and stubtest read a literal list, not one extended at run time);
+    ``__init__.py`` re-exports it."""
     kinds = [k for k in decl["errors"] if k["kind"] not in ("Internal", "Aborted")]
-    names = ["Client", "AsyncClient"] + [g["groupType"] for g in decl["settings"] if g["type"] == "group"] + ["sansio"]
+    groups = [g["groupType"] for g in decl["settings"] if g["type"] == "group"]
+    names = ["Client", "AsyncClient"] + groups + ["sansio"]
     names.append("ZeitkontoError")
     for k in kinds:
         names.append(py_error_class(k["kind"]))
         if k["kind"] == "Api":
             names += [py_code_class(c) for c in decl["apiCodes"]]
     names += ["Model"] + [m["name"] for m in decl["models"]]
-    lines = ["# <generated:all> " + HEADER, "__all__ = ["]
+    lines = [f'"""The package\'s names. {HEADER}"""', "",
+             "from . import sansio",
+             f"from ._settings import {', '.join(sorted(groups))}",
+             "from .client import AsyncClient, Client",
+             "from .errors import *  # noqa: F401,F403 - every error class",
+             "from .models import *  # noqa: F401,F403 - every result model",
+             "", "__all__ = ["]
     line = "   "
     for n in names:
         item = f' "{n}",'
@@ -617,5 +625,5 @@ def python_init(decl, current):
             line = "   "
         line += item
     lines.append(line)
-    lines += ["]", "# </generated:all>"]
-    return replace_block(current, "all", "\n".join(lines), "", "#")
+    lines.append("]")
+    return "\n".join(lines) + "\n"

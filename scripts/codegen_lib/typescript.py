@@ -383,16 +383,18 @@ def ts_settings_block(decl):
     return "\n".join(out)
 
 
-def node_exports(decl, current):
-    """node.mjs re-exports the CommonJS build's names (the ESM entry of Node): the client, the
-    sans-IO functions and every error class."""
+def node_exports(decl):
+    """node.mjs, whole: the ESM entry of Node re-exports the CommonJS build's names (the client,
+    the sans-IO functions and every error class)."""
     kinds = ts_error_kinds(decl)
     names = ["Client", "init", "buildRequest", "parseResponse", "operations", "ZeitkontoError"]
     for k in kinds:
         names.append(k["kind"] + "Error")
         if k["kind"] == "Api":
             names += [ts_code_class(c) for c in decl["apiCodes"]]
-    lines = [f"// <generated:exports> {HEADER}", "export const {"]
+    lines = [f"// zeitkonto for Node, ESM: the CommonJS build re-exported (one module instance for `import` and",
+             "// `require`, so `instanceof` works across both). " + HEADER,
+             'import zk from "./dist/node.cjs";', "", "export const {"]
     line = " "
     for n in names:
         item = f" {n},"
@@ -400,5 +402,5 @@ def node_exports(decl, current):
             lines.append(line)
             line = " "
         line += item
-    lines += [line, "} = zk;", "// </generated:exports>"]
-    return replace_block(current, "exports", "\n".join(lines))
+    lines += [line, "} = zk;"]
+    return "\n".join(lines) + "\n"
