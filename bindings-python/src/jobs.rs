@@ -167,7 +167,7 @@ impl MonthClose {
 }
 
 /// The sweep planner: the presence board, the leave-year report, project hours. What it is told
-/// (`answered`, `employees_listed`, `projects_listed`, `call_failed`) is about its current call,
+/// (`answered`, `employees_listed`, `projects_answered`, `call_failed`) is about its current call,
 /// the one `next_call` gives.
 #[pyclass(module = "zeitkonto._core")]
 pub(crate) struct Sweep {
@@ -272,11 +272,15 @@ impl Sweep {
         }
     }
 
-    /// The current call, the project list, came back as (id, parent id) pairs. Returns the ids
-    /// of the (top-level) projects it will ask for, in list order.
-    fn projects_listed(&mut self, projects: Vec<(String, Option<String>)>) -> PyResult<Vec<String>> {
+    /// The current call, the project list, came back: its `projects` as JSON text (the core reads
+    /// the ids by its one rule). Returns the ids of the projects it will ask for, in list order.
+    fn projects_answered(&mut self, projects_json: &str) -> PyResult<Vec<String>> {
         match self.current()? {
-            SweepCall::Projects { .. } => Ok(self.m.projects_listed(projects)),
+            SweepCall::Projects { .. } => {
+                let projects: Vec<serde_json::Value> =
+                    serde_json::from_str(projects_json).map_err(|e| invalid("projects", e.to_string()))?;
+                Ok(self.m.projects_answered(&projects))
+            }
             other => Err(invalid("call", format!("the current call is {}, not projects", other.key()))),
         }
     }

@@ -417,17 +417,7 @@ impl SweepJob {
             }
             SweepCall::Projects { email } => {
                 let report = self.client.projects(email).await?;
-                let text = |v: Option<&Value>| match v {
-                    Some(Value::String(s)) => Some(s.clone()),
-                    Some(Value::Number(n)) => Some(n.to_string()),
-                    _ => None,
-                };
-                let pairs = report
-                    .projects
-                    .iter()
-                    .filter_map(|p| Some((text(p.get("uuid"))?, text(p.get("parentId")))))
-                    .collect();
-                self.machine.projects_listed(pairs);
+                self.machine.projects_answered(&report.projects);
             }
             SweepCall::ProjectBookings { email, uuid, start, end } => {
                 let report = self.client.project_bookings(email, uuid, *start, *end).await?;

@@ -49,11 +49,7 @@ fn every_case_of_the_sweeps_vectors() {
                     } else if let Some(emails) = step["emails"].as_array() {
                         m.employees_listed(emails.iter().map(|e| e.as_str().unwrap().to_string()).collect());
                     } else if let Some(projects) = step["projects"].as_array() {
-                        let pairs = projects
-                            .iter()
-                            .map(|p| (p[0].as_str().unwrap().to_string(), p[1].as_str().map(str::to_string)))
-                            .collect();
-                        let asked: Vec<Value> = m.projects_listed(pairs).into_iter().map(Value::String).collect();
+                        let asked: Vec<Value> = m.projects_answered(projects).into_iter().map(Value::String).collect();
                         assert_eq!(Value::Array(asked), step["asked"], "{name}");
                     } else if let Some(fail) = step["fail"].as_array() {
                         let action = m.call_failed(&call, fail[0].as_str().unwrap(), fail[1].as_i64());

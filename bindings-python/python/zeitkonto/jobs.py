@@ -43,6 +43,7 @@ module, the list it plans from). With ``checkpoint=PATH`` its state is saved aft
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import os
 from dataclasses import dataclass
 from typing import (Any, AsyncIterator, Callable, Dict, Generic, Iterable, Iterator, List, Optional,
@@ -382,15 +383,6 @@ class _MonthCloseDriver(_Driver[MonthCloseEvent, DepartmentFallback]):
         return [DepartmentFallback(d, r) for d, r in self._m.fallbacks()]
 
 
-def _text(value: Any) -> Optional[str]:
-    """A project's id or parent id as text (numbers too, as the other languages read them)."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return str(value)
-    return None
-
-
 #: A sweep's call as the planner gives it: (operation name, arguments, key).
 _SweepCall = Tuple[str, Dict[str, Any], str]
 
@@ -440,8 +432,7 @@ class _SweepDriver(_Driver[SweepEvent, Fallback]):
         if op == "employees":
             self._m.employees_listed([p.email for p in out if p.email])
         elif op == "projects":
-            pairs = [(_text(p.get("uuid")), _text(p.get("parentId"))) for p in out.projects if isinstance(p, dict)]
-            self._m.projects_listed([(i, parent) for i, parent in pairs if i is not None])
+            self._m.projects_answered(json.dumps(out.projects))
         else:
             self._m.answered()
             if op == "presence":

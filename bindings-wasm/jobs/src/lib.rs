@@ -325,19 +325,14 @@ impl SweepMachine {
         Ok(())
     }
 
-    /// The project list came back as `[id, parentId, id, parentId, ...]` ("" for no parent).
-    /// Returns the ids of the top-level projects it will ask for, in list order.
-    #[wasm_bindgen(js_name = projectsListed)]
-    pub fn projects_listed(&mut self, flat: Vec<String>) -> Result<Vec<String>, JsValue> {
+    /// The project list came back: its `projects` as JSON text (the core reads the ids by its one
+    /// rule). Returns the ids of the projects it will ask for, in list order.
+    #[wasm_bindgen(js_name = projectsAnswered)]
+    pub fn projects_answered(&mut self, projects_json: &str) -> Result<Vec<String>, JsValue> {
         self.current("projects", |c| matches!(c, SweepCall::Projects { .. }))?;
-        let pairs = flat
-            .chunks(2)
-            .filter_map(|p| match p {
-                [id, parent] => Some((id.clone(), Some(parent.clone()).filter(|p| !p.is_empty()))),
-                _ => None,
-            })
-            .collect();
-        Ok(self.m.projects_listed(pairs))
+        let projects: Vec<serde_json::Value> =
+            serde_json::from_str(projects_json).map_err(|e| invalid("projects", &e.to_string()))?;
+        Ok(self.m.projects_answered(&projects))
     }
 
     /// The next call failed with an error of `kind` (and, for "Api", the API's `code`): "fatal"

@@ -5,8 +5,6 @@
 import { checkArgs, day, invalid, machine, pairs, planner, runJob } from "./driver.js";
 
 /** A project's id or parent id from the list's raw JSON: a string or a number; "" for none. */
-const text = (v) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
-
 /** A date argument that must be given. */
 function requiredDay(field, value) {
   const d = day(field, value);
@@ -42,7 +40,7 @@ async function sweep(client, kind, spec, { checkpoint, signal }) {
         }
         case "projects": {
           const report = await client.projects(args.email, opts);
-          m.projectsListed((report.projects ?? []).flatMap((p) => [text(p?.uuid), text(p?.parentId)]));
+          m.projectsAnswered(JSON.stringify(report.projects ?? []));
           return [];
         }
         case "project_bookings": {

@@ -66,7 +66,7 @@ for (const c of sweeps.cases) {
           } else if (step.emails) {
             m.employeesListed(step.emails);
           } else if (step.projects) {
-            assert.deepEqual(m.projectsListed(step.projects.flatMap(([id, parent]) => [id, parent ?? ""])), step.asked);
+            assert.deepEqual(m.projectsAnswered(JSON.stringify(step.projects)), step.asked);
           } else if (step.fail) {
             assert.equal(m.callFailed(step.fail[0], step.fail[1] ?? undefined), step.action);
           }
@@ -90,7 +90,7 @@ test("a sweep call crosses as [operation, args, key]; reports for another call a
   assert.deepEqual(m.nextCall(), ["projects", { email: "pm@x.example" }, "projects"]);
   assert.throws(() => m.answered(), (e) => e.field === "call");
   assert.throws(() => m.employeesListed([]), (e) => e.field === "call");
-  assert.deepEqual(m.projectsListed(["p", ""]), ["p"]);
+  assert.deepEqual(m.projectsAnswered(JSON.stringify([{ uuid: "p" }])), ["p"]);
   assert.deepEqual(m.nextCall(), ["project_bookings", { email: "pm@x.example", uuid: "p", start: "2026-01-01", end: "2026-01-02" }, "project_bookings:p:2026-01-01..2026-01-02"]);
   assert.equal(m.callFailed("Decode", undefined), "failed");
   assert.deepEqual(m.failures(), ["project_bookings:p:2026-01-01..2026-01-02", "Decode"]);

@@ -445,6 +445,18 @@ impl Sweep {
         self.s.pending.extend(calls);
     }
 
+    /// The project list came back: `projects` as the API sends them (records with `uuid` and
+    /// `parentId`, each a string or a number). Reads the ids by [`id_text`], the one rule every
+    /// language's driver follows, then as [`Sweep::projects_listed`]; a record without an id is
+    /// skipped. Returns the ids it will ask for.
+    pub fn projects_answered(&mut self, projects: &[serde_json::Value]) -> Vec<String> {
+        let pairs = projects
+            .iter()
+            .filter_map(|p| Some((id_text(p.get("uuid")?)?, p.get("parentId").and_then(id_text))))
+            .collect();
+        self.projects_listed(pairs)
+    }
+
     /// The project list came back as (id, parent id) pairs: one `project_bookings` per piece of
     /// the range for every top-level project (or, when ids were given, for each of them that the
     /// list has; one it does not have is listed as a failure, `NotInProjectList`, without a call).
@@ -577,6 +589,23 @@ impl Sweep {
             total: self.s.calls_done.saturating_add(remaining),
             eta_ms: eta_ms(remaining, self.limit_per_minute),
         }
+    }
+}
+
+/// A project's id or parent id as text, the same in every language: a string as it is; a number
+/// as its shortest form, a whole one without a fraction (`12.0` and `12` are both `"12"`, as
+/// JavaScript, which cannot tell them apart, reads them); anything else: no id.
+pub fn id_text(v: &serde_json::Value) -> Option<String> {
+    match v {
+        serde_json::Value::String(s) => Some(s.clone()),
+        serde_json::Value::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => Some(i.to_string()),
+            (_, Some(u), _) => Some(u.to_string()),
+            (_, _, Some(f)) if f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 => Some((f as i64).to_string()),
+            (_, _, Some(f)) => Some(f.to_string()),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
