@@ -5,8 +5,8 @@
 
 use pyo3::prelude::*;
 use zeitkonto_core::jobs::{
-    FailureAction, JobCall, MonthClose as Machine, Person, Plan, Progress, SummaryMatch, Sweep as SweepMachine,
-    SweepAction, SweepCall,
+    FailureAction, JobCall, MonthClose as Machine, Plan, Progress, SummaryMatch, Sweep as SweepMachine, SweepAction,
+    SweepCall,
 };
 use zeitkonto_core::Date;
 
@@ -119,9 +119,13 @@ impl MonthClose {
         self.m.next_call().map(call_tuple)
     }
 
-    /// The employee list: (email, "Given Last") pairs.
-    fn employees_listed(&mut self, people: Vec<(String, String)>) {
-        self.m.employees_listed(people.into_iter().map(|(email, name)| Person { email, name }).collect());
+    /// The employee list: the records' canonical JSON (`to_dict()`), as JSON text; the core reads
+    /// the people by its one rule.
+    fn employees_answered(&mut self, records_json: &str) -> PyResult<()> {
+        let records: Vec<serde_json::Value> =
+            serde_json::from_str(records_json).map_err(|e| invalid("employees", e.to_string()))?;
+        self.m.employees_answered(&records);
+        Ok(())
     }
 
     /// A department's summaries, by the names they carry; for each: its e-mail (covered), ""

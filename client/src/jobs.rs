@@ -265,15 +265,8 @@ impl MonthCloseJob {
         let outcome = match &call {
             JobCall::Employees => self.client.employees().await.map(|list| {
                 let people = list
-                    .into_iter()
-                    .filter_map(|e| {
-                        let name = format!(
-                            "{} {}",
-                            e.given_name.as_deref().unwrap_or(""),
-                            e.last_name.as_deref().unwrap_or("")
-                        );
-                        e.email.map(|email| Person { email, name: name.trim().to_string() })
-                    })
+                    .iter()
+                    .filter_map(|e| Person::of(e.email.as_deref(), e.given_name.as_deref(), e.last_name.as_deref()))
                     .collect();
                 self.machine.employees_listed(people);
             }),

@@ -2,7 +2,7 @@
 //! the same file: Python `tests/test_jobs_vectors.py`, npm `test/jobs-vectors.test.mjs`).
 
 use serde_json::Value;
-use zeitkonto_core::jobs::{FailureAction, JobCall, MonthClose, Person, SummaryMatch};
+use zeitkonto_core::jobs::{FailureAction, JobCall, MonthClose, SummaryMatch};
 use zeitkonto_core::Error;
 
 fn load() -> Value {
@@ -50,12 +50,7 @@ fn every_case_of_the_jobs_vectors() {
                 continue;
             };
             if let Some(people) = step["people"].as_array() {
-                m.employees_listed(
-                    people
-                        .iter()
-                        .map(|p| Person { email: p[0].as_str().unwrap().into(), name: p[1].as_str().unwrap().into() })
-                        .collect(),
-                );
+                m.employees_answered(people);
                 if let Some(plan) = step["plan"].as_array() {
                     let got = m.plan();
                     assert_eq!(

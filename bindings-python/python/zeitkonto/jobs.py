@@ -243,10 +243,6 @@ def _write_checkpoint(path: _Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def _name(person: Any) -> str:
-    return f"{person.given_name or ''} {person.last_name or ''}".strip()
-
-
 def _reason(error: ZeitkontoError) -> str:
     code = error.code if isinstance(error, ApiError) else None
     return f"{error.kind} {code}" if code is not None else error.kind
@@ -360,7 +356,7 @@ class _MonthCloseDriver(_Driver[MonthCloseEvent, DepartmentFallback]):
         op, arg = call
         events: List[Union[Progress, MonthCloseEvent]] = []
         if op == "employees":
-            self._m.employees_listed([(p.email, _name(p)) for p in out if p.email])
+            self._m.employees_answered(json.dumps([p.to_dict() for p in out]))
         elif op == "department_month_employees":
             matches = self._m.department_answered(arg or "", [a.name or "" for a in out])
             for account, email in zip(out, matches):

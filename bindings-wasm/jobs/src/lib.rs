@@ -131,16 +131,12 @@ impl MonthCloseMachine {
     }
 
     /// The employee list as `[email, name, email, name, ...]`.
-    #[wasm_bindgen(js_name = employeesListed)]
-    pub fn employees_listed(&mut self, flat: Vec<String>) {
-        let people = flat
-            .chunks(2)
-            .filter_map(|p| match p {
-                [email, name] => Some(zeitkonto_core::jobs::Person { email: email.clone(), name: name.clone() }),
-                _ => None,
-            })
-            .collect();
-        self.m.employees_listed(people);
+    #[wasm_bindgen(js_name = employeesAnswered)]
+    pub fn employees_answered(&mut self, records_json: &str) -> Result<(), JsValue> {
+        let records: Vec<serde_json::Value> =
+            serde_json::from_str(records_json).map_err(|e| invalid("employees", &e.to_string()))?;
+        self.m.employees_answered(&records);
+        Ok(())
     }
 
     /// A department's summaries by name; for each: the e-mail (covered), "" (not in the list) or

@@ -28,7 +28,7 @@ export async function monthClose(client, year, month, options = {}) {
     async make([op, arg]) {
       if (op === "employees") {
         const list = await client.employees({ signal });
-        m.employeesListed(list.filter((e) => e.email).flatMap((e) => [e.email, `${e.givenName ?? ""} ${e.lastName ?? ""}`.trim()]));
+        m.employeesAnswered(JSON.stringify(list));
         return [];
       }
       if (op === "department_month_employees") {

@@ -43,6 +43,17 @@ pub struct Person {
     pub name: String,
 }
 
+impl Person {
+    /// The person of an employee record, by the one rule of every language: the e-mail, and the
+    /// name department summaries carry, "Given Last" (either part may be missing). None without
+    /// an e-mail.
+    pub fn of(email: Option<&str>, given_name: Option<&str>, last_name: Option<&str>) -> Option<Person> {
+        let email = email.filter(|e| !e.is_empty())?.to_string();
+        let name = format!("{} {}", given_name.unwrap_or(""), last_name.unwrap_or("")).trim().to_string();
+        Some(Person { email, name })
+    }
+}
+
 /// The call the caller makes next.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum JobCall {
@@ -315,6 +326,17 @@ impl MonthClose {
         self.s.settled = vec![0; people.len().div_ceil(64)];
         self.s.people = Some(people);
         self.s.calls_done += 1;
+    }
+
+    /// The employee list came back as the SDK's records in their canonical JSON (`email`,
+    /// `givenName`, `lastName`; what Python's `to_dict()` and npm's objects are): the people by
+    /// [`Person::of`].
+    pub fn employees_answered(&mut self, records: &[serde_json::Value]) {
+        let people = records
+            .iter()
+            .filter_map(|r| Person::of(r["email"].as_str(), r["givenName"].as_str(), r["lastName"].as_str()))
+            .collect();
+        self.employees_listed(people);
     }
 
     /// A department's summaries came back, carrying these names ("First Last"); returns, for each,
