@@ -7,6 +7,7 @@ corpus/parse_paths/   one file per parse case:  [op name]\n[status | retry-after
 corpus/build_request/ one file per build case:  [op name]\n[context 0][params JSON text]
 corpus/redaction/     a few keys:               [op name]\n[flags][offset (0xFF: all)][key]
 corpus/retry_limiter/ left empty: libFuzzer starts from an empty input (arbitrary-derived).
+corpus/jobs/          left empty too (arbitrary-derived).
 
 Generated corpora are not committed; fuzz/regressions/<target>/ holds the inputs worth keeping.
 The byte layouts must match fuzz/fuzz_targets/*.rs (the tables are repeated here).
@@ -68,8 +69,9 @@ def write_dict(out, target, tokens):
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "fuzz", "corpus")
-    counts = {"parse_paths": 0, "build_request": 0, "redaction": 0, "retry_limiter": 0}
+    counts = {"parse_paths": 0, "build_request": 0, "redaction": 0, "retry_limiter": 0, "jobs": 0}
     os.makedirs(os.path.join(out, "retry_limiter"), exist_ok=True)
+    os.makedirs(os.path.join(out, "jobs"), exist_ok=True)
     parse_tokens, build_tokens = set(), set()
     # Values a path segment must never be, JSON corner cases.
     build_tokens |= {'"."', '".."', '"%2E"', '""', '" "', '"\\u0000"', "null", "true", "1e400", "-0", "2026",
