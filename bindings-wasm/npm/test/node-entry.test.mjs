@@ -22,6 +22,10 @@ const closed = [];
 before(async () => {
   hang = createServer((req) => { req.socket.on("close", () => closed.push(Date.now())); });
   unavailable = createServer((req, res) => res.writeHead(503, { "content-type": "text/plain" }).end("busy"));
+  // Idle connections stay open a minute: a test that blocks the event loop (tsc through
+  // execFileSync, 5 s on a busy machine) must not leave the next one a pooled connection that this
+  // server closes as the request goes out (ECONNRESET with `maxRetries: 0`, seen in a CI preview).
+  for (const s of [hang, unavailable]) s.keepAliveTimeout = 60_000;
   await Promise.all([hang, unavailable].map((s) => new Promise((ok) => s.listen(0, "127.0.0.1", ok))));
   hangUrl = `http://127.0.0.1:${hang.address().port}`;
   unavailableUrl = `http://127.0.0.1:${unavailable.address().port}`;
@@ -29,6 +33,7 @@ before(async () => {
 after(() => {
   hang.closeAllConnections?.();
   hang.close();
+  unavailable.closeAllConnections?.();
   unavailable.close();
 });
 
