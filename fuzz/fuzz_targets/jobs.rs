@@ -83,100 +83,128 @@ fn projects(recs: &[Rec]) -> Vec<Value> {
     recs.iter().map(|r| json!({ "uuid": r.a.as_ref().map(Id::json), "parentId": r.b.as_ref().map(Id::json) })).collect()
 }
 
-/// A resumed job has done what the job had done and still has every call it had to make, plus the
-/// failed calls it makes again (`requeued`: at least once); nothing else is added or lost.
-fn resumed(before: Progress, after: Progress, requeued: usize) {
-    assert_eq!(after.done, before.done, "done calls kept");
-    assert_eq!(after.total, before.total + requeued, "no call lost or added (failed ones made again)");
+/// What the harness asks of a job machine: the one loop below drives both.
+trait Machine: Sized {
+    /// The next call's key.
+    fn next_key(&self) -> Option<String>;
+    /// The current call answered with `recs` (a list call's records).
+    fn answer(&mut self, recs: &[Rec]);
+    /// The current call failed.
+    fn fail(&mut self, kind: &str, code: Option<i64>);
+    /// The machine resumed from its checkpoint (`expect`: as a driver resumes it, checked
+    /// against what it was asked).
+    fn resume(&self, expect: bool) -> Self;
+    fn progress(&self) -> Progress;
+    fn failures(&self) -> usize;
 }
 
-fn month_close(input: &Input) {
-    let deps: Vec<String> = input.departments.iter().take(4).cloned().collect();
-    let Ok(mut m) = MonthClose::new(input.year, i64::from(input.month), deps.clone()) else { return };
+impl Machine for (MonthClose, Vec<String>) {
+    fn next_key(&self) -> Option<String> {
+        self.0.next_call().map(|c| c.key())
+    }
+    fn answer(&mut self, recs: &[Rec]) {
+        let m = &mut self.0;
+        match m.next_call() {
+            Some(JobCall::Employees) => m.employees_answered(&people(recs)),
+            Some(JobCall::Department(d)) => {
+                let names: Vec<String> = recs.iter().filter_map(|r| r.c.clone()).collect();
+                let _ = m.department_answered(&d, &names);
+            }
+            Some(JobCall::Employee(e)) => m.employee_answered(&e),
+            None => {}
+        }
+    }
+    fn fail(&mut self, kind: &str, code: Option<i64>) {
+        if let Some(call) = self.0.next_call() {
+            let _ = self.0.call_failed(&call, kind, code);
+        }
+    }
+    fn resume(&self, expect: bool) -> Self {
+        let (m, deps) = self;
+        let asked = expect.then(|| (m.year(), i64::from(m.month()), deps.as_slice()));
+        let again = MonthClose::resume(&m.checkpoint(), asked).expect("a checkpoint the machine wrote resumes");
+        (again, deps.clone())
+    }
+    fn progress(&self) -> Progress {
+        self.0.progress()
+    }
+    fn failures(&self) -> usize {
+        self.0.failures().len()
+    }
+}
+
+impl Machine for Sweep {
+    fn next_key(&self) -> Option<String> {
+        self.next_call().map(|c| c.key())
+    }
+    fn answer(&mut self, recs: &[Rec]) {
+        match self.next_call() {
+            Some(SweepCall::Employees) => {
+                let emails = people(recs).iter().filter_map(|p| p["email"].as_str().map(str::to_string)).collect();
+                self.employees_listed(emails);
+            }
+            Some(SweepCall::Projects { .. }) => {
+                let _ = self.projects_answered(&projects(recs));
+            }
+            Some(call) => self.answered(&call),
+            None => {}
+        }
+    }
+    fn fail(&mut self, kind: &str, code: Option<i64>) {
+        if let Some(call) = self.next_call() {
+            let _ = self.call_failed(&call, kind, code);
+        }
+    }
+    fn resume(&self, expect: bool) -> Self {
+        Sweep::resume(&self.checkpoint(), expect.then_some(self)).expect("a checkpoint the machine wrote resumes")
+    }
+    fn progress(&self) -> Progress {
+        Sweep::progress(self)
+    }
+    fn failures(&self) -> usize {
+        Sweep::failures(self).len()
+    }
+}
+
+/// Drives a machine through the steps: an answered call is never asked again; a resumed job has
+/// done what the job had done and still has every call it had to make, plus the failed calls it
+/// makes again (at least once), the same next call when none failed, and resumes again to the
+/// same progress.
+fn drive<M: Machine>(mut m: M, steps: &[Step]) {
     let mut answered = BTreeSet::new();
-    for step in input.steps.iter().take(64) {
-        let Some(call) = m.next_call() else { break };
-        assert!(!answered.contains(&call.key()), "asked again after its answer: {}", call.key());
+    for step in steps.iter().take(64) {
+        let Some(key) = m.next_key() else { break };
+        assert!(!answered.contains(&key), "asked again after its answer: {key}");
         match step {
             Step::Answer(recs) => {
-                match &call {
-                    JobCall::Employees => m.employees_answered(&people(recs)),
-                    JobCall::Department(d) => {
-                        let names: Vec<String> = recs.iter().filter_map(|r| r.c.clone()).collect();
-                        let _ = m.department_answered(d, &names);
-                    }
-                    JobCall::Employee(e) => m.employee_answered(e),
-                }
-                answered.insert(call.key());
+                m.answer(recs);
+                answered.insert(key);
             }
-            Step::Fail(k, code) => {
-                let _ = m.call_failed(&call, kind(*k), code.map(i64::from));
-            }
+            Step::Fail(k, code) => m.fail(kind(*k), code.map(i64::from)),
             Step::Resume => {
-                let text = m.checkpoint();
-                let again = MonthClose::resume(&text, Some((m.year(), i64::from(m.month()), &deps)))
-                    .expect("a checkpoint the machine wrote resumes");
-                let requeued = m.failures().len().saturating_sub(again.failures().len());
-                resumed(m.progress(), again.progress(), requeued);
+                let again = m.resume(true);
+                let requeued = m.failures().saturating_sub(again.failures());
+                let (before, after) = (m.progress(), again.progress());
+                assert_eq!(after.done, before.done, "done calls kept");
+                assert_eq!(after.total, before.total + requeued, "no call lost or added (failed ones made again)");
                 if requeued == 0 {
-                    assert_eq!(again.next_call().map(|c| c.key()), m.next_call().map(|c| c.key()));
+                    assert_eq!(again.next_key(), m.next_key());
                 }
-                let twice = MonthClose::resume(&again.checkpoint(), None).expect("resumes again");
-                assert_eq!(twice.progress(), again.progress());
+                assert_eq!(again.resume(false).progress(), again.progress());
                 m = again;
             }
         }
     }
 }
 
-fn sweep(input: &Input) {
-    let day = Date::new(2026, 1 + (input.month.unsigned_abs() % 12), 1);
-    let made = match input.kind % 4 {
-        1 => Ok(Sweep::presence_board(day)),
-        2 => Sweep::leave_year_report(input.year),
+fn sweep(input: &Input) -> Option<Sweep> {
+    match input.kind % 4 {
+        1 => Some(Sweep::presence_board(Date::new(2026, 1 + (input.month.unsigned_abs() % 12), 1))),
+        2 => Sweep::leave_year_report(input.year).ok(),
         _ => {
             let ids: Vec<String> = input.projects.iter().take(6).cloned().collect();
-            let end = Date::new(2026, 3, 1 + (input.month.unsigned_abs() % 28));
-            match (Date::new(2026, 1, 1), end) {
-                (Some(start), Some(end)) => Sweep::project_hours("pm@x.example", start, end, ids),
-                _ => return,
-            }
-        }
-    };
-    let Ok(mut m) = made else { return };
-    let mut answered = BTreeSet::new();
-    for step in input.steps.iter().take(64) {
-        let Some(call) = m.next_call() else { break };
-        assert!(!answered.contains(&call.key()), "asked again after its answer: {}", call.key());
-        match step {
-            Step::Answer(recs) => {
-                match &call {
-                    SweepCall::Employees => {
-                        let emails = people(recs).iter().filter_map(|p| p["email"].as_str().map(str::to_string)).collect();
-                        m.employees_listed(emails);
-                    }
-                    SweepCall::Projects { .. } => {
-                        let _ = m.projects_answered(&projects(recs));
-                    }
-                    _ => m.answered(&call),
-                }
-                answered.insert(call.key());
-            }
-            Step::Fail(k, code) => {
-                let _ = m.call_failed(&call, kind(*k), code.map(i64::from));
-            }
-            Step::Resume => {
-                let text = m.checkpoint();
-                let again = Sweep::resume(&text, Some(&m)).expect("a checkpoint the machine wrote resumes");
-                let requeued = m.failures().len().saturating_sub(again.failures().len());
-                resumed(m.progress(), again.progress(), requeued);
-                if requeued == 0 {
-                    assert_eq!(again.next_call().map(|c| c.key()), m.next_call().map(|c| c.key()));
-                }
-                let twice = Sweep::resume(&again.checkpoint(), Some(&again)).expect("resumes again");
-                assert_eq!(twice.progress(), again.progress());
-                m = again;
-            }
+            let end = Date::new(2026, 3, 1 + (input.month.unsigned_abs() % 28))?;
+            Sweep::project_hours("pm@x.example", Date::new(2026, 1, 1)?, end, ids).ok()
         }
     }
 }
@@ -185,8 +213,11 @@ fuzz_target!(|input: Input| {
     let _ = MonthClose::resume(&input.text, None);
     let _ = Sweep::resume(&input.text, None);
     if input.kind % 4 == 0 {
-        month_close(&input);
-    } else {
-        sweep(&input);
+        let deps: Vec<String> = input.departments.iter().take(4).cloned().collect();
+        if let Ok(m) = MonthClose::new(input.year, i64::from(input.month), deps.clone()) {
+            drive((m, deps), &input.steps);
+        }
+    } else if let Some(m) = sweep(&input) {
+        drive(m, &input.steps);
     }
 });
