@@ -31,7 +31,8 @@ pub fn sandbox() -> Sandbox {
     start(cfg)
 }
 
-/// The engines of the sandboxes started by this test binary, by base URL.
+/// The engines of the sandboxes started by this test binary, by base URL, oldest first (a port
+/// freed by a finished test can be given to a later sandbox, so a base URL can repeat).
 static ENGINES: Mutex<Vec<(String, Shared)>> = Mutex::new(Vec::new());
 
 /// Starts a sandbox (and notes its engine, for the `rules_engine` binary).
@@ -55,6 +56,8 @@ fn through_engine(base: &str, method: &str, path: &str, body: &str) -> Reply {
         .lock()
         .unwrap_or_else(|p| p.into_inner())
         .iter()
+        // The newest first: a finished test's sandbox may have had the same port (base URL).
+        .rev()
         .find(|(b, _)| b == base)
         .map(|(_, s)| s.clone())
         .unwrap_or_else(|| panic!("no engine noted for {base}: start sandboxes with common::start"));
