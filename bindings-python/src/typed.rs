@@ -352,6 +352,294 @@ impl EmployeeDepartmentData {
     }
 }
 
+/// The core's `LeaveYearOverview` as Python reads it (see `zeitkonto.models.LeaveYearOverview`).
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct LeaveYearOverviewData(pub(crate) core::LeaveYearOverview);
+
+#[pymethods]
+impl LeaveYearOverviewData {
+    /// `employees` as a Python object.
+    #[getter]
+    fn employees(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        values(py, &self.0.employees)
+    }
+
+    /// `legend` as a Python object.
+    #[getter]
+    fn legend(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        value_map(py, self.0.legend.iter())
+    }
+
+    /// The fields this version does not know, as a dict.
+    #[getter]
+    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        value_map(py, self.0.extra.iter())
+    }
+
+    /// The canonical JSON form as plain Python objects.
+    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        crate::typed_support::canonical(py, &self.0)
+    }
+}
+
+/// The core's `LeaveTypesReport` as Python reads it (see `zeitkonto.models.LeaveTypesReport`).
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct LeaveTypesReportData(pub(crate) core::LeaveTypesReport);
+
+#[pymethods]
+impl LeaveTypesReportData {
+    /// `code` as a Python object.
+    #[getter]
+    fn code(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.code.into_py_any(py)
+    }
+
+    /// `time` as a Python object.
+    #[getter]
+    fn time(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        epoch_py(py, self.0.time)
+    }
+
+    /// `leaveTypes` as a Python object.
+    #[getter]
+    fn leave_types(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        values(py, &self.0.leave_types)
+    }
+
+    /// The fields this version does not know, as a dict.
+    #[getter]
+    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        value_map(py, self.0.extra.iter())
+    }
+
+    /// The canonical JSON form as plain Python objects.
+    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        crate::typed_support::canonical(py, &self.0)
+    }
+}
+
+/// The core's `ProjectsReport` as Python reads it (see `zeitkonto.models.ProjectsReport`).
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct ProjectsReportData(pub(crate) core::ProjectsReport);
+
+#[pymethods]
+impl ProjectsReportData {
+    /// `code` as a Python object.
+    #[getter]
+    fn code(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.code.into_py_any(py)
+    }
+
+    /// `time` as a Python object.
+    #[getter]
+    fn time(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        epoch_py(py, self.0.time)
+    }
+
+    /// `projects` as a Python object.
+    #[getter]
+    fn projects(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        values(py, &self.0.projects)
+    }
+
+    /// The fields this version does not know, as a dict.
+    #[getter]
+    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        value_map(py, self.0.extra.iter())
+    }
+
+    /// The canonical JSON form as plain Python objects.
+    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        crate::typed_support::canonical(py, &self.0)
+    }
+}
+
+/// The core's `CreatedProject` as Python reads it (see `zeitkonto.models.CreatedProject`).
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct CreatedProjectData(pub(crate) core::CreatedProject);
+
+#[pymethods]
+impl CreatedProjectData {
+    /// `code` as a Python object.
+    #[getter]
+    fn code(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.code.into_py_any(py)
+    }
+
+    /// `time` as a Python object.
+    #[getter]
+    fn time(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        epoch_py(py, self.0.time)
+    }
+
+    /// `uuid` as a Python object.
+    #[getter]
+    fn uuid(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.uuid.as_deref().into_py_any(py)
+    }
+
+    /// The fields this version does not know, as a dict.
+    #[getter]
+    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        value_map(py, self.0.extra.iter())
+    }
+
+    /// The canonical JSON form as plain Python objects.
+    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        crate::typed_support::canonical(py, &self.0)
+    }
+}
+
+/// The core's `FoundProjects` as Python reads it (see `zeitkonto.models.FoundProjects`).
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct FoundProjectsData(pub(crate) core::FoundProjects);
+
+#[pymethods]
+impl FoundProjectsData {
+    /// `code` as a Python object.
+    #[getter]
+    fn code(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.code.into_py_any(py)
+    }
+
+    /// `time` as a Python object.
+    #[getter]
+    fn time(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        epoch_py(py, self.0.time)
+    }
+
+    /// `projects` as a Python object.
+    #[getter]
+    fn projects(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.projects.clone().into_py_any(py)
+    }
+
+    /// The fields this version does not know, as a dict.
+    #[getter]
+    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        value_map(py, self.0.extra.iter())
+    }
+
+    /// The canonical JSON form as plain Python objects.
+    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        crate::typed_support::canonical(py, &self.0)
+    }
+}
+
+/// The core's `ProjectBookingsReport` as Python reads it (see `zeitkonto.models.ProjectBookingsReport`).
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct ProjectBookingsReportData(pub(crate) core::ProjectBookingsReport);
+
+#[pymethods]
+impl ProjectBookingsReportData {
+    /// `code` as a Python object.
+    #[getter]
+    fn code(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.code.into_py_any(py)
+    }
+
+    /// `time` as a Python object.
+    #[getter]
+    fn time(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        epoch_py(py, self.0.time)
+    }
+
+    /// `entries` as a Python object.
+    #[getter]
+    fn entries(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        values(py, &self.0.entries)
+    }
+
+    /// The fields this version does not know, as a dict.
+    #[getter]
+    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        value_map(py, self.0.extra.iter())
+    }
+
+    /// The canonical JSON form as plain Python objects.
+    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        crate::typed_support::canonical(py, &self.0)
+    }
+}
+
+/// The core's `WeekShifts` as Python reads it (see `zeitkonto.models.WeekShifts`).
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct WeekShiftsData(pub(crate) core::WeekShifts);
+
+#[pymethods]
+impl WeekShiftsData {
+    /// `year` as a Python object.
+    #[getter]
+    fn year(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.year.into_py_any(py)
+    }
+
+    /// `week` as a Python object.
+    #[getter]
+    fn week(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.week.into_py_any(py)
+    }
+
+    /// `workspaceName` as a Python object.
+    #[getter]
+    fn workspace_name(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.workspace_name.as_deref().into_py_any(py)
+    }
+
+    /// `workspaceId` as a Python object.
+    #[getter]
+    fn workspace_id(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.workspace_id.as_deref().into_py_any(py)
+    }
+
+    /// `shifts` as a Python object.
+    #[getter]
+    fn shifts(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        values(py, &self.0.shifts)
+    }
+
+    /// The fields this version does not know, as a dict.
+    #[getter]
+    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        value_map(py, self.0.extra.iter())
+    }
+
+    /// The canonical JSON form as plain Python objects.
+    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        crate::typed_support::canonical(py, &self.0)
+    }
+}
+
+/// The core's `CreatedShift` as Python reads it (see `zeitkonto.models.CreatedShift`).
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct CreatedShiftData(pub(crate) core::CreatedShift);
+
+#[pymethods]
+impl CreatedShiftData {
+    /// `success` as a Python object.
+    #[getter]
+    fn success(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.success.into_py_any(py)
+    }
+
+    /// `shiftId` as a Python object.
+    #[getter]
+    fn shift_id(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.0.shift_id.into_py_any(py)
+    }
+
+    /// The fields this version does not know, as a dict.
+    #[getter]
+    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        value_map(py, self.0.extra.iter())
+    }
+
+    /// The canonical JSON form as plain Python objects.
+    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        crate::typed_support::canonical(py, &self.0)
+    }
+}
+
 /// The core's `PresenceReport` as Python reads it (see `zeitkonto.models.PresenceReport`).
 #[pyclass(module = "zeitkonto._core", frozen)]
 pub(crate) struct PresenceReportData(pub(crate) core::PresenceReport);
@@ -1156,298 +1444,18 @@ impl TargetActualReportData {
     }
 }
 
-/// The core's `LeaveYearOverview` as Python reads it (see `zeitkonto.models.LeaveYearOverview`).
-#[pyclass(module = "zeitkonto._core", frozen)]
-pub(crate) struct LeaveYearOverviewData(pub(crate) core::LeaveYearOverview);
-
-#[pymethods]
-impl LeaveYearOverviewData {
-    /// `employees` as a Python object.
-    #[getter]
-    fn employees(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        values(py, &self.0.employees)
-    }
-
-    /// `legend` as a Python object.
-    #[getter]
-    fn legend(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        value_map(py, self.0.legend.iter())
-    }
-
-    /// The fields this version does not know, as a dict.
-    #[getter]
-    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        value_map(py, self.0.extra.iter())
-    }
-
-    /// The canonical JSON form as plain Python objects.
-    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        crate::typed_support::canonical(py, &self.0)
-    }
-}
-
-/// The core's `LeaveTypesReport` as Python reads it (see `zeitkonto.models.LeaveTypesReport`).
-#[pyclass(module = "zeitkonto._core", frozen)]
-pub(crate) struct LeaveTypesReportData(pub(crate) core::LeaveTypesReport);
-
-#[pymethods]
-impl LeaveTypesReportData {
-    /// `code` as a Python object.
-    #[getter]
-    fn code(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.code.into_py_any(py)
-    }
-
-    /// `time` as a Python object.
-    #[getter]
-    fn time(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        epoch_py(py, self.0.time)
-    }
-
-    /// `leaveTypes` as a Python object.
-    #[getter]
-    fn leave_types(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        values(py, &self.0.leave_types)
-    }
-
-    /// The fields this version does not know, as a dict.
-    #[getter]
-    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        value_map(py, self.0.extra.iter())
-    }
-
-    /// The canonical JSON form as plain Python objects.
-    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        crate::typed_support::canonical(py, &self.0)
-    }
-}
-
-/// The core's `ProjectsReport` as Python reads it (see `zeitkonto.models.ProjectsReport`).
-#[pyclass(module = "zeitkonto._core", frozen)]
-pub(crate) struct ProjectsReportData(pub(crate) core::ProjectsReport);
-
-#[pymethods]
-impl ProjectsReportData {
-    /// `code` as a Python object.
-    #[getter]
-    fn code(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.code.into_py_any(py)
-    }
-
-    /// `time` as a Python object.
-    #[getter]
-    fn time(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        epoch_py(py, self.0.time)
-    }
-
-    /// `projects` as a Python object.
-    #[getter]
-    fn projects(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        values(py, &self.0.projects)
-    }
-
-    /// The fields this version does not know, as a dict.
-    #[getter]
-    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        value_map(py, self.0.extra.iter())
-    }
-
-    /// The canonical JSON form as plain Python objects.
-    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        crate::typed_support::canonical(py, &self.0)
-    }
-}
-
-/// The core's `CreatedProject` as Python reads it (see `zeitkonto.models.CreatedProject`).
-#[pyclass(module = "zeitkonto._core", frozen)]
-pub(crate) struct CreatedProjectData(pub(crate) core::CreatedProject);
-
-#[pymethods]
-impl CreatedProjectData {
-    /// `code` as a Python object.
-    #[getter]
-    fn code(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.code.into_py_any(py)
-    }
-
-    /// `time` as a Python object.
-    #[getter]
-    fn time(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        epoch_py(py, self.0.time)
-    }
-
-    /// `uuid` as a Python object.
-    #[getter]
-    fn uuid(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.uuid.as_deref().into_py_any(py)
-    }
-
-    /// The fields this version does not know, as a dict.
-    #[getter]
-    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        value_map(py, self.0.extra.iter())
-    }
-
-    /// The canonical JSON form as plain Python objects.
-    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        crate::typed_support::canonical(py, &self.0)
-    }
-}
-
-/// The core's `FoundProjects` as Python reads it (see `zeitkonto.models.FoundProjects`).
-#[pyclass(module = "zeitkonto._core", frozen)]
-pub(crate) struct FoundProjectsData(pub(crate) core::FoundProjects);
-
-#[pymethods]
-impl FoundProjectsData {
-    /// `code` as a Python object.
-    #[getter]
-    fn code(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.code.into_py_any(py)
-    }
-
-    /// `time` as a Python object.
-    #[getter]
-    fn time(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        epoch_py(py, self.0.time)
-    }
-
-    /// `projects` as a Python object.
-    #[getter]
-    fn projects(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.projects.clone().into_py_any(py)
-    }
-
-    /// The fields this version does not know, as a dict.
-    #[getter]
-    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        value_map(py, self.0.extra.iter())
-    }
-
-    /// The canonical JSON form as plain Python objects.
-    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        crate::typed_support::canonical(py, &self.0)
-    }
-}
-
-/// The core's `ProjectBookingsReport` as Python reads it (see `zeitkonto.models.ProjectBookingsReport`).
-#[pyclass(module = "zeitkonto._core", frozen)]
-pub(crate) struct ProjectBookingsReportData(pub(crate) core::ProjectBookingsReport);
-
-#[pymethods]
-impl ProjectBookingsReportData {
-    /// `code` as a Python object.
-    #[getter]
-    fn code(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.code.into_py_any(py)
-    }
-
-    /// `time` as a Python object.
-    #[getter]
-    fn time(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        epoch_py(py, self.0.time)
-    }
-
-    /// `entries` as a Python object.
-    #[getter]
-    fn entries(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        values(py, &self.0.entries)
-    }
-
-    /// The fields this version does not know, as a dict.
-    #[getter]
-    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        value_map(py, self.0.extra.iter())
-    }
-
-    /// The canonical JSON form as plain Python objects.
-    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        crate::typed_support::canonical(py, &self.0)
-    }
-}
-
-/// The core's `WeekShifts` as Python reads it (see `zeitkonto.models.WeekShifts`).
-#[pyclass(module = "zeitkonto._core", frozen)]
-pub(crate) struct WeekShiftsData(pub(crate) core::WeekShifts);
-
-#[pymethods]
-impl WeekShiftsData {
-    /// `year` as a Python object.
-    #[getter]
-    fn year(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.year.into_py_any(py)
-    }
-
-    /// `week` as a Python object.
-    #[getter]
-    fn week(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.week.into_py_any(py)
-    }
-
-    /// `workspaceName` as a Python object.
-    #[getter]
-    fn workspace_name(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.workspace_name.as_deref().into_py_any(py)
-    }
-
-    /// `workspaceId` as a Python object.
-    #[getter]
-    fn workspace_id(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.workspace_id.as_deref().into_py_any(py)
-    }
-
-    /// `shifts` as a Python object.
-    #[getter]
-    fn shifts(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        values(py, &self.0.shifts)
-    }
-
-    /// The fields this version does not know, as a dict.
-    #[getter]
-    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        value_map(py, self.0.extra.iter())
-    }
-
-    /// The canonical JSON form as plain Python objects.
-    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        crate::typed_support::canonical(py, &self.0)
-    }
-}
-
-/// The core's `CreatedShift` as Python reads it (see `zeitkonto.models.CreatedShift`).
-#[pyclass(module = "zeitkonto._core", frozen)]
-pub(crate) struct CreatedShiftData(pub(crate) core::CreatedShift);
-
-#[pymethods]
-impl CreatedShiftData {
-    /// `success` as a Python object.
-    #[getter]
-    fn success(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.success.into_py_any(py)
-    }
-
-    /// `shiftId` as a Python object.
-    #[getter]
-    fn shift_id(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.0.shift_id.into_py_any(py)
-    }
-
-    /// The fields this version does not know, as a dict.
-    #[getter]
-    fn extra(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        value_map(py, self.0.extra.iter())
-    }
-
-    /// The canonical JSON form as plain Python objects.
-    fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        crate::typed_support::canonical(py, &self.0)
-    }
-}
-
 /// Adds every `<Model>Data` class to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<EmployeeRecordData>()?;
     m.add_class::<EmployeeDepartmentData>()?;
+    m.add_class::<LeaveYearOverviewData>()?;
+    m.add_class::<LeaveTypesReportData>()?;
+    m.add_class::<ProjectsReportData>()?;
+    m.add_class::<CreatedProjectData>()?;
+    m.add_class::<FoundProjectsData>()?;
+    m.add_class::<ProjectBookingsReportData>()?;
+    m.add_class::<WeekShiftsData>()?;
+    m.add_class::<CreatedShiftData>()?;
     m.add_class::<PresenceReportData>()?;
     m.add_class::<PresenceEntryData>()?;
     m.add_class::<OverviewReportData>()?;
@@ -1459,13 +1467,5 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<AccountReportData>()?;
     m.add_class::<AccountIntervalData>()?;
     m.add_class::<TargetActualReportData>()?;
-    m.add_class::<LeaveYearOverviewData>()?;
-    m.add_class::<LeaveTypesReportData>()?;
-    m.add_class::<ProjectsReportData>()?;
-    m.add_class::<CreatedProjectData>()?;
-    m.add_class::<FoundProjectsData>()?;
-    m.add_class::<ProjectBookingsReportData>()?;
-    m.add_class::<WeekShiftsData>()?;
-    m.add_class::<CreatedShiftData>()?;
     Ok(())
 }

@@ -74,6 +74,202 @@ impl From<zeitkonto_core::EmployeeDepartment> for EmployeeDepartment {
     }
 }
 
+/// The yearly leave overview (`leave_year`).
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct LeaveYearOverview {
+    /// One overview per leave-managed employee (fields not shown by the spec: raw JSON).
+    pub employees: Vec<RawJson>,
+    /// Resolves each leave-type id to its localized names (`legende` on the wire).
+    pub legend: HashMap<String, RawJson>,
+    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
+    pub extra: Extra,
+}
+
+impl From<zeitkonto_core::LeaveYearOverview> for LeaveYearOverview {
+    fn from(m: zeitkonto_core::LeaveYearOverview) -> Self {
+        let extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
+        LeaveYearOverview {
+            employees: m.employees.into_iter().map(RawJson::from).collect(),
+            legend: m.legend.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect(),
+            extra,
+        }
+    }
+}
+
+/// The leave types of the company (`leave_types`).
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct LeaveTypesReport {
+    /// Result code (0 = OK).
+    pub code: Option<PlatformInt>,
+    /// Epoch milliseconds of the call.
+    pub time: Option<SystemTime>,
+    /// The leave types (fields not shown by the spec: raw JSON).
+    pub leave_types: Vec<RawJson>,
+    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
+    pub extra: Extra,
+}
+
+impl From<zeitkonto_core::LeaveTypesReport> for LeaveTypesReport {
+    fn from(m: zeitkonto_core::LeaveTypesReport) -> Self {
+        let mut extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
+        LeaveTypesReport {
+            code: types::platform_field(m.code, "code", &mut extra),
+            time: m.time.and_then(types::instant),
+            leave_types: m.leave_types.into_iter().map(RawJson::from).collect(),
+            extra,
+        }
+    }
+}
+
+/// Non-removed projects of the company (`projects`).
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct ProjectsReport {
+    /// Result code (0 = OK).
+    pub code: Option<PlatformInt>,
+    /// Epoch milliseconds of the call.
+    pub time: Option<SystemTime>,
+    /// The projects (fields not shown by the spec: raw JSON).
+    pub projects: Vec<RawJson>,
+    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
+    pub extra: Extra,
+}
+
+impl From<zeitkonto_core::ProjectsReport> for ProjectsReport {
+    fn from(m: zeitkonto_core::ProjectsReport) -> Self {
+        let mut extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
+        ProjectsReport {
+            code: types::platform_field(m.code, "code", &mut extra),
+            time: m.time.and_then(types::instant),
+            projects: m.projects.into_iter().map(RawJson::from).collect(),
+            extra,
+        }
+    }
+}
+
+/// A created project (`create_project`).
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct CreatedProject {
+    /// Result code (0 = OK).
+    pub code: Option<PlatformInt>,
+    /// Epoch milliseconds of the call.
+    pub time: Option<SystemTime>,
+    /// UUID of the new project.
+    pub uuid: Option<String>,
+    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
+    pub extra: Extra,
+}
+
+impl From<zeitkonto_core::CreatedProject> for CreatedProject {
+    fn from(m: zeitkonto_core::CreatedProject) -> Self {
+        let mut extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
+        CreatedProject {
+            code: types::platform_field(m.code, "code", &mut extra),
+            time: m.time.and_then(types::instant),
+            uuid: m.uuid,
+            extra,
+        }
+    }
+}
+
+/// UUIDs of the projects with exactly the searched name (`find_projects`).
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct FoundProjects {
+    /// Result code (0 = OK).
+    pub code: Option<PlatformInt>,
+    /// Epoch milliseconds of the call.
+    pub time: Option<SystemTime>,
+    /// The UUIDs; equal names give several.
+    pub projects: Vec<String>,
+    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
+    pub extra: Extra,
+}
+
+impl From<zeitkonto_core::FoundProjects> for FoundProjects {
+    fn from(m: zeitkonto_core::FoundProjects) -> Self {
+        let mut extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
+        FoundProjects {
+            code: types::platform_field(m.code, "code", &mut extra),
+            time: m.time.and_then(types::instant),
+            projects: m.projects,
+            extra,
+        }
+    }
+}
+
+/// Time bookings of a project and its sub-projects (`project_bookings`).
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct ProjectBookingsReport {
+    /// Result code (0 = OK).
+    pub code: Option<PlatformInt>,
+    /// Epoch milliseconds of the call.
+    pub time: Option<SystemTime>,
+    /// The bookings (fields not shown by the spec: raw JSON).
+    pub entries: Vec<RawJson>,
+    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
+    pub extra: Extra,
+}
+
+impl From<zeitkonto_core::ProjectBookingsReport> for ProjectBookingsReport {
+    fn from(m: zeitkonto_core::ProjectBookingsReport) -> Self {
+        let mut extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
+        ProjectBookingsReport {
+            code: types::platform_field(m.code, "code", &mut extra),
+            time: m.time.and_then(types::instant),
+            entries: m.entries.into_iter().map(RawJson::from).collect(),
+            extra,
+        }
+    }
+}
+
+/// The shifts of a workspace for one ISO week (`shifts`). German wire names are translated.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct WeekShifts {
+    /// ISO week-year (`jahr`).
+    pub year: Option<PlatformInt>,
+    /// ISO week (`kw`).
+    pub week: Option<PlatformInt>,
+    /// Workspace name (`arbeitsbereich`).
+    pub workspace_name: Option<String>,
+    /// Workspace id (`arbeitsbereich_id`).
+    pub workspace_id: Option<String>,
+    /// Shifts with their assigned employees (`schichten`; fields not shown: raw JSON).
+    pub shifts: Vec<RawJson>,
+    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
+    pub extra: Extra,
+}
+
+impl From<zeitkonto_core::WeekShifts> for WeekShifts {
+    fn from(m: zeitkonto_core::WeekShifts) -> Self {
+        let mut extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
+        WeekShifts {
+            year: types::platform_field(m.year, "jahr", &mut extra),
+            week: types::platform_field(m.week, "kw", &mut extra),
+            workspace_name: m.workspace_name,
+            workspace_id: m.workspace_id,
+            shifts: m.shifts.into_iter().map(RawJson::from).collect(),
+            extra,
+        }
+    }
+}
+
+/// A created shift (`create_shift`).
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct CreatedShift {
+    /// Whether the shift was created (`false` becomes `Refused`).
+    pub success: Option<bool>,
+    /// Id of the new shift.
+    pub shift_id: Option<WideInt>,
+    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
+    pub extra: Extra,
+}
+
+impl From<zeitkonto_core::CreatedShift> for CreatedShift {
+    fn from(m: zeitkonto_core::CreatedShift) -> Self {
+        let extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
+        CreatedShift { success: m.success, shift_id: m.shift_id.map(WideInt), extra }
+    }
+}
+
 /// Presence and absence of one day (`presence`).
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct PresenceReport {
@@ -546,201 +742,5 @@ impl From<zeitkonto_core::TargetActualReport> for TargetActualReport {
             info: m.info.into_iter().map(RawJson::from).collect(),
             extra,
         }
-    }
-}
-
-/// The yearly leave overview (`leave_year`).
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
-pub struct LeaveYearOverview {
-    /// One overview per leave-managed employee (fields not shown by the spec: raw JSON).
-    pub employees: Vec<RawJson>,
-    /// Resolves each leave-type id to its localized names (`legende` on the wire).
-    pub legend: HashMap<String, RawJson>,
-    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
-    pub extra: Extra,
-}
-
-impl From<zeitkonto_core::LeaveYearOverview> for LeaveYearOverview {
-    fn from(m: zeitkonto_core::LeaveYearOverview) -> Self {
-        let extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
-        LeaveYearOverview {
-            employees: m.employees.into_iter().map(RawJson::from).collect(),
-            legend: m.legend.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect(),
-            extra,
-        }
-    }
-}
-
-/// The leave types of the company (`leave_types`).
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
-pub struct LeaveTypesReport {
-    /// Result code (0 = OK).
-    pub code: Option<PlatformInt>,
-    /// Epoch milliseconds of the call.
-    pub time: Option<SystemTime>,
-    /// The leave types (fields not shown by the spec: raw JSON).
-    pub leave_types: Vec<RawJson>,
-    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
-    pub extra: Extra,
-}
-
-impl From<zeitkonto_core::LeaveTypesReport> for LeaveTypesReport {
-    fn from(m: zeitkonto_core::LeaveTypesReport) -> Self {
-        let mut extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
-        LeaveTypesReport {
-            code: types::platform_field(m.code, "code", &mut extra),
-            time: m.time.and_then(types::instant),
-            leave_types: m.leave_types.into_iter().map(RawJson::from).collect(),
-            extra,
-        }
-    }
-}
-
-/// Non-removed projects of the company (`projects`).
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
-pub struct ProjectsReport {
-    /// Result code (0 = OK).
-    pub code: Option<PlatformInt>,
-    /// Epoch milliseconds of the call.
-    pub time: Option<SystemTime>,
-    /// The projects (fields not shown by the spec: raw JSON).
-    pub projects: Vec<RawJson>,
-    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
-    pub extra: Extra,
-}
-
-impl From<zeitkonto_core::ProjectsReport> for ProjectsReport {
-    fn from(m: zeitkonto_core::ProjectsReport) -> Self {
-        let mut extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
-        ProjectsReport {
-            code: types::platform_field(m.code, "code", &mut extra),
-            time: m.time.and_then(types::instant),
-            projects: m.projects.into_iter().map(RawJson::from).collect(),
-            extra,
-        }
-    }
-}
-
-/// A created project (`create_project`).
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
-pub struct CreatedProject {
-    /// Result code (0 = OK).
-    pub code: Option<PlatformInt>,
-    /// Epoch milliseconds of the call.
-    pub time: Option<SystemTime>,
-    /// UUID of the new project.
-    pub uuid: Option<String>,
-    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
-    pub extra: Extra,
-}
-
-impl From<zeitkonto_core::CreatedProject> for CreatedProject {
-    fn from(m: zeitkonto_core::CreatedProject) -> Self {
-        let mut extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
-        CreatedProject {
-            code: types::platform_field(m.code, "code", &mut extra),
-            time: m.time.and_then(types::instant),
-            uuid: m.uuid,
-            extra,
-        }
-    }
-}
-
-/// UUIDs of the projects with exactly the searched name (`find_projects`).
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
-pub struct FoundProjects {
-    /// Result code (0 = OK).
-    pub code: Option<PlatformInt>,
-    /// Epoch milliseconds of the call.
-    pub time: Option<SystemTime>,
-    /// The UUIDs; equal names give several.
-    pub projects: Vec<String>,
-    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
-    pub extra: Extra,
-}
-
-impl From<zeitkonto_core::FoundProjects> for FoundProjects {
-    fn from(m: zeitkonto_core::FoundProjects) -> Self {
-        let mut extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
-        FoundProjects {
-            code: types::platform_field(m.code, "code", &mut extra),
-            time: m.time.and_then(types::instant),
-            projects: m.projects,
-            extra,
-        }
-    }
-}
-
-/// Time bookings of a project and its sub-projects (`project_bookings`).
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
-pub struct ProjectBookingsReport {
-    /// Result code (0 = OK).
-    pub code: Option<PlatformInt>,
-    /// Epoch milliseconds of the call.
-    pub time: Option<SystemTime>,
-    /// The bookings (fields not shown by the spec: raw JSON).
-    pub entries: Vec<RawJson>,
-    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
-    pub extra: Extra,
-}
-
-impl From<zeitkonto_core::ProjectBookingsReport> for ProjectBookingsReport {
-    fn from(m: zeitkonto_core::ProjectBookingsReport) -> Self {
-        let mut extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
-        ProjectBookingsReport {
-            code: types::platform_field(m.code, "code", &mut extra),
-            time: m.time.and_then(types::instant),
-            entries: m.entries.into_iter().map(RawJson::from).collect(),
-            extra,
-        }
-    }
-}
-
-/// The shifts of a workspace for one ISO week (`shifts`). German wire names are translated.
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
-pub struct WeekShifts {
-    /// ISO week-year (`jahr`).
-    pub year: Option<PlatformInt>,
-    /// ISO week (`kw`).
-    pub week: Option<PlatformInt>,
-    /// Workspace name (`arbeitsbereich`).
-    pub workspace_name: Option<String>,
-    /// Workspace id (`arbeitsbereich_id`).
-    pub workspace_id: Option<String>,
-    /// Shifts with their assigned employees (`schichten`; fields not shown: raw JSON).
-    pub shifts: Vec<RawJson>,
-    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
-    pub extra: Extra,
-}
-
-impl From<zeitkonto_core::WeekShifts> for WeekShifts {
-    fn from(m: zeitkonto_core::WeekShifts) -> Self {
-        let mut extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
-        WeekShifts {
-            year: types::platform_field(m.year, "jahr", &mut extra),
-            week: types::platform_field(m.week, "kw", &mut extra),
-            workspace_name: m.workspace_name,
-            workspace_id: m.workspace_id,
-            shifts: m.shifts.into_iter().map(RawJson::from).collect(),
-            extra,
-        }
-    }
-}
-
-/// A created shift (`create_shift`).
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
-pub struct CreatedShift {
-    /// Whether the shift was created (`false` becomes `Refused`).
-    pub success: Option<bool>,
-    /// Id of the new shift.
-    pub shift_id: Option<WideInt>,
-    /// Fields the API sent that this version does not know, unchanged (JSON text per field).
-    pub extra: Extra,
-}
-
-impl From<zeitkonto_core::CreatedShift> for CreatedShift {
-    fn from(m: zeitkonto_core::CreatedShift) -> Self {
-        let extra: Extra = m.extra.into_iter().map(|(k, x)| (k, RawJson::from(x))).collect();
-        CreatedShift { success: m.success, shift_id: m.shift_id.map(WideInt), extra }
     }
 }

@@ -49,6 +49,8 @@ pub use error::{ApiCode, Error, TlsFailure};
 pub use http::{Method, Request, Response};
 pub use limiter::{Acquire, LimiterConfig, RateLimiter};
 pub use model::*;
+#[allow(unused_imports)] // empty while no operation file declares a model of its own
+pub use ops::result_models::*;
 pub use ops::{build_request, build_request_text, parse_response, parse_response_text, Operation};
 pub use retry::{Decision, Outcome, RetryConfig, RetryState};
 pub use routes::{KeyKind, OperationId, Route, RouteTable};

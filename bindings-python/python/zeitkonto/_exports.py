@@ -12,8 +12,8 @@ __all__ = [
     "AuthenticationFailedError", "BadValueError", "EmailInUseError", "MissingModuleError",
     "ForbiddenError", "RefusedError", "RateLimitedError", "UnexpectedStatusError", "DecodeError",
     "TransportError", "TlsError", "APITimeoutError", "ClientClosedError", "Model", "EmployeeRecord",
-    "EmployeeDepartment", "PresenceReport", "PresenceEntry", "OverviewReport", "OverviewEntry",
-    "DayTotals", "Traffic", "MonthlyAccount", "AccountBooking", "AccountReport", "AccountInterval",
-    "TargetActualReport", "LeaveYearOverview", "LeaveTypesReport", "ProjectsReport",
+    "EmployeeDepartment", "LeaveYearOverview", "LeaveTypesReport", "ProjectsReport",
     "CreatedProject", "FoundProjects", "ProjectBookingsReport", "WeekShifts", "CreatedShift",
+    "PresenceReport", "PresenceEntry", "OverviewReport", "OverviewEntry", "DayTotals", "Traffic",
+    "MonthlyAccount", "AccountBooking", "AccountReport", "AccountInterval", "TargetActualReport",
 ]

@@ -17,6 +17,14 @@ __all__ = [
     "Model",
     "EmployeeRecord",
     "EmployeeDepartment",
+    "LeaveYearOverview",
+    "LeaveTypesReport",
+    "ProjectsReport",
+    "CreatedProject",
+    "FoundProjects",
+    "ProjectBookingsReport",
+    "WeekShifts",
+    "CreatedShift",
     "PresenceReport",
     "PresenceEntry",
     "OverviewReport",
@@ -28,14 +36,6 @@ __all__ = [
     "AccountReport",
     "AccountInterval",
     "TargetActualReport",
-    "LeaveYearOverview",
-    "LeaveTypesReport",
-    "ProjectsReport",
-    "CreatedProject",
-    "FoundProjects",
-    "ProjectBookingsReport",
-    "WeekShifts",
-    "CreatedShift",
 ]
 
 
@@ -76,6 +76,126 @@ class EmployeeDepartment(Model):
     __slots__ = ()
     employee = opt("employee", str)
     department = opt("department", str)
+
+
+class LeaveYearOverview(Model):
+    """The yearly leave overview (`leave_year`).
+
+    Attributes:
+        employees: One overview per leave-managed employee (fields not shown by the spec: raw JSON).
+        legend: Resolves each leave-type id to its localized names (`legende` on the wire).
+    """
+
+    __slots__ = ()
+    employees = many("employees", _raw)
+    legend = Field("legend", _dict)
+
+
+class LeaveTypesReport(Model):
+    """The leave types of the company (`leave_types`).
+
+    Attributes:
+        code: Result code (0 = OK).
+        time: Epoch milliseconds of the call.
+        leave_types: The leave types (fields not shown by the spec: raw JSON).
+    """
+
+    __slots__ = ()
+    code = opt("code", int)
+    time = Field("time", _epoch_ms)
+    leave_types = many("leaveTypes", _raw)
+
+
+class ProjectsReport(Model):
+    """Non-removed projects of the company (`projects`).
+
+    Attributes:
+        code: Result code (0 = OK).
+        time: Epoch milliseconds of the call.
+        projects: The projects (fields not shown by the spec: raw JSON).
+    """
+
+    __slots__ = ()
+    code = opt("code", int)
+    time = Field("time", _epoch_ms)
+    projects = many("projects", _raw)
+
+
+class CreatedProject(Model):
+    """A created project (`create_project`).
+
+    Attributes:
+        code: Result code (0 = OK).
+        time: Epoch milliseconds of the call.
+        uuid: UUID of the new project.
+    """
+
+    __slots__ = ()
+    code = opt("code", int)
+    time = Field("time", _epoch_ms)
+    uuid = opt("uuid", str)
+
+
+class FoundProjects(Model):
+    """UUIDs of the projects with exactly the searched name (`find_projects`).
+
+    Attributes:
+        code: Result code (0 = OK).
+        time: Epoch milliseconds of the call.
+        projects: The UUIDs; equal names give several.
+    """
+
+    __slots__ = ()
+    code = opt("code", int)
+    time = Field("time", _epoch_ms)
+    projects = many("projects", str)
+
+
+class ProjectBookingsReport(Model):
+    """Time bookings of a project and its sub-projects (`project_bookings`).
+
+    Attributes:
+        code: Result code (0 = OK).
+        time: Epoch milliseconds of the call.
+        entries: The bookings (fields not shown by the spec: raw JSON).
+    """
+
+    __slots__ = ()
+    code = opt("code", int)
+    time = Field("time", _epoch_ms)
+    entries = many("entries", _raw)
+
+
+class WeekShifts(Model):
+    """The shifts of a workspace for one ISO week (`shifts`). German wire names are translated.
+
+    Attributes:
+        year: ISO week-year (`jahr`).
+        week: ISO week (`kw`).
+        workspace_name: Workspace name (`arbeitsbereich`).
+        workspace_id: Workspace id (`arbeitsbereich_id`).
+        shifts: Shifts with their assigned employees (`schichten`; fields not shown: raw JSON).
+    """
+
+    __slots__ = ()
+    year = opt("year", int)
+    week = opt("week", int)
+    workspace_name = opt("workspaceName", str)
+    workspace_id = opt("workspaceId", str)
+    shifts = many("shifts", _raw)
+
+
+class CreatedShift(Model):
+    """A created shift (`create_shift`).
+
+    Attributes:
+        success: Whether the shift was created (`false` becomes `Refused`).
+        shift_id: Id of the new shift.
+    """
+
+    __slots__ = ()
+    success = opt("success", bool)
+    shift_id = opt("shiftId", int)
 
 
 class PresenceEntry(Model):
@@ -389,123 +509,3 @@ class TargetActualReport(Model):
     code = opt("code", int)
     time = Field("time", _epoch_ms)
     info = many("info", _raw)
-
-
-class LeaveYearOverview(Model):
-    """The yearly leave overview (`leave_year`).
-
-    Attributes:
-        employees: One overview per leave-managed employee (fields not shown by the spec: raw JSON).
-        legend: Resolves each leave-type id to its localized names (`legende` on the wire).
-    """
-
-    __slots__ = ()
-    employees = many("employees", _raw)
-    legend = Field("legend", _dict)
-
-
-class LeaveTypesReport(Model):
-    """The leave types of the company (`leave_types`).
-
-    Attributes:
-        code: Result code (0 = OK).
-        time: Epoch milliseconds of the call.
-        leave_types: The leave types (fields not shown by the spec: raw JSON).
-    """
-
-    __slots__ = ()
-    code = opt("code", int)
-    time = Field("time", _epoch_ms)
-    leave_types = many("leaveTypes", _raw)
-
-
-class ProjectsReport(Model):
-    """Non-removed projects of the company (`projects`).
-
-    Attributes:
-        code: Result code (0 = OK).
-        time: Epoch milliseconds of the call.
-        projects: The projects (fields not shown by the spec: raw JSON).
-    """
-
-    __slots__ = ()
-    code = opt("code", int)
-    time = Field("time", _epoch_ms)
-    projects = many("projects", _raw)
-
-
-class CreatedProject(Model):
-    """A created project (`create_project`).
-
-    Attributes:
-        code: Result code (0 = OK).
-        time: Epoch milliseconds of the call.
-        uuid: UUID of the new project.
-    """
-
-    __slots__ = ()
-    code = opt("code", int)
-    time = Field("time", _epoch_ms)
-    uuid = opt("uuid", str)
-
-
-class FoundProjects(Model):
-    """UUIDs of the projects with exactly the searched name (`find_projects`).
-
-    Attributes:
-        code: Result code (0 = OK).
-        time: Epoch milliseconds of the call.
-        projects: The UUIDs; equal names give several.
-    """
-
-    __slots__ = ()
-    code = opt("code", int)
-    time = Field("time", _epoch_ms)
-    projects = many("projects", str)
-
-
-class ProjectBookingsReport(Model):
-    """Time bookings of a project and its sub-projects (`project_bookings`).
-
-    Attributes:
-        code: Result code (0 = OK).
-        time: Epoch milliseconds of the call.
-        entries: The bookings (fields not shown by the spec: raw JSON).
-    """
-
-    __slots__ = ()
-    code = opt("code", int)
-    time = Field("time", _epoch_ms)
-    entries = many("entries", _raw)
-
-
-class WeekShifts(Model):
-    """The shifts of a workspace for one ISO week (`shifts`). German wire names are translated.
-
-    Attributes:
-        year: ISO week-year (`jahr`).
-        week: ISO week (`kw`).
-        workspace_name: Workspace name (`arbeitsbereich`).
-        workspace_id: Workspace id (`arbeitsbereich_id`).
-        shifts: Shifts with their assigned employees (`schichten`; fields not shown: raw JSON).
-    """
-
-    __slots__ = ()
-    year = opt("year", int)
-    week = opt("week", int)
-    workspace_name = opt("workspaceName", str)
-    workspace_id = opt("workspaceId", str)
-    shifts = many("shifts", _raw)
-
-
-class CreatedShift(Model):
-    """A created shift (`create_shift`).
-
-    Attributes:
-        success: Whether the shift was created (`false` becomes `Refused`).
-        shift_id: Id of the new shift.
-    """
-
-    __slots__ = ()
-    success = opt("success", bool)
-    shift_id = opt("shiftId", int)

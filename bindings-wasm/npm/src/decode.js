@@ -23,6 +23,110 @@ function readEmployeeRecord(o, d, a) {
   return r.extra === FAIL ? FAIL : r;
 }
 
+const KNOWN_LeaveYearOverview = new Set(["list", "legende"]);
+
+function readLeaveYearOverview(o, d, a) {
+  if (!plainObject(o)) return FAIL;
+  const r = { employees: [], legend: {}, extra: null };
+  let n = 0, v;
+  if ((v = o["list"]) !== undefined) { n++; if ((r.employees = rawList(v, d)) === FAIL) return FAIL; }
+  if ((v = o["legende"]) !== undefined) { n++; if ((r.legend = rawMap(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_LeaveYearOverview, d);
+  return r.extra === FAIL ? FAIL : r;
+}
+
+const KNOWN_LeaveTypesReport = new Set(["code", "time", "list"]);
+
+function readLeaveTypesReport(o, d, a) {
+  if (!plainObject(o)) return FAIL;
+  const r = { code: null, time: null, leaveTypes: [], extra: null };
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["list"]) !== undefined) { n++; if ((r.leaveTypes = rawList(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_LeaveTypesReport, d);
+  return r.extra === FAIL ? FAIL : r;
+}
+
+const KNOWN_ProjectsReport = new Set(["code", "time", "projects"]);
+
+function readProjectsReport(o, d, a) {
+  if (!plainObject(o)) return FAIL;
+  const r = { code: null, time: null, projects: [], extra: null };
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["projects"]) !== undefined) { n++; if ((r.projects = rawList(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_ProjectsReport, d);
+  return r.extra === FAIL ? FAIL : r;
+}
+
+const KNOWN_CreatedProject = new Set(["code", "time", "uuid"]);
+
+function readCreatedProject(o, d, a) {
+  if (!plainObject(o)) return FAIL;
+  const r = { code: null, time: null, uuid: null, extra: null };
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["uuid"]) !== undefined) { n++; if ((r.uuid = text(v)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_CreatedProject, d);
+  return r.extra === FAIL ? FAIL : r;
+}
+
+const KNOWN_FoundProjects = new Set(["code", "time", "projects"]);
+
+function readFoundProjects(o, d, a) {
+  if (!plainObject(o)) return FAIL;
+  const r = { code: null, time: null, projects: [], extra: null };
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["projects"]) !== undefined) { n++; if ((r.projects = textList(v)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_FoundProjects, d);
+  return r.extra === FAIL ? FAIL : r;
+}
+
+const KNOWN_ProjectBookingsReport = new Set(["code", "time", "entries"]);
+
+function readProjectBookingsReport(o, d, a) {
+  if (!plainObject(o)) return FAIL;
+  const r = { code: null, time: null, entries: [], extra: null };
+  let n = 0, v;
+  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
+  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
+  if ((v = o["entries"]) !== undefined) { n++; if ((r.entries = rawList(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_ProjectBookingsReport, d);
+  return r.extra === FAIL ? FAIL : r;
+}
+
+const KNOWN_WeekShifts = new Set(["jahr", "kw", "arbeitsbereich", "arbeitsbereich_id", "schichten"]);
+
+function readWeekShifts(o, d, a) {
+  if (!plainObject(o)) return FAIL;
+  const r = { year: null, week: null, workspaceName: null, workspaceId: null, shifts: [], extra: null };
+  let n = 0, v;
+  if ((v = o["jahr"]) !== undefined) { n++; if ((r.year = int(v)) === FAIL) return FAIL; }
+  if ((v = o["kw"]) !== undefined) { n++; if ((r.week = int(v)) === FAIL) return FAIL; }
+  if ((v = o["arbeitsbereich"]) !== undefined) { n++; if ((r.workspaceName = text(v)) === FAIL) return FAIL; }
+  if ((v = o["arbeitsbereich_id"]) !== undefined) { n++; if ((r.workspaceId = text(v)) === FAIL) return FAIL; }
+  if ((v = o["schichten"]) !== undefined) { n++; if ((r.shifts = rawList(v, d)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_WeekShifts, d);
+  return r.extra === FAIL ? FAIL : r;
+}
+
+const KNOWN_CreatedShift = new Set(["success", "shift_id"]);
+
+function readCreatedShift(o, d, a) {
+  if (!plainObject(o)) return FAIL;
+  const r = { success: null, shiftId: null, extra: null };
+  let n = 0, v;
+  if ((v = o["success"]) !== undefined) { n++; if ((r.success = bool(v)) === FAIL) return FAIL; }
+  if ((v = o["shift_id"]) !== undefined) { n++; if ((r.shiftId = int(v)) === FAIL) return FAIL; }
+  r.extra = extraOf(o, n, KNOWN_CreatedShift, d);
+  return r.extra === FAIL ? FAIL : r;
+}
+
 const KNOWN_PresenceReport = new Set(["code", "time", "info"]);
 
 function readPresenceReport(o, d, a) {
@@ -231,110 +335,6 @@ function readTargetActualReport(o, d, a) {
   if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
   if ((v = o["info"]) !== undefined) { n++; if ((r.info = rawList(v, d)) === FAIL) return FAIL; }
   r.extra = extraOf(o, n, KNOWN_TargetActualReport, d);
-  return r.extra === FAIL ? FAIL : r;
-}
-
-const KNOWN_LeaveYearOverview = new Set(["list", "legende"]);
-
-function readLeaveYearOverview(o, d, a) {
-  if (!plainObject(o)) return FAIL;
-  const r = { employees: [], legend: {}, extra: null };
-  let n = 0, v;
-  if ((v = o["list"]) !== undefined) { n++; if ((r.employees = rawList(v, d)) === FAIL) return FAIL; }
-  if ((v = o["legende"]) !== undefined) { n++; if ((r.legend = rawMap(v, d)) === FAIL) return FAIL; }
-  r.extra = extraOf(o, n, KNOWN_LeaveYearOverview, d);
-  return r.extra === FAIL ? FAIL : r;
-}
-
-const KNOWN_LeaveTypesReport = new Set(["code", "time", "list"]);
-
-function readLeaveTypesReport(o, d, a) {
-  if (!plainObject(o)) return FAIL;
-  const r = { code: null, time: null, leaveTypes: [], extra: null };
-  let n = 0, v;
-  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
-  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
-  if ((v = o["list"]) !== undefined) { n++; if ((r.leaveTypes = rawList(v, d)) === FAIL) return FAIL; }
-  r.extra = extraOf(o, n, KNOWN_LeaveTypesReport, d);
-  return r.extra === FAIL ? FAIL : r;
-}
-
-const KNOWN_ProjectsReport = new Set(["code", "time", "projects"]);
-
-function readProjectsReport(o, d, a) {
-  if (!plainObject(o)) return FAIL;
-  const r = { code: null, time: null, projects: [], extra: null };
-  let n = 0, v;
-  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
-  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
-  if ((v = o["projects"]) !== undefined) { n++; if ((r.projects = rawList(v, d)) === FAIL) return FAIL; }
-  r.extra = extraOf(o, n, KNOWN_ProjectsReport, d);
-  return r.extra === FAIL ? FAIL : r;
-}
-
-const KNOWN_CreatedProject = new Set(["code", "time", "uuid"]);
-
-function readCreatedProject(o, d, a) {
-  if (!plainObject(o)) return FAIL;
-  const r = { code: null, time: null, uuid: null, extra: null };
-  let n = 0, v;
-  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
-  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
-  if ((v = o["uuid"]) !== undefined) { n++; if ((r.uuid = text(v)) === FAIL) return FAIL; }
-  r.extra = extraOf(o, n, KNOWN_CreatedProject, d);
-  return r.extra === FAIL ? FAIL : r;
-}
-
-const KNOWN_FoundProjects = new Set(["code", "time", "projects"]);
-
-function readFoundProjects(o, d, a) {
-  if (!plainObject(o)) return FAIL;
-  const r = { code: null, time: null, projects: [], extra: null };
-  let n = 0, v;
-  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
-  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
-  if ((v = o["projects"]) !== undefined) { n++; if ((r.projects = textList(v)) === FAIL) return FAIL; }
-  r.extra = extraOf(o, n, KNOWN_FoundProjects, d);
-  return r.extra === FAIL ? FAIL : r;
-}
-
-const KNOWN_ProjectBookingsReport = new Set(["code", "time", "entries"]);
-
-function readProjectBookingsReport(o, d, a) {
-  if (!plainObject(o)) return FAIL;
-  const r = { code: null, time: null, entries: [], extra: null };
-  let n = 0, v;
-  if ((v = o["code"]) !== undefined) { n++; if ((r.code = int(v)) === FAIL) return FAIL; }
-  if ((v = o["time"]) !== undefined) { n++; if ((r.time = int(v)) === FAIL) return FAIL; }
-  if ((v = o["entries"]) !== undefined) { n++; if ((r.entries = rawList(v, d)) === FAIL) return FAIL; }
-  r.extra = extraOf(o, n, KNOWN_ProjectBookingsReport, d);
-  return r.extra === FAIL ? FAIL : r;
-}
-
-const KNOWN_WeekShifts = new Set(["jahr", "kw", "arbeitsbereich", "arbeitsbereich_id", "schichten"]);
-
-function readWeekShifts(o, d, a) {
-  if (!plainObject(o)) return FAIL;
-  const r = { year: null, week: null, workspaceName: null, workspaceId: null, shifts: [], extra: null };
-  let n = 0, v;
-  if ((v = o["jahr"]) !== undefined) { n++; if ((r.year = int(v)) === FAIL) return FAIL; }
-  if ((v = o["kw"]) !== undefined) { n++; if ((r.week = int(v)) === FAIL) return FAIL; }
-  if ((v = o["arbeitsbereich"]) !== undefined) { n++; if ((r.workspaceName = text(v)) === FAIL) return FAIL; }
-  if ((v = o["arbeitsbereich_id"]) !== undefined) { n++; if ((r.workspaceId = text(v)) === FAIL) return FAIL; }
-  if ((v = o["schichten"]) !== undefined) { n++; if ((r.shifts = rawList(v, d)) === FAIL) return FAIL; }
-  r.extra = extraOf(o, n, KNOWN_WeekShifts, d);
-  return r.extra === FAIL ? FAIL : r;
-}
-
-const KNOWN_CreatedShift = new Set(["success", "shift_id"]);
-
-function readCreatedShift(o, d, a) {
-  if (!plainObject(o)) return FAIL;
-  const r = { success: null, shiftId: null, extra: null };
-  let n = 0, v;
-  if ((v = o["success"]) !== undefined) { n++; if ((r.success = bool(v)) === FAIL) return FAIL; }
-  if ((v = o["shift_id"]) !== undefined) { n++; if ((r.shiftId = int(v)) === FAIL) return FAIL; }
-  r.extra = extraOf(o, n, KNOWN_CreatedShift, d);
   return r.extra === FAIL ? FAIL : r;
 }
 

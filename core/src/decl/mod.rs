@@ -24,7 +24,7 @@ pub use crate::ops::decl::{Declared, OperationDecl, ParamDecl, ParamType};
 
 /// Every result model's declaration (the outputs of the operations and the models inside them).
 pub fn models() -> Vec<ModelDecl> {
-    crate::model::declarations()
+    crate::ops::model_declarations()
 }
 
 pub mod errors;

@@ -21,34 +21,6 @@ mod time;
 /// JavaScript keeps the number (`new Date(ms)`).
 pub type EpochMillis = i64;
 
-/// Every result model's declaration (see [`crate::decl::models`]).
-pub(crate) fn declarations() -> Vec<crate::model::decl::ModelDecl> {
-    use crate::model::decl::ModelDecl as M;
-    vec![
-        M::of::<EmployeeRecord>(),
-        M::of::<EmployeeDepartment>(),
-        M::of::<PresenceReport>(),
-        M::of::<PresenceEntry>(),
-        M::of::<OverviewReport>(),
-        M::of::<OverviewEntry>(),
-        M::of::<DayTotals>(),
-        M::of::<Traffic>(),
-        M::of::<MonthlyAccount>(),
-        M::of::<AccountBooking>(),
-        M::of::<AccountReport>(),
-        M::of::<AccountInterval>(),
-        M::of::<TargetActualReport>(),
-        M::of::<LeaveYearOverview>(),
-        M::of::<LeaveTypesReport>(),
-        M::of::<ProjectsReport>(),
-        M::of::<CreatedProject>(),
-        M::of::<FoundProjects>(),
-        M::of::<ProjectBookingsReport>(),
-        M::of::<WeekShifts>(),
-        M::of::<CreatedShift>(),
-    ]
-}
-
 pub use employees::*;
 pub use leave::*;
 pub use projects::*;

@@ -1,12 +1,18 @@
 //! `all_employees`: master data of every employee with a login account.
 
-use super::{params, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::EmployeeRecord;
+use crate::ops::{params, Operation};
 use crate::parse;
 use crate::routes::OperationId;
+
+route! {
+    /// All employees with a login account.
+    AllEmployees = "all_employees", Get, "/rest/api/v2/employees/all/{api}",
+    idempotent: true, source: "assumed", key: Company, position: 17
+}
 
 params! {
     /// All employees (employees without a login account are omitted by the API).

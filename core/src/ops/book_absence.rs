@@ -2,13 +2,19 @@
 
 use serde_json::Value;
 
-use super::{body, params, s, Operation};
 use crate::context::Context;
 use crate::date::Date;
 use crate::error::Error;
 use crate::http::{Request, Response};
+use crate::ops::{body, params, s, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Book an absence.
+    BookAbsence = "book_absence", Post, "/rest/api/v2/absence/{api}",
+    idempotent: false, source: "assumed", key: Company, position: 12
+}
 
 params! {
     /// Books an absence. Success is the JSON string `success` (trimmed, any case) and nothing else;

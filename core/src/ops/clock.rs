@@ -4,12 +4,18 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{body, params, s, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
+use crate::ops::{body, params, s, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Clock an employee in or out (`come`, `go`, `stop`).
+    Clock = "clock", Post, "/rest/api/v2/time/{action}/{api}/{employee}",
+    idempotent: false, source: "help", key: Company, position: 7
+}
 
 /// The clock action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

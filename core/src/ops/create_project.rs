@@ -2,14 +2,20 @@
 
 use serde_json::Value;
 
-use super::{key_in_body, params, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::CreatedProject;
+use crate::ops::{key_in_body, params, Operation};
 use crate::routes::OperationId;
 use crate::text::JsonObject;
 use crate::{parse, validate};
+
+route! {
+    /// Create a project (key in the body).
+    CreateProject = "create_project", Post, "/rest/api/project/create",
+    idempotent: false, source: "assumed", key: Company, position: 19
+}
 
 params! {
     /// Creates a project named `name`, at the top level or under `parentId`. The spec does not list

@@ -2,14 +2,20 @@
 
 use serde_json::Value;
 
-use super::{body, params, s, Operation};
 use crate::context::Context;
 use crate::date::{Date, TimeOfDay};
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::CreatedShift;
+use crate::ops::{body, params, s, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Create a shift (workspace key in the body).
+    CreateShift = "create_shift", Post, "/rest/api/v2/shift/create",
+    idempotent: false, source: "assumed", key: Workspace, position: 24
+}
 
 /// Minutes after midnight of a clock time (its seconds aside).
 fn minutes(t: TimeOfDay) -> u32 {

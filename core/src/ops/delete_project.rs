@@ -1,12 +1,18 @@
 //! `delete_project`: delete a project of the caller's company (key in the body, manager role).
 
-use super::{key_in_body, params, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::Envelope;
+use crate::ops::{key_in_body, params, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Delete a project (key in the body).
+    DeleteProject = "delete_project", Post, "/rest/api/project/delete/{uuid}",
+    idempotent: false, source: "assumed", key: Company, position: 20
+}
 
 params! {
     /// Deletes a project. An unknown UUID or one of another company is answered with 403 and code 3.

@@ -7,14 +7,20 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{params, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::wire::{Got, Key, Nested};
 use crate::model::MonthlyAccount;
+use crate::ops::{params, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Current time accounts of a department, keyed by login e-mail.
+    DepartmentAccounts = "department_accounts", Get, "/rest/api/v2/time/department/{api}/{department}",
+    idempotent: true, source: "assumed", key: Company, position: 8
+}
 
 params! {
     /// The current time account of every employee of a department (by its department API key).

@@ -1,13 +1,19 @@
 //! `department_month`: the monthly summary of a department (one object; month 0-based on the wire).
 
-use super::{params, Operation};
 use crate::context::Context;
 use crate::date::Month;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::MonthlyAccount;
+use crate::ops::{params, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Monthly time summary of a department (one object).
+    DepartmentMonth = "department_month", Get, "/rest/api/v2/time/month/content/{api}/{department}/{year}/{month}",
+    idempotent: true, source: "spec", key: Company, position: 9
+}
 
 params! {
     /// Monthly time summary of a department, by department ID.

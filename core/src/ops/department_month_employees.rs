@@ -1,14 +1,20 @@
 //! `department_month_employees`: one monthly summary per active employee of a department.
 
 use super::department_month::department_month_request;
-use super::{params, Operation};
 use crate::context::Context;
 use crate::date::Month;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::MonthlyAccount;
+use crate::ops::{params, Operation};
 use crate::parse;
 use crate::routes::OperationId;
+
+route! {
+    /// Monthly time summaries of a department, one per active employee.
+    DepartmentMonthEmployees = "department_month_employees", Get, "/rest/api/v2/time/month/employees/{api}/{department}/{year}/{month}",
+    idempotent: true, source: "assumed", key: Company, position: 10
+}
 
 params! {
     /// Monthly summaries, one per active employee, by the department's external id. Empty when the

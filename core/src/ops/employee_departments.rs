@@ -2,13 +2,19 @@
 
 use serde_json::Value;
 
-use super::{params, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::EmployeeDepartment;
+use crate::ops::{params, Operation};
 use crate::parse;
 use crate::routes::OperationId;
+
+route! {
+    /// Employees with their main department.
+    EmployeeDepartments = "employee_departments", Get, "/rest/api/v2/employees/departments/{api}",
+    idempotent: true, source: "assumed", key: Company, position: 16
+}
 
 params! {
     /// Employees with their main department. The API's single-entry objects become

@@ -1,12 +1,18 @@
 //! `employees`: employee master data of the active employees (company key).
 
-use super::{params, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::EmployeeRecord;
+use crate::ops::{params, Operation};
 use crate::parse;
 use crate::routes::OperationId;
+
+route! {
+    /// Employee master data (active employees).
+    Employees = "employees", Get, "/api/v2/employees/{api}",
+    idempotent: true, source: "spec", key: Company, position: 1
+}
 
 params! {
     /// `GET /api/v2/employees/{api}`: master records of all active employees.

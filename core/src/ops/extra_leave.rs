@@ -2,12 +2,18 @@
 
 use serde_json::Value;
 
-use super::{body, params, s, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
+use crate::ops::{body, params, s, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Pay extra leave in or out.
+    ExtraLeave = "extra_leave", Post, "/rest/api/v2/leave/account/{api}",
+    idempotent: false, source: "assumed", key: Company, position: 11
+}
 
 params! {
     /// Pays extra leave in or out; recorded in the leave history. The API answers `true`, or `false`

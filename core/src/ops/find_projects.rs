@@ -2,13 +2,19 @@
 
 use serde_json::Value;
 
-use super::{key_in_body, params, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::FoundProjects;
+use crate::ops::{key_in_body, params, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Find project UUIDs by exact name (key in the body).
+    FindProjects = "find_projects", Post, "/rest/api/project/find",
+    idempotent: true, source: "assumed", key: Company, position: 21
+}
 
 params! {
     /// Finds non-removed projects by exact name; equal names give several UUIDs.

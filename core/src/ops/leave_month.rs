@@ -2,13 +2,19 @@
 
 use serde_json::Value;
 
-use super::{params, Operation};
 use crate::context::Context;
 use crate::date::Month;
 use crate::error::Error;
 use crate::http::{Request, Response};
+use crate::ops::{params, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Leave records overlapping a month.
+    LeaveMonth = "leave_month", Get, "/rest/api/v2/leave/month/{api}/{year}/{month}",
+    idempotent: true, source: "assumed", key: Company, position: 13
+}
 
 params! {
     /// Leave records of all leave-managed employees overlapping the month. Record fields are not

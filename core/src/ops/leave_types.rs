@@ -1,12 +1,18 @@
 //! `leave_types`: the company's leave types (company key and e-mail in the body).
 
-use super::{key_in_body, params, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::LeaveTypesReport;
+use crate::ops::{key_in_body, params, Operation};
 use crate::parse;
 use crate::routes::OperationId;
+
+route! {
+    /// Leave types of the company (key in the body).
+    LeaveTypes = "leave_types", Post, "/rest/api/leave/types",
+    idempotent: true, source: "spec", key: Company, position: 15
+}
 
 params! {
     /// Leave types of the company; needs the leave-management module. The company key goes into the

@@ -1,12 +1,18 @@
 //! `leave_year`: the yearly leave overview.
 
-use super::{params, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::LeaveYearOverview;
+use crate::ops::{params, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Yearly leave overview.
+    LeaveYear = "leave_year", Get, "/rest/api/v2/leave/year/{api}/{year}",
+    idempotent: true, source: "assumed", key: Company, position: 14
+}
 
 params! {
     /// Yearly leave overview with the legend of leave types.

@@ -13,59 +13,11 @@ use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::routes::OperationId;
 
-mod all_employees;
-mod book_absence;
-mod clock;
-mod create_project;
-mod create_shift;
 pub mod decl;
-mod delete_project;
-mod department_accounts;
-mod department_month;
-mod department_month_employees;
-mod employee_departments;
-mod employees;
-mod extra_leave;
-mod find_projects;
-mod leave_month;
-mod leave_types;
-mod leave_year;
-mod overview;
 mod params;
-mod presence;
-mod project_bookings;
-mod projects;
-mod shifts;
-mod target_actual_days;
-mod time_account;
-mod time_account_report;
 
-pub use all_employees::AllEmployees;
-pub use book_absence::BookAbsence;
-pub use clock::{Clock, ClockAction};
-pub use create_project::CreateProject;
-pub use create_shift::CreateShift;
-pub use delete_project::DeleteProject;
-pub use department_accounts::DepartmentAccounts;
-pub use department_month::DepartmentMonth;
-pub use department_month_employees::DepartmentMonthEmployees;
-pub use employee_departments::EmployeeDepartments;
-pub use employees::Employees;
-pub use extra_leave::ExtraLeave;
-pub use find_projects::FindProjects;
-pub use leave_month::LeaveMonth;
-pub use leave_types::LeaveTypes;
-pub use leave_year::LeaveYear;
-pub use overview::Overview;
 pub(crate) use params::params;
 pub use params::{params_from_json, params_from_text};
-pub use presence::Presence;
-pub use project_bookings::{ProjectBookings, MAX_BOOKING_RANGE_DAYS};
-pub use projects::Projects;
-pub use shifts::Shifts;
-pub use target_actual_days::TargetActualDays;
-pub use time_account::TimeAccount;
-pub use time_account_report::TimeAccountReport;
 
 /// One API operation: typed parameters → [`Request`]; [`Response`] → typed output.
 pub trait Operation {
@@ -121,16 +73,16 @@ pub(crate) fn key_in_body(
 macro_rules! dispatch {
     ($($variant:ident),* $(,)?) => {
         /// Builds the request of the operation `op` from its canonical JSON parameters.
-        pub fn build_request(op: OperationId, params: &Value, ctx: &Context) -> Result<Request, Error> {
+        pub fn build_request(op: crate::routes::OperationId, params: &serde_json::Value, ctx: &crate::context::Context) -> Result<crate::http::Request, crate::error::Error> {
             match op {
-                $(OperationId::$variant => params_from_json::<$variant>(op, params)?.request(ctx),)*
+                $(crate::routes::OperationId::$variant => crate::ops::params_from_json::<$variant>(op, params).and_then(|p| crate::ops::Operation::request(&p, ctx)),)*
             }
         }
 
         /// Parses a response of `op` into the SDK's canonical JSON form of its output.
-        pub fn parse_response(op: OperationId, response: &Response) -> Result<Value, Error> {
+        pub fn parse_response(op: crate::routes::OperationId, response: &crate::http::Response) -> Result<serde_json::Value, crate::error::Error> {
             match op {
-                $(OperationId::$variant => to_value(op, &$variant::parse(response)?),)*
+                $(crate::routes::OperationId::$variant => crate::ops::to_value(op, &<$variant as crate::ops::Operation>::parse(response)?),)*
             }
         }
 
@@ -140,52 +92,54 @@ macro_rules! dispatch {
         }
 
         /// [`build_request`] from JSON text (no `serde_json::Value` on the way: the wasm build).
-        pub fn build_request_text(op: OperationId, params: &str, ctx: &Context) -> Result<Request, Error> {
+        pub fn build_request_text(op: crate::routes::OperationId, params: &str, ctx: &crate::context::Context) -> Result<crate::http::Request, crate::error::Error> {
             match op {
-                $(OperationId::$variant => params_from_text::<$variant>(op, params)?.request(ctx),)*
+                $(crate::routes::OperationId::$variant => crate::ops::params_from_text::<$variant>(op, params).and_then(|p| crate::ops::Operation::request(&p, ctx)),)*
             }
         }
 
         /// [`parse_response`] as JSON text (no `serde_json::Value` on the way: the wasm build).
-        pub fn parse_response_text(op: OperationId, response: &Response) -> Result<String, Error> {
+        pub fn parse_response_text(op: crate::routes::OperationId, response: &crate::http::Response) -> Result<String, crate::error::Error> {
             match op {
-                $(OperationId::$variant => to_text(op, &$variant::parse(response)?),)*
+                $(crate::routes::OperationId::$variant => crate::ops::to_text(op, &<$variant as crate::ops::Operation>::parse(response)?),)*
             }
         }
     };
 }
 
-dispatch!(
-    Employees,
-    Presence,
-    Overview,
-    TimeAccount,
-    TimeAccountReport,
-    TargetActualDays,
-    Clock,
-    DepartmentAccounts,
-    DepartmentMonth,
-    DepartmentMonthEmployees,
-    ExtraLeave,
-    BookAbsence,
-    LeaveMonth,
-    LeaveYear,
-    LeaveTypes,
-    EmployeeDepartments,
-    AllEmployees,
-    Projects,
-    CreateProject,
-    DeleteProject,
-    FindProjects,
-    ProjectBookings,
-    Shifts,
-    CreateShift,
-);
+/// An operation's row of the route table, at the top of its file: doc summary, `OperationId`
+/// variant, stable name, method, default path, whether it is idempotent, where the route comes from
+/// (`help`, `spec` or `assumed`), the key it uses and its position in `OperationId::ALL`.
+/// `scripts/codegen` reads the rows into `core/src/generated/` (the `operations!` table and the
+/// registry below); here a row expands to a test that the generated table still says the same.
+macro_rules! route {
+    ($(#[doc = $doc:literal])* $variant:ident = $name:literal, $method:ident, $path:literal,
+     idempotent: $idem:literal, source: $source:literal, key: $key:ident, position: $pos:literal) => {
+        #[cfg(test)]
+        #[test]
+        fn the_generated_route_table_has_this_row() {
+            use crate::routes::{KeyKind, OperationId};
+            let op = OperationId::$variant;
+            assert_eq!(OperationId::from_name($name), Some(op), "stale core/src/generated/: run scripts/codegen");
+            let route = op.default_route();
+            assert_eq!((route.method, route.template.as_str()), (crate::http::Method::$method, $path));
+            assert_eq!((op.is_idempotent(), op.route_source(), op.key_kind()), ($idem, $source, KeyKind::$key));
+            assert_eq!(op.summary(), concat!($($doc),*).trim_ascii());
+            let before = OperationId::ALL.iter().take_while(|o| **o != op).count();
+            assert!(before < $pos, "position {} but {before} operations before it", $pos);
+        }
+    };
+}
+// The operation modules (`core/src/ops/<name>.rs`, each starting with its `route!` row), their
+// re-exports and the `dispatch!` over them: generated by scripts/codegen.
+#[path = "../generated/ops.rs"]
+mod registry;
+pub use registry::*;
 
-fn to_text<T: Serialize>(op: OperationId, v: &T) -> Result<String, Error> {
+pub(crate) fn to_text<T: Serialize>(op: OperationId, v: &T) -> Result<String, Error> {
     serde_json::to_string(v).map_err(|e| Error::Decode { operation: op.name().to_string(), detail: e.to_string() })
 }
 
-fn to_value<T: Serialize>(op: OperationId, v: &T) -> Result<Value, Error> {
+pub(crate) fn to_value<T: Serialize>(op: OperationId, v: &T) -> Result<Value, Error> {
     serde_json::to_value(v).map_err(|e| Error::Decode { operation: op.name().to_string(), detail: e.to_string() })
 }

@@ -1,12 +1,18 @@
 //! `overview`: today's overview per employee.
 
-use super::{body, params, s, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::OverviewReport;
+use crate::ops::{body, params, s, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Today's overview per employee.
+    Overview = "overview", Post, "/rest/api/time/overview/{api}",
+    idempotent: true, source: "help", key: Company, position: 3
+}
 
 params! {
     /// Today's overview; one employee with `email`, else the key owner's scope. Sends at least `{}`.

@@ -1,13 +1,19 @@
 //! `presence`: presence and absence of one day.
 
-use super::{body, params, s, Operation};
 use crate::context::Context;
 use crate::date::Date;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::PresenceReport;
+use crate::ops::{body, params, s, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Presence and absence of one day.
+    Presence = "presence", Post, "/rest/api/time/presence/{api}",
+    idempotent: true, source: "help", key: Company, position: 2
+}
 
 params! {
     /// Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.

@@ -2,14 +2,20 @@
 
 use serde_json::Value;
 
-use super::{key_in_body, params, Operation};
 use crate::context::Context;
 use crate::date::Date;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::ProjectBookingsReport;
+use crate::ops::{key_in_body, params, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// A project's time bookings for at most 31 days (key in the body).
+    ProjectBookings = "project_bookings", Post, "/rest/api/project/bookings/{uuid}",
+    idempotent: true, source: "assumed", key: Company, position: 22
+}
 
 /// The most days `endDate` may lie after `startDate`.
 pub const MAX_BOOKING_RANGE_DAYS: i64 = 31;

@@ -1,12 +1,18 @@
 //! `projects`: the company's non-removed projects (key in the body, manager role).
 
-use super::{key_in_body, params, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::ProjectsReport;
+use crate::ops::{key_in_body, params, Operation};
 use crate::parse;
 use crate::routes::OperationId;
+
+route! {
+    /// Projects of the company (key in the body).
+    Projects = "projects", Post, "/rest/api/project/list",
+    idempotent: true, source: "assumed", key: Company, position: 18
+}
 
 params! {
     /// Lists the non-removed projects. `email` is the acting employee, who must hold the

@@ -1,12 +1,18 @@
 //! `shifts`: a workspace's shifts for one ISO week (workspace key in the path).
 
-use super::{params, Operation};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::WeekShifts;
+use crate::ops::{params, Operation};
 use crate::routes::OperationId;
 use crate::{date, parse};
+
+route! {
+    /// Shifts of a workspace for one ISO week (workspace key in the path).
+    Shifts = "shifts", Get, "/rest/api/v2/shift/{workspaceApi}/{year}/{week}",
+    idempotent: true, source: "assumed", key: Workspace, position: 23
+}
 
 params! {
     /// Shifts of the context's workspace for one ISO week. Week 53 only in years that have it.

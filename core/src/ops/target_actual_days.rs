@@ -1,13 +1,19 @@
 //! `target_actual_days`: target/actual minutes per day for a date range.
 
-use super::{body, params, s, Operation};
 use crate::context::Context;
 use crate::date::Date;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::TargetActualReport;
+use crate::ops::{body, params, s, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Target/actual minutes per day for a date range.
+    TargetActualDays = "target_actual_days", Post, "/rest/api/time/days/{api}",
+    idempotent: true, source: "help", key: Company, position: 6
+}
 
 params! {
     /// Target/actual minutes per day. `start`/`end` default to today; the server caps `end` at today

@@ -1,13 +1,19 @@
 //! `time_account`: monthly time account of one employee (v2 GET; the month is 0-based on the wire).
 
-use super::{params, Operation};
 use crate::context::Context;
 use crate::date::Month;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::MonthlyAccount;
+use crate::ops::{params, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
+
+route! {
+    /// Monthly time account of one employee (v2 GET, 0-based month on the wire).
+    TimeAccount = "time_account", Get, "/rest/api/v2/time/account/{api}/{employee}/{year}/{month}",
+    idempotent: true, source: "spec", key: Company, position: 4
+}
 
 params! {
     /// The monthly account of one employee. `month` is a calendar month; it is sent 0-based.

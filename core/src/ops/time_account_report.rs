@@ -1,14 +1,20 @@
 //! `time_account_report`: the body-based monthly account (1-based month, sent as strings).
 
-use super::{body, params, Operation};
 use crate::context::Context;
 use crate::date::Month;
 use crate::error::Error;
 use crate::http::{Request, Response};
 use crate::model::AccountReport;
+use crate::ops::{body, params, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
 use serde_json::Value;
+
+route! {
+    /// Monthly time account, body-based (1-based month on the wire).
+    TimeAccountReport = "time_account_report", Post, "/rest/api/time/account/{api}",
+    idempotent: true, source: "help", key: Company, position: 5
+}
 
 params! {
     /// The body-based monthly account of one employee. `year`/`month` default to the current ones

@@ -92,3 +92,28 @@ async fn the_kits_client_keeps_to_the_sandboxs_rate_limit() {
     assert_eq!(sb.requests(OperationId::Employees), 3);
     assert_eq!(sb.shared().lock().stats.rate_limited, 0);
 }
+
+/// Every operation of the declaration reaches its own handler: the first buildable call of its
+/// vector file (`tests/vectors/operations/<name>.json`), sent by the client through the engine, is
+/// counted for that operation and answered by its handler (not the router's 404 or 405). An
+/// operation added with its `route!` row, vector and handler is checked here with nothing written
+/// for it (scripts/new-operation).
+#[tokio::test]
+async fn every_operation_reaches_its_handler_with_its_vector_parameters() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors/operations");
+    for &op in OperationId::ALL {
+        let sb = kit();
+        let client = sb.client().retry(zeitkonto::RetrySettings::none()).build().unwrap();
+        let text = std::fs::read_to_string(dir.join(format!("{}.json", op.name()))).expect("vector file");
+        let file: serde_json::Value = serde_json::from_str(&text).expect("vector JSON");
+        let case = file["build"]
+            .as_array()
+            .and_then(|cases| cases.iter().find(|c| c.get("expect").is_some() && c.get("context").is_none()))
+            .unwrap_or_else(|| panic!("{op}: no build case with `expect` and the default context"));
+        let result = client.call_json(op, &case["params"]).await;
+        assert_eq!(sb.requests(op), 1, "{op}: not counted for the operation ({result:?})");
+        if let Err(Error::UnexpectedStatus { status, .. }) = &result {
+            assert!(![404, 405].contains(status), "{op}: the router answered {status}");
+        }
+    }
+}

@@ -13,6 +13,9 @@ use crate::engine::Response;
 use crate::seed::{Company, Employee, Modules};
 use crate::state::World;
 
+// The operation → handler match, generated from the handlers' names (scripts/codegen).
+#[path = "../generated/api.rs"]
+mod generated;
 mod leave;
 mod people;
 mod projects;
@@ -203,36 +206,10 @@ pub fn month0_param(call: &Call) -> Result<u8, Response> {
 
 /// Runs the handler of `call.op`.
 pub fn handle(w: &mut World, call: &Call) -> Response {
-    if call.body.is_none() && !matches!(call.op, OperationId::Clock | OperationId::ExtraLeave) {
+    if call.body.is_none() && !generated::answers_every_failure(call.op) {
         // Not JSON: the value could not be resolved. (Clock and extra leave answer every failure
         // with the JSON `false`, a body that is not JSON included: their handlers refuse it.)
         return code(4);
     }
-    let result = match call.op {
-        OperationId::Employees => people::employees(w, call),
-        OperationId::AllEmployees => people::all_employees(w, call),
-        OperationId::EmployeeDepartments => people::employee_departments(w, call),
-        OperationId::Presence => time::presence(w, call),
-        OperationId::Overview => time::overview(w, call),
-        OperationId::TimeAccount => time::time_account(w, call),
-        OperationId::TimeAccountReport => time::time_account_report(w, call),
-        OperationId::TargetActualDays => time::target_actual_days(w, call),
-        OperationId::Clock => Ok(time::clock(w, call)),
-        OperationId::DepartmentAccounts => time::department_accounts(w, call),
-        OperationId::DepartmentMonth => time::department_month(w, call),
-        OperationId::DepartmentMonthEmployees => time::department_month_employees(w, call),
-        OperationId::ExtraLeave => Ok(leave::extra_leave(w, call)),
-        OperationId::BookAbsence => leave::book_absence(w, call),
-        OperationId::LeaveMonth => leave::leave_month(w, call),
-        OperationId::LeaveYear => leave::leave_year(w, call),
-        OperationId::LeaveTypes => leave::leave_types(w, call),
-        OperationId::Projects => projects::list(w, call),
-        OperationId::CreateProject => projects::create(w, call),
-        OperationId::DeleteProject => projects::delete(w, call),
-        OperationId::FindProjects => projects::find(w, call),
-        OperationId::ProjectBookings => projects::bookings(w, call),
-        OperationId::Shifts => shifts::week(w, call),
-        OperationId::CreateShift => shifts::create(w, call),
-    };
-    result.unwrap_or_else(|reply| reply)
+    generated::route(w, call).unwrap_or_else(|reply| reply)
 }

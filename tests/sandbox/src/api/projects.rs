@@ -33,14 +33,14 @@ fn project_json(p: &Project) -> Value {
     v
 }
 
-pub fn list(w: &mut World, call: &Call) -> Reply {
+pub fn projects(w: &mut World, call: &Call) -> Reply {
     let company = manager(w, call)?;
     let projects: Vec<Value> =
         w.data.projects.iter().filter(|p| p.company == company.id && !p.removed).map(project_json).collect();
     Ok(envelope(w, json!({ "projects": projects })))
 }
 
-pub fn create(w: &mut World, call: &Call) -> Reply {
+pub fn create_project(w: &mut World, call: &Call) -> Reply {
     let company = manager(w, call)?;
     let data = call.field("project").filter(|p| p.is_object()).cloned().ok_or_else(|| code(4))?;
     let name =
@@ -72,7 +72,7 @@ fn own_project(w: &World, company: &Company, uuid: &str) -> Result<usize, Respon
     w.data.projects.iter().position(|p| p.uuid == uuid && p.company == company.id && !p.removed).ok_or_else(|| code(3))
 }
 
-pub fn delete(w: &mut World, call: &Call) -> Reply {
+pub fn delete_project(w: &mut World, call: &Call) -> Reply {
     let company = manager(w, call)?;
     let i = own_project(w, &company, call.param("uuid"))?;
     w.data.projects[i].removed = true;
@@ -80,7 +80,7 @@ pub fn delete(w: &mut World, call: &Call) -> Reply {
     Ok(envelope(w, json!({})))
 }
 
-pub fn find(w: &mut World, call: &Call) -> Reply {
+pub fn find_projects(w: &mut World, call: &Call) -> Reply {
     let company = manager(w, call)?;
     let name = call.str("name").filter(|n| !n.is_empty()).ok_or_else(|| code(4))?;
     let uuids: Vec<Value> = w
@@ -94,7 +94,7 @@ pub fn find(w: &mut World, call: &Call) -> Reply {
 }
 
 /// Bookings of a project and all its sub-projects, at most 31 days, start not after end.
-pub fn bookings(w: &mut World, call: &Call) -> Reply {
+pub fn project_bookings(w: &mut World, call: &Call) -> Reply {
     let company = manager(w, call)?;
     let root = w.data.projects[own_project(w, &company, call.param("uuid"))?].uuid.clone();
     let date = |name: &str| call.str(name).and_then(|s| s.parse::<Date>().ok()).ok_or_else(|| code(4));

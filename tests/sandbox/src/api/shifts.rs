@@ -35,7 +35,7 @@ fn shift_json(w: &World, s: &Shift) -> Value {
     })
 }
 
-pub fn week(w: &mut World, call: &Call) -> Reply {
+pub fn shifts(w: &mut World, call: &Call) -> Reply {
     let ws = workspace(w, call.param("workspaceApi"))?;
     let year = i32::try_from(int_param(call, "year")?).map_err(|_| code(4))?;
     let week = u32::try_from(int_param(call, "week")?).map_err(|_| code(4))?;
@@ -52,7 +52,7 @@ pub fn week(w: &mut World, call: &Call) -> Reply {
     ))
 }
 
-pub fn create(w: &mut World, call: &Call) -> Reply {
+pub fn create_shift(w: &mut World, call: &Call) -> Reply {
     let ws = workspace(w, call.str("workspace").unwrap_or_default())?;
     let date = date_field(call, "startDate", w.clock.today())?;
     let minute = |name: &str| {
