@@ -15,7 +15,7 @@ use zeitkonto::{Client as RustClient, Event, RateLimitSettings, RetrySettings};
 use crate::bridge::{complete, completions, Pending};
 use crate::convert::{from_py, to_py, Args};
 use crate::errors::{guarded, internal, operation, raise, routes_from};
-use crate::runtime::{into_py, outcome, runtime, Outcome, SIGNAL_CHECK};
+use crate::runtime::{into_py, outcome, runtime, wait_interruptibly, Outcome};
 use crate::telemetry::{traced, Trace};
 use crate::typed;
 
@@ -31,7 +31,7 @@ impl Client {
     /// The client for this process. In a child made by `fork()` the parent's pooled connections
     /// belong to runtime threads the child does not have: the first call there makes the same
     /// client with new connections. Called with the GIL held (see [`runtime`]).
-    fn current(&self) -> PyResult<RustClient> {
+    pub(crate) fn current(&self) -> PyResult<RustClient> {
         let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         let pid = std::process::id();
         if inner.0 != pid {
@@ -133,29 +133,17 @@ impl Client {
         let sink = trace.map(|t| t.sink());
         // The call runs as a task on the runtime's threads (where the sockets are driven); this
         // thread, with the GIL released, only waits for its end.
-        let mut task = rt
+        let task = rt
             .spawn(AssertUnwindSafe(traced(sink, async move { typed::execute(&client, params).await })).catch_unwind());
-        // Wait in slices of 0.1 s, checking for signals in between: Ctrl-C interrupts a blocking
-        // call at once (KeyboardInterrupt), the call's task is dropped and the client stays usable.
-        let result = loop {
-            let slice = py.detach(|| rt.block_on(async { tokio::time::timeout(SIGNAL_CHECK, &mut task).await }));
-            match slice {
-                Ok(joined) => break joined,
-                Err(_still_running) => {
-                    if let Err(interrupted) = py.check_signals() {
-                        task.abort();
-                        return Err(interrupted);
-                    }
-                    // Events are logged while the call runs (a limiter wait shows when it starts),
-                    // on this Python thread; a failing log handler never fails the call.
-                    if let Some(cb) = &on_events {
-                        if self.events.lock().is_ok_and(|q| !q.is_empty()) {
-                            let _ = cb.call0();
-                        }
-                    }
+        // Events are logged while the call runs (a limiter wait shows when it starts), on this
+        // Python thread; a failing log handler never fails the call.
+        let result = wait_interruptibly(py, rt, task, || {
+            if let Some(cb) = &on_events {
+                if self.events.lock().is_ok_and(|q| !q.is_empty()) {
+                    let _ = cb.call0();
                 }
             }
-        };
+        })?;
         let result = match result {
             Ok(r) => r,
             Err(join) => Err(Box::new(join.to_string()) as Box<dyn std::any::Any + Send>),

@@ -1,314 +1,274 @@
-//! `zeitkonto._core.MonthClose` and `zeitkonto._core.Sweep`: the core's job planners
-//! (`zeitkonto_core::jobs`), driven by `zeitkonto.jobs` in Python through the client's own calls.
-//! Sans-IO: each says which call is next and is told what came back. What both have (plan,
-//! progress, checkpoint, note, failures) is written once ([`job_methods!`]).
+//! `zeitkonto._core.Job`: a whole-company job of the Rust client (`zeitkonto::jobs::Job`: the one
+//! driver over the core's planners, which Rust, Kotlin and Swift use too) for `zeitkonto.jobs`. It
+//! hands over the job's events one at a time, blocking (`next`, interruptible by Ctrl-C) or through
+//! the async bridge (`next_async`), and its plan, progress, checkpoint, note, failures and
+//! fallbacks. Nothing here knows a job's calls, names, ids, years or checkpoint rule.
 
+use std::panic::AssertUnwindSafe;
+use std::sync::{Arc, Mutex};
+
+use futures_util::FutureExt;
 use pyo3::prelude::*;
-use zeitkonto_core::jobs::{
-    FailureAction, JobCall, MonthClose as Machine, Plan, Progress, SummaryMatch, Sweep as SweepMachine, SweepAction,
-    SweepCall,
-};
+use pyo3::types::PyDict;
+use pyo3::IntoPyObjectExt;
+use serde_json::Value;
+use zeitkonto::jobs::{Job as RustJob, JobEvent};
 use zeitkonto_core::Date;
 
-use crate::errors::{guarded, invalid, raise};
+use crate::bridge::{complete, completions};
+use crate::client::Client;
+use crate::errors::{error_value, internal, internal_value, invalid, raise, raise_value};
 use crate::json::to_py;
+use crate::runtime::{runtime, wait_interruptibly};
+use crate::telemetry::{traced, Trace};
+use crate::typed::{MonthlyAccountData, PresenceEntryData};
 
-/// (path, calls, eta in ms).
-fn plan_tuple(p: Plan) -> (&'static str, usize, u64) {
-    (p.path, p.calls, p.eta_ms)
+/// A step's outcome: the next event (`None`: the job is done), or the error it stopped on (or a
+/// panic), as the error's canonical JSON.
+type Step = Result<Option<JobEvent>, Value>;
+
+fn step(result: Result<Option<Result<JobEvent, zeitkonto::Error>>, Box<dyn std::any::Any + Send>>) -> Step {
+    match result {
+        Ok(None) => Ok(None),
+        Ok(Some(Ok(event))) => Ok(Some(event)),
+        Ok(Some(Err(e))) => Err(error_value(&e)),
+        Err(_) => Err(internal_value("panic")),
+    }
 }
 
-/// (done, total, eta in ms).
-fn progress_tuple(p: Progress) -> (usize, usize, u64) {
-    (p.done, p.total, p.eta_ms)
+/// An event as a tuple whose first item names it (`zeitkonto.jobs` makes its dataclasses of
+/// them): `("progress", done, total, eta_ms)`, `("account", employee, MonthlyAccountData,
+/// source)`, `("employee_failure", employee, error)`, `("department_fallback", department,
+/// reason)`, `("presence", PresenceEntryData, source)`, `("leave", entry, legend, source)`,
+/// `("booking", project, entry, source)`, `("call_failure", call, error)`, `("fallback", call,
+/// reason)`; an error is its canonical JSON (a dict), as `CoreError` carries it.
+fn event_to_py(py: Python<'_>, event: JobEvent) -> PyResult<Py<PyAny>> {
+    match event {
+        JobEvent::Progress(p) => ("progress", p.done, p.total, p.eta_ms).into_py_any(py),
+        JobEvent::Account(r) => ("account", r.employee, MonthlyAccountData(r.account), r.source).into_py_any(py),
+        JobEvent::EmployeeFailure { employee, error } => {
+            ("employee_failure", employee, to_py(py, &error_value(&error))?).into_py_any(py)
+        }
+        JobEvent::DepartmentFallback(f) => ("department_fallback", f.department, f.reason).into_py_any(py),
+        JobEvent::Presence(r) => ("presence", PresenceEntryData(r.entry), r.source).into_py_any(py),
+        JobEvent::Leave(r) => {
+            let legend = PyDict::new(py);
+            for (k, v) in r.legend.iter() {
+                legend.set_item(k, to_py(py, v)?)?;
+            }
+            ("leave", to_py(py, &r.entry)?, legend, r.source).into_py_any(py)
+        }
+        JobEvent::Booking(r) => ("booking", r.project, to_py(py, &r.entry)?, r.source).into_py_any(py),
+        JobEvent::CallFailure { call, error } => {
+            ("call_failure", call, to_py(py, &error_value(&error))?).into_py_any(py)
+        }
+        JobEvent::Fallback(f) => ("fallback", f.call, f.reason).into_py_any(py),
+        // A kind of event this binding does not know yet (the Rust enum is non-exhaustive): said
+        // as such rather than dropped.
+        _ => ("fallback", "unknown", "an event this version does not know").into_py_any(py),
+    }
 }
 
-/// `#[pymethods] impl $class { <its own methods> + the methods every job has }`, over the
-/// machine in `self.m` (both machines have `plan`, `progress`, `checkpoint`, `failures`, `note`,
-/// `set_note` and `stopped` of the same shape).
-macro_rules! job_methods {
-    (impl $class:ident { $($own:tt)* }) => {
-        #[pymethods]
-        impl $class {
-            $($own)*
+fn into_py(py: Python<'_>, step: Step) -> PyResult<Option<Py<PyAny>>> {
+    match step {
+        Ok(Some(event)) => event_to_py(py, event).map(Some),
+        Ok(None) => Ok(None),
+        Err(e) => Err(raise_value(e)),
+    }
+}
 
-            /// (path, calls, eta in ms): the plan from here.
-            fn plan(&self) -> (&'static str, usize, u64) {
-                plan_tuple(self.m.plan())
-            }
+/// A running job of the Rust client.
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct Job {
+    inner: Arc<tokio::sync::Mutex<RustJob>>,
+    name: &'static str,
+}
 
-            /// (done, total, eta in ms).
-            fn progress(&self) -> (usize, usize, u64) {
-                progress_tuple(self.m.progress())
-            }
+impl Job {
+    fn new(job: Result<impl Into<RustJob>, zeitkonto::Error>, limit_per_minute: u32) -> PyResult<Job> {
+        let mut job: RustJob = job.map_err(|e| raise(&e))?.into();
+        job.set_limit_per_minute(limit_per_minute);
+        Ok(Job { name: job.name(), inner: Arc::new(tokio::sync::Mutex::new(job)) })
+    }
 
-            /// The state as JSON text, to resume from.
-            fn checkpoint(&self) -> String {
-                self.m.checkpoint()
-            }
+    /// The job, between its steps (a step holds it while its call runs; the Python wrapper never
+    /// asks for anything during a step).
+    fn job(&self) -> PyResult<tokio::sync::MutexGuard<'_, RustJob>> {
+        self.inner.try_lock().map_err(|_| internal("the job is running a step"))
+    }
+}
 
-            /// [(what failed, reason)]: e-mails (month close) or call keys (sweeps).
-            fn failures(&self) -> Vec<(String, String)> {
-                self.m.failures().iter().map(|(k, v)| (k.clone(), v.clone())).collect()
-            }
+fn date(field: &str, text: Option<String>) -> PyResult<Option<Date>> {
+    text.map(|t| t.parse::<Date>().map_err(|_| invalid(field, format!("{t:?} is not a date YYYY-MM-DD")))).transpose()
+}
 
-            /// Keeps the caller's note in the checkpoint.
-            #[pyo3(signature = (note=None))]
-            fn set_note(&mut self, note: Option<String>) {
-                self.m.set_note(note);
-            }
+fn required<T>(field: &str, v: Option<T>) -> PyResult<T> {
+    v.ok_or_else(|| invalid(field, "is required"))
+}
 
-            /// The note kept in the checkpoint.
-            fn note(&self) -> Option<String> {
-                self.m.note().map(str::to_string)
-            }
+/// The month close for `year` and calendar `month` (1-12) over `client` (see
+/// `zeitkonto::Client::month_close`); `checkpoint`: a checkpoint's text to go on from.
+#[pyfunction]
+#[pyo3(signature = (client, year, month, departments, checkpoint=None, limit_per_minute=60))]
+pub(crate) fn month_close(
+    client: &Client,
+    year: i32,
+    month: i64,
+    departments: Vec<String>,
+    checkpoint: Option<String>,
+    limit_per_minute: u32,
+) -> PyResult<Job> {
+    Job::new(client.current()?.month_close(year, month, departments, checkpoint.as_deref()), limit_per_minute)
+}
 
-            /// Whether the job stopped on a fatal failure.
-            fn stopped(&self) -> bool {
-                self.m.stopped()
-            }
+/// A sweep over `client`: `kind` "presence_board" (`day`), "leave_year_report" (`year`) or
+/// "project_hours" (`email`, `start`, `end`, `projects`); dates as "YYYY-MM-DD".
+#[pyfunction]
+#[pyo3(signature = (client, kind, *, day=None, year=None, email=None, start=None, end=None, projects=Vec::new(), checkpoint=None, limit_per_minute=60))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn sweep(
+    client: &Client,
+    kind: &str,
+    day: Option<String>,
+    year: Option<i64>,
+    email: Option<String>,
+    start: Option<String>,
+    end: Option<String>,
+    projects: Vec<String>,
+    checkpoint: Option<String>,
+    limit_per_minute: u32,
+) -> PyResult<Job> {
+    let c = client.current()?;
+    let checkpoint = checkpoint.as_deref();
+    let job = match kind {
+        "presence_board" => c.presence_board(date("day", day)?, checkpoint),
+        "leave_year_report" => {
+            let year = required("year", year)?;
+            let year =
+                i32::try_from(year).map_err(|_| invalid("year", format!("{year} is not a year from 1 to 9999")))?;
+            c.leave_year_report(year, checkpoint)
+        }
+        "project_hours" => {
+            let (start, end) = (required("start", date("start", start)?)?, required("end", date("end", end)?)?);
+            c.project_hours(&required("email", email)?, start, end, projects, checkpoint)
+        }
+        other => {
+            return Err(invalid(
+                "kind",
+                format!("unknown job {other:?}: expected presence_board, leave_year_report or project_hours"),
+            ))
         }
     };
+    Job::new(job, limit_per_minute)
 }
 
-/// The month-close planner.
-#[pyclass(module = "zeitkonto._core")]
-pub(crate) struct MonthClose {
-    m: Machine,
-}
-
-fn call_tuple(c: JobCall) -> (&'static str, Option<String>) {
-    match c {
-        JobCall::Employees => ("employees", None),
-        JobCall::Department(d) => ("department_month_employees", Some(d)),
-        JobCall::Employee(e) => ("time_account", Some(e)),
-    }
-}
-
-fn job_call(op: &str, arg: Option<String>) -> PyResult<JobCall> {
-    Ok(match (op, arg) {
-        ("employees", _) => JobCall::Employees,
-        ("department_month_employees", Some(d)) => JobCall::Department(d),
-        ("time_account", Some(e)) => JobCall::Employee(e),
-        _ => return Err(invalid("call", format!("not a call of this job: {op}"))),
-    })
-}
-
-job_methods! {
-impl MonthClose {
-    #[new]
-    #[pyo3(signature = (year, month, departments, checkpoint=None, limit_per_minute=60))]
-    fn new(
-        year: i32,
-        month: i64,
-        departments: Vec<String>,
-        checkpoint: Option<String>,
-        limit_per_minute: u32,
-    ) -> PyResult<MonthClose> {
-        let fresh = Machine::new(year, month, departments.clone()).map_err(|e| raise(&e))?;
-        let mut m = match checkpoint {
-            Some(text) => Machine::resume(&text, Some((year, month, &departments))).map_err(|e| raise(&e))?,
-            None => fresh,
-        };
-        m.set_limit_per_minute(limit_per_minute);
-        Ok(MonthClose { m })
+#[pymethods]
+impl Job {
+    /// The job's stable name: "month_close", "presence_board", "leave_year_report" or
+    /// "project_hours".
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.name
     }
 
-    /// The next call as (operation, argument), or None when done.
-    fn next_call(&self) -> Option<(&'static str, Option<String>)> {
-        self.m.next_call().map(call_tuple)
+    /// The next event (a tuple, see `event_to_py`), or None when the job is done; raises
+    /// `CoreError` when it stopped. Blocks with the GIL released, interruptible by Ctrl-C.
+    /// `trace`: collects the spans of the calls the step makes.
+    #[pyo3(signature = (trace=None))]
+    fn next(&self, py: Python<'_>, trace: Option<PyRef<'_, Trace>>) -> PyResult<Option<Py<PyAny>>> {
+        let (job, sink) = (self.inner.clone(), trace.map(|t| t.sink()));
+        let rt = runtime()?;
+        let task =
+            rt.spawn(AssertUnwindSafe(traced(sink, async move { job.lock().await.next().await })).catch_unwind());
+        let result = wait_interruptibly(py, rt, task, || {})?;
+        into_py(py, step(result.unwrap_or_else(|join| Err(Box::new(join.to_string())))))
     }
 
-    /// The employee list: the records' canonical JSON (`to_dict()`), as JSON text; the core reads
-    /// the people by its one rule.
-    fn employees_answered(&mut self, records_json: &str) -> PyResult<()> {
-        let records: Vec<serde_json::Value> =
-            serde_json::from_str(records_json).map_err(|e| invalid("employees", e.to_string()))?;
-        self.m.employees_answered(&records);
+    /// Starts the next step on the runtime; returns its `PendingStep`. When it is done, `token`
+    /// comes out of `wait_completions()`.
+    #[pyo3(signature = (token, trace=None))]
+    fn next_async(&self, token: u64, trace: Option<PyRef<'_, Trace>>) -> PyResult<PendingStep> {
+        let (job, sink) = (self.inner.clone(), trace.map(|t| t.sink()));
+        let slot: Arc<Mutex<Option<Step>>> = Arc::default();
+        let done = slot.clone();
+        let queue = completions();
+        runtime()?.spawn(async move {
+            let result =
+                AssertUnwindSafe(traced(sink, async move { job.lock().await.next().await })).catch_unwind().await;
+            if let Ok(mut s) = done.lock() {
+                *s = Some(step(result));
+            }
+            complete(queue, token);
+        });
+        Ok(PendingStep { slot })
+    }
+
+    /// (path, calls, eta in ms): the plan from here.
+    fn plan(&self) -> PyResult<(&'static str, usize, u64)> {
+        let p = self.job()?.plan();
+        Ok((p.path, p.calls, p.eta_ms))
+    }
+
+    /// (done, total, eta in ms).
+    fn progress(&self) -> PyResult<(usize, usize, u64)> {
+        let p = self.job()?.progress();
+        Ok((p.done, p.total, p.eta_ms))
+    }
+
+    /// The state as JSON text, to resume from (the calls whose events were handled).
+    fn checkpoint(&self) -> PyResult<String> {
+        Ok(self.job()?.checkpoint())
+    }
+
+    /// The consumer handled the events handed over so far and asks for more: the call they came
+    /// from is finished (call before saving the checkpoint).
+    fn settle(&self) -> PyResult<()> {
+        self.job()?.settle();
         Ok(())
     }
 
-    /// A department's summaries, by the names they carry; for each: its e-mail (covered), ""
-    /// (not in the list: deliver without one) or None (skip: their own calls follow).
-    fn department_answered(&mut self, department: &str, names: Vec<String>) -> Vec<Option<String>> {
-        self.m
-            .department_answered(department, &names)
-            .into_iter()
-            .map(|m| match m {
-                SummaryMatch::Covered(e) => Some(e),
-                SummaryMatch::Unlisted => Some(String::new()),
-                SummaryMatch::Skip => None,
-            })
-            .collect()
+    /// The note kept in the checkpoint.
+    fn note(&self) -> PyResult<Option<String>> {
+        Ok(self.job()?.note().map(str::to_string))
     }
 
-    fn employee_answered(&mut self, email: &str) {
-        self.m.employee_answered(email);
-    }
-
-    /// A failed call: "fatal", "fallback" or "failed".
-    #[pyo3(signature = (operation_name, argument, kind, code=None))]
-    fn call_failed(
-        &mut self,
-        operation_name: &str,
-        argument: Option<String>,
-        kind: &str,
-        code: Option<i64>,
-    ) -> PyResult<&'static str> {
-        let call = job_call(operation_name, argument)?;
-        Ok(match self.m.call_failed(&call, kind, code) {
-            FailureAction::Fatal => "fatal",
-            FailureAction::FallBack => "fallback",
-            FailureAction::EmployeeFailed => "failed",
-        })
-    }
-
-    /// [(department, reason)].
-    fn fallbacks(&self) -> Vec<(String, String)> {
-        self.m.fallbacks().iter().map(|f| (f.department.clone(), f.reason.clone())).collect()
-    }
-}
-}
-
-/// The sweep planner: the presence board, the leave-year report, project hours. What it is told
-/// (`answered`, `employees_listed`, `projects_answered`, `call_failed`) is about its current call,
-/// the one `next_call` gives.
-#[pyclass(module = "zeitkonto._core")]
-pub(crate) struct Sweep {
-    m: SweepMachine,
-}
-
-/// An ISO date of the field `field` (none stays none).
-fn date(field: &str, text: Option<String>) -> PyResult<Option<Date>> {
-    text.map(|s| s.parse().map_err(|_| invalid(field, format!("expected a date YYYY-MM-DD, got {s:?}")))).transpose()
-}
-
-fn required<T>(field: &str, value: Option<T>) -> PyResult<T> {
-    value.ok_or_else(|| invalid(field, "is required for this job"))
-}
-
-impl Sweep {
-    /// The call the machine is at; reporting on none is refused naming `call`.
-    fn current(&self) -> PyResult<SweepCall> {
-        self.m.next_call().ok_or_else(|| invalid("call", "no call is pending (the job is done or stopped)"))
-    }
-}
-
-job_methods! {
-impl Sweep {
-    /// `kind`: "presence_board" (`day`), "leave_year_report" (`year`) or "project_hours"
-    /// (`email`, `start`, `end`, `projects`); dates as "YYYY-MM-DD". With `checkpoint` (a
-    /// checkpoint's text) the job goes on from it, if it is one of the same job asked the same way.
-    #[new]
-    #[pyo3(signature = (kind, *, day=None, year=None, email=None, start=None, end=None, projects=Vec::new(), checkpoint=None, limit_per_minute=60))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        kind: &str,
-        day: Option<String>,
-        year: Option<i64>,
-        email: Option<String>,
-        start: Option<String>,
-        end: Option<String>,
-        projects: Vec<String>,
-        checkpoint: Option<String>,
-        limit_per_minute: u32,
-    ) -> PyResult<Sweep> {
-        guarded(|| {
-            let fresh = match kind {
-                "presence_board" => SweepMachine::presence_board(date("day", day)?),
-                "leave_year_report" => {
-                    let year = required("year", year)?;
-                    let year = i32::try_from(year)
-                        .map_err(|_| invalid("year", format!("{year} is not a year from 1 to 9999")))?;
-                    SweepMachine::leave_year_report(year).map_err(|e| raise(&e))?
-                }
-                "project_hours" => {
-                    let email = required("email", email)?;
-                    let start = required("start", date("start", start)?)?;
-                    let end = required("end", date("end", end)?)?;
-                    SweepMachine::project_hours(&email, start, end, projects).map_err(|e| raise(&e))?
-                }
-                other => {
-                    return Err(invalid(
-                        "kind",
-                        format!("unknown job {other:?}: expected presence_board, leave_year_report or project_hours"),
-                    ))
-                }
-            };
-            let mut m = match checkpoint {
-                Some(text) => SweepMachine::resume(&text, Some(&fresh)).map_err(|e| raise(&e))?,
-                None => fresh,
-            };
-            m.set_limit_per_minute(limit_per_minute);
-            Ok(Sweep { m })
-        })
-    }
-
-    /// "presence_board", "leave_year_report" or "project_hours".
-    fn kind(&self) -> &'static str {
-        self.m.kind().name()
-    }
-
-    /// The next call as (operation name, arguments with the SDK's snake_case names, key), or
-    /// None when the job is done or stopped.
-    fn next_call<'py>(&self, py: Python<'py>) -> PyResult<Option<(&'static str, Bound<'py, PyAny>, String)>> {
-        self.m.next_call().map(|c| Ok((c.operation().name(), to_py(py, &c.args())?, c.key()))).transpose()
-    }
-
-    /// The current call (presence, leave_year or project_bookings) came back.
-    fn answered(&mut self) -> PyResult<()> {
-        let call = self.current()?;
-        if matches!(call, SweepCall::Employees | SweepCall::Projects { .. }) {
-            return Err(invalid("call", format!("{} is a list: report it with its own method", call.key())));
-        }
-        self.m.answered(&call);
+    /// Keeps the caller's note in the checkpoint.
+    #[pyo3(signature = (note=None))]
+    fn set_note(&self, note: Option<String>) -> PyResult<()> {
+        self.job()?.set_note(note);
         Ok(())
     }
 
-    /// The current call, the employee list, came back: the employees' e-mails.
-    fn employees_listed(&mut self, emails: Vec<String>) -> PyResult<()> {
-        match self.current()? {
-            SweepCall::Employees => {
-                self.m.employees_listed(emails);
-                Ok(())
-            }
-            other => Err(invalid("call", format!("the current call is {}, not employees", other.key()))),
-        }
+    /// [(what failed, reason)]: e-mails (month close) or call keys (sweeps).
+    fn failures(&self) -> PyResult<Vec<(String, String)>> {
+        Ok(self.job()?.failures().iter().map(|(k, v)| (k.clone(), v.clone())).collect())
     }
 
-    /// The current call, the project list, came back: its `projects` as JSON text (the core reads
-    /// the ids by its one rule). Returns the ids of the projects it will ask for, in list order.
-    fn projects_answered(&mut self, projects_json: &str) -> PyResult<Vec<String>> {
-        match self.current()? {
-            SweepCall::Projects { .. } => {
-                let projects: Vec<serde_json::Value> =
-                    serde_json::from_str(projects_json).map_err(|e| invalid("projects", e.to_string()))?;
-                Ok(self.m.projects_answered(&projects))
-            }
-            other => Err(invalid("call", format!("the current call is {}, not projects", other.key()))),
-        }
-    }
-
-    /// The current call failed with an error of `kind` (and the API's `code`): "fatal",
-    /// "fallback" or "failed".
-    #[pyo3(signature = (kind, code=None))]
-    fn call_failed(&mut self, kind: &str, code: Option<i64>) -> PyResult<&'static str> {
-        let call = self.current()?;
-        Ok(match self.m.call_failed(&call, kind, code) {
-            SweepAction::Fatal => "fatal",
-            SweepAction::FallBack => "fallback",
-            SweepAction::Failed => "failed",
-        })
-    }
-
-    /// [(call key, reason)]: company-wide calls whose answer could not be used.
-    fn fallbacks(&self) -> Vec<(String, String)> {
-        self.m.fallbacks().iter().map(|f| (f.call.clone(), f.reason.clone())).collect()
-    }
-
-    /// The latest fallback as (call key, reason), or None.
-    fn last_fallback(&self) -> Option<(String, String)> {
-        self.m.fallbacks().last().map(|f| (f.call.clone(), f.reason.clone()))
+    /// [(department or call key, reason)]: the fallbacks so far.
+    fn fallbacks(&self) -> PyResult<Vec<(String, String)>> {
+        Ok(self.job()?.fallbacks())
     }
 }
+
+/// A job's step started by `Job.next_async`.
+#[pyclass(module = "zeitkonto._core", frozen)]
+pub(crate) struct PendingStep {
+    slot: Arc<Mutex<Option<Step>>>,
+}
+
+#[pymethods]
+impl PendingStep {
+    /// Whether the step is done (`take()` will not fail with "not ready").
+    fn done(&self) -> bool {
+        self.slot.lock().map(|s| s.is_some()).unwrap_or(true)
+    }
+
+    /// The event (or None: the job is done), or raises `CoreError`.
+    fn take(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let taken = self.slot.lock().map_err(|_| internal("poisoned result"))?.take();
+        match taken {
+            Some(s) => into_py(py, s),
+            None => Err(internal("the step is not ready")),
+        }
+    }
 }

@@ -56,8 +56,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Pending>()?;
     m.add_class::<telemetry::Trace>()?;
     m.add_class::<testing::Sandbox>()?;
-    m.add_class::<jobs::MonthClose>()?;
-    m.add_class::<jobs::Sweep>()?;
+    m.add_class::<jobs::Job>()?;
+    m.add_class::<jobs::PendingStep>()?;
+    m.add_function(wrap_pyfunction!(jobs::month_close, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::sweep, m)?)?;
     m.add("CoreError", m.py().get_type::<CoreError>())?;
     sansio::register(m)?;
     typed::register(m)?;

@@ -56,3 +56,28 @@ pub(crate) fn into_py(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
         Err(e) => Err(raise_value(e)),
     }
 }
+
+/// Waits, with the GIL released, for `task` (a call or a job's step on the runtime), in slices of
+/// [`SIGNAL_CHECK`], checking for signals in between: Ctrl-C interrupts a blocking call at once
+/// (KeyboardInterrupt; the task is aborted and the client stays usable). `between` runs on this
+/// Python thread after every slice (the client logs its driver's events there).
+pub(crate) fn wait_interruptibly<T: Send + 'static>(
+    py: Python<'_>,
+    rt: &tokio::runtime::Runtime,
+    mut task: tokio::task::JoinHandle<T>,
+    mut between: impl FnMut(),
+) -> PyResult<Result<T, tokio::task::JoinError>> {
+    loop {
+        let slice = py.detach(|| rt.block_on(async { tokio::time::timeout(SIGNAL_CHECK, &mut task).await }));
+        match slice {
+            Ok(joined) => return Ok(joined),
+            Err(_still_running) => {
+                if let Err(interrupted) = py.check_signals() {
+                    task.abort();
+                    return Err(interrupted);
+                }
+                between();
+            }
+        }
+    }
+}

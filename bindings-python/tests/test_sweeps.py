@@ -280,18 +280,12 @@ def test_a_checkpoint_of_another_job_is_refused_and_left_as_it_is(tmp_path: Path
             client.jobs.presence_board(dt.date(2026, 11, 19), checkpoint=board)  # another day's
 
 
-def test_the_planner_refuses_reports_about_no_call_or_the_wrong_call() -> None:
+def test_an_unknown_sweep_is_refused_naming_the_kind() -> None:
     from zeitkonto import _core
 
-    m = _core.Sweep("leave_year_report", year=2026)
-    with pytest.raises(_core.CoreError):
-        m.employees_listed(["a@x"])  # the current call is leave_year
-    m.answered()
-    with pytest.raises(_core.CoreError) as err:
-        m.answered()
-    assert err.value.args[0]["field"] == "call"
-    with pytest.raises(_core.CoreError) as err:
-        _core.Sweep("nightly")
+    with zeitkonto.Client("k", base_url="http://127.0.0.1:9") as client:
+        with pytest.raises(_core.CoreError) as err:
+            _core.sweep(client._client(), "nightly")
     assert err.value.args[0]["field"] == "kind"
 
 

@@ -145,6 +145,14 @@ impl<M: Clone> Handover<M> {
         None
     }
 
+    /// The consumer handled every event handed over so far (and asks for more): the call in hand
+    /// is finished, as `ready` finds before the next call. A stopped job keeps `before`.
+    fn settle(&mut self) {
+        if self.queue.is_empty() && !self.failed {
+            self.before = None;
+        }
+    }
+
     /// The planner as it is before the call about to be made.
     fn begin(&mut self, machine: &M) {
         self.before = Some(machine.clone());
@@ -455,5 +463,123 @@ impl SweepJob {
     /// The job as a `Stream` of events.
     pub fn into_stream(self) -> impl futures_core::Stream<Item = Result<JobEvent, Error>> {
         futures_util::stream::unfold(self, |mut job| async move { job.next().await.map(|e| (e, job)) })
+    }
+}
+
+/// Either job, for a binding that hands its language one job type (Python): the same driver, and
+/// what a job's owner sets and reads besides its events.
+pub enum Job {
+    /// A month close.
+    MonthClose(MonthCloseJob),
+    /// A presence board, leave-year report or project-hours report.
+    Sweep(SweepJob),
+}
+
+impl Job {
+    /// The job's stable name (its span's): `month_close`, `presence_board`, `leave_year_report` or
+    /// `project_hours`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Job::MonthClose(_) => "month_close",
+            Job::Sweep(j) => j.machine.kind().name(),
+        }
+    }
+
+    /// The next event; `None` when the job is done; an `Err` (once) when it stopped.
+    pub async fn next(&mut self) -> Option<Result<JobEvent, Error>> {
+        match self {
+            Job::MonthClose(j) => j.next().await,
+            Job::Sweep(j) => j.next().await,
+        }
+    }
+
+    /// The plan from here.
+    pub fn plan(&self) -> Plan {
+        match self {
+            Job::MonthClose(j) => j.machine.plan(),
+            Job::Sweep(j) => j.machine.plan(),
+        }
+    }
+
+    /// Calls done and the total as far as known, and the time the rest takes.
+    pub fn progress(&self) -> Progress {
+        match self {
+            Job::MonthClose(j) => j.machine.progress(),
+            Job::Sweep(j) => j.machine.progress(),
+        }
+    }
+
+    /// The state as JSON, to resume from (at least once, as [`MonthCloseJob::checkpoint`]).
+    pub fn checkpoint(&self) -> String {
+        match self {
+            Job::MonthClose(j) => j.checkpoint(),
+            Job::Sweep(j) => j.checkpoint(),
+        }
+    }
+
+    /// The consumer handled every event handed over so far: the call they came from is finished
+    /// and the checkpoint holds it (what [`Job::next`] does before its next call). A binding that
+    /// writes the checkpoint to a file calls it before writing, when its consumer asks for more.
+    pub fn settle(&mut self) {
+        match self {
+            Job::MonthClose(j) => j.events.settle(),
+            Job::Sweep(j) => j.events.settle(),
+        }
+    }
+
+    /// The note kept in the checkpoint (the CLI keeps its output's length there).
+    pub fn note(&self) -> Option<&str> {
+        match self {
+            Job::MonthClose(j) => j.machine.note(),
+            Job::Sweep(j) => j.machine.note(),
+        }
+    }
+
+    /// Keeps the caller's `note` in the checkpoint: from the end of the call in hand (the note
+    /// says what the caller did with the events handed over, which a resumed job would hand over
+    /// again until that call is finished).
+    pub fn set_note(&mut self, note: Option<String>) {
+        match self {
+            Job::MonthClose(j) => j.machine.set_note(note),
+            Job::Sweep(j) => j.machine.set_note(note),
+        }
+    }
+
+    /// The rate limit the plan's and progress's estimates assume (default 60 a minute; 0: none).
+    pub fn set_limit_per_minute(&mut self, limit: u32) {
+        match self {
+            Job::MonthClose(j) => j.machine.set_limit_per_minute(limit),
+            Job::Sweep(j) => j.machine.set_limit_per_minute(limit),
+        }
+    }
+
+    /// What failed so far, with why: employees' e-mails (month close) or calls' keys (sweeps).
+    pub fn failures(&self) -> &BTreeMap<String, String> {
+        match self {
+            Job::MonthClose(j) => j.machine.failures(),
+            Job::Sweep(j) => j.machine.failures(),
+        }
+    }
+
+    /// The fallbacks so far, as (department or call key, why).
+    pub fn fallbacks(&self) -> Vec<(String, String)> {
+        match self {
+            Job::MonthClose(j) => {
+                j.machine.fallbacks().iter().map(|f| (f.department.clone(), f.reason.clone())).collect()
+            }
+            Job::Sweep(j) => j.machine.fallbacks().iter().map(|f| (f.call.clone(), f.reason.clone())).collect(),
+        }
+    }
+}
+
+impl From<MonthCloseJob> for Job {
+    fn from(j: MonthCloseJob) -> Job {
+        Job::MonthClose(j)
+    }
+}
+
+impl From<SweepJob> for Job {
+    fn from(j: SweepJob) -> Job {
+        Job::Sweep(j)
     }
 }

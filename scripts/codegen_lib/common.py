@@ -1,5 +1,5 @@
 """Shared by every language's generator: names, doc text, parameter order, output and field
-shapes, marked blocks in hand-written files."""
+shapes, the marked blocks of the templates (templates/*.in)."""
 
 import re
 

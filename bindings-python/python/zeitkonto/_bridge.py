@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import os
 import threading
-from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Tuple, TypeVar
 
 from . import _core
 
@@ -33,10 +33,13 @@ _thread: Optional[threading.Thread] = None
 _closed = False
 
 
-def start(core: _core.Client, operation: str, params: Any, loop: "asyncio.AbstractEventLoop",
-          trace: Optional[_core.Trace] = None) -> Tuple[_core.Pending, "asyncio.Future[None]"]:
-    """Starts ``operation`` on the runtime; the future completes (on ``loop``) when it is done.
-    ``trace`` collects the call's span."""
+P = TypeVar("P")
+
+
+def start(begin: Callable[[int], P], loop: "asyncio.AbstractEventLoop") -> Tuple[P, "asyncio.Future[None]"]:
+    """Starts work on the runtime with ``begin(token)`` (``_core.Client.call_async`` or
+    ``_core.Job.next_async``, which return what collects the result); the future completes (on
+    ``loop``) when it is done."""
     global _thread
     done: "asyncio.Future[None]" = loop.create_future()
     with _lock:
@@ -52,7 +55,7 @@ def start(core: _core.Client, operation: str, params: Any, loop: "asyncio.Abstra
             _thread = threading.Thread(target=_wake_loops, name="zeitkonto-bridge", daemon=True)
             _thread.start()
     try:
-        pending = core.call_async(operation, params, token, trace)
+        pending = begin(token)
     except BaseException:
         with _lock:
             _waiting.pop(token, None)

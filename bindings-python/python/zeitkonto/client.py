@@ -255,7 +255,9 @@ class AsyncClient(_Base, AsyncOperations):
                                "trio.to_thread.run_sync)") from None
         span = _telemetry.begin()  # the call's span, when OpenTelemetry records spans
         try:
-            pending, done = _bridge.start(core, call.operation, call.params, loop, span[0] if span else None)
+            trace = span[0] if span else None
+            pending, done = _bridge.start(lambda token: core.call_async(call.operation, call.params, token, trace),
+                                          loop)
         except _core.CoreError as e:
             _telemetry.finish(span)
             raise self._fail(e) from None

@@ -43,14 +43,13 @@ module, the list it plans from). With ``checkpoint=PATH`` its state is saved aft
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import os
 from dataclasses import dataclass
 from typing import (Any, AsyncIterator, Callable, Dict, Generic, Iterable, Iterator, List, Optional,
                     Sequence, Tuple, TypeVar, Union)
 
-from . import _core, _telemetry
-from .errors import ApiError, InvalidInputError, ZeitkontoError, from_core
+from . import _bridge, _core, _telemetry
+from .errors import InvalidInputError, ZeitkontoError, from_core
 from .models import MonthlyAccount, PresenceEntry
 
 __all__ = ["Jobs", "AsyncJobs", "MonthCloseJob", "AsyncMonthCloseJob", "SweepJob", "AsyncSweepJob", "Plan",
@@ -243,33 +242,56 @@ def _write_checkpoint(path: _Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def _reason(error: ZeitkontoError) -> str:
-    code = error.code if isinstance(error, ApiError) else None
-    return f"{error.kind} {code}" if code is not None else error.kind
+def _event(t: Tuple[Any, ...]) -> Any:
+    """A job's event (``_core.Job.next``'s tuple, named by its first item) as its dataclass."""
+    kind = t[0]
+    if kind == "progress":
+        return Progress(t[1], t[2], t[3] / 1000)
+    if kind == "account":
+        return AccountRow(t[1], MonthlyAccount(t[2]), t[3])
+    if kind == "employee_failure":
+        return EmployeeFailure(t[1], from_core(t[2], python_names=True))
+    if kind == "department_fallback":
+        return DepartmentFallback(t[1], t[2])
+    if kind == "presence":
+        return PresenceRow(PresenceEntry(t[1]), t[2])
+    if kind == "leave":
+        return LeaveRow(t[1], t[2], t[3])
+    if kind == "booking":
+        return BookingRow(t[1], t[2], t[3])
+    if kind == "call_failure":
+        return CallFailure(t[1], from_core(t[2], python_names=True))
+    return Fallback(t[1], t[2])
 
 
-class _Driver(Generic[E, F]):
-    """What every job shares: its planner (``_core.MonthClose`` or ``_core.Sweep``), the
-    checkpoint file, failures turned into events. A job's own driver says which client method a
-    call is and what its answer means."""
+class _JobBase(Generic[E, F]):
+    """A job of the Rust client (``_core.Job``: the one driver over the core's planners, as in
+    Rust, Kotlin and Swift) and its checkpoint file. Every job has the same loop (``_Job``,
+    ``_AsyncJob``); nothing here knows a job's calls."""
 
-    #: The job's stable name (its span's): ``month_close``, ``presence_board``, ...
-    job = ""
+    #: The fallbacks' class: ``DepartmentFallback`` (month close) or ``Fallback`` (sweeps).
+    _fallback: Callable[[str, str], F]
 
-    def __init__(self, make: Callable[[Optional[str]], Any], checkpoint: Optional[_Path]) -> None:
-        """``make(checkpoint_text)`` makes the planner (resumed when the text is not None)."""
-        self._path = checkpoint
+    def __init__(self, client: Any, make: Callable[[Any, Optional[str], int], "_core.Job"],
+                 checkpoint: Optional[_Path], limit_per_minute: int) -> None:
+        """``make(core_client, checkpoint_text, limit)`` starts the job (resumed when the text is
+        not None)."""
+        limit = _limit(limit_per_minute)
+        self._client, self._path = client, checkpoint
         try:
-            self._m = make(_read_checkpoint(checkpoint))
+            self._job = make(client._client(), _read_checkpoint(checkpoint), limit)
         except _core.CoreError as e:
             raise from_core(e.args[0], python_names=True) from None
         # Created at once, so that an unwritable path fails before the first call.
-        self.save()
+        self._save()
 
-    def save(self) -> None:
-        """Takes the checkpoint (the state after the calls whose events the consumer handled) and
-        writes it to the file, if there is one."""
-        self._saved: str = str(self._m.checkpoint())
+    def _save(self) -> None:
+        """Takes the checkpoint (the calls whose events the consumer handled) and writes it to the
+        file, if there is one."""
+        text = self._job.checkpoint()
+        if text == getattr(self, "_saved", None):
+            return  # the call in hand is not finished yet: the file holds this already
+        self._saved: str = text
         if self._path is not None:
             try:
                 _write_checkpoint(self._path, self._saved)
@@ -277,278 +299,125 @@ class _Driver(Generic[E, F]):
                 raise InvalidInputError(f"invalid input `checkpoint`: cannot write it: {e.strerror}",
                                         field="checkpoint", reason=f"cannot write it: {e.strerror}") from None
 
-    @property
-    def plan(self) -> Plan:
-        path, calls, eta_ms = self._m.plan()
-        return Plan(path, calls, eta_ms / 1000)
+    def _stopped(self, e: "_core.CoreError") -> ZeitkontoError:
+        """The job stopped: its checkpoint is saved (a resumed job makes the stopping call again)."""
+        self._save()
+        return from_core(e.args[0], python_names=True)
 
-    def progress(self) -> Progress:
-        done, total, eta_ms = self._m.progress()
-        return Progress(done, total, eta_ms / 1000)
-
-    @property
-    def checkpoint(self) -> str:
-        return self._saved
-
-    @property
-    def note(self) -> Optional[str]:
-        note: Optional[str] = self._m.note()
-        return note
-
-    @note.setter
-    def note(self, value: Optional[str]) -> None:
-        if value is not None and not isinstance(value, str):
-            raise _invalid("note", f"expected a string or None, got {type(value).__name__}")
-        self._m.set_note(value)
-
-    def failures(self) -> List[Tuple[str, str]]:
-        return [(k, r) for k, r in self._m.failures()]
-
-    def fallbacks(self) -> List[F]:
-        raise NotImplementedError
-
-    def next_call(self) -> Any:
-        """The next call (the planner's form), or None when done."""
-        return self._m.next_call()
-
-    def invoke(self, client: Any, call: Any) -> Any:
-        """Makes ``call`` with ``client``: its answer (``Client``) or an awaitable of it
-        (``AsyncClient``)."""
-        raise NotImplementedError
-
-    def answered(self, call: Any, out: Any) -> List[Union[Progress, E]]:
-        """The events of an answered call: its progress first, then its rows."""
-        raise NotImplementedError
-
-    def _failed(self, call: Any, error: ZeitkontoError) -> Tuple[str, E]:
-        """Tells the planner; its action ("fatal", "fallback", "failed") and the event for it."""
-        raise NotImplementedError
-
-    def failed(self, call: Any, error: ZeitkontoError) -> List[Union[Progress, E]]:
-        """The events of a failed call; a fatal failure saves the checkpoint and raises."""
-        action, event = self._failed(call, error)
-        if action == "fatal":
-            self.save()
-            raise error
-        return [self.progress(), event]
-
-
-class _MonthCloseDriver(_Driver[MonthCloseEvent, DepartmentFallback]):
-    def __init__(self, year: int, month: int, departments: Sequence[str], checkpoint: Optional[_Path],
-                 limit_per_minute: int) -> None:
-        _year(year, 1)
-        if not -(2 ** 63) <= _whole("month", month) < 2 ** 63:
-            raise _invalid("month", f"{month} is not a calendar month (1-12; January is 1)")
-        limit = _limit(limit_per_minute)
-        deps = _ids("departments", departments, "department")
-        self.year, self.month, self.job = year, month, "month_close"
-        super().__init__(lambda text: _core.MonthClose(year, month, deps, text, limit), checkpoint)
-
-    def invoke(self, client: Any, call: Tuple[str, Optional[str]]) -> Any:
-        op, arg = call
-        if op == "employees":
-            return client.employees()
-        if op == "department_month_employees":
-            return client.department_month_employees(arg, self.year, self.month)
-        return client.time_account(arg, self.year, self.month)
-
-    def answered(self, call: Tuple[str, Optional[str]], out: Any) -> List[Union[Progress, MonthCloseEvent]]:
-        op, arg = call
-        events: List[Union[Progress, MonthCloseEvent]] = []
-        if op == "employees":
-            self._m.employees_answered(json.dumps([p.to_dict() for p in out]))
-        elif op == "department_month_employees":
-            matches = self._m.department_answered(arg or "", [a.name or "" for a in out])
-            for account, email in zip(out, matches):
-                if email is not None:
-                    events.append(AccountRow(email, account, f"department_month_employees:{arg}"))
-        else:
-            self._m.employee_answered(arg or "")
-            events.append(AccountRow(arg or "", out, "time_account"))
-        return [self.progress(), *events]
-
-    def _failed(self, call: Tuple[str, Optional[str]], error: ZeitkontoError) -> Tuple[str, MonthCloseEvent]:
-        op, arg = call
-        code = error.code if isinstance(error, ApiError) else None
-        action = self._m.call_failed(op, arg, error.kind, code)
-        event: MonthCloseEvent = (DepartmentFallback(arg or "", _reason(error)) if action == "fallback"
-                                  else EmployeeFailure(arg or "", error))
-        return action, event
-
-    def fallbacks(self) -> List[DepartmentFallback]:
-        return [DepartmentFallback(d, r) for d, r in self._m.fallbacks()]
-
-
-#: A sweep's call as the planner gives it: (operation name, arguments, key).
-_SweepCall = Tuple[str, Dict[str, Any], str]
-
-
-class _SweepDriver(_Driver[SweepEvent, Fallback]):
-    """The presence board, the leave-year report and project hours (``_core.Sweep``)."""
-
-    def __init__(self, kind: str, checkpoint: Optional[_Path], limit_per_minute: int, **spec: Any) -> None:
-        limit = _limit(limit_per_minute)
-        self.job = kind
-        super().__init__(lambda text: _core.Sweep(kind, checkpoint=text, limit_per_minute=limit, **spec), checkpoint)
-
-    @classmethod
-    def presence_board(cls, day: Optional[_Day], checkpoint: Optional[_Path], limit_per_minute: int) -> "_SweepDriver":
-        return cls("presence_board", checkpoint, limit_per_minute, day=_day("day", day))
-
-    @classmethod
-    def leave_year_report(cls, year: int, checkpoint: Optional[_Path], limit_per_minute: int) -> "_SweepDriver":
-        return cls("leave_year_report", checkpoint, limit_per_minute, year=_year(year, 1))
-
-    @classmethod
-    def project_hours(cls, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]],
-                      checkpoint: Optional[_Path], limit_per_minute: int) -> "_SweepDriver":
-        if not isinstance(email, str):
-            raise _invalid("email", f"expected the project manager's e-mail (a string), got {type(email).__name__}")
-        ids = [] if projects is None else _ids("projects", projects, "project")
-        return cls("project_hours", checkpoint, limit_per_minute, email=email, start=_day("start", start),
-                   end=_day("end", end), projects=ids)
-
-    def invoke(self, client: Any, call: _SweepCall) -> Any:
-        op, a, _ = call
-        if op == "presence":
-            day = a.get("day")
-            return client.presence(email=a.get("email"), day=None if day is None else _dt.date.fromisoformat(day))
-        if op == "employees":
-            return client.employees()
-        if op == "leave_year":
-            return client.leave_year(a["year"])
-        if op == "projects":
-            return client.projects(a["email"])
-        return client.project_bookings(a["email"], a["uuid"], _dt.date.fromisoformat(a["start"]),
-                                       _dt.date.fromisoformat(a["end"]))
-
-    def answered(self, call: _SweepCall, out: Any) -> List[Union[Progress, SweepEvent]]:
-        op, a, key = call
-        rows: List[Union[Progress, SweepEvent]] = []
-        if op == "employees":
-            self._m.employees_listed([p.email for p in out if p.email])
-        elif op == "projects":
-            self._m.projects_answered(json.dumps(out.projects))
-        else:
-            self._m.answered()
-            if op == "presence":
-                rows = [PresenceRow(entry, key) for entry in out.info]
-            elif op == "leave_year":
-                legend = dict(out.legend or {})
-                rows = [LeaveRow(entry, legend, key) for entry in out.employees]
-            else:
-                rows = [BookingRow(a["uuid"], entry, key) for entry in out.entries]
-        return [self.progress(), *rows]
-
-    def _failed(self, call: _SweepCall, error: ZeitkontoError) -> Tuple[str, SweepEvent]:
-        code = error.code if isinstance(error, ApiError) else None
-        action: str = self._m.call_failed(error.kind, code)
-        if action == "fallback":
-            fallen = self._m.last_fallback()
-            return action, Fallback(*fallen) if fallen else Fallback(call[2], _reason(error))
-        return action, CallFailure(call[2], error)
-
-    def fallbacks(self) -> List[Fallback]:
-        return [Fallback(c, r) for c, r in self._m.fallbacks()]
-
-
-class _JobBase(Generic[E, F]):
-    _d: _Driver[E, F]
+    def _log(self) -> None:
+        if getattr(self._client, "_logging", False):
+            self._client._log()
 
     @property
     def plan(self) -> Plan:
         """The plan from here (before the first call: the whole job)."""
-        return self._d.plan
+        path, calls, eta_ms = self._job.plan()
+        return Plan(path, calls, eta_ms / 1000)
 
     @property
     def checkpoint(self) -> str:
         """The job's state as JSON text: after the calls whose events the consumer handled (it
         asked for more after them); a job resumed from it makes the call in hand again (at least
         once, never lost), as the checkpoint file does."""
-        return self._d.checkpoint
+        return self._saved
 
     @property
     def progress(self) -> Progress:
         """Calls done (also before a resume) and the total as far as known, and the time the
         rest takes."""
-        return self._d.progress()
+        done, total, eta_ms = self._job.progress()
+        return Progress(done, total, eta_ms / 1000)
 
     @property
     def note(self) -> Optional[str]:
         """A note of the caller's kept in the checkpoint (the CLI keeps its output's length)."""
-        return self._d.note
+        return self._job.note()
 
     @note.setter
     def note(self, value: Optional[str]) -> None:
-        self._d.note = value
+        if value is not None and not isinstance(value, str):
+            raise _invalid("note", f"expected a string or None, got {type(value).__name__}")
+        self._job.set_note(value)
 
     @property
     def fallbacks(self) -> List[F]:
         """The fallbacks so far: departments whose summaries could not be used (month close), or
         the presence board's company-wide call (sweeps)."""
-        return self._d.fallbacks()
+        return [self._fallback(k, r) for k, r in self._job.fallbacks()]
 
     @property
     def failures(self) -> List[Tuple[str, str]]:
         """What failed so far, with why (a resumed job makes the failed calls again; only a project id the list does not have stays listed): employees' e-mails (month
         close) or calls' keys (sweeps)."""
-        return self._d.failures()
+        return list(self._job.failures())
 
 
 class _Job(_JobBase[E, F]):
     """A job over a ``Client``: an iterator of events."""
 
-    def __init__(self, client: Any, driver: _Driver[E, F]) -> None:
-        self._client, self._d = client, driver
-
     def __iter__(self) -> Iterator[Union[Progress, E]]:
-        d = self._d
+        job = self._job
         # With OpenTelemetry recording, the job is a span, the parent of its calls' spans.
-        with _telemetry.job(d.job) as span:
-            while (call := d.next_call()) is not None:
-                try:
-                    with span.call():
-                        out = d.invoke(self._client, call)
-                except ZeitkontoError as e:
-                    events = d.failed(call, e)
-                else:
-                    events = d.answered(call, out)
-                yield from events
-                # Saved when the consumer asks for more, after it handled this call's events: a job
-                # stopped in between (a break, an exception, a kill) makes that one call again on
-                # resume rather than losing its rows (at least once, never lost).
-                d.save()
+        with _telemetry.job(job.name) as span:
+            while True:
+                # Saved when the consumer asks for more, after it handled the last call's events:
+                # a job stopped in between (a break, an exception, a kill) makes that one call
+                # again on resume rather than losing its rows (at least once, never lost).
+                job.settle()
+                self._save()
+                with span.call():
+                    begun = _telemetry.begin()
+                    try:
+                        event = job.next(begun[0] if begun else None)
+                    except _core.CoreError as e:
+                        raise self._stopped(e) from None
+                    finally:
+                        _telemetry.finish(begun)
+                        self._log()
+                if event is None:
+                    return
+                yield _event(event)
 
 
 class _AsyncJob(_JobBase[E, F]):
     """A job over an ``AsyncClient``: an async iterator of events."""
 
-    def __init__(self, client: Any, driver: _Driver[E, F]) -> None:
-        self._client, self._d = client, driver
-
     async def __aiter__(self) -> AsyncIterator[Union[Progress, E]]:
-        d = self._d
-        with _telemetry.job(d.job) as span:  # as in _Job.__iter__
-            while (call := d.next_call()) is not None:
-                try:
-                    with span.call():
-                        out = await d.invoke(self._client, call)
-                except ZeitkontoError as e:
-                    events = d.failed(call, e)
-                else:
-                    events = d.answered(call, out)
-                for event in events:
-                    yield event
-                d.save()  # as in _Job.__iter__: at least once, never lost
+        import asyncio
+
+        job, loop = self._job, asyncio.get_running_loop()
+        with _telemetry.job(job.name) as span:  # as in _Job.__iter__
+            while True:
+                job.settle()
+                self._save()
+                with span.call():
+                    begun = _telemetry.begin()
+                    trace = begun[0] if begun else None
+                    try:
+                        pending, done = _bridge.start(lambda token: job.next_async(token, trace), loop)
+                        await done
+                        event = pending.take()
+                    except _core.CoreError as e:
+                        raise self._stopped(e) from None
+                    finally:
+                        _telemetry.finish(begun)
+                        self._log()
+                if event is None:
+                    return
+                yield _event(event)
 
 
 class MonthCloseJob(_Job[MonthCloseEvent, DepartmentFallback]):
     """The month close as an iterator of events (see the module docs). ``plan`` is known before
     the first call; ``checkpoint`` is the state as JSON text at any time."""
 
+    _fallback = DepartmentFallback
+
 
 class AsyncMonthCloseJob(_AsyncJob[MonthCloseEvent, DepartmentFallback]):
     """The month close for ``AsyncClient``: an async iterator of the same events."""
+
+    _fallback = DepartmentFallback
 
 
 class SweepJob(_Job[SweepEvent, Fallback]):
@@ -556,9 +425,33 @@ class SweepJob(_Job[SweepEvent, Fallback]):
     the module docs). ``plan`` is known before the first call (for project hours without project
     ids: the list call, until the list is known); ``checkpoint`` is the state as JSON text."""
 
+    _fallback = Fallback
+
 
 class AsyncSweepJob(_AsyncJob[SweepEvent, Fallback]):
     """A sweep for ``AsyncClient``: an async iterator of the same events."""
+
+    _fallback = Fallback
+
+
+def _month_close(year: int, month: int, departments: Sequence[str]) -> Callable[[Any, Optional[str], int], Any]:
+    _year(year, 1)
+    if not -(2 ** 63) <= _whole("month", month) < 2 ** 63:
+        raise _invalid("month", f"{month} is not a calendar month (1-12; January is 1)")
+    deps = _ids("departments", departments, "department")
+    return lambda core, text, limit: _core.month_close(core, year, month, deps, text, limit)
+
+
+def _sweep(kind: str, **spec: Any) -> Callable[[Any, Optional[str], int], Any]:
+    return lambda core, text, limit: _core.sweep(core, kind, checkpoint=text, limit_per_minute=limit, **spec)
+
+
+def _project_hours(email: str, start: _Day, end: _Day,
+                   projects: Optional[Iterable[str]]) -> Callable[[Any, Optional[str], int], Any]:
+    if not isinstance(email, str):
+        raise _invalid("email", f"expected the project manager's e-mail (a string), got {type(email).__name__}")
+    ids = [] if projects is None else _ids("projects", projects, "project")
+    return _sweep("project_hours", email=email, start=_day("start", start), end=_day("end", end), projects=ids)
 
 
 class Jobs:
@@ -576,7 +469,7 @@ class Jobs:
         one summary call per department of ``departments`` (ids), one call per employee
         otherwise. ``checkpoint``: a file to save the state to after every call and to resume
         from. ``limit_per_minute``: what the time estimates assume."""
-        return MonthCloseJob(self._client, _MonthCloseDriver(year, month, departments, checkpoint, limit_per_minute))
+        return MonthCloseJob(self._client, _month_close(year, month, departments), checkpoint, limit_per_minute)
 
     def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
                        limit_per_minute: int = 60) -> SweepJob:
@@ -584,14 +477,14 @@ class Jobs:
         ``"YYYY-MM-DD"``; None: the server's today) in one call; when that answer cannot be used, a
         :class:`Fallback`, the employee list and one call per employee. One :class:`PresenceRow`
         per entry. ``checkpoint`` and ``limit_per_minute`` as for :meth:`month_close`."""
-        return SweepJob(self._client, _SweepDriver.presence_board(day, checkpoint, limit_per_minute))
+        return SweepJob(self._client, _sweep("presence_board", day=_day("day", day)), checkpoint, limit_per_minute)
 
     def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
                           limit_per_minute: int = 60) -> SweepJob:
         """Every leave-managed employee's overview of ``year`` (one call): one :class:`LeaveRow`
         per employee, with the legend of leave types. Its failure is listed (no other call gives
         the same answer). ``checkpoint`` and ``limit_per_minute`` as for :meth:`month_close`."""
-        return SweepJob(self._client, _SweepDriver.leave_year_report(year, checkpoint, limit_per_minute))
+        return SweepJob(self._client, _sweep("leave_year_report", year=_year(year, 1)), checkpoint, limit_per_minute)
 
     def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
                       checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> SweepJob:
@@ -601,8 +494,7 @@ class Jobs:
         sub-projects'), asked as the project manager ``email``. One :class:`BookingRow` per
         booking; a piece that fails is listed and the others go on. ``checkpoint`` and
         ``limit_per_minute`` as for :meth:`month_close`."""
-        return SweepJob(self._client,
-                        _SweepDriver.project_hours(email, start, end, projects, checkpoint, limit_per_minute))
+        return SweepJob(self._client, _project_hours(email, start, end, projects), checkpoint, limit_per_minute)
 
 
 class AsyncJobs:
@@ -614,21 +506,23 @@ class AsyncJobs:
     def month_close(self, year: int, month: int, *, departments: Sequence[str] = (),
                     checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncMonthCloseJob:
         """See :meth:`Jobs.month_close`."""
-        return AsyncMonthCloseJob(self._client,
-                                  _MonthCloseDriver(year, month, departments, checkpoint, limit_per_minute))
+        return AsyncMonthCloseJob(self._client, _month_close(year, month, departments), checkpoint,
+                                  limit_per_minute)
 
     def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
                        limit_per_minute: int = 60) -> AsyncSweepJob:
         """See :meth:`Jobs.presence_board`."""
-        return AsyncSweepJob(self._client, _SweepDriver.presence_board(day, checkpoint, limit_per_minute))
+        return AsyncSweepJob(self._client, _sweep("presence_board", day=_day("day", day)), checkpoint,
+                             limit_per_minute)
 
     def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
                           limit_per_minute: int = 60) -> AsyncSweepJob:
         """See :meth:`Jobs.leave_year_report`."""
-        return AsyncSweepJob(self._client, _SweepDriver.leave_year_report(year, checkpoint, limit_per_minute))
+        return AsyncSweepJob(self._client, _sweep("leave_year_report", year=_year(year, 1)), checkpoint,
+                             limit_per_minute)
 
     def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
                       checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncSweepJob:
         """See :meth:`Jobs.project_hours`."""
-        return AsyncSweepJob(self._client,
-                             _SweepDriver.project_hours(email, start, end, projects, checkpoint, limit_per_minute))
+        return AsyncSweepJob(self._client, _project_hours(email, start, end, projects), checkpoint,
+                             limit_per_minute)

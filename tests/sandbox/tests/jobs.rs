@@ -270,3 +270,33 @@ async fn a_failed_piece_is_listed_and_a_refused_key_stops_a_sweep() {
     let other = client.leave_year_report(2025, None).unwrap().checkpoint();
     assert!(matches!(client.leave_year_report(2026, Some(&other)), Err(Error::InvalidInput { .. })));
 }
+
+/// `zeitkonto::jobs::Job` (what Python drives): a call is in the checkpoint once its events were
+/// handed over and `settle` (or the next `next`) says the consumer asks for more; the note joins
+/// the checkpoint with it; a job resumed from a checkpoint taken mid-call makes that call again.
+#[tokio::test]
+async fn the_one_job_type_settles_a_call_when_its_events_are_handled() {
+    let sb = kit(None);
+    let client = sb.client().build().unwrap();
+    let mut job: zeitkonto::jobs::Job = client.leave_year_report(2026, None).unwrap().into();
+    assert_eq!(job.name(), "leave_year_report");
+    let fresh = job.checkpoint();
+    assert!(matches!(job.next().await, Some(Ok(JobEvent::Progress(_)))));
+    assert!(matches!(job.next().await, Some(Ok(JobEvent::Leave(_)))));
+    job.set_note(Some("1 row".into()));
+    job.settle(); // rows of the call are still to be handed over: not finished
+    let mid_call = job.checkpoint();
+    assert_eq!(mid_call, fresh, "the call in hand is not in the checkpoint");
+    while let Some(Ok(JobEvent::Leave(_))) = job.next().await {}
+    job.settle();
+    let done = job.checkpoint();
+    assert_ne!(done, fresh);
+    assert!(done.contains("1 row"), "the note joins with the finished call: {done}");
+    assert_eq!(sb.requests(OperationId::LeaveYear), 1);
+    // Resumed from the mid-call checkpoint: the call is made again (at least once, never lost).
+    let mut again: zeitkonto::jobs::Job = client.leave_year_report(2026, Some(&mid_call)).unwrap().into();
+    while let Some(e) = again.next().await {
+        e.unwrap();
+    }
+    assert_eq!(sb.requests(OperationId::LeaveYear), 2);
+}
