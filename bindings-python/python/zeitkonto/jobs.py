@@ -42,6 +42,7 @@ module, the list it plans from). With ``checkpoint=PATH`` its state is saved aft
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import os
 from dataclasses import dataclass
@@ -308,6 +309,25 @@ class _JobBase(Generic[E, F]):
         if getattr(self._client, "_logging", False):
             self._client._log()
 
+    @contextlib.contextmanager
+    def _step(self, span: Any) -> Iterator[Optional["_core.Trace"]]:
+        """Around one step of the job (``next``): first the checkpoint is saved (the consumer asks
+        for more, so the call whose events it handled is finished: a job stopped in between — a
+        break, an exception, a kill — makes that one call again on resume rather than losing its
+        rows: at least once, never lost); then the step runs in the job's span, its call's span
+        collected by the ``Trace`` given; a stop saves the checkpoint and raises the error."""
+        self._job.settle()
+        self._save()
+        with span.call():
+            begun = _telemetry.begin()
+            try:
+                yield begun[0] if begun else None
+            except _core.CoreError as e:
+                raise self._stopped(e) from None
+            finally:
+                _telemetry.finish(begun)
+                self._log()
+
     @property
     def plan(self) -> Plan:
         """The plan from here (before the first call: the whole job)."""
@@ -356,24 +376,11 @@ class _Job(_JobBase[E, F]):
     """A job over a ``Client``: an iterator of events."""
 
     def __iter__(self) -> Iterator[Union[Progress, E]]:
-        job = self._job
         # With OpenTelemetry recording, the job is a span, the parent of its calls' spans.
-        with _telemetry.job(job.name) as span:
+        with _telemetry.job(self._job.name) as span:
             while True:
-                # Saved when the consumer asks for more, after it handled the last call's events:
-                # a job stopped in between (a break, an exception, a kill) makes that one call
-                # again on resume rather than losing its rows (at least once, never lost).
-                job.settle()
-                self._save()
-                with span.call():
-                    begun = _telemetry.begin()
-                    try:
-                        event = job.next(begun[0] if begun else None)
-                    except _core.CoreError as e:
-                        raise self._stopped(e) from None
-                    finally:
-                        _telemetry.finish(begun)
-                        self._log()
+                with self._step(span) as trace:
+                    event = self._job.next(trace)
                 if event is None:
                     return
                 yield _event(event)
@@ -388,20 +395,10 @@ class _AsyncJob(_JobBase[E, F]):
         job, loop = self._job, asyncio.get_running_loop()
         with _telemetry.job(job.name) as span:  # as in _Job.__iter__
             while True:
-                job.settle()
-                self._save()
-                with span.call():
-                    begun = _telemetry.begin()
-                    trace = begun[0] if begun else None
-                    try:
-                        pending, done = _bridge.start(lambda token: job.next_async(token, trace), loop)
-                        await done
-                        event = pending.take()
-                    except _core.CoreError as e:
-                        raise self._stopped(e) from None
-                    finally:
-                        _telemetry.finish(begun)
-                        self._log()
+                with self._step(span) as trace:
+                    pending, done = _bridge.start(lambda token: job.next_async(token, trace), loop)
+                    await done
+                    event = pending.take()
                 if event is None:
                     return
                 yield _event(event)
