@@ -112,3 +112,20 @@ fn reason(kind: &str, code: Option<i64>) -> String {
         None => kind.to_string(),
     }
 }
+
+/// A project's id or parent id as text, the same in every language: a string as it is; a number
+/// as its shortest form, a whole one without a fraction (`12.0` and `12` are both `"12"`, as
+/// JavaScript, which cannot tell them apart, reads them); anything else: no id.
+fn id_text(v: &serde_json::Value) -> Option<String> {
+    match v {
+        serde_json::Value::String(s) => Some(s.clone()),
+        serde_json::Value::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => Some(i.to_string()),
+            (_, Some(u), _) => Some(u.to_string()),
+            (_, _, Some(f)) if f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 => Some((f as i64).to_string()),
+            (_, _, Some(f)) => Some(f.to_string()),
+            _ => None,
+        },
+        _ => None,
+    }
+}

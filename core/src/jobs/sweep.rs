@@ -27,7 +27,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_year, eta_ms, is_hopeless, read_state, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
+use super::{check_year, eta_ms, id_text, is_hopeless, read_state, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
 use crate::date::Date;
 use crate::error::Error;
 use crate::ops::MAX_BOOKING_RANGE_DAYS;
@@ -589,23 +589,6 @@ impl Sweep {
             total: self.s.calls_done.saturating_add(remaining),
             eta_ms: eta_ms(remaining, self.limit_per_minute),
         }
-    }
-}
-
-/// A project's id or parent id as text, the same in every language: a string as it is; a number
-/// as its shortest form, a whole one without a fraction (`12.0` and `12` are both `"12"`, as
-/// JavaScript, which cannot tell them apart, reads them); anything else: no id.
-pub fn id_text(v: &serde_json::Value) -> Option<String> {
-    match v {
-        serde_json::Value::String(s) => Some(s.clone()),
-        serde_json::Value::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
-            (Some(i), _, _) => Some(i.to_string()),
-            (_, Some(u), _) => Some(u.to_string()),
-            (_, _, Some(f)) if f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 => Some((f as i64).to_string()),
-            (_, _, Some(f)) => Some(f.to_string()),
-            _ => None,
-        },
-        _ => None,
     }
 }
 

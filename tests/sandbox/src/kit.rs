@@ -51,7 +51,10 @@ pub fn seed(json: Option<&str>) -> Result<Option<Seed>, Refusal> {
 /// and npm take it; Python writes it in snake_case, Kotlin and Swift as an enum case) and its doc.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct FaultKindDecl {
-    /// The name (`rateLimit`).
+    /// The kind.
+    #[serde(skip)]
+    pub kind: FaultKind,
+    /// The name (`rateLimit`; the kind's serde name, checked by a test).
     pub name: &'static str,
     /// What it does, in one sentence.
     pub doc: &'static str,
@@ -60,14 +63,14 @@ pub struct FaultKindDecl {
 /// Every fault kind, in the order the kits list them: the one list (Python's `FAULT_KINDS`, npm's
 /// `FAULT_KINDS`, the Kotlin and Swift `FaultKind` enums are checked against it).
 pub const FAULT_KINDS: &[FaultKindDecl] = &[
-    FaultKindDecl { name: "delay", doc: "Wait `delay` (default 1 second), then answer normally: tests timeouts and cancellation." },
-    FaultKindDecl { name: "reset", doc: "Send the status line and headers, then break the connection." },
-    FaultKindDecl { name: "status", doc: "Answer `status` (default 500) with a plain-text body." },
-    FaultKindDecl { name: "truncated", doc: "Answer 200 with JSON cut short." },
-    FaultKindDecl { name: "html", doc: "Answer `status` (default 200) with an HTML page, as a proxy would." },
-    FaultKindDecl { name: "rateLimit", doc: "Answer 429 with `Retry-After: retryAfter` (default 1 second, whole seconds rounded up)." },
-    FaultKindDecl { name: "echoPath", doc: "Answer `status` (default 502) with a JSON body that echoes the request path (keys included) after `pad` filler characters: for redaction tests." },
-    FaultKindDecl { name: "redirect", doc: "Answer `status` (default 302) with `Location: location`: for the \"never follow a redirect\" tests." },
+    FaultKindDecl { kind: FaultKind::Delay, name: "delay", doc: "Wait `delay` (default 1 second), then answer normally: tests timeouts and cancellation." },
+    FaultKindDecl { kind: FaultKind::Reset, name: "reset", doc: "Send the status line and headers, then break the connection." },
+    FaultKindDecl { kind: FaultKind::Status, name: "status", doc: "Answer `status` (default 500) with a plain-text body." },
+    FaultKindDecl { kind: FaultKind::Truncated, name: "truncated", doc: "Answer 200 with JSON cut short." },
+    FaultKindDecl { kind: FaultKind::Html, name: "html", doc: "Answer `status` (default 200) with an HTML page, as a proxy would." },
+    FaultKindDecl { kind: FaultKind::RateLimit, name: "rateLimit", doc: "Answer 429 with `Retry-After: retryAfter` (default 1 second, whole seconds rounded up)." },
+    FaultKindDecl { kind: FaultKind::EchoPath, name: "echoPath", doc: "Answer `status` (default 502) with a JSON body that echoes the request path (keys included) after `pad` filler characters: for redaction tests." },
+    FaultKindDecl { kind: FaultKind::Redirect, name: "redirect", doc: "Answer `status` (default 302) with `Location: location`: for the \"never follow a redirect\" tests." },
 ];
 
 /// The type of an `inject` option.
@@ -185,12 +188,10 @@ fn to_snake(camel: &str) -> String {
 /// every language's kit; the control route's JSON goes through [`check_fault`]). `kind` is the
 /// engine's name or its snake_case (Python's); `snake` says which the message lists.
 pub fn inject_fault(kind: &str, args: InjectArgs, snake: bool) -> Result<Fault, Refusal> {
-    let camel = FAULT_KINDS.iter().find(|k| k.name == kind || to_snake(k.name) == kind);
-    let Some(k) = camel else {
+    let found = FAULT_KINDS.iter().find(|k| k.name == kind || to_snake(k.name) == kind);
+    let Some(k) = found.map(|k| k.kind) else {
         return Err(refuse("kind", format!("unknown fault kind {kind:?}: expected one of {}", kind_names(snake))));
     };
-    let k: FaultKind = serde_json::from_value(Value::String(k.name.to_string()))
-        .map_err(|_| refuse("kind", format!("unknown fault kind {kind:?}")))?;
     let count = ranged("count", Some(args.count.unwrap_or(1.0)))?.unwrap_or(1.0);
     let mut f = Fault::new(k).times(count as u32);
     f.operation = args.operation;
@@ -290,6 +291,14 @@ mod tests {
             committed == now,
             "tests/vectors/testkit.json is stale: ZEITKONTO_BLESS=1 cargo test -p zeitkonto-sandbox kit::"
         );
+    }
+
+    /// Each declared kind's name is its serde name (what the control route reads).
+    #[test]
+    fn every_kind_is_named_as_the_control_route_reads_it() {
+        for k in FAULT_KINDS {
+            assert_eq!(serde_json::to_value(k.kind).unwrap(), Value::String(k.name.to_string()));
+        }
     }
 
     /// Every case of `tests/vectors/inject.json` through the one check (each kit runs them too).
