@@ -7,6 +7,10 @@
 //! but the failed ones, which a resumed job makes again: at least once), the same next call when
 //! none failed, and resumes again to the same progress; a call whose answer was fed is never asked
 //! for again (never twice after an answer: what the drivers' checkpoint files rely on).
+//!
+//! The same job as steps of JSON (`JobSteps`, what npm drives): the answers are arbitrary JSON
+//! of each call's shape (or of none); no panic, a finished call (answered, then the next asked
+//! for) is never asked again, and a checkpoint taken at any step resumes.
 
 #![no_main]
 
@@ -16,7 +20,7 @@ use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
 use serde_json::{json, Value};
 use zeitkonto_core::date::Date;
-use zeitkonto_core::jobs::{JobCall, MonthClose, Progress, Sweep, SweepCall};
+use zeitkonto_core::jobs::{JobCall, JobSteps, MonthClose, Progress, Sweep, SweepCall};
 
 #[derive(Debug, Arbitrary)]
 struct Input {
@@ -209,7 +213,70 @@ fn sweep(input: &Input) -> Option<Sweep> {
     }
 }
 
+/// An answer for the call `operation` made of `recs`: the shape the call's canonical answer has,
+/// or (one record without an id) JSON of no shape at all.
+fn answer(operation: &str, recs: &[Rec]) -> Value {
+    if recs.len() == 1 && recs[0].a.is_none() {
+        return recs[0].c.as_deref().map_or(Value::Null, |c| json!(c));
+    }
+    let rows: Vec<Value> = recs
+        .iter()
+        .map(|r| json!({ "name": r.c, "email": r.a.as_ref().map(Id::json), "uuid": r.b.as_ref().map(Id::json) }))
+        .collect();
+    match operation {
+        "employees" => Value::Array(people(recs)),
+        "department_month_employees" => Value::Array(rows),
+        "projects" => json!({ "projects": projects(recs) }),
+        "presence" => json!({ "info": rows }),
+        "leave_year" => json!({ "employees": rows, "legend": { "LT": rows.len() } }),
+        "project_bookings" => json!({ "entries": rows }),
+        _ => rows.into_iter().next().unwrap_or(Value::Null),
+    }
+}
+
+/// `JobSteps` driven by arbitrary answers: a finished call is never asked again; every
+/// checkpoint resumes (the call in hand is made again: at least once).
+fn drive_steps(input: &Input) {
+    let deps: Vec<String> = input.departments.iter().take(4).cloned().collect();
+    let ids: Vec<String> = input.projects.iter().take(6).cloned().collect();
+    let day = 1 + (input.month.unsigned_abs() % 28);
+    let (kind, spec) = match input.kind % 4 {
+        0 => ("month_close", json!({ "year": input.year, "month": input.month, "departments": deps })),
+        1 => ("presence_board", json!({ "day": format!("2026-02-{day:02}") })),
+        2 => ("leave_year_report", json!({ "year": input.year })),
+        _ => ("project_hours", json!({ "email": "pm@x.example", "start": "2026-01-01", "end": format!("2026-03-{day:02}"), "projects": ids })),
+    };
+    let Ok(mut job) = JobSteps::start(kind, &spec, None) else { return };
+    let mut finished = BTreeSet::new();
+    let mut answered: Option<String> = None;
+    for step in input.steps.iter().take(64) {
+        let Some(call) = job.next_call() else { break };
+        finished.extend(answered.take());
+        let key = call["key"].as_str().unwrap_or_default().to_string();
+        assert!(!finished.contains(&key), "asked again after it was finished: {key}");
+        match step {
+            Step::Answer(recs) => {
+                let events = job.answered(&answer(call["operation"].as_str().unwrap_or_default(), recs));
+                assert_eq!(events.expect("a call is in hand")[0]["type"], "progress");
+                answered = Some(key);
+            }
+            Step::Fail(k, code) => {
+                if job.failed(kind(*k), code.map(i64::from)).expect("a call is in hand").is_none() {
+                    assert!(job.next_call().is_none(), "a stopped job asks for nothing");
+                    let again = JobSteps::start(job.name(), &spec, Some(&job.checkpoint()));
+                    again.expect("a stopped job's checkpoint resumes");
+                    break;
+                }
+            }
+            Step::Resume => {
+                job = JobSteps::start(kind, &spec, Some(&job.checkpoint())).expect("a checkpoint JobSteps wrote resumes");
+            }
+        }
+    }
+}
+
 fuzz_target!(|input: Input| {
+    drive_steps(&input);
     let _ = MonthClose::resume(&input.text, None);
     let _ = Sweep::resume(&input.text, None);
     if input.kind % 4 == 0 {

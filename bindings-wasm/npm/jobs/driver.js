@@ -1,6 +1,6 @@
-// What the jobs of zeitkonto/jobs share (month-close.js, sweep.js): the planner's .wasm (loaded
-// once, by the entry files' loader), the checks of arguments and options, the planner's errors as
-// the package's, and the loop that makes the planner's calls and turns them into events.
+// What the jobs of zeitkonto/jobs share (month-close.js, sweep.js): the core's .wasm (loaded once,
+// by the entry files' loader), the checks of arguments and options, the core's errors as the
+// package's, and the one loop every job runs (runJob).
 import { ApiError, InvalidInputError, ZeitkontoError } from "zeitkonto";
 import { jobTelemetry } from "../src/telemetry.js";
 
@@ -88,52 +88,52 @@ export function pairs(flat) {
 }
 
 /**
- * A job over the planner's machine `m`. `make(call)` makes the call with the client, reports the
- * answer to `m` and returns the call's row events; `failed(call, kind, code)` reports a failure
- * (a ZeitkontoError) and returns the planner's "fatal" (the error is thrown), "fallback" or
- * "failed"; `failureEvent(call, error, action)` is the event of the last two; `failures()` the
- * job's listed failures. Each call's events are its progress, then its rows.
+ * Starts the job `kind` of the core (`JobSteps` in the jobs .wasm) with its options `spec` over
+ * `client` (a zeitkonto Client): every job, one loop. The core says the next call, the loop makes
+ * it with `client.call(operation, params)` and reports the answer (or the failure's kind and
+ * code); the core hands out the call's events, its progress first, and the loop puts its error
+ * object into a failure event. `failure(key, reason)` is a listed failure's object.
  *
  * `plan` is the plan from here, read when asked (a fallback or a list changes it).
  * `checkpoint()` is the state after the last call whose events the consumer has handled (it asked
  * for more after them): a job stopped while its consumer handled an event (a break, a throw, an
- * abort) makes that call again on resume: at least once, never lost. A fatal call is not finished
- * either: resumed (e.g. with the key fixed), the job makes it again.
+ * abort) makes that call again on resume: at least once, never lost. A call that stops the job is
+ * not finished either: resumed (e.g. with the key fixed), the job makes it again.
  *
  * With OpenTelemetry set up, the job is a span (`zeitkonto.job {job}`, src/telemetry.js), the
  * parent of its calls' spans, from its first call to its end (or its consumer's stop).
  */
-export function runJob(m, { job, signal, make, failed, failureEvent, failures }) {
-  let saved = m.checkpoint();
+export async function runJob(client, kind, spec, { checkpoint, signal }, failure) {
+  const wasm = await planner();
+  const job = machine(() => new wasm.JobSteps(kind, JSON.stringify(spec), checkpoint ?? undefined));
   return {
     /** The plan from here (before the first call: the whole job as far as it is known). */
     get plan() {
-      const [path, calls, eta] = m.plan();
+      const [path, calls, eta] = job.plan();
       return { path, calls, eta };
     },
-    checkpoint: () => saved,
-    failures,
+    checkpoint: () => job.checkpoint(),
+    failures: () => pairs(job.failures()).map(([key, reason]) => failure(key, reason)),
     async *[Symbol.asyncIterator]() {
-      const span = jobTelemetry(job);
+      const span = jobTelemetry(job.name);
       let stopped;
       try {
-        for (let call = m.nextCall(); call !== undefined; call = m.nextCall()) {
+        for (let step = job.nextCall(); step !== undefined; step = job.nextCall()) {
           signal?.throwIfAborted();
+          const { operation, params } = JSON.parse(step);
           let events;
           try {
-            events = await (span === null ? make(call) : span.run(() => make(call)));
+            const call = () => client.call(operation, params, { signal });
+            const answer = await (span === null ? call() : span.run(call));
+            events = JSON.parse(job.answered(JSON.stringify(answer ?? null)));
           } catch (error) {
             if (!(error instanceof ZeitkontoError)) throw error; // an abort, a bug: the job stops
-            const action = failed(call, error.kind, error instanceof ApiError ? error.code : undefined);
-            if (action === "fatal") throw error;
-            events = [failureEvent(call, error, action)];
+            const reported = job.failed(error.kind, error instanceof ApiError ? error.code : undefined);
+            if (reported === undefined) throw error;
+            events = JSON.parse(reported).map((e) => ("error" in e ? { ...e, error } : e));
           }
-          const [done, total, etaMs] = m.progress();
-          yield { type: "progress", done, total, eta: etaMs };
           yield* events;
-          saved = m.checkpoint();
         }
-        saved = m.checkpoint();
       } catch (error) {
         stopped = error;
         throw error;

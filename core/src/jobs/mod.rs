@@ -17,9 +17,11 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 mod month_close;
+mod steps;
 mod sweep;
 
 pub use month_close::{FailureAction, Fallback, JobCall, MonthClose, Person, SummaryMatch};
+pub use steps::JobSteps;
 pub use sweep::{Sweep, SweepAction, SweepCall, SweepFallback, SweepKind};
 
 /// Requests per minute the API allows; the plan's time estimate assumes it unless told otherwise.
