@@ -240,13 +240,13 @@ fn drive_steps(input: &Input) {
     let deps: Vec<String> = input.departments.iter().take(4).cloned().collect();
     let ids: Vec<String> = input.projects.iter().take(6).cloned().collect();
     let day = 1 + (input.month.unsigned_abs() % 28);
-    let (kind, spec) = match input.kind % 4 {
+    let (job_kind, spec) = match input.kind % 4 {
         0 => ("month_close", json!({ "year": input.year, "month": input.month, "departments": deps })),
         1 => ("presence_board", json!({ "day": format!("2026-02-{day:02}") })),
         2 => ("leave_year_report", json!({ "year": input.year })),
         _ => ("project_hours", json!({ "email": "pm@x.example", "start": "2026-01-01", "end": format!("2026-03-{day:02}"), "projects": ids })),
     };
-    let Ok(mut job) = JobSteps::start(kind, &spec, None) else { return };
+    let Ok(mut job) = JobSteps::start(job_kind, &spec, None) else { return };
     let mut finished = BTreeSet::new();
     let mut answered: Option<String> = None;
     for step in input.steps.iter().take(64) {
@@ -269,7 +269,7 @@ fn drive_steps(input: &Input) {
                 }
             }
             Step::Resume => {
-                job = JobSteps::start(kind, &spec, Some(&job.checkpoint())).expect("a checkpoint JobSteps wrote resumes");
+                job = JobSteps::start(job_kind, &spec, Some(&job.checkpoint())).expect("a checkpoint JobSteps wrote resumes");
             }
         }
     }
