@@ -131,12 +131,10 @@ impl JobSteps {
                     None => fresh,
                 })
             }
-            other => return Err(Error::invalid(
-                "kind",
-                format!(
-                    "unknown job {other:?}: expected month_close, presence_board, leave_year_report or project_hours"
-                ),
-            )),
+            other => {
+                let known = "month_close, presence_board, leave_year_report or project_hours";
+                return Err(Error::invalid("kind", format!("unknown job {other:?}: expected {known}")));
+            }
         };
         if spec.contains_key("limitPerMinute") {
             let limit = int(spec, "limitPerMinute")?;
