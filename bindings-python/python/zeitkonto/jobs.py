@@ -279,6 +279,7 @@ class _JobBase(Generic[E, F]):
         not None)."""
         limit = _limit(limit_per_minute)
         self._client, self._path = client, checkpoint
+        self._saved = ""  # the checkpoint last written (none yet: the first save always writes)
         try:
             self._job = make(client._client(), _read_checkpoint(checkpoint), limit)
         except _core.CoreError as e:
@@ -290,9 +291,9 @@ class _JobBase(Generic[E, F]):
         """Takes the checkpoint (the calls whose events the consumer handled) and writes it to the
         file, if there is one."""
         text = self._job.checkpoint()
-        if text == getattr(self, "_saved", None):
+        if text == self._saved:
             return  # the call in hand is not finished yet: the file holds this already
-        self._saved: str = text
+        self._saved = text
         if self._path is not None:
             try:
                 _write_checkpoint(self._path, self._saved)
