@@ -254,6 +254,14 @@ fn check_base_url(base_url: &str, same_origin: bool) -> Result<String, Error> {
     } else {
         authority.split(':').next().unwrap_or("")
     };
+    if !authority.is_ascii() {
+        // The native builds link no Unicode tables for host names (`idna_adapter` 1.0 in Cargo.lock;
+        // ARCHITECTURE.md, "Size"): an internationalized host is refused here, in every language.
+        return Err(Error::invalid(
+            "baseUrl",
+            "the host holds non-ASCII characters: write it in its ASCII form (punycode, xn--...)",
+        ));
+    }
     match scheme.to_ascii_lowercase().as_str() {
         "https" => Ok(url.to_string()),
         "http" if same_origin || is_loopback(host) => Ok(url.to_string()),
@@ -496,6 +504,10 @@ mod tests {
         assert!(validate_base_url("ftp://x").is_err());
         assert!(validate_base_url("https://user:pw@x").is_err());
         assert!(validate_base_url("desktop.saas.de").is_err());
+        let idn = validate_base_url("https://bücher.example/api").unwrap_err().to_string();
+        assert!(idn.contains("punycode"), "{idn}");
+        assert!(validate_base_url("https://xn--bcher-kva.example/api").is_ok());
+        assert!(validate_base_url("https://desktop.saas.de/prüfung").is_ok(), "only the host must be ASCII");
     }
 
     #[test]
