@@ -10,7 +10,9 @@ Each reader sees the surface the way that language's users compile against it:
 - python: the installed package, introspected (every public name of the public modules; classes
   with their public members; signatures with their annotations as written);
 - npm: the shipped `.d.ts` files without comments and blank lines;
-- kotlin: `javap -public` of the jar's classes (the JVM binary API, what compiled apps link to).
+- kotlin: `javap -public` of the jar's classes (the JVM binary API, what compiled apps link to);
+- swift: the symbol graphs of `swift package dump-symbol-graph` (public and open symbols with
+  their declarations, and the protocols each type conforms to).
 """
 
 from __future__ import annotations
@@ -394,6 +396,30 @@ def kotlin(jar: Path) -> list[str]:
     return sorted(lines)
 
 
+# ---------------------------------------------------------------- swift (symbol graphs)
+
+
+def swift(graphs: list[Path]) -> list[str]:
+    """Each public symbol (module, path, kind, declaration) and each conformance of a public type."""
+    lines: set[str] = set()
+    for g in graphs:
+        doc = json.loads(g.read_text())
+        module = doc["module"]["name"]
+        paths = {}
+        for sym in doc["symbols"]:
+            if sym.get("accessLevel") not in ("public", "open"):
+                continue
+            path = f"{module}.{'.'.join(sym['pathComponents'])}"
+            paths[sym["identifier"]["precise"]] = path
+            decl = "".join(f["spelling"] for f in sym.get("declarationFragments", []))
+            lines.add(f"{path}: {sym['kind']['identifier']}: {' '.join(decl.split())}")
+        for rel in doc.get("relationships", []):
+            if rel["kind"] in ("conformsTo", "inheritsFrom") and rel["source"] in paths:
+                target = paths.get(rel["target"]) or rel.get("targetFallback") or rel["target"]
+                lines.add(f"{paths[rel['source']]}: {rel['kind']} {target}")
+    return sorted(lines)
+
+
 if __name__ == "__main__":
     kind = sys.argv[1]
     if kind == "rust":
@@ -404,6 +430,8 @@ if __name__ == "__main__":
         result = npm([Path(p) for p in sys.argv[2:]])
     elif kind == "kotlin":
         result = kotlin(Path(sys.argv[2]))
+    elif kind == "swift":
+        result = swift([Path(p) for p in sys.argv[2:]])
     else:
         sys.exit(f"unknown kind {kind!r}")
     sys.stdout.write("".join(line + "\n" for line in result))
