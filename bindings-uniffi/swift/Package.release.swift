@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // The release form of the Swift package: the native library comes as an XCFramework attached to
 // the GitHub release (built by scripts/build-xcframework in .github/workflows/release-swift.yml),
 // so an app adds this package by URL and needs no Rust toolchain. The release workflow replaces
@@ -29,5 +29,8 @@ let package = Package(
             checksum: "CHECKSUM_TESTING"
         ),
         .target(name: "ZeitkontoTesting", dependencies: ["Zeitkonto", "ZeitkontoTestingFFI"], path: "Sources/ZeitkontoTesting"),
-    ]
+    ],
+    // Swift 5 language mode for the generated code (Swift 6 mode trips an assertion of Swift 6.0.3;
+    // apps in Swift 6 mode use the package as it is: bindings-uniffi/swift-consumer/).
+    swiftLanguageModes: [.v5]
 )

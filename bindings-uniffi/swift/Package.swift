@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // The Swift package of Zeitkonto. `scripts/build-mobile` fills in the generated parts
 // (Sources/Zeitkonto/Zeitkonto.swift, Sources/ZeitkontoFFI/ZeitkontoFFI.h) and the native library
 // (lib/), and the test kit's (Sources/ZeitkontoTesting/ZeitkontoTesting.swift,
@@ -26,5 +26,8 @@ let package = Package(
         // ZeitkontoSandbox (hand-written) over the generated engine bindings (ZeitkontoTesting.swift).
         .target(name: "ZeitkontoTesting", dependencies: ["Zeitkonto", "ZeitkontoTestingFFI"], path: "Sources/ZeitkontoTesting"),
         .testTarget(name: "ZeitkontoTestingTests", dependencies: ["ZeitkontoTesting"], path: "Tests/ZeitkontoTestingTests"),
-    ]
+    ],
+    // Swift 5 language mode for the generated code (Swift 6 mode trips an assertion of Swift 6.0.3;
+    // apps in Swift 6 mode use the package as it is: bindings-uniffi/swift-consumer/).
+    swiftLanguageModes: [.v5]
 )
