@@ -55,8 +55,10 @@ function plainGlobalDispatcher() {
   const key = Object.getOwnPropertySymbols(d).find((k) => k.description === "options");
   const options = key === undefined ? undefined : d[key];
   if (options === null || typeof options !== "object") return false;
+  // An option left undefined is one not set (Node 24.22 and 22.23.5 list `tls: undefined` among
+  // their own Agent's options; earlier releases `connect` and `interceptors`).
   for (const [k, v] of Object.entries(options)) {
-    const plain = k === "connect" || k === "interceptors" ? v === undefined : k === "maxOrigins" && v === Infinity;
+    const plain = v === undefined || (k === "maxOrigins" && v === Infinity);
     if (!plain) return false;
   }
   plainDispatcher = d;
