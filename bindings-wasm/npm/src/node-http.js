@@ -38,19 +38,31 @@ function isNodeFetch(f) {
   return true;
 }
 
-/** Where undici (Node's fetch, and the npm package) keeps the global dispatcher. */
+/**
+ * Where undici keeps the global dispatcher: undici <= 7 (Node 18-24's fetch, the npm package up to
+ * 7) under `.1`; undici 8 (Node >= 26's fetch) under `.2`, with a `Dispatcher1Wrapper` of it under
+ * `.1` for code of undici <= 7.
+ */
 const GLOBAL_DISPATCHER = Symbol.for("undici.globalDispatcher.1");
-/** The global dispatcher last found to be a plain one. */
-let plainDispatcher;
+const GLOBAL_DISPATCHER_2 = Symbol.for("undici.globalDispatcher.2");
+/** The global dispatchers found to be plain ones. */
+const plainDispatchers = new WeakSet();
 
 /**
  * Whether undici's global dispatcher is none or a plain `Agent` without options (what Node makes
- * for its own fetch, which node:http then equals). One set with `setGlobalDispatcher` (a proxy, a
- * private CA, a `MockAgent`, interceptors) is honoured: calls then go through fetch.
+ * for its own fetch, which node:http then equals), in both of undici's places. One set with
+ * `setGlobalDispatcher` of any undici (a proxy, a private CA, a `MockAgent`, interceptors) is
+ * honoured: calls then go through fetch.
  */
 function plainGlobalDispatcher() {
-  const d = globalThis[GLOBAL_DISPATCHER];
-  if (d === undefined || d === plainDispatcher) return true;
+  const legacy = globalThis[GLOBAL_DISPATCHER];
+  return plainAgent(globalThis[GLOBAL_DISPATCHER_2]) &&
+    (legacy?.constructor?.name === "Dispatcher1Wrapper" || plainAgent(legacy));
+}
+
+/** Whether `d` is no dispatcher or an undici `Agent` with no option set. */
+function plainAgent(d) {
+  if (d === undefined || plainDispatchers.has(d)) return true;
   if (d?.constructor?.name !== "Agent") return false;
   const key = Object.getOwnPropertySymbols(d).find((k) => k.description === "options");
   const options = key === undefined ? undefined : d[key];
@@ -61,7 +73,7 @@ function plainGlobalDispatcher() {
     const plain = v === undefined || (k === "maxOrigins" && v === Infinity);
     if (!plain) return false;
   }
-  plainDispatcher = d;
+  plainDispatchers.add(d);
   return true;
 }
 

@@ -280,6 +280,27 @@ test("a global dispatcher set with undici's setGlobalDispatcher is honoured (cal
   assert.equal(seen.at(-1).headers["sec-fetch-mode"], undefined, "Node's own dispatcher back: node:http again");
 });
 
+test("a global dispatcher in undici 8's place (Node >= 26 reads it) is honoured too (calls go through fetch)", async () => {
+  const sym = Symbol.for("undici.globalDispatcher.2");
+  const before = Object.getOwnPropertyDescriptor(globalThis, sym);
+  // Node 26's own Agent class where Node keeps one there (its fetch then uses the dispatcher set);
+  // undici 6's elsewhere (Node < 26's fetch does not read this place: only the choice is tested).
+  const Agent = before ? before.value.constructor : (await import("undici")).Agent;
+  handler = (req, res) => json(res, EMPLOYEES);
+  try {
+    const agent = new Agent({ connect: { timeout: 5000 } });
+    if (before) globalThis[sym] = agent;
+    else Object.defineProperty(globalThis, sym, { value: agent, writable: true, configurable: true });
+    await client("node:http").employees();
+    assert.equal(seen.at(-1).headers["sec-fetch-mode"], "cors", "sent by fetch");
+  } finally {
+    if (before) globalThis[sym] = before.value;
+    else delete globalThis[sym];
+  }
+  await client("node:http").employees();
+  assert.equal(seen.at(-1).headers["sec-fetch-mode"], undefined, "the place emptied again: node:http again");
+});
+
 test("where Node runs without fetch (--no-experimental-fetch, Node < 24), calls go through node:http", { skip: Number(process.versions.node.split(".")[0]) >= 24 }, async () => {
   handler = (req, res) => json(res, EMPLOYEES);
   const body = `if (typeof fetch !== "undefined") throw new Error("fetch is there");
