@@ -24,6 +24,10 @@ Outputs (committed; `scripts/codegen --check` fails when one is stale):
 - bindings-uniffi/src/error.rs                 the Kotlin/Swift error variants, API codes, TLS failures
 - bindings-uniffi/src/settings.rs              the Kotlin/Swift RetrySettings and RateLimitSettings
 - bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ZeitkontoFutures.kt   the Java futures
+- tests/sandbox/tests/doc_snippets.rs, bindings-python/tests/test_doc_snippets.py,
+  bindings-wasm/npm/test/doc-snippets.test.mjs, bindings-uniffi/kotlin-testing/src/test/kotlin/DocSnippetsTest.kt,
+  bindings-uniffi/swift/Tests/ZeitkontoTestingTests/DocSnippetsTests.swift
+                                               the documentation's snippets as tests (codegen_lib/snippets.py)
 
 The surface rule (core/src/decl/): method = operation name in the language's casing; required
 parameters positional in declared order; optional ones named (Python keyword-only, one options
@@ -42,6 +46,7 @@ from codegen_lib import python as py_gen
 from codegen_lib import rust as rs_gen
 from codegen_lib import typescript as ts_gen
 from codegen_lib import uniffi as uniffi_gen
+from codegen_lib import snippets as snip_gen
 
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -86,6 +91,10 @@ def main():
     files["bindings-wasm/npm/node.mjs"] = ts_gen.node_exports(decl)
     dts_path = "bindings-wasm/npm/index.d.ts"
     files[dts_path] = ts_gen.dts(decl, template(root, "bindings-wasm/npm/templates/index.d.ts.in", "//"))
+    # The documentation's snippets, one test file per language (each operation's vector `example`).
+    exs = snip_gen.examples(REPO, decl)
+    for rel, gen in snip_gen.TEST_FILES.items():
+        files[rel] = gen(decl, exs)
     for rel, text in files.items():
         path = os.path.join(root, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
