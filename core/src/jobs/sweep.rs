@@ -446,7 +446,7 @@ impl Sweep {
     }
 
     /// The project list came back: `projects` as the API sends them (records with `uuid` and
-    /// `parentId`, each a string or a number). Reads the ids by [`id_text`], the one rule every
+    /// `parentId`, each a string or a number). Reads the ids by `id_text`, the one rule every
     /// language's driver follows, then as [`Sweep::projects_listed`]; a record without an id is
     /// skipped. Returns the ids it will ask for.
     pub fn projects_answered(&mut self, projects: &[serde_json::Value]) -> Vec<String> {
