@@ -1,4 +1,4 @@
-"""Every Python snippet of the READMEs (this package's and the repository's) runs as written against
+"""Every Python snippet of the READMEs (this package's and the repository's) and of the guides (docs/guide/) runs as written against
 the sandbox, configured as the READMEs say: ``ZEITKONTO_BASE_URL`` and ``ZEITKONTO_API_KEY``."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from conftest import COMPANY_KEY, Sandbox
 
 ROOT = Path(__file__).resolve().parents[2]
-READMES = [ROOT / "README.md", ROOT / "bindings-python" / "README.md"]
+READMES = [ROOT / "README.md", ROOT / "bindings-python" / "README.md", *sorted((ROOT / "docs" / "guide").glob("*.md"))]
 
 
 def _snippets() -> List[Tuple[str, str]]:

@@ -50,3 +50,8 @@ pub use zeitkonto_core::{
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The observability guide's Rust example compiles (doc-tested).
+#[doc = include_str!("../../docs/guide/observability.md")]
+#[cfg(doctest)]
+pub struct ObservabilityGuideDoctests;
