@@ -229,10 +229,15 @@ def op_page(op, decl, models, wire, base):
         f"[Rust](../reference/rust/zeitkonto/struct.Client.html#method.{name}) · "
         f"[Python](../reference/python/zeitkonto.html#Client) (`Client.{name}`) · "
         f"[TypeScript](../reference/typescript/classes/Client.html#{camel(name).lower()}) · "
-        f"[Kotlin](../reference/kotlin.md) · [Swift](../reference/swift.md)",
+        f"[Kotlin](../reference/kotlin/zeitkonto/de.zeitkonto/-zeitkonto-client/{kebab(camel(name))}.html) · [Swift](../reference/swift.md)",
         "",
     ]
     return "\n".join(lines)
+
+
+def kebab(name):
+    """Dokka's file name for a member: `bookAbsence` → `book-absence`."""
+    return re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), name)
 
 
 def heading_slug(text):
@@ -272,6 +277,45 @@ def quickstart_page():
         raise SystemExit(f"docs: the README has {len(keep)} quickstart sections, not one per language")
     body = "\n".join("## " + p for p in keep)
     return "# Quickstart\n\nOne page per language would repeat itself: each section is the README's.\n\n" + body
+
+
+def swift_symbols(folder, write):
+    """The Swift reference from the symbol graphs scripts/swift-test dumps (`swift package
+    dump-symbol-graph`): a page per module, a section per type, each public symbol with its
+    declaration and doc comment."""
+    if not os.path.isdir(folder):
+        return
+    for module in ("Zeitkonto", "ZeitkontoTesting"):
+        path = os.path.join(folder, f"{module}.symbols.json")
+        if not os.path.exists(path):
+            continue
+        with open(path) as f:
+            graph = json.load(f)
+        by_type = {}
+        for s in graph["symbols"]:
+            # Public, and declared here: not a default implementation the standard library
+            # synthesizes for a conformance (`!=`, `hash(into:)` and the like).
+            if s.get("accessLevel") not in ("public", "open") or "::SYNTHESIZED::" in s["identifier"]["precise"]:
+                continue
+            if (s.get("docComment") or {}).get("module") not in (None, module):
+                continue
+            top = s["pathComponents"][0]
+            by_type.setdefault(top, []).append(s)
+        lines = [f"# Swift API: `{module}`", "",
+                 "Rendered from the module's symbol graph (`swift package dump-symbol-graph`, Swift 6.0.3; "
+                 "DocC is not part of that toolchain on Linux). Every public symbol with its declaration and doc comment.", ""]
+        for top in sorted(by_type):
+            syms = sorted(by_type[top], key=lambda s: (len(s["pathComponents"]), s["names"]["title"]))
+            lines += [f"## `{top}`", ""]
+            for s in syms:
+                decl = "".join(fr["spelling"] for fr in s.get("declarationFragments", []))
+                doc = "\n".join(l["text"] for l in (s.get("docComment") or {}).get("lines", []))
+                if len(s["pathComponents"]) > 1:
+                    lines += [f"### `{'.'.join(s['pathComponents'][1:])}`", ""]
+                lines += ["```swift", decl, "```", ""]
+                if doc.strip():
+                    lines += [doc.replace("<", "&lt;"), ""]
+        write(f"reference/swift{'' if module == 'Zeitkonto' else '-testing'}.md", "\n".join(lines) + "\n")
 
 
 def main():
@@ -329,7 +373,8 @@ def main():
             write(page, rewrite_links(f.read(), src, page))
     with open(os.path.join(REPO, "README.md")) as f:
         write("index.md", rewrite_links(f.read(), "README.md", "index.md"))
-    for lang, title in (("kotlin", "Kotlin"), ("swift", "Swift")):
+    swift_symbols(os.path.join(out, "swift-symbols"), write)
+    for lang, title in (("kotlin", "Kotlin"),) + ((("swift", "Swift"),) if not os.path.isdir(os.path.join(out, "swift-symbols")) else ()):
         with open(os.path.join(REPO, f"api/zeitkonto.{lang}.txt")) as f:
             api = f.read()
         write(f"reference/{lang}.md", f"# {title} API\n\nThe public API of the {title} package, one declaration per line "
@@ -340,8 +385,8 @@ def main():
         "- [Rust](rust/zeitkonto/index.html) (rustdoc: `zeitkonto`, [`zeitkonto_core`](rust/zeitkonto_core/index.html))",
         "- [Python](python/zeitkonto.html) (pdoc)",
         "- [TypeScript](typescript/index.html) (TypeDoc, from `index.d.ts`)",
-        "- [Kotlin](kotlin.md) (the API baseline; Dokka does not run here: it is a Gradle-first tool and its Maven plugin's dependencies are not all served to this machine)",
-        "- [Swift](swift.md) (the API baseline; DocC is not part of Debian 13's Swift 6.0.3 toolchain)",
+        "- [Kotlin](kotlin/index.html) (Dokka 2.2, over our sources and the code uniffi generates; [the API baseline](kotlin.md) when the mobile build is absent)",
+        "- [Swift](swift.md) (the symbol graph of the Swift 6.0.3 build, rendered; DocC is not part of Debian 13's Swift 6.0.3 toolchain: without the graph, the API baseline)",
         "",
     ]))
 
@@ -351,7 +396,8 @@ def main():
     nav += [f"      - {op['name']}: operations/{op['name']}.md" for op in ops]
     nav += ["  - Packages:", "      - Python: packages/python.md", "      - npm: packages/npm.md",
             "      - Kotlin and Swift: packages/kotlin-swift.md",
-            "  - Reference:", "      - reference/index.md", "      - Kotlin: reference/kotlin.md", "      - Swift: reference/swift.md",
+            "  - Reference:", "      - reference/index.md", "      - Kotlin (API baseline): reference/kotlin.md", "      - Swift: reference/swift.md",
+            *(["      - Swift test kit: reference/swift-testing.md"] if os.path.isdir(os.path.join(out, "swift-symbols")) else []),
             "      - Architecture: architecture.md", "      - API specification: spec/api-spec.md", "      - Routes: spec/routes.md"]
     config = [
         "site_name: Zeitkonto",
