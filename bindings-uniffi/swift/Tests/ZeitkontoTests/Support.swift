@@ -48,6 +48,14 @@ final class Sandbox: @unchecked Sendable {
         url = String(last)
         // Keep draining the output so the pipe never fills.
         pipe.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+        // The sandbox goes when the test run does (it was left running, holding its binary busy).
+        atexit { Sandbox.shared.stop() }
+    }
+
+    func stop() {
+        // SIGKILL: the child inherits the test runner's signal mask, in which SIGTERM
+        // (`terminate()`) is blocked, so it would never arrive.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     @discardableResult
