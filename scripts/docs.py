@@ -43,8 +43,11 @@ PAGES = {
     "guide/development.md": "docs/guide/development.md",
     "guide/sandbox.md": "tests/sandbox/README.md",
     "packages/python.md": "bindings-python/README.md",
+    "packages/python-guide.md": "docs/guide/python.md",
     "packages/npm.md": "bindings-wasm/npm/README.md",
+    "packages/npm-guide.md": "docs/guide/npm.md",
     "packages/kotlin-swift.md": "bindings-uniffi/README.md",
+    "packages/kotlin-swift-guide.md": "docs/guide/kotlin-swift.md",
     "architecture.md": "ARCHITECTURE.md",
     "spec/api-spec.md": "docs/spec/api-spec.md",
     "spec/routes.md": "docs/spec/routes.md",
@@ -90,6 +93,11 @@ PLACEHOLDERS = [
     ("demo-workspace-key", "ZEITKONTO_WORKSPACE_KEY"),
     ("demo-department-key", "ZEITKONTO_DEPARTMENT_KEY"),
 ]
+
+
+# The API listings stay out of the site's search (a symbol dump outranks the pages people look
+# for; each language's reference tool has its own search).
+NO_SEARCH = "---\nsearch:\n  exclude: true\n---\n\n"
 
 
 def md_doc(text):
@@ -267,6 +275,13 @@ def rewrite_links(text, src, page):
     return re.sub(r"(?<!!)\[([^\]]*)\]\(([^)\s]+)\)", fix, text)
 
 
+def fences(text):
+    """A fence that names its file (```js payroll.test.mjs, how the READMEs mark the files the tests
+    copy out) is a titled block for pymdownx (```js title="payroll.test.mjs"); left as it is,
+    superfences would not see a fence there and the rest of the page would be swallowed."""
+    return re.sub(r"(?m)^```(\w+) ([\w.-]+)$", r'```\1 title="\2"', text)
+
+
 def quickstart_page():
     """The README's quickstart sections, as written (the README stays their one copy)."""
     with open(os.path.join(REPO, "README.md")) as f:
@@ -315,7 +330,7 @@ def swift_symbols(folder, write):
                 lines += ["```swift", decl, "```", ""]
                 if doc.strip():
                     lines += [doc.replace("<", "&lt;"), ""]
-        write(f"reference/swift{'' if module == 'Zeitkonto' else '-testing'}.md", "\n".join(lines) + "\n")
+        write(f"reference/swift{'' if module == 'Zeitkonto' else '-testing'}.md", NO_SEARCH + "\n".join(lines) + "\n")
 
 
 def main():
@@ -370,14 +385,14 @@ def main():
         if not src:
             continue
         with open(os.path.join(REPO, src)) as f:
-            write(page, rewrite_links(f.read(), src, page))
+            write(page, fences(rewrite_links(f.read(), src, page)))
     with open(os.path.join(REPO, "README.md")) as f:
-        write("index.md", rewrite_links(f.read(), "README.md", "index.md"))
+        write("index.md", fences(rewrite_links(f.read(), "README.md", "index.md")))
     swift_symbols(os.path.join(out, "swift-symbols"), write)
     for lang, title in (("kotlin", "Kotlin"),) + ((("swift", "Swift"),) if not os.path.isdir(os.path.join(out, "swift-symbols")) else ()):
         with open(os.path.join(REPO, f"api/zeitkonto.{lang}.txt")) as f:
             api = f.read()
-        write(f"reference/{lang}.md", f"# {title} API\n\nThe public API of the {title} package, one declaration per line "
+        write(f"reference/{lang}.md", NO_SEARCH + f"# {title} API\n\nThe public API of the {title} package, one declaration per line "
               f"(`api/zeitkonto.{lang}.txt`, which `scripts/api` checks in CI against the code uniffi generates).\n\n"
               f"```{lang}\n{api}```\n")
     write("reference/index.md", "\n".join([
@@ -394,8 +409,9 @@ def main():
     nav += [f"      - \"{t}\": {p}" for t, p in NAV_GUIDES]
     nav += ["  - Operations:", "      - operations/index.md"]
     nav += [f"      - {op['name']}: operations/{op['name']}.md" for op in ops]
-    nav += ["  - Packages:", "      - Python: packages/python.md", "      - npm: packages/npm.md",
-            "      - Kotlin and Swift: packages/kotlin-swift.md",
+    nav += ["  - Packages:", "      - Python: packages/python.md", "      - Python in detail: packages/python-guide.md",
+            "      - npm: packages/npm.md", "      - npm in detail: packages/npm-guide.md",
+            "      - Kotlin and Swift: packages/kotlin-swift.md", "      - Kotlin and Swift in detail: packages/kotlin-swift-guide.md",
             "  - Reference:", "      - reference/index.md", "      - Kotlin (API baseline): reference/kotlin.md", "      - Swift: reference/swift.md",
             *(["      - Swift test kit: reference/swift-testing.md"] if os.path.isdir(os.path.join(out, "swift-symbols")) else []),
             "      - Architecture: architecture.md", "      - API specification: spec/api-spec.md", "      - Routes: spec/routes.md"]
@@ -416,6 +432,7 @@ def main():
         "  - toc:",
         "      permalink: true",
         "      slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}",
+        "  - pymdownx.highlight",
         "  - pymdownx.superfences",
         "  - pymdownx.tabbed:",
         "      alternate_style: true",

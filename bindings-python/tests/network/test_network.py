@@ -148,7 +148,7 @@ def test_writes_survive_keep_alive_limits_and_are_never_sent_twice(clean_env: No
 
 
 def test_the_readme_snippet_through_the_infrastructure(clean_env: None) -> None:
-    readme = (ROOT / "bindings-python" / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "guide" / "python.md").read_text(encoding="utf-8")  # the package's guide
     snippet = next(b for b in re.findall(r"```python\n(.*?)```", readme, flags=re.S) if "ca_bundle=" in b)
     env = dict(os.environ, ZEITKONTO_BASE_URL=NET["ZK_NET_URL"], ZEITKONTO_API_KEY=KEY,
                ZEITKONTO_CA_BUNDLE=NET["ZK_NET_CA"], ZEITKONTO_PROXY=NET["ZK_NET_PROXY"])

@@ -128,7 +128,7 @@ test("writes at keep-alive limits are applied once each, through Node's default 
 });
 
 test("the README's Node snippet runs as written: a private CA, then through the proxy", () => {
-  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const readme = readFileSync(new URL("../../../docs/guide/npm.md", import.meta.url), "utf8"); // the package's guide
   const snippet = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes("EnvHttpProxyAgent"));
   assert.ok(snippet, "the snippet is in README.md");
   const run = (env) => execFileSync(process.execPath, ["--input-type=module", "-e", snippet],

@@ -20,8 +20,9 @@ let sb, server, lanServer, lanOrigin, origin, browser, proxy, proxyUrl;
 /** A non-loopback IPv4 address of this machine (a LAN or intranet address), if it has one. */
 const lanAddress = Object.values(networkInterfaces()).flat().find((a) => a?.family === "IPv4" && !a.internal)?.address;
 
-// The README's two snippets: the proxy (server.mjs) and the browser code that uses it.
-const readme = readFileSync(join(pkg, "README.md"), "utf8");
+// The guide's two snippets (docs/guide/npm.md, "In the browser"): the proxy (server.mjs) and the
+// browser code that uses it.
+const readme = readFileSync(join(pkg, "../../docs/guide/npm.md"), "utf8");
 const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
 const proxySource = blocks.find((b) => b.startsWith("// server.mjs"));
 const browserSnippet = blocks.find((b) => b.includes('baseUrl: "/zeitkonto"') && !b.includes("createServer"));

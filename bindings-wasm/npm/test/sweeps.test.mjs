@@ -224,7 +224,7 @@ test("the README's sweeps snippet runs as written against a served sandbox", asy
   const { dirname, join } = await import("node:path");
   const { fileURLToPath } = await import("node:url");
   const pkg = join(dirname(fileURLToPath(import.meta.url)), "..");
-  const blocks = [...readFileSync(join(pkg, "README.md"), "utf8").matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const blocks = [...readFileSync(join(pkg, "../../docs/guide/npm.md"), "utf8").matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
   const snippet = blocks.find((b) => b.includes("presenceBoard") && b.includes('from "zeitkonto/jobs"'));
   assert.ok(snippet, "the README's sweeps snippet");
   // Inside the package folder, so that "zeitkonto" resolves to this package (self-reference).

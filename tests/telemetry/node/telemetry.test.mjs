@@ -6,7 +6,7 @@
 //
 // Node's diagnostics channels (`http.client.request.start`, `undici:request:create`) publish the
 // request's path, key included, to any subscriber: that path cannot be closed from a library
-// (see the npm README, "Observability"); it is reported here, not counted as clean.
+// (see docs/guide/npm.md, "Observability"); it is reported here, not counted as clean.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -141,13 +141,13 @@ test("dd-trace with the README's blocklist: no key anywhere; our spans through i
 test("dd-trace without the blocklist records the key in its own http spans (documented: the package cannot close it)", async () => {
   const { keys, recorded } = run("dd-setup.cjs", sandbox.url, { ZK_DD_BLOCKLIST: "0" });
   const theirs = recorded.spans.filter((s) => s.name === "http.request");
-  assert.ok(leaks(JSON.stringify(theirs), keys).length > 0, "dd-trace now keeps the key out by itself: update the npm README's Observability table");
+  assert.ok(leaks(JSON.stringify(theirs), keys).length > 0, "dd-trace now keeps the key out by itself: update the Observability table of docs/guide/npm.md");
   const ours = recorded.spans.filter((s) => s.meta?.["zeitkonto.operation"]);
   assert.deepEqual(leaks(JSON.stringify(ours), keys), []);
 });
 
 test("the npm README's tracing snippet runs as written", async () => {
-  const readme = readFileSync(resolve(here, "../../../bindings-wasm/npm/README.md"), "utf8");
+  const readme = readFileSync(resolve(here, "../../../docs/guide/npm.md"), "utf8"); // the npm package's guide
   const code = /```js tracing\.mjs\n([\s\S]*?)```/.exec(readme)?.[1];
   assert.ok(code, "the snippet is in the README");
   const file = join(here, "readme-tracing.mjs");

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.BeforeEach
 import org.junit.jupiter.api.Test
 
-// The README's Android transport (bindings-uniffi/README.md, "TLS on Android"), word for word; on
+// The README's Android transport (docs/guide/kotlin-swift.md, "TLS on Android"), word for word; on
 // Android OkHttp uses the platform's verifier (the device's trust store). Run here on the JVM.
 class OkHttpTransport(private val http: OkHttpClient = OkHttpClient.Builder().followRedirects(false).followSslRedirects(false).build()) : ZeitkontoTransport {
     override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse = withContext(Dispatchers.IO) {
@@ -38,7 +38,7 @@ class OkHttpTransportTest {
 
     @Test
     fun `the README's OkHttp transport is this one, and it carries reads and writes`() = runBlocking {
-        val readme = File("../README.md").readText()
+        val readme = File("../../docs/guide/kotlin-swift.md").readText() // the packages' guide, "TLS on Android"
         val source = File("src/test/kotlin/de/zeitkonto/OkHttpTransportTest.kt").readText()
         val ours = source.substringAfter("class OkHttpTransport(").substringBefore("\n}\n").lines().map { it.trim() }
         val theirs = readme.substringAfter("class OkHttpTransport(").substringBefore("\n  }\n").lines().map { it.trim() }

@@ -152,7 +152,7 @@ class OpenTelemetryTracerTest {
         client.employees()
         viaJdk.employees()
         assertEquals(1, exporter.finishedSpanItems.size, "the global one is a no-op here; ours got one span")
-        val readme = java.io.File("../README.md").readText()
+        val readme = java.io.File("../../docs/guide/kotlin-swift.md").readText() // the packages' guide
         val theirs = readme.substringAfter("<!-- observability snippet").substringAfter("```kotlin\n").substringBefore("```")
         val source = java.io.File("src/test/kotlin/de/zeitkonto/OpenTelemetryTracerTest.kt").readText()
         val ours = source.substringAfter("// README snippet start\n").substringBefore("        // README snippet end")
