@@ -34,7 +34,10 @@ def test_presence() -> None:
     with _sandbox() as sandbox, sandbox.client() as client:
         import datetime
 
-        result = client.presence(email="anna.schmidt@demo.example", day=datetime.date(2026, 11, 20))
+        result = client.presence(
+            email="anna.schmidt@demo.example",
+            day=datetime.date(2026, 11, 20),
+        )
         print(result)
 
 
@@ -42,7 +45,10 @@ def test_presence_async() -> None:
     async def run(client: zeitkonto.AsyncClient) -> None:
         import datetime
 
-        result = await client.presence(email="anna.schmidt@demo.example", day=datetime.date(2026, 11, 20))
+        result = await client.presence(
+            email="anna.schmidt@demo.example",
+            day=datetime.date(2026, 11, 20),
+        )
         print(result)
 
     with _sandbox() as sandbox:
@@ -87,7 +93,11 @@ def test_time_account_report() -> None:
 
 def test_time_account_report_async() -> None:
     async def run(client: zeitkonto.AsyncClient) -> None:
-        result = await client.time_account_report("anna.schmidt@demo.example", year=2026, month=10)
+        result = await client.time_account_report(
+            "anna.schmidt@demo.example",
+            year=2026,
+            month=10,
+        )
         print(result)
 
     with _sandbox() as sandbox:
@@ -98,7 +108,11 @@ def test_target_actual_days() -> None:
     with _sandbox() as sandbox, sandbox.client() as client:
         import datetime
 
-        result = client.target_actual_days(email="anna.schmidt@demo.example", start=datetime.date(2026, 11, 2), end=datetime.date(2026, 11, 6))
+        result = client.target_actual_days(
+            email="anna.schmidt@demo.example",
+            start=datetime.date(2026, 11, 2),
+            end=datetime.date(2026, 11, 6),
+        )
         print(result)
 
 
@@ -106,7 +120,11 @@ def test_target_actual_days_async() -> None:
     async def run(client: zeitkonto.AsyncClient) -> None:
         import datetime
 
-        result = await client.target_actual_days(email="anna.schmidt@demo.example", start=datetime.date(2026, 11, 2), end=datetime.date(2026, 11, 6))
+        result = await client.target_actual_days(
+            email="anna.schmidt@demo.example",
+            start=datetime.date(2026, 11, 2),
+            end=datetime.date(2026, 11, 6),
+        )
         print(result)
 
     with _sandbox() as sandbox:
@@ -173,12 +191,22 @@ def test_department_month_employees_async() -> None:
 
 def test_extra_leave() -> None:
     with _sandbox() as sandbox, sandbox.client() as client:
-        client.extra_leave("anna.schmidt@demo.example", 1.5, year=2026, comment="Overtime paid in as leave")
+        client.extra_leave(
+            "anna.schmidt@demo.example",
+            1.5,
+            year=2026,
+            comment="Overtime paid in as leave",
+        )
 
 
 def test_extra_leave_async() -> None:
     async def run(client: zeitkonto.AsyncClient) -> None:
-        await client.extra_leave("anna.schmidt@demo.example", 1.5, year=2026, comment="Overtime paid in as leave")
+        await client.extra_leave(
+            "anna.schmidt@demo.example",
+            1.5,
+            year=2026,
+            comment="Overtime paid in as leave",
+        )
 
     with _sandbox() as sandbox:
         asyncio.run(_with(sandbox, run))
@@ -188,14 +216,26 @@ def test_book_absence() -> None:
     with _sandbox() as sandbox, sandbox.client() as client:
         import datetime
 
-        client.book_absence("LT-VAC", "00000000-0000-4000-8000-000000000001", start_day=datetime.date(2026, 12, 21), end_day=datetime.date(2026, 12, 23), comment="Winter break")
+        client.book_absence(
+            "LT-VAC",
+            "00000000-0000-4000-8000-000000000001",
+            start_day=datetime.date(2026, 12, 21),
+            end_day=datetime.date(2026, 12, 23),
+            comment="Winter break",
+        )
 
 
 def test_book_absence_async() -> None:
     async def run(client: zeitkonto.AsyncClient) -> None:
         import datetime
 
-        await client.book_absence("LT-VAC", "00000000-0000-4000-8000-000000000001", start_day=datetime.date(2026, 12, 21), end_day=datetime.date(2026, 12, 23), comment="Winter break")
+        await client.book_absence(
+            "LT-VAC",
+            "00000000-0000-4000-8000-000000000001",
+            start_day=datetime.date(2026, 12, 21),
+            end_day=datetime.date(2026, 12, 23),
+            comment="Winter break",
+        )
 
     with _sandbox() as sandbox:
         asyncio.run(_with(sandbox, run))
@@ -293,13 +333,21 @@ def test_projects_async() -> None:
 
 def test_create_project() -> None:
     with _sandbox() as sandbox, sandbox.client() as client:
-        result = client.create_project("max.manager@demo.example", "Intranet", parent_id="p-website")
+        result = client.create_project(
+            "max.manager@demo.example",
+            "Intranet",
+            parent_id="p-website",
+        )
         print(result)
 
 
 def test_create_project_async() -> None:
     async def run(client: zeitkonto.AsyncClient) -> None:
-        result = await client.create_project("max.manager@demo.example", "Intranet", parent_id="p-website")
+        result = await client.create_project(
+            "max.manager@demo.example",
+            "Intranet",
+            parent_id="p-website",
+        )
         print(result)
 
     with _sandbox() as sandbox:
@@ -338,7 +386,12 @@ def test_project_bookings() -> None:
     with _sandbox() as sandbox, sandbox.client() as client:
         import datetime
 
-        result = client.project_bookings("max.manager@demo.example", "p-website", datetime.date(2026, 10, 1), datetime.date(2026, 10, 31))
+        result = client.project_bookings(
+            "max.manager@demo.example",
+            "p-website",
+            datetime.date(2026, 10, 1),
+            datetime.date(2026, 10, 31),
+        )
         print(result)
 
 
@@ -346,7 +399,12 @@ def test_project_bookings_async() -> None:
     async def run(client: zeitkonto.AsyncClient) -> None:
         import datetime
 
-        result = await client.project_bookings("max.manager@demo.example", "p-website", datetime.date(2026, 10, 1), datetime.date(2026, 10, 31))
+        result = await client.project_bookings(
+            "max.manager@demo.example",
+            "p-website",
+            datetime.date(2026, 10, 1),
+            datetime.date(2026, 10, 31),
+        )
         print(result)
 
     with _sandbox() as sandbox:
@@ -372,7 +430,14 @@ def test_create_shift() -> None:
     with _sandbox() as sandbox, sandbox.client() as client:
         import datetime
 
-        result = client.create_shift(datetime.time(8, 0), datetime.time(16, 0), start_date=datetime.date(2026, 11, 23), employee_amount=2, comment="Front desk", employees=["00000000-0000-4000-8000-000000000001"])
+        result = client.create_shift(
+            datetime.time(8, 0),
+            datetime.time(16, 0),
+            start_date=datetime.date(2026, 11, 23),
+            employee_amount=2,
+            comment="Front desk",
+            employees=["00000000-0000-4000-8000-000000000001"],
+        )
         print(result)
 
 
@@ -380,7 +445,14 @@ def test_create_shift_async() -> None:
     async def run(client: zeitkonto.AsyncClient) -> None:
         import datetime
 
-        result = await client.create_shift(datetime.time(8, 0), datetime.time(16, 0), start_date=datetime.date(2026, 11, 23), employee_amount=2, comment="Front desk", employees=["00000000-0000-4000-8000-000000000001"])
+        result = await client.create_shift(
+            datetime.time(8, 0),
+            datetime.time(16, 0),
+            start_date=datetime.date(2026, 11, 23),
+            employee_amount=2,
+            comment="Front desk",
+            employees=["00000000-0000-4000-8000-000000000001"],
+        )
         print(result)
 
     with _sandbox() as sandbox:

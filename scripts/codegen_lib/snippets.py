@@ -71,6 +71,23 @@ def _result(op):
     return output_parts(op["output"])[0] != "unit"
 
 
+# A call longer than this goes one argument per line (the site's code blocks show about 80
+# characters before they scroll).
+WIDTH = 80
+
+
+def _call(head, args, trailing_comma=True):
+    """`head(a, b)` on one line, or one argument per line when that is longer than WIDTH (Swift 6.0
+    takes no trailing comma in an argument list: `trailing_comma=False`)."""
+    one = f"{head}({', '.join(args)})"
+    if len(one) <= WIDTH or not args:
+        return one
+    lines = [f"    {a}," for a in args]
+    if not trailing_comma:
+        lines[-1] = lines[-1][:-1]
+    return head + "(\n" + "\n".join(lines) + "\n)"
+
+
 # ---------------------------------------------------------------------------------------------
 # Python (sync and async)
 
@@ -93,7 +110,7 @@ def _py_value(p, v):
 def python(op, params, asynchronous=False):
     given = _given(op, params)
     args = [(_py_value(p, v) if p["required"] else f"{p['name']}={_py_value(p, v)}") for p, v in given]
-    call = f"{'await ' if asynchronous else ''}client.{op['name']}({', '.join(args)})"
+    call = _call(f"{'await ' if asynchronous else ''}client.{op['name']}", args)
     lines = []
     if any(p["type"] in ("date", "timeOfDay") for p, _ in given):
         lines += ["import datetime", ""]
@@ -118,7 +135,7 @@ def typescript(op, params):
     opts = [f"{camel(p['name'])}: {_js_value(v)}" for p, v in given if not p["required"]]
     if opts:
         args.append("{ " + ", ".join(opts) + " }")
-    call = f"await client.{camel(op['name'])}({', '.join(args)})"
+    call = _call(f"await client.{camel(op['name'])}", args)
     return f"const result = {call};\nconsole.log(result);" if _result(op) else call + ";"
 
 
@@ -222,7 +239,7 @@ def kotlin_imports(op, params):
 def kotlin_body(op, params):
     given = _given(op, params)
     args = [(_kt_value(p, v) if p["required"] else f"{camel(p['name'])} = {_kt_value(p, v)}") for p, v in given]
-    call = f"client.{camel(op['name'])}({', '.join(args)})"
+    call = _call(f"client.{camel(op['name'])}", args)
     return f"val result = {call}\nprintln(result)" if _result(op) else call
 
 
@@ -247,8 +264,8 @@ def _swift_value(p, v):
 
 
 def swift(op, params):
-    args = ", ".join(f"{camel(p['name'])}: {_swift_value(p, v)}" for p, v in _given(op, params))
-    call = f"try await client.{camel(op['name'])}({args})"
+    args = [f"{camel(p['name'])}: {_swift_value(p, v)}" for p, v in _given(op, params)]
+    call = _call(f"try await client.{camel(op['name'])}", args, trailing_comma=False)
     return f"let result = {call}\nprint(result)" if _result(op) else call
 
 

@@ -31,19 +31,28 @@ test("time_account", async () => {
 
 test("time_account_report", async () => {
   const client = (await kit()).client();
-  const result = await client.timeAccountReport("anna.schmidt@demo.example", { year: 2026, month: 10 });
+  const result = await client.timeAccountReport(
+      "anna.schmidt@demo.example",
+      { year: 2026, month: 10 },
+  );
   console.log(result);
 });
 
 test("target_actual_days", async () => {
   const client = (await kit()).client();
-  const result = await client.targetActualDays({ email: "anna.schmidt@demo.example", start: "2026-11-02", end: "2026-11-06" });
+  const result = await client.targetActualDays(
+      { email: "anna.schmidt@demo.example", start: "2026-11-02", end: "2026-11-06" },
+  );
   console.log(result);
 });
 
 test("clock", async () => {
   const client = (await kit()).client();
-  await client.clock("come", "anna.schmidt@demo.example", { comment: "Front door" });
+  await client.clock(
+      "come",
+      "anna.schmidt@demo.example",
+      { comment: "Front door" },
+  );
 });
 
 test("department_accounts", async () => {
@@ -66,12 +75,20 @@ test("department_month_employees", async () => {
 
 test("extra_leave", async () => {
   const client = (await kit()).client();
-  await client.extraLeave("anna.schmidt@demo.example", 1.5, { year: 2026, comment: "Overtime paid in as leave" });
+  await client.extraLeave(
+      "anna.schmidt@demo.example",
+      1.5,
+      { year: 2026, comment: "Overtime paid in as leave" },
+  );
 });
 
 test("book_absence", async () => {
   const client = (await kit()).client();
-  await client.bookAbsence("LT-VAC", "00000000-0000-4000-8000-000000000001", { startDay: "2026-12-21", endDay: "2026-12-23", comment: "Winter break" });
+  await client.bookAbsence(
+      "LT-VAC",
+      "00000000-0000-4000-8000-000000000001",
+      { startDay: "2026-12-21", endDay: "2026-12-23", comment: "Winter break" },
+  );
 });
 
 test("leave_month", async () => {
@@ -112,7 +129,11 @@ test("projects", async () => {
 
 test("create_project", async () => {
   const client = (await kit()).client();
-  const result = await client.createProject("max.manager@demo.example", "Intranet", { parentId: "p-website" });
+  const result = await client.createProject(
+      "max.manager@demo.example",
+      "Intranet",
+      { parentId: "p-website" },
+  );
   console.log(result);
 });
 
@@ -129,7 +150,12 @@ test("find_projects", async () => {
 
 test("project_bookings", async () => {
   const client = (await kit()).client();
-  const result = await client.projectBookings("max.manager@demo.example", "p-website", "2026-10-01", "2026-10-31");
+  const result = await client.projectBookings(
+      "max.manager@demo.example",
+      "p-website",
+      "2026-10-01",
+      "2026-10-31",
+  );
   console.log(result);
 });
 
@@ -141,6 +167,10 @@ test("shifts", async () => {
 
 test("create_shift", async () => {
   const client = (await kit()).client();
-  const result = await client.createShift("08:00", "16:00", { startDate: "2026-11-23", employeeAmount: 2, comment: "Front desk", employees: ["00000000-0000-4000-8000-000000000001"] });
+  const result = await client.createShift(
+      "08:00",
+      "16:00",
+      { startDate: "2026-11-23", employeeAmount: 2, comment: "Front desk", employees: ["00000000-0000-4000-8000-000000000001"] },
+  );
   console.log(result);
 });

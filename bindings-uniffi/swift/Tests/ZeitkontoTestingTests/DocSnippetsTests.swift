@@ -29,25 +29,41 @@ final class DocSnippetsTests: XCTestCase {
 
     func testTimeAccount() async throws {
         let client = try client()
-        let result = try await client.timeAccount(employee: "anna.schmidt@demo.example", year: 2026, month: 10)
+        let result = try await client.timeAccount(
+            employee: "anna.schmidt@demo.example",
+            year: 2026,
+            month: 10
+        )
         print(result)
     }
 
     func testTimeAccountReport() async throws {
         let client = try client()
-        let result = try await client.timeAccountReport(email: "anna.schmidt@demo.example", year: 2026, month: 10)
+        let result = try await client.timeAccountReport(
+            email: "anna.schmidt@demo.example",
+            year: 2026,
+            month: 10
+        )
         print(result)
     }
 
     func testTargetActualDays() async throws {
         let client = try client()
-        let result = try await client.targetActualDays(email: "anna.schmidt@demo.example", start: "2026-11-02", end: "2026-11-06")
+        let result = try await client.targetActualDays(
+            email: "anna.schmidt@demo.example",
+            start: "2026-11-02",
+            end: "2026-11-06"
+        )
         print(result)
     }
 
     func testClock() async throws {
         let client = try client()
-        try await client.clock(action: .come, employee: "anna.schmidt@demo.example", comment: "Front door")
+        try await client.clock(
+            action: .come,
+            employee: "anna.schmidt@demo.example",
+            comment: "Front door"
+        )
     }
 
     func testDepartmentAccounts() async throws {
@@ -64,18 +80,33 @@ final class DocSnippetsTests: XCTestCase {
 
     func testDepartmentMonthEmployees() async throws {
         let client = try client()
-        let result = try await client.departmentMonthEmployees(department: "SALES", year: 2026, month: 10)
+        let result = try await client.departmentMonthEmployees(
+            department: "SALES",
+            year: 2026,
+            month: 10
+        )
         print(result)
     }
 
     func testExtraLeave() async throws {
         let client = try client()
-        try await client.extraLeave(account: "anna.schmidt@demo.example", days: 1.5, year: 2026, comment: "Overtime paid in as leave")
+        try await client.extraLeave(
+            account: "anna.schmidt@demo.example",
+            days: 1.5,
+            year: 2026,
+            comment: "Overtime paid in as leave"
+        )
     }
 
     func testBookAbsence() async throws {
         let client = try client()
-        try await client.bookAbsence(reasonUuid: "LT-VAC", employeeUuid: "00000000-0000-4000-8000-000000000001", startDay: "2026-12-21", endDay: "2026-12-23", comment: "Winter break")
+        try await client.bookAbsence(
+            reasonUuid: "LT-VAC",
+            employeeUuid: "00000000-0000-4000-8000-000000000001",
+            startDay: "2026-12-21",
+            endDay: "2026-12-23",
+            comment: "Winter break"
+        )
     }
 
     func testLeaveMonth() async throws {
@@ -116,24 +147,39 @@ final class DocSnippetsTests: XCTestCase {
 
     func testCreateProject() async throws {
         let client = try client()
-        let result = try await client.createProject(email: "max.manager@demo.example", name: "Intranet", parentId: "p-website")
+        let result = try await client.createProject(
+            email: "max.manager@demo.example",
+            name: "Intranet",
+            parentId: "p-website"
+        )
         print(result)
     }
 
     func testDeleteProject() async throws {
         let client = try client()
-        try await client.deleteProject(email: "max.manager@demo.example", uuid: "p-internal")
+        try await client.deleteProject(
+            email: "max.manager@demo.example",
+            uuid: "p-internal"
+        )
     }
 
     func testFindProjects() async throws {
         let client = try client()
-        let result = try await client.findProjects(email: "max.manager@demo.example", name: "Support")
+        let result = try await client.findProjects(
+            email: "max.manager@demo.example",
+            name: "Support"
+        )
         print(result)
     }
 
     func testProjectBookings() async throws {
         let client = try client()
-        let result = try await client.projectBookings(email: "max.manager@demo.example", uuid: "p-website", startDate: "2026-10-01", endDate: "2026-10-31")
+        let result = try await client.projectBookings(
+            email: "max.manager@demo.example",
+            uuid: "p-website",
+            startDate: "2026-10-01",
+            endDate: "2026-10-31"
+        )
         print(result)
     }
 
@@ -145,7 +191,14 @@ final class DocSnippetsTests: XCTestCase {
 
     func testCreateShift() async throws {
         let client = try client()
-        let result = try await client.createShift(startTime: "08:00", endTime: "16:00", startDate: "2026-11-23", employeeAmount: 2, comment: "Front desk", employees: ["00000000-0000-4000-8000-000000000001"])
+        let result = try await client.createShift(
+            startTime: "08:00",
+            endTime: "16:00",
+            startDate: "2026-11-23",
+            employeeAmount: 2,
+            comment: "Front desk",
+            employees: ["00000000-0000-4000-8000-000000000001"]
+        )
         print(result)
     }
 }

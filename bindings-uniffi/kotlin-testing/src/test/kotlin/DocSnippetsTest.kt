@@ -21,7 +21,10 @@ class DocSnippetsTest {
     @Test
     fun presence(): Unit = runBlocking {
         val client = client()
-        val result = client.presence(email = "anna.schmidt@demo.example", day = LocalDate.of(2026, 11, 20))
+        val result = client.presence(
+            email = "anna.schmidt@demo.example",
+            day = LocalDate.of(2026, 11, 20),
+        )
         println(result)
         Unit
     }
@@ -53,7 +56,11 @@ class DocSnippetsTest {
     @Test
     fun targetActualDays(): Unit = runBlocking {
         val client = client()
-        val result = client.targetActualDays(email = "anna.schmidt@demo.example", start = LocalDate.of(2026, 11, 2), end = LocalDate.of(2026, 11, 6))
+        val result = client.targetActualDays(
+            email = "anna.schmidt@demo.example",
+            start = LocalDate.of(2026, 11, 2),
+            end = LocalDate.of(2026, 11, 6),
+        )
         println(result)
         Unit
     }
@@ -61,7 +68,11 @@ class DocSnippetsTest {
     @Test
     fun clock(): Unit = runBlocking {
         val client = client()
-        client.clock(ClockAction.COME, "anna.schmidt@demo.example", comment = "Front door")
+        client.clock(
+            ClockAction.COME,
+            "anna.schmidt@demo.example",
+            comment = "Front door",
+        )
         Unit
     }
 
@@ -92,14 +103,25 @@ class DocSnippetsTest {
     @Test
     fun extraLeave(): Unit = runBlocking {
         val client = client()
-        client.extraLeave("anna.schmidt@demo.example", 1.5, year = 2026, comment = "Overtime paid in as leave")
+        client.extraLeave(
+            "anna.schmidt@demo.example",
+            1.5,
+            year = 2026,
+            comment = "Overtime paid in as leave",
+        )
         Unit
     }
 
     @Test
     fun bookAbsence(): Unit = runBlocking {
         val client = client()
-        client.bookAbsence("LT-VAC", "00000000-0000-4000-8000-000000000001", startDay = LocalDate.of(2026, 12, 21), endDay = LocalDate.of(2026, 12, 23), comment = "Winter break")
+        client.bookAbsence(
+            "LT-VAC",
+            "00000000-0000-4000-8000-000000000001",
+            startDay = LocalDate.of(2026, 12, 21),
+            endDay = LocalDate.of(2026, 12, 23),
+            comment = "Winter break",
+        )
         Unit
     }
 
@@ -154,7 +176,11 @@ class DocSnippetsTest {
     @Test
     fun createProject(): Unit = runBlocking {
         val client = client()
-        val result = client.createProject("max.manager@demo.example", "Intranet", parentId = "p-website")
+        val result = client.createProject(
+            "max.manager@demo.example",
+            "Intranet",
+            parentId = "p-website",
+        )
         println(result)
         Unit
     }
@@ -177,7 +203,12 @@ class DocSnippetsTest {
     @Test
     fun projectBookings(): Unit = runBlocking {
         val client = client()
-        val result = client.projectBookings("max.manager@demo.example", "p-website", LocalDate.of(2026, 10, 1), LocalDate.of(2026, 10, 31))
+        val result = client.projectBookings(
+            "max.manager@demo.example",
+            "p-website",
+            LocalDate.of(2026, 10, 1),
+            LocalDate.of(2026, 10, 31),
+        )
         println(result)
         Unit
     }
@@ -193,7 +224,14 @@ class DocSnippetsTest {
     @Test
     fun createShift(): Unit = runBlocking {
         val client = client()
-        val result = client.createShift(LocalTime.of(8, 0), LocalTime.of(16, 0), startDate = LocalDate.of(2026, 11, 23), employeeAmount = 2, comment = "Front desk", employees = listOf("00000000-0000-4000-8000-000000000001"))
+        val result = client.createShift(
+            LocalTime.of(8, 0),
+            LocalTime.of(16, 0),
+            startDate = LocalDate.of(2026, 11, 23),
+            employeeAmount = 2,
+            comment = "Front desk",
+            employees = listOf("00000000-0000-4000-8000-000000000001"),
+        )
         println(result)
         Unit
     }
