@@ -46,7 +46,7 @@ def snippet_counts(ops):
         "bindings-uniffi/kotlin-testing/src/test/kotlin/DocSnippetsTest.kt": (r"^    fun (\w+)\(\): Unit", 1),
         "bindings-uniffi/swift/Tests/ZeitkontoTestingTests/DocSnippetsTests.swift": (r"^    func (test\w+)\(", 1),
     }
-    total = 0
+    total = skipped = 0
     for rel, (pattern, per_op) in marks.items():
         with open(os.path.join(REPO, rel)) as f:
             text = f.read()
@@ -54,8 +54,9 @@ def snippet_counts(ops):
         skips = re.findall(r"skip|@Disabled|XCTSkip|#\[ignore\]", text)
         ok = len(found) == per_op * len(ops) and not skips
         total += len(found)
+        skipped += len(skips)
         result(ok, f"snippets: {len(found)} tests in {rel} ({per_op} per operation), {len(skips)} skipped")
-    return total
+    return total, skipped
 
 
 def run_curl(out, ops):
@@ -165,10 +166,10 @@ def main():
     site = os.path.join(out, "site")
     with open(os.path.join(REPO, "tests/vectors/declaration.json")) as f:
         ops = [op["name"] for op in json.load(f)["operations"]]
-    counted = snippet_counts(ops)
+    counted, skipped = snippet_counts(ops)
     ran = run_curl(out, ops)
     print(f"docs: {counted + ran} snippets: {counted} in the languages' generated tests "
-          f"({len(snippets.LANGUAGES)} tabs per operation, Python sync and async), {ran} curl run here; 0 skipped")
+          f"({len(snippets.LANGUAGES)} tabs per operation, Python sync and async), {ran} curl run here; {skipped} skipped")
     check_links(site)
     shots = os.path.join(os.environ.get("LOG_DIR", out), "docs-screenshots")
     r = subprocess.run(["node", os.path.join(REPO, "scripts/docs-browser.mjs"), site, shots, *ops])

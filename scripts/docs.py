@@ -24,10 +24,21 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from codegen_lib import snippets  # noqa: E402
-from codegen_lib.common import camel, doc_for, ordered, output_parts, pascal  # noqa: E402
+from codegen_lib.common import camel, doc_for, ordered, output_parts  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-REPO_URL = "https://example.invalid/zeitkonto"  # Cargo.toml's `repository`, checked in main()
+
+
+def _repository():
+    """The workspace's `repository` (Cargo.toml): where a link to a file the site does not hold goes."""
+    with open(os.path.join(REPO, "Cargo.toml")) as f:
+        m = re.search(r'(?m)^repository = "([^"]+)"', f.read())
+    if not m:
+        raise SystemExit("docs: Cargo.toml names no repository")
+    return m.group(1)
+
+
+REPO_URL = _repository()
 
 # Site page ← repository file (the guides and READMEs the site holds).
 PAGES = {
@@ -192,7 +203,7 @@ def errors_section(op, decl):
                    "See [Errors and retries](../guide/errors.md)."]
 
 
-def op_page(op, decl, models, wire, base):
+def op_page(op, decl, models, params, curl_text):
     name = op["name"]
     write = not op["idempotent"]
     retry = (
@@ -223,11 +234,10 @@ def op_page(op, decl, models, wire, base):
         "language's in-process test kit (curl against the sandbox server).",
         "",
     ]
-    params = snippets.examples(REPO, decl)[name]
     for lang, title, fence in snippets.LANGUAGES:
         code = snippets.render(lang, op, params)
         lines += [f'=== "{title}"', "", f"    ```{fence}"] + [("    " + l) if l else "" for l in code.split("\n")] + ["    ```", ""]
-    lines += ['=== "curl"', "", "    ```sh"] + ["    " + l for l in curl(wire, base).split("\n")] + ["    ```", ""]
+    lines += ['=== "curl"', "", "    ```sh"] + ["    " + l for l in curl_text.split("\n")] + ["    ```", ""]
     lines += ["## Parameters", ""] + param_table(op) + [""]
     lines += ["## Result", ""] + result_section(op, models) + [""]
     lines += ["## Errors", ""] + errors_section(op, decl) + [""]
@@ -246,13 +256,6 @@ def op_page(op, decl, models, wire, base):
 def kebab(name):
     """Dokka's file name for a member: `bookAbsence` → `book-absence`."""
     return re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), name)
-
-
-def heading_slug(text):
-    """GitHub's anchor for a heading (the site uses the same slugs: pymdownx.slugs, case lower)."""
-    s = text.strip().lower()
-    s = re.sub(r"[^\w\- ]", "", s)
-    return s.replace(" ", "-")
 
 
 def rewrite_links(text, src, page):
@@ -335,9 +338,6 @@ def swift_symbols(folder, write):
 
 def main():
     out, wire_path = sys.argv[1], sys.argv[2]
-    with open(os.path.join(REPO, "Cargo.toml")) as f:
-        if REPO_URL not in f.read():
-            raise SystemExit("docs: REPO_URL is not Cargo.toml's repository")
     with open(os.path.join(REPO, "tests/vectors/declaration.json")) as f:
         decl = json.load(f)
     with open(wire_path) as f:
@@ -355,12 +355,14 @@ def main():
             f.write(text)
 
     ops = decl["operations"]
+    exs = snippets.examples(REPO, decl)
     os.makedirs(os.path.join(out, "curl"), exist_ok=True)
     for op in ops:
-        write(f"operations/{op['name']}.md", op_page(op, decl, models, wire[op["name"]], base))
+        curl_text = curl(wire[op["name"]], base)
+        write(f"operations/{op['name']}.md", op_page(op, decl, models, exs[op["name"]], curl_text))
         # The curl tab as a file, for scripts/docs-check.py to run against the sandbox server.
         with open(os.path.join(out, "curl", op["name"] + ".sh"), "w") as f:
-            f.write(curl(wire[op["name"]], base) + "\n")
+            f.write(curl_text + "\n")
     index = ["# Operations", "", "Every operation of the API, with its call in Rust, Python, TypeScript, Kotlin, Swift and curl.", "",
              "| operation | what | request | key |", "|---|---|---|---|"]
     for op in ops:

@@ -280,11 +280,6 @@ def render(lang, op, params):
     }[lang]()
 
 
-def snippets_json(decl, exs):
-    """{operation: {language: snippet}}: what the documentation site shows (scripts/docs.py)."""
-    return {op["name"]: {lang: render(lang, op, exs[op["name"]]) for lang, _, _ in LANGUAGES} for op in decl["operations"]}
-
-
 # ---------------------------------------------------------------------------------------------
 # The test files: each wraps every snippet, verbatim, in a test against the in-process kit.
 
