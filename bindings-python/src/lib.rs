@@ -14,12 +14,14 @@
 //! - a call's span (the core's description) is collected without the GIL into a `Trace`, which
 //!   Python hands to OpenTelemetry after the call;
 //! - `build_request` / `parse_response` are the sans-IO core;
+//! - `cli_main` runs the `zeitkonto` command line (the `zeitkonto-cli` crate);
 //! - `Sandbox` is the sandbox engine in-process (`zeitkonto.testing`), which clients reach through
 //!   the engine's transport with no socket;
 //! - every failure is raised as `CoreError(error_json)`; the pure-Python layer maps its `kind` to the
 //!   exception classes. Panics are caught and become `CoreError` too: none crosses into Python.
 
 mod bridge;
+mod cli;
 mod client;
 mod convert;
 mod errors;
@@ -60,6 +62,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<jobs::PendingStep>()?;
     m.add_function(wrap_pyfunction!(jobs::month_close, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::sweep, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::cli_main, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::read_checkpoint, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::write_checkpoint, m)?)?;
     m.add("CoreError", m.py().get_type::<CoreError>())?;
     sansio::register(m)?;
     typed::register(m)?;

@@ -318,25 +318,41 @@ def test_the_seed_of_a_sandbox_starts_another() -> None:
         assert len(client.employees()) == 39
 
 
-def test_cli_resume_after_a_failure_while_writing_a_row_loses_nothing(tmp_path: Path, monkeypatch) -> None:
-    import zeitkonto.cli as cli
-
+def test_cli_interrupted_mid_run_exits_130_and_a_resume_loses_nothing(served, tmp_path: Path) -> None:
+    sb, env = served
     out, ckpt = tmp_path / "r.csv", tmp_path / "r.ckpt"
-    args = ["--sandbox", "--sandbox-today", "2026-11-20", "month-close", "2026-10", "-o", str(out),
-            "--checkpoint", str(ckpt)]
-    original = cli._Writer.row
-    calls = {"n": 0}
+    sb.inject("delay", operation="time_account", delay=0.05, count=1000)  # a slow server: time for Ctrl-C
+    args = ["month-close", "2026-10", "-o", str(out), "--checkpoint", str(ckpt)]
+    proc = subprocess.Popen(ZEITKONTO + args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while sb.requests("time_account") < 10 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)  # Ctrl-C: Python's KeyboardInterrupt, handed to the Rust command
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err, err
+    assert 0 < len(out.read_text(encoding="utf-8").splitlines()) < 40
+    r = run(args, env)
+    assert r.returncode == 0, r.stderr
+    table = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert len(table) == 39 == len({t["email"] for t in table})
 
-    def failing_row(self, values):  # Ctrl-C just as row 10 is written
-        calls["n"] += 1
-        if calls["n"] == 10:
-            raise KeyboardInterrupt
-        return original(self, values)
 
-    monkeypatch.setattr(cli._Writer, "row", failing_row)
-    assert cli.main(args) == 130
-    monkeypatch.setattr(cli._Writer, "row", original)
-    assert cli.main(args) == 0
+@pytest.mark.skipif(sys.platform == "win32", reason="a file size limit (RLIMIT_FSIZE) is POSIX")
+def test_cli_a_write_failure_exits_2_and_a_resume_loses_nothing(served, tmp_path: Path) -> None:
+    import resource
+
+    sb, env = served
+    out, ckpt = tmp_path / "f.csv", tmp_path / "f.ckpt"
+    args = ["month-close", "2026-10", "-o", str(out), "--checkpoint", str(ckpt)]
+
+    def small_files() -> None:  # a file size limit (as a full disk): the write fails part-way
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (3000, 3000))
+
+    r = subprocess.run(ZEITKONTO + args, env=env, capture_output=True, text=True, timeout=120, preexec_fn=small_files)
+    assert r.returncode == 2 and "cannot write" in r.stderr and "run the same command again" in r.stderr, r.stderr
+    r = run(args, env)
+    assert r.returncode == 0, r.stderr
     table = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
     assert len(table) == 39 == len({t["email"] for t in table})
 

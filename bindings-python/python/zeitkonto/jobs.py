@@ -219,28 +219,12 @@ def _day(field: str, value: Optional[_Day]) -> Optional[str]:
 
 
 def _read_checkpoint(path: Optional[_Path]) -> Optional[str]:
+    """The checkpoint file's text (None: no file yet); the client reads it (``_core``)."""
     if path is None:
         return None
     if not isinstance(path, (str, os.PathLike)):
         raise _invalid("checkpoint", f"expected a file path, got {type(path).__name__}")
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except FileNotFoundError:
-        return None
-    except OSError as e:
-        raise InvalidInputError(f"invalid input `checkpoint`: cannot read it: {e.strerror}", field="checkpoint",
-                                reason=f"cannot read it: {e.strerror}") from None
-
-
-def _write_checkpoint(path: _Path, text: str) -> None:
-    """Writes atomically: a kill leaves the old checkpoint or the new one, never half of one."""
-    tmp = f"{os.fspath(path)}.tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    return _core.read_checkpoint(path)
 
 
 def _event(t: Tuple[Any, ...]) -> Any:
@@ -295,11 +279,10 @@ class _JobBase(Generic[E, F]):
             return  # the call in hand is not finished yet: the file holds this already
         self._saved = text
         if self._path is not None:
-            try:
-                _write_checkpoint(self._path, self._saved)
-            except OSError as e:
-                raise InvalidInputError(f"invalid input `checkpoint`: cannot write it: {e.strerror}",
-                                        field="checkpoint", reason=f"cannot write it: {e.strerror}") from None
+            try:  # atomically, by the client: a kill leaves the old checkpoint or the new one
+                _core.write_checkpoint(self._path, self._saved)
+            except _core.CoreError as e:
+                raise from_core(e.args[0], python_names=True) from None
 
     def _stopped(self, e: "_core.CoreError") -> ZeitkontoError:
         """The job stopped: its checkpoint is saved (a resumed job makes the stopping call again)."""

@@ -1,0 +1,335 @@
+//! Rows as CSV or JSON (values as a spreadsheet and a JSON reader want them), and the progress
+//! report on stderr.
+
+use std::io::{self, Write};
+
+use serde_json::Value;
+
+/// A row: its fields in order (ours first, then the record's).
+pub type Row = Vec<(String, Val)>;
+
+/// A value of a row: JSON as it came, or a record's fields in their declared order (which a
+/// JSON object of `serde_json` would sort).
+pub enum Val {
+    /// As it came.
+    Raw(Value),
+    /// A record's fields, in order.
+    Record(Vec<(String, Val)>),
+    /// A list of records.
+    List(Vec<Val>),
+}
+
+impl From<String> for Val {
+    fn from(s: String) -> Val {
+        Val::Raw(Value::String(s))
+    }
+}
+
+impl Val {
+    /// As JSON text: compact (a CSV cell) or with Python's `json.dumps` spacing (a JSON row).
+    pub fn json(&self, spacing: bool) -> String {
+        let (comma, colon) = if spacing { (", ", ": ") } else { (",", ":") };
+        match self {
+            Val::Raw(v) if spacing => spaced(v),
+            Val::Raw(v) => v.to_string(),
+            Val::Record(fields) => {
+                let items: Vec<String> = fields
+                    .iter()
+                    .map(|(k, v)| format!("{}{colon}{}", Value::String(k.clone()), v.json(spacing)))
+                    .collect();
+                format!("{{{}}}", items.join(comma))
+            }
+            Val::List(items) => {
+                let items: Vec<String> = items.iter().map(|v| v.json(spacing)).collect();
+                format!("[{}]", items.join(comma))
+            }
+        }
+    }
+}
+
+/// Python's `json.dumps` spacing (`", "`, `": "`), which the rows of `--format json` have.
+struct Spaced;
+
+impl serde_json::ser::Formatter for Spaced {
+    fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        if first {
+            Ok(())
+        } else {
+            w.write_all(b", ")
+        }
+    }
+    fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        if first {
+            Ok(())
+        } else {
+            w.write_all(b", ")
+        }
+    }
+    fn begin_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        w.write_all(b": ")
+    }
+}
+
+fn spaced(v: &Value) -> String {
+    let mut out = Vec::new();
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, Spaced);
+    // Writing a `Value` into memory cannot fail.
+    let _ = serde::Serialize::serialize(v, &mut ser);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// A CSV cell: nothing for null; a text a spreadsheet would read as a formula (`=`, `+`, `-`,
+/// `@`, a tab or a carriage return first) with a `'` before it, as OWASP advises against CSV
+/// injection; numbers and booleans as JSON writes them; a nested record or list as compact JSON.
+fn cell(v: &Val) -> String {
+    match v {
+        Val::Raw(Value::Null) => String::new(),
+        Val::Raw(Value::String(s)) if s.starts_with(['=', '+', '-', '@', '\t', '\r']) => format!("'{s}"),
+        Val::Raw(Value::String(s)) => s.clone(),
+        other => other.json(false),
+    }
+}
+
+/// Rows to CSV or JSON, to a file or stdout; resumable at a byte length. The CSV header is
+/// written when the columns are known ([`Writer::set_columns`]: at once for a fixed table, at the
+/// first row for one whose columns are its rows' keys).
+pub struct Writer<W: Write> {
+    pub out: W,
+    json: bool,
+    pub columns: Option<Vec<String>>,
+    from_first_row: bool,
+    pub rows: u64,
+    delimiter: char,
+    fresh: bool,
+    unlisted: Vec<String>,
+    /// Bytes written through this writer (a resumed file's length is added by the caller).
+    pub written: u64,
+}
+
+impl<W: Write> Writer<W> {
+    /// A writer over `out`; `written` and `rows`: what a stopped run wrote before (none: a new
+    /// file, which gets the BOM, JSON's `[` and the header).
+    pub fn new(out: W, json: bool, bom: bool, delimiter: char, written: u64, rows: u64) -> io::Result<Self> {
+        let mut w = Writer {
+            out,
+            json,
+            columns: None,
+            from_first_row: false,
+            rows,
+            delimiter,
+            fresh: written == 0,
+            unlisted: Vec::new(),
+            written: 0,
+        };
+        if w.fresh {
+            if bom {
+                w.put("\u{feff}")?;
+            }
+            if json {
+                w.put("[")?;
+            }
+            w.out.flush()?;
+        }
+        Ok(w)
+    }
+
+    fn put(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())?;
+        self.written += text.len() as u64;
+        Ok(())
+    }
+
+    /// The CSV columns; the header goes out when nothing of this file was written before.
+    /// `from_first_row`: they are the first row's keys (a later row's other keys are said).
+    pub fn set_columns(&mut self, columns: Vec<String>, from_first_row: bool) -> io::Result<()> {
+        self.from_first_row = from_first_row;
+        if self.fresh && !self.json {
+            self.csv_line(&columns)?;
+            self.out.flush()?;
+        }
+        self.columns = Some(columns);
+        Ok(())
+    }
+
+    fn csv_line(&mut self, values: &[String]) -> io::Result<()> {
+        let d = self.delimiter;
+        let quoted: Vec<String> =
+            values
+                .iter()
+                .map(|v| {
+                    if v.contains([d, '"', '\r', '\n']) {
+                        format!("\"{}\"", v.replace('"', "\"\""))
+                    } else {
+                        v.clone()
+                    }
+                })
+                .collect();
+        let line = quoted.join(&d.to_string()) + "\r\n";
+        self.put(&line)
+    }
+
+    /// One row.
+    pub fn row(&mut self, values: &Row) -> io::Result<()> {
+        if self.columns.is_none() {
+            self.set_columns(values.iter().map(|(k, _)| k.clone()).collect(), true)?;
+        }
+        if self.json {
+            let fields: Vec<String> =
+                values.iter().map(|(k, v)| format!("{}: {}", Value::String(k.clone()), v.json(true))).collect();
+            let sep = if self.rows > 0 { "," } else { "" };
+            self.put(&format!("{sep}\n{{{}}}", fields.join(", ")))?;
+        } else {
+            let columns = self.columns.clone().unwrap_or_default();
+            if self.from_first_row {
+                for (k, _) in values {
+                    if !columns.contains(k) && !self.unlisted.contains(k) {
+                        // A field the first row did not have: said once, kept in JSON output.
+                        self.unlisted.push(k.clone());
+                        let _ = writeln!(
+                            io::stderr(),
+                            "zeitkonto: field '{k}' is not a column (the columns are the first row's fields): \
+                             --format json keeps every field"
+                        );
+                    }
+                }
+            }
+            let cells: Vec<String> = columns
+                .iter()
+                .map(|c| values.iter().find(|(k, _)| k == c).map_or(String::new(), |(_, v)| cell(v)))
+                .collect();
+            self.csv_line(&cells)?;
+        }
+        self.rows += 1;
+        Ok(())
+    }
+
+    /// The end: JSON's `]`, and everything flushed.
+    pub fn close(&mut self) -> io::Result<()> {
+        if self.json {
+            self.put("\n]\n")?;
+        }
+        self.out.flush()
+    }
+}
+
+/// Seconds as `M:SS`, or `H:MM:SS` from an hour.
+pub fn clock(seconds: f64) -> String {
+    let s = seconds.round().max(0.0) as u64;
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s % 3600 / 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// A bar with ETA on a terminal (stderr), plain lines otherwise (about every 10 %).
+pub struct ProgressReport {
+    tty: bool,
+    last_tenth: Option<u64>,
+}
+
+impl ProgressReport {
+    /// On stderr.
+    pub fn new() -> Self {
+        ProgressReport { tty: std::io::IsTerminal::is_terminal(&io::stderr()), last_tenth: None }
+    }
+
+    /// After a call: `done` of `total`, `eta` seconds.
+    pub fn update(&mut self, done: u64, total: u64, eta: f64) {
+        let whole = total.max(1);
+        let mut err = io::stderr().lock();
+        if self.tty {
+            let filled = (30 * done / whole).min(30) as usize;
+            let _ = write!(
+                err,
+                "\r[{}{}] {done}/{total} calls, ETA {}   ",
+                "#".repeat(filled),
+                ".".repeat(30 - filled),
+                clock(eta)
+            );
+        } else {
+            let tenth = 10 * done / whole;
+            if Some(tenth) != self.last_tenth || done == total {
+                self.last_tenth = Some(tenth);
+                let _ = writeln!(err, "progress: {done}/{total} calls, eta {}", clock(eta));
+            }
+        }
+        let _ = err.flush();
+    }
+
+    /// The bar's line ends (before another message, and at the end).
+    pub fn done(&self) {
+        self.ender().end();
+    }
+
+    /// What ends the bar's line, apart from the report.
+    pub fn ender(&self) -> LineEnd {
+        LineEnd(self.tty)
+    }
+}
+
+/// Ends the progress bar's line on a terminal.
+pub struct LineEnd(bool);
+
+impl LineEnd {
+    /// A newline on stderr, when it is a terminal.
+    pub fn end(&self) {
+        if self.0 {
+            let _ = writeln!(io::stderr());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn cells_a_spreadsheet_would_run_as_formulas_get_a_quote_and_numbers_stay_numbers() {
+        let cells: Vec<String> = [
+            json!("=HYPERLINK(\"x\")"),
+            json!("+1"),
+            json!("-2"),
+            json!("@SUM(A1)"),
+            json!("\tx"),
+            json!("plain"),
+            json!(-2.5),
+            json!(0),
+            json!(null),
+            json!(true),
+        ]
+        .into_iter()
+        .map(|v| cell(&Val::Raw(v)))
+        .collect();
+        assert_eq!(cells, ["'=HYPERLINK(\"x\")", "'+1", "'-2", "'@SUM(A1)", "'\tx", "plain", "-2.5", "0", "", "true"]);
+    }
+
+    #[test]
+    fn csv_quotes_what_needs_it_and_json_rows_are_spaced_as_python_wrote_them() {
+        let mut w = Writer::new(Vec::new(), false, true, ';', 0, 0).unwrap();
+        w.set_columns(vec!["a".into(), "b".into()], false).unwrap();
+        w.row(&vec![("a".into(), Val::from("x;y".to_string())), ("b".into(), Val::from("say \"hi\"".to_string()))])
+            .unwrap();
+        w.close().unwrap();
+        assert_eq!(String::from_utf8(w.out).unwrap(), "\u{feff}a;b\r\n\"x;y\";\"say \"\"hi\"\"\"\r\n");
+        let mut w = Writer::new(Vec::new(), true, false, ',', 0, 0).unwrap();
+        let nested =
+            Val::Record(vec![("target".into(), Val::Raw(json!(480.0))), ("actual".into(), Val::Raw(json!(0.0)))]);
+        w.row(&vec![("today".into(), nested), ("list".into(), Val::Raw(json!([1, {"k": "v"}])))]).unwrap();
+        w.row(&vec![("today".into(), Val::Raw(json!(null)))]).unwrap();
+        w.close().unwrap();
+        let text = String::from_utf8(w.out).unwrap();
+        assert_eq!(text, "[\n{\"today\": {\"target\": 480.0, \"actual\": 0.0}, \"list\": [1, {\"k\": \"v\"}]},\n{\"today\": null}\n]\n");
+        assert_eq!(w.written as usize, text.len());
+    }
+
+    #[test]
+    fn clock_reads_minutes_then_hours() {
+        assert_eq!(
+            [clock(0.0), clock(59.6), clock(3599.0), clock(3600.0), clock(-1.0)],
+            ["0:00", "1:00", "59:59", "1:00:00", "0:00"]
+        );
+    }
+}

@@ -1,0 +1,111 @@
+//! The native `zeitkonto` binary as users run it: against the sandbox served over HTTP, with the
+//! key from the environment; Ctrl-C, a reader that goes away, and the exit codes.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use zeitkonto_core::OperationId;
+use zeitkonto_sandbox::std_server::StdServer;
+use zeitkonto_sandbox::{demo, EngineConfig, Fault, FaultKind, InProcess};
+
+struct Served {
+    kit: InProcess,
+    _server: StdServer,
+    url: String,
+}
+
+fn served() -> Served {
+    let mut config = EngineConfig { today: "2026-11-21".parse().ok(), ..EngineConfig::default() };
+    config.rate_limit.limit = 0;
+    let kit = InProcess::new(config);
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+    let server = StdServer::start(listener, kit.shared().clone()).unwrap();
+    let url = server.base_url().to_string();
+    Served { kit, _server: server, url }
+}
+
+fn zeitkonto(s: &Served, args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_zeitkonto"));
+    c.args(args).env("ZEITKONTO_API_KEY", demo::COMPANY_KEY).env("ZEITKONTO_BASE_URL", &s.url);
+    c
+}
+
+fn run(s: &Served, args: &[&str]) -> Output {
+    zeitkonto(s, args).output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn the_month_close_to_csv_and_json_and_the_exit_codes() {
+    let s = served();
+    let out = run(&s, &["month-close", "2026-10"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 40);
+    assert!(text(&out.stderr).contains("month close 2026-10: 39 rows"));
+    let out = run(&s, &["leave-year", "2026", "--format", "json"]);
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows.as_array().map(Vec::len), Some(40));
+    let refused = zeitkonto(&s, &["employees"]).env("ZEITKONTO_API_KEY", "not-a-key").output().unwrap();
+    assert_eq!(refused.status.code(), Some(3));
+    assert!(!text(&refused.stderr).contains("not-a-key"));
+    let no_key = zeitkonto(&s, &["employees"]).env_remove("ZEITKONTO_API_KEY").output().unwrap();
+    assert_eq!(no_key.status.code(), Some(2));
+    assert!(text(&no_key.stderr).contains("ZEITKONTO_API_KEY"));
+    assert_eq!(run(&s, &["month-close", "2026-13"]).status.code(), Some(2));
+    assert_eq!(s.kit.requests(OperationId::TimeAccount), 39);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_is_exit_130_and_the_same_command_goes_on_writing_each_row_once() {
+    let s = served();
+    let mut slow = Fault::new(FaultKind::Delay);
+    slow.operation = Some("time_account".into());
+    slow.delay_ms = Some(50);
+    slow.count = 1000;
+    s.kit.inject(slow).unwrap();
+    let dir = std::env::temp_dir().join(format!("zeitkonto-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (csv, ckpt) = (dir.join("oct.csv"), dir.join("oct.ckpt"));
+    let args = ["month-close", "2026-10", "-o", csv.to_str().unwrap(), "--checkpoint", ckpt.to_str().unwrap()];
+    let child = zeitkonto(&s, &args).stderr(Stdio::piped()).spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while s.kit.requests(OperationId::TimeAccount) < 10 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("interrupted"));
+    let written = std::fs::read_to_string(&csv).unwrap().lines().count();
+    assert!((1..40).contains(&written), "{written} lines");
+    let again = run(&s, &args);
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    let lines: Vec<String> = std::fs::read_to_string(&csv).unwrap().lines().map(str::to_string).collect();
+    let mut unique = lines.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!((lines.len(), unique.len()), (40, 40));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_reader_that_goes_away_is_a_quiet_exit() {
+    let s = served();
+    let mut child =
+        zeitkonto(&s, &["project-hours", "2026-09-01", "2026-11-20", "--email", "max.manager@demo.example"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap(); // then the pipe closes
+    let out = child.wait_with_output().unwrap();
+    assert!(first.starts_with("source,top_level_project"), "{first}");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("panicked"));
+}
