@@ -29,6 +29,7 @@ pub mod types;
 
 // The vector test lives in the crate: the library is a `cdylib` only (see Cargo.toml).
 #[cfg(test)]
+#[path = "tests/records.rs"]
 mod records_tests;
 
 pub use client::ZeitkontoClient;

@@ -55,7 +55,7 @@ fn every_parsed_vector_output_decodes_into_its_record() {
 fn records_carry_the_core_models_fields_and_docs() {
     // The records are generated from the core's declaration: one field per declared field, plus
     // `extra` where the model keeps unknown fields.
-    let source = include_str!("../src/models.rs");
+    let source = include_str!("../models.rs");
     for m in zeitkonto_core::decl::models() {
         let start = source.find(&format!("pub struct {} {{", m.name)).unwrap_or_else(|| panic!("{} missing", m.name));
         let body = &source[start..source[start..].find("\n}").map_or(source.len(), |e| start + e)];
@@ -219,7 +219,7 @@ fn sans_io_build_redacts_and_parse_returns_canonical_json() {
 #[test]
 fn the_default_user_agent_carries_the_crate_version() {
     // uniffi needs a literal default; scripts/uniffi_patches.py names the language in it.
-    let source = include_str!("config.rs");
+    let source = include_str!("../config.rs");
     let literal = format!("#[uniffi(default = \"zeitkonto-uniffi/{}\")]", env!("CARGO_PKG_VERSION"));
     assert!(source.contains(&literal), "config.rs: the userAgent default is not {literal}");
 }
