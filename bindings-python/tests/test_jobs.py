@@ -318,12 +318,15 @@ def test_the_seed_of_a_sandbox_starts_another() -> None:
         assert len(client.employees()) == 39
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 def test_cli_interrupted_mid_run_exits_130_and_a_resume_loses_nothing(served, tmp_path: Path) -> None:
     sb, env = served
     out, ckpt = tmp_path / "r.csv", tmp_path / "r.ckpt"
     sb.inject("delay", operation="time_account", delay=0.05, count=1000)  # a slow server: time for Ctrl-C
     args = ["month-close", "2026-10", "-o", str(out), "--checkpoint", str(ckpt)]
-    proc = subprocess.Popen(ZEITKONTO + args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    # SIGINT as a terminal sends it (a CI runner may start us with it ignored, which a child inherits).
+    proc = subprocess.Popen(ZEITKONTO + args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while sb.requests("time_account") < 10 and time.monotonic() < deadline:
         time.sleep(0.02)
