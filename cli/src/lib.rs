@@ -99,7 +99,14 @@ pub async fn run(argv: Vec<String>, interrupted: impl Future<Output = ()>) -> i3
     let result = match futures_util::future::select(command, interrupted).await {
         futures_util::future::Either::Left((result, _)) => result,
         futures_util::future::Either::Right(_) => {
-            say("\nzeitkonto: interrupted (with --checkpoint, run the same command again to go on)");
+            let resumable = args.command.groups.iter().any(|g| g.iter().any(|o| o.long == "checkpoint"));
+            say(match (resumable, args.get("checkpoint").is_some()) {
+                (true, true) => "\nzeitkonto: interrupted (run the same command again to go on)",
+                (true, false) => {
+                    "\nzeitkonto: interrupted (with --checkpoint, a run goes on where the last one stopped)"
+                }
+                _ => "\nzeitkonto: interrupted",
+            });
             return EXIT_INTERRUPTED;
         }
     };
@@ -152,10 +159,14 @@ fn client(args: &Args) -> Result<Client, Stop> {
         return Ok(InProcess::new(config).client().build()?);
     }
     let key = match args.get("api-key-file") {
-        Some(file) => std::fs::read_to_string(file)
-            .map_err(|e| Stop::Usage(format!("--api-key-file: cannot read it: {}", strerror(&e))))?
-            .trim()
-            .to_string(),
+        Some(file) => {
+            let key = std::fs::read_to_string(file)
+                .map_err(|e| Stop::Usage(format!("--api-key-file: cannot read it: {}", strerror(&e))))?;
+            if key.trim().is_empty() {
+                return Err(Stop::Usage(format!("--api-key-file {file}: the file is empty")));
+            }
+            key.trim().to_string()
+        }
         None => std::env::var("ZEITKONTO_API_KEY").unwrap_or_default(),
     };
     if key.is_empty() {
@@ -287,6 +298,14 @@ fn open_output(path: Option<&str>, append_at: Option<u64>) -> Result<Output, Sto
     Ok(Output::File(BufWriter::new(file)))
 }
 
+/// `--bom` is for CSV: a byte order mark before JSON makes it unreadable to strict parsers.
+fn check_format(args: &Args) -> Result<(), Stop> {
+    if args.get("format") == Some("json") && args.flag("bom") {
+        return Err(Stop::Usage("--bom is for CSV (Excel reads the encoding from it); JSON has none".into()));
+    }
+    Ok(())
+}
+
 fn writer(args: &Args, out: Output, written: u64, rows: u64) -> io::Result<Writer<Output>> {
     let json = args.get("format") == Some("json");
     let delimiter = if args.get("delimiter") == Some(";") { ';' } else { ',' };
@@ -296,6 +315,7 @@ fn writer(args: &Args, out: Output, written: u64, rows: u64) -> io::Result<Write
 // ---- commands -------------------------------------------------------------------------------------
 
 async fn command(args: &Args) -> Result<i32, Stop> {
+    check_format(args)?;
     let client = client(args)?;
     match args.command.name {
         "employees" => write_records(args, "EmployeeRecord", &client.employees().await?),
@@ -310,7 +330,9 @@ async fn command(args: &Args) -> Result<i32, Stop> {
                 "go" => client.go(employee).await?,
                 _ => client.stop(employee).await?,
             }
-            println!("{action}: {employee}: done");
+            let mut out = io::stdout().lock();
+            writeln!(out, "{action}: {employee}: done")?;
+            out.flush()?;
             Ok(EXIT_OK)
         }
         "month-close" => month_close(args, &client).await,
@@ -553,6 +575,9 @@ async fn run_job(
             // checkpoint holds it (a job stopped in between makes that call again: at least once).
             job.settle();
             save(&job, ckpt, &mut saved).map_err(usage)?;
+            // Every call of an in-process sandbox is ready at once: without a pause here the job
+            // would run to its end in one poll, and Ctrl-C (`run`'s other future) would wait for it.
+            yield_now().await;
             let event = match job.next().await {
                 None => return Ok(()),
                 Some(Ok(event)) => event,
@@ -649,6 +674,20 @@ impl Drop for EndLine<'_> {
     fn drop(&mut self) {
         self.0.end();
     }
+}
+
+/// Gives way once (to the interrupt `run` races the command against), then goes on.
+async fn yield_now() {
+    let mut yielded = false;
+    std::future::poll_fn(|cx| {
+        if yielded {
+            return std::task::Poll::Ready(());
+        }
+        yielded = true;
+        cx.waker().wake_by_ref();
+        std::task::Poll::Pending
+    })
+    .await
 }
 
 #[cfg(test)]

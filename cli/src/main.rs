@@ -3,12 +3,25 @@
 fn main() {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let code = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-        Ok(rt) => rt.block_on(zeitkonto_cli::run(argv, async {
-            // Ctrl-C ends the run with 130; without a signal handler, it never does here.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        })),
+        Ok(rt) => rt.block_on(async {
+            // Ctrl-C ends the run with 130 (the handler is in place before the command starts).
+            #[cfg(unix)]
+            let mut interrupt = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt()).ok();
+            let interrupted = async move {
+                #[cfg(unix)]
+                match interrupt.as_mut() {
+                    Some(signal) => {
+                        signal.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+                #[cfg(not(unix))]
+                if tokio::signal::ctrl_c().await.is_err() {
+                    std::future::pending::<()>().await;
+                }
+            };
+            zeitkonto_cli::run(argv, interrupted).await
+        }),
         Err(e) => {
             eprintln!("zeitkonto: cannot start: {e}");
             1

@@ -56,6 +56,14 @@ fn the_month_close_to_csv_and_json_and_the_exit_codes() {
     assert_eq!(no_key.status.code(), Some(2));
     assert!(text(&no_key.stderr).contains("ZEITKONTO_API_KEY"));
     assert_eq!(run(&s, &["month-close", "2026-13"]).status.code(), Some(2));
+    let bom_json = run(&s, &["employees", "--format", "json", "--bom"]); // a BOM would break the JSON
+    assert_eq!(bom_json.status.code(), Some(2));
+    assert!(text(&bom_json.stderr).contains("--bom is for CSV"));
+    let clocked = run(&s, &["clock", "come", "anna.schmidt@demo.example"]);
+    assert_eq!(
+        (clocked.status.code(), text(&clocked.stdout).as_str()),
+        (Some(0), "come: anna.schmidt@demo.example: done\n")
+    );
     assert_eq!(s.kit.requests(OperationId::TimeAccount), 39);
 }
 
@@ -108,4 +116,31 @@ fn a_reader_that_goes_away_is_a_quiet_exit() {
     assert!(first.starts_with("source,top_level_project"), "{first}");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(!text(&out.stderr).contains("panicked"));
+}
+
+/// The in-process sandbox answers every call at once: Ctrl-C must still stop the job between calls.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_job_over_the_in_process_sandbox_too() {
+    let dir = std::env::temp_dir().join(format!("zeitkonto-cli-inprocess-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("hours.csv");
+    let args = ["--sandbox", "project-hours", "2000-01-01", "2026-10-31", "--email", "max.manager@demo.example", "-o"];
+    let child = Command::new(env!("CARGO_BIN_EXE_zeitkonto"))
+        .args(args)
+        .arg(&csv)
+        .arg("--checkpoint")
+        .arg(dir.join("hours.ckpt"))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::fs::metadata(&csv).map_or(0, |m| m.len()) == 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("interrupted (run the same command again to go on)"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
