@@ -13,6 +13,7 @@ Outputs (committed; `scripts/codegen --check` fails when one is stale):
 - bindings-python/python/zeitkonto/_core.pyi    the stubs: templates/_core.pyi.in with the <Model>Data stubs
 - bindings-python/python/zeitkonto/_errors.py       the error classes (one per kind and API code)
 - bindings-python/python/zeitkonto/_settings.py     RetrySettings, RateLimitSettings
+- bindings-python/python/zeitkonto/_job_events.py   the jobs' events (core/src/jobs/events.rs) and their decoder
 - bindings-python/python/zeitkonto/_exports.py      the package's names and __all__ (__init__.py re-exports them)
 - bindings-wasm/npm/src/operations.js          the npm Client's methods
 - bindings-wasm/npm/src/decode.js              the npm fast reader of plain answers (one function per model)
@@ -23,6 +24,7 @@ Outputs (committed; `scripts/codegen --check` fails when one is stale):
 - bindings-uniffi/src/models.rs                the Kotlin/Swift records
 - bindings-uniffi/src/error.rs                 the Kotlin/Swift error variants, API codes, TLS failures
 - bindings-uniffi/src/settings.rs              the Kotlin/Swift RetrySettings and RateLimitSettings
+- bindings-uniffi/src/job_events.rs            the Kotlin/Swift JobEvent enum and its conversion (core/src/jobs/events.rs)
 - bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ZeitkontoFutures.kt   the Java futures
 - tests/sandbox/tests/doc_snippets.rs, bindings-python/tests/test_doc_snippets.py,
   bindings-wasm/npm/test/doc-snippets.test.mjs, bindings-uniffi/kotlin-testing/src/test/kotlin/DocSnippetsTest.kt,
@@ -74,6 +76,7 @@ def main():
         "bindings-python/python/zeitkonto/models.py": py_gen.python_models(decl),
         "bindings-python/python/zeitkonto/_errors.py": py_gen.python_errors(decl),
         "bindings-python/python/zeitkonto/_settings.py": py_gen.python_settings(decl),
+        "bindings-python/python/zeitkonto/_job_events.py": py_gen.python_job_events(decl),
         "bindings-python/src/typed.rs": py_gen.python_typed(decl),
         "bindings-wasm/npm/src/operations.js": ts_gen.js_methods(decl),
         "bindings-wasm/npm/src/decode.js": ts_gen.js_decoders(decl),
@@ -82,6 +85,7 @@ def main():
         "client/src/operations.rs": rs_gen.client_methods(decl),
         "bindings-uniffi/src/error.rs": uniffi_gen.uniffi_errors(decl),
         "bindings-uniffi/src/settings.rs": uniffi_gen.uniffi_settings(decl),
+        "bindings-uniffi/src/job_events.rs": uniffi_gen.uniffi_job_events(decl),
         "bindings-uniffi/src/models.rs": uniffi_gen.uniffi_models(decl),
         "bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ZeitkontoFutures.kt": kt_gen.kotlin_futures(decl),
     }

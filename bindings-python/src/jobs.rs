@@ -9,10 +9,10 @@ use std::sync::{Arc, Mutex};
 
 use futures_util::FutureExt;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use pyo3::IntoPyObjectExt;
 use serde_json::Value;
-use zeitkonto::jobs::{Job as RustJob, JobEvent};
+use zeitkonto::jobs::{EventValue, Job as RustJob, JobEvent};
 use zeitkonto_core::Date;
 
 use crate::bridge::{complete, completions};
@@ -36,37 +36,33 @@ fn step(result: Result<Option<Result<JobEvent, zeitkonto::Error>>, Box<dyn std::
     }
 }
 
-/// An event as a tuple whose first item names it (`zeitkonto.jobs` makes its dataclasses of
-/// them): `("progress", done, total, eta_ms)`, `("account", employee, MonthlyAccountData,
-/// source)`, `("employee_failure", employee, error)`, `("department_fallback", department,
-/// reason)`, `("presence", PresenceEntryData, source)`, `("leave", entry, legend, source)`,
-/// `("booking", project, entry, source)`, `("call_failure", call, error)`, `("fallback", call,
-/// reason)`; an error is its canonical JSON (a dict), as `CoreError` carries it.
+/// An event as a tuple: its declared kind, then its fields' values in declared order
+/// (`zeitkonto_core::jobs::events`; the generated `zeitkonto/_job_events.py` makes its dataclass
+/// of it). A duration is in milliseconds; an error is its canonical JSON (a dict), as `CoreError`
+/// carries it; a model is its `<Model>Data`.
 fn event_to_py(py: Python<'_>, event: JobEvent) -> PyResult<Py<PyAny>> {
-    match event {
-        JobEvent::Progress(p) => ("progress", p.done, p.total, p.eta_ms).into_py_any(py),
-        JobEvent::Account(r) => ("account", r.employee, MonthlyAccountData(r.account), r.source).into_py_any(py),
-        JobEvent::EmployeeFailure { employee, error } => {
-            ("employee_failure", employee, to_py(py, &error_value(&error))?).into_py_any(py)
-        }
-        JobEvent::DepartmentFallback(f) => ("department_fallback", f.department, f.reason).into_py_any(py),
-        JobEvent::Presence(r) => ("presence", PresenceEntryData(r.entry), r.source).into_py_any(py),
-        JobEvent::Leave(r) => {
-            let legend = PyDict::new(py);
-            for (k, v) in r.legend.iter() {
-                legend.set_item(k, to_py(py, v)?)?;
+    let (kind, values) = event.into_parts();
+    let mut items = vec![kind.into_py_any(py)?];
+    for value in values {
+        items.push(match value {
+            EventValue::Count(n) | EventValue::DurationMs(n) => n.into_py_any(py)?,
+            EventValue::Text(text) => text.into_py_any(py)?,
+            EventValue::Error(e) => to_py(py, &error_value(&e))?.unbind(),
+            EventValue::Json(v) => to_py(py, &v)?.unbind(),
+            EventValue::Legend(legend) => {
+                let dict = PyDict::new(py);
+                for (k, v) in legend.iter() {
+                    dict.set_item(k, to_py(py, v)?)?;
+                }
+                dict.into_py_any(py)?
             }
-            ("leave", to_py(py, &r.entry)?, legend, r.source).into_py_any(py)
-        }
-        JobEvent::Booking(r) => ("booking", r.project, to_py(py, &r.entry)?, r.source).into_py_any(py),
-        JobEvent::CallFailure { call, error } => {
-            ("call_failure", call, to_py(py, &error_value(&error))?).into_py_any(py)
-        }
-        JobEvent::Fallback(f) => ("fallback", f.call, f.reason).into_py_any(py),
-        // A kind of event this binding does not know yet (the Rust enum is non-exhaustive): said
-        // as such rather than dropped.
-        _ => ("fallback", "unknown", "an event this version does not know").into_py_any(py),
+            EventValue::MonthlyAccount(a) => MonthlyAccountData(a).into_py_any(py)?,
+            EventValue::PresenceEntry(e) => PresenceEntryData(e).into_py_any(py)?,
+            // A value this binding does not know yet (the enum is non-exhaustive): None.
+            _ => py.None(),
+        });
     }
+    PyTuple::new(py, items)?.into_py_any(py)
 }
 
 fn into_py(py: Python<'_>, step: Step) -> PyResult<Option<Py<PyAny>>> {

@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::client::ZeitkontoClient;
-use crate::models::{MonthlyAccount, PresenceEntry};
+use crate::job_events::JobEvent;
 use crate::telemetry::JobTrace;
-use crate::types::{self, IsoDate, PlatformDuration, PlatformInt, RawJson};
+use crate::types::{self, IsoDate, PlatformDuration, PlatformInt};
 use crate::ZeitkontoError;
 
 /// The plan, stated before running.
@@ -23,114 +23,6 @@ pub struct JobPlan {
     pub calls: PlatformInt,
     /// The time the rate limit makes them take.
     pub eta: PlatformDuration,
-}
-
-/// What a job reports (the same events as Python's and Rust's).
-#[derive(Debug, Clone, uniffi::Enum)]
-#[allow(clippy::large_enum_variant)] // crosses to Kotlin/Swift by value, one at a time
-pub enum JobEvent {
-    /// After every call: calls done and total (as far as known), the time the rest takes.
-    Progress {
-        /// Calls finished.
-        done: PlatformInt,
-        /// Calls the job needs as far as it knows now.
-        total: PlatformInt,
-        /// The time the rest takes at the rate limit.
-        eta: PlatformDuration,
-    },
-    /// One employee's monthly account.
-    Account {
-        /// The e-mail (empty for someone a summary lists who is not in the active list).
-        employee: String,
-        /// The account, as `timeAccount` returns it.
-        account: MonthlyAccount,
-        /// "department_month_employees:<id>" or "time_account".
-        source: String,
-    },
-    /// One employee's account failed; the job went on.
-    EmployeeFailure {
-        /// The e-mail.
-        employee: String,
-        /// Why.
-        error: ZeitkontoError,
-    },
-    /// A department's summary could not be used: its employees got calls of their own.
-    DepartmentFallback {
-        /// The department id.
-        department: String,
-        /// Why.
-        reason: String,
-    },
-    /// The presence board: one employee's presence.
-    Presence {
-        /// The entry, as `presence` returns it.
-        entry: PresenceEntry,
-        /// "presence" (the whole company) or "presence:<email>" (a fallback).
-        source: String,
-    },
-    /// The leave-year report: one employee's yearly overview.
-    Leave {
-        /// The overview (JSON text: its fields are not shown by the spec).
-        entry: RawJson,
-        /// The overview's legend: leave-type id to its localized names (JSON text).
-        legend: HashMap<String, RawJson>,
-        /// "leave_year:<year>".
-        source: String,
-    },
-    /// The project-hours report: one booking.
-    Booking {
-        /// The top-level project asked (its bookings include its sub-projects').
-        project: String,
-        /// The booking (JSON text).
-        entry: RawJson,
-        /// "project_bookings:<uuid>:<start>..<end>".
-        source: String,
-    },
-    /// A call of a presence board, leave-year report or project-hours report failed; the job went on.
-    CallFailure {
-        /// The call's key (as a row's `source`).
-        call: String,
-        /// Why.
-        error: ZeitkontoError,
-    },
-    /// The company-wide presence could not be used: per-employee calls follow.
-    Fallback {
-        /// The call's key.
-        call: String,
-        /// Why.
-        reason: String,
-    },
-}
-
-impl From<zeitkonto::jobs::JobEvent> for JobEvent {
-    fn from(e: zeitkonto::jobs::JobEvent) -> JobEvent {
-        use zeitkonto::jobs::JobEvent as E;
-        match e {
-            E::Progress(p) => JobEvent::Progress {
-                done: PlatformInt(p.done as i64),
-                total: PlatformInt(p.total as i64),
-                eta: millis(p.eta_ms),
-            },
-            E::Account(row) => {
-                JobEvent::Account { employee: row.employee, account: row.account.into(), source: row.source }
-            }
-            E::EmployeeFailure { employee, error } => JobEvent::EmployeeFailure { employee, error: error.into() },
-            E::DepartmentFallback(f) => JobEvent::DepartmentFallback { department: f.department, reason: f.reason },
-            E::Presence(r) => JobEvent::Presence { entry: r.entry.into(), source: r.source },
-            E::Leave(r) => JobEvent::Leave {
-                entry: r.entry.into(),
-                legend: r.legend.iter().map(|(k, v)| (k.clone(), RawJson::from(v.clone()))).collect(),
-                source: r.source,
-            },
-            E::Booking(r) => JobEvent::Booking { project: r.project, entry: r.entry.into(), source: r.source },
-            E::CallFailure { call, error } => JobEvent::CallFailure { call, error: error.into() },
-            E::Fallback(f) => JobEvent::Fallback { call: f.call, reason: f.reason },
-            // A kind of event this binding does not know yet (the Rust enum is non-exhaustive):
-            // said as such rather than dropped. (Not formatted with `Debug`: that would pull every
-            // model's `Debug` into the mobile library.)
-            _ => JobEvent::Fallback { call: "unknown".into(), reason: "an event this version does not know".into() },
-        }
-    }
 }
 
 fn plan(p: zeitkonto_core::jobs::Plan) -> JobPlan {

@@ -108,6 +108,55 @@ pub enum JobEvent {
     Fallback(SweepFallback),
 }
 
+/// A value of an event's field, by the field's declared type (`zeitkonto_core::jobs::events`):
+/// what a binding converts, field by field, into its language's event types.
+#[derive(Debug)]
+#[non_exhaustive]
+#[allow(clippy::large_enum_variant)] // handed over one at a time: boxing buys nothing
+pub enum EventValue {
+    /// `count`.
+    Count(u64),
+    /// `duration`, in milliseconds.
+    DurationMs(u64),
+    /// `text`.
+    Text(String),
+    /// `error`.
+    Error(Error),
+    /// `json`.
+    Json(Value),
+    /// `legend`.
+    Legend(Arc<BTreeMap<String, Value>>),
+    /// `MonthlyAccount`.
+    MonthlyAccount(MonthlyAccount),
+    /// `PresenceEntry`.
+    PresenceEntry(PresenceEntry),
+}
+
+impl JobEvent {
+    /// The event as its declared kind and its fields' values in declared order
+    /// (`zeitkonto_core::jobs::events::EVENTS`), for the bindings' generated conversions.
+    pub fn into_parts(self) -> (&'static str, Vec<EventValue>) {
+        use EventValue as V;
+        match self {
+            JobEvent::Progress(p) => {
+                ("progress", vec![V::Count(p.done as u64), V::Count(p.total as u64), V::DurationMs(p.eta_ms)])
+            }
+            JobEvent::Account(r) => {
+                ("account", vec![V::Text(r.employee), V::MonthlyAccount(r.account), V::Text(r.source)])
+            }
+            JobEvent::EmployeeFailure { employee, error } => {
+                ("employee_failure", vec![V::Text(employee), V::Error(error)])
+            }
+            JobEvent::DepartmentFallback(f) => ("department_fallback", vec![V::Text(f.department), V::Text(f.reason)]),
+            JobEvent::Presence(r) => ("presence", vec![V::PresenceEntry(r.entry), V::Text(r.source)]),
+            JobEvent::Leave(r) => ("leave", vec![V::Json(r.entry), V::Legend(r.legend), V::Text(r.source)]),
+            JobEvent::Booking(r) => ("booking", vec![V::Text(r.project), V::Json(r.entry), V::Text(r.source)]),
+            JobEvent::CallFailure { call, error } => ("call_failure", vec![V::Text(call), V::Error(error)]),
+            JobEvent::Fallback(f) => ("fallback", vec![V::Text(f.call), V::Text(f.reason)]),
+        }
+    }
+}
+
 fn api_code(error: &Error) -> Option<i64> {
     match error {
         Error::Api { code, .. } => Some(*code),
@@ -651,6 +700,59 @@ pub mod checkpoint_file {
             );
             assert!(read(&dir).is_err()); // a directory cannot be read as one
             std::fs::remove_dir_all(&dir).unwrap();
+        }
+    }
+}
+
+#[cfg(test)]
+mod event_parts_tests {
+    use std::collections::BTreeMap;
+    use std::sync::Arc;
+
+    use serde_json::json;
+    use zeitkonto_core::jobs::events::EVENTS;
+    use zeitkonto_core::jobs::{Fallback, Progress, SweepFallback};
+    use zeitkonto_core::{Error, MonthlyAccount, PresenceEntry};
+
+    use super::*;
+
+    /// Every event's parts are its declared kind with one value of the declared type per field.
+    #[test]
+    fn every_event_is_its_declaration() {
+        let error = || Error::Forbidden;
+        let events = vec![
+            JobEvent::Progress(Progress { done: 1, total: 2, eta_ms: 3 }),
+            JobEvent::Account(AccountRow {
+                employee: "e".into(),
+                account: MonthlyAccount::default(),
+                source: "s".into(),
+            }),
+            JobEvent::EmployeeFailure { employee: "e".into(), error: error() },
+            JobEvent::DepartmentFallback(Fallback { department: "d".into(), reason: "r".into() }),
+            JobEvent::Presence(PresenceRow { entry: PresenceEntry::default(), source: "s".into() }),
+            JobEvent::Leave(LeaveRow { entry: json!({}), legend: Arc::new(BTreeMap::new()), source: "s".into() }),
+            JobEvent::Booking(BookingRow { project: "p".into(), entry: json!({}), source: "s".into() }),
+            JobEvent::CallFailure { call: "c".into(), error: error() },
+            JobEvent::Fallback(SweepFallback { call: "c".into(), reason: "r".into() }),
+        ];
+        assert_eq!(events.len(), EVENTS.len());
+        for (event, decl) in events.into_iter().zip(EVENTS) {
+            let (kind, values) = event.into_parts();
+            assert_eq!(kind, decl.kind);
+            let types: Vec<&str> = values
+                .iter()
+                .map(|v| match v {
+                    EventValue::Count(_) => "count",
+                    EventValue::DurationMs(_) => "duration",
+                    EventValue::Text(_) => "text",
+                    EventValue::Error(_) => "error",
+                    EventValue::Json(_) => "json",
+                    EventValue::Legend(_) => "legend",
+                    EventValue::MonthlyAccount(_) => "MonthlyAccount",
+                    EventValue::PresenceEntry(_) => "PresenceEntry",
+                })
+                .collect();
+            assert_eq!(types, decl.fields.iter().map(|f| f.ty).collect::<Vec<_>>(), "{kind}");
         }
     }
 }

@@ -627,3 +627,84 @@ def python_exports(decl):
     lines.append(line)
     lines.append("]")
     return "\n".join(lines) + "\n"
+
+
+# The jobs' events (core/src/jobs/events.rs): a field's declared type → (Python annotation, how the
+# value of `_core.Job.next`'s tuple becomes it).
+PY_EVENT_TYPES = {
+    "count": ("int", "{}"),
+    "duration": ("float", "{} / 1000"),
+    "text": ("str", "{}"),
+    "error": ("ZeitkontoError", "from_core({}, python_names=True)"),
+    "json": ("Dict[str, Any]", "{}"),
+    "legend": ("Dict[str, Any]", "{}"),
+}
+
+
+def python_job_events(decl):
+    """`zeitkonto/_job_events.py`: a frozen dataclass per kind of event, the unions, and the
+    decoder of `_core.Job.next`'s tuples (`zeitkonto.jobs` re-exports them)."""
+    events = decl["jobEvents"]
+    models = sorted({f["type"] for e in events for f in e["fields"] if f["type"] not in PY_EVENT_TYPES})
+    out = [
+        '"""The events of the whole-company jobs (``zeitkonto.jobs``), one frozen dataclass per kind, and',
+        "the decoder of the extension's event tuples. Durations are seconds.",
+        "",
+        HEADER.replace("(core/src/decl/)", "(core/src/jobs/events.rs)"),
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from dataclasses import dataclass",
+        "from typing import Any, Callable, Dict, Tuple, Union",
+        "",
+        "from .errors import ZeitkontoError, from_core",
+        f"from .models import {', '.join(models)}",
+        "",
+        "__all__ = [",
+    ]
+    out += [f'    "{name}",' for name in [e["class"] for e in events] + ["MonthCloseEvent", "SweepEvent", "Event"]]
+    out += ["]"]
+    for e in events:
+        doc = py_doc(e["doc"], "    ")
+        out += ["", "", "@dataclass(frozen=True)", f"class {e['class']}:", '    """' + doc[0].strip()] + doc[1:]
+        out += ['    """', ""]
+        for f in e["fields"]:
+            ann = PY_EVENT_TYPES.get(f["type"], (f["type"], ""))[0]
+            doc = f["doc"] + (" In seconds." if f["type"] == "duration" else "")
+            out += [line.replace("    ", "    #: ", 1) for line in py_doc(doc, "    ")]
+            out += [f"    {f['name']}: {ann}"]
+    def union(jobs):
+        return ", ".join(e["class"] for e in events if e["jobs"] in ("all", jobs))
+    out += [
+        "",
+        "",
+        "#: What the month close reports.",
+        f"MonthCloseEvent = Union[{union('month_close')}]",
+        "#: What the presence board, the leave-year report and project hours report.",
+        f"SweepEvent = Union[{union('sweeps')}]",
+        "#: Any job's event.",
+        "Event = Union[MonthCloseEvent, SweepEvent]",
+        "",
+        "# An event tuple (`_core.Job.next`: the kind, then the fields in declared order) → its dataclass.",
+        "_DECODERS: Dict[str, Callable[[Tuple[Any, ...]], Any]] = {",
+    ]
+    for e in events:
+        args = []
+        for i, f in enumerate(e["fields"], start=1):
+            conv = PY_EVENT_TYPES.get(f["type"], ("", f["type"] + "({})"))[1]
+            args.append(conv.format(f"t[{i}]"))
+        out.append(f'    "{e["kind"]}": lambda t: {e["class"]}({", ".join(args)}),')
+    out += [
+        "}",
+        "",
+        "",
+        "def _event(t: Tuple[Any, ...]) -> Any:",
+        '    """An event tuple as its dataclass; a kind this version does not know as a ``Fallback``."""',
+        "    decode = _DECODERS.get(t[0])",
+        "    if decode is None:",
+        '        return Fallback("unknown", f"an event this version does not know: {t[0]}")',
+        "    return decode(t)",
+        "",
+    ]
+    return "\n".join(out)

@@ -420,3 +420,78 @@ def uniffi_settings(decl):
         out.append("}")
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+# The jobs' events (core/src/jobs/events.rs): a field's declared type → (the record's Rust type,
+# the client's `EventValue` variant, the conversion of its value `{0}`).
+UNIFFI_EVENT_TYPES = {
+    "count": ("PlatformInt", "Count", "PlatformInt({0} as i64)"),
+    "duration": ("PlatformDuration", "DurationMs", "PlatformDuration({0} as f64)"),
+    "text": ("String", "Text", "{0}"),
+    "error": ("ZeitkontoError", "Error", "{0}.into()"),
+    "json": ("RawJson", "Json", "{0}.into()"),
+    "legend": ("HashMap<String, RawJson>", "Legend", "{0}.iter().map(|(k, v)| (k.clone(), RawJson::from(v.clone()))).collect()"),
+}
+
+
+def uniffi_job_events(decl):
+    """`bindings-uniffi/src/job_events.rs`: the Kotlin/Swift `JobEvent` enum and its conversion from
+    the client's events (by their declared parts, `zeitkonto::jobs::JobEvent::into_parts`)."""
+    events = decl["jobEvents"]
+    out = [
+        "//! What a job reports, for Kotlin and Swift: one case per kind of event (the same events as",
+        "//! Python's and Rust's), converted from the client's events by their declared parts.",
+        "//! " + HEADER.replace("(core/src/decl/)", "(core/src/jobs/events.rs)"),
+        "",
+        "use std::collections::HashMap;",
+        "",
+        "use zeitkonto::jobs::EventValue as V;",
+        "",
+        "use crate::models;",
+        "use crate::types::{PlatformDuration, PlatformInt, RawJson};",
+        "use crate::ZeitkontoError;",
+        "",
+        "/// What a job reports (the same events as Python's and Rust's).",
+        "#[derive(Debug, Clone, uniffi::Enum)]",
+        "#[allow(clippy::large_enum_variant)] // crosses to Kotlin/Swift by value, one at a time",
+        "pub enum JobEvent {",
+    ]
+    for e in events:
+        out += doc_lines(e["doc"], "    ")
+        out.append(f"    {pascal(e['kind'])} {{")
+        for f in e["fields"]:
+            ty = UNIFFI_EVENT_TYPES.get(f["type"], (f"models::{f['type']}",))[0]
+            out += doc_lines(f["doc"], "        ")
+            out.append(f"        {f['name']}: {ty},")
+        out.append("    },")
+    out += [
+        "}",
+        "",
+        "/// An event whose parts this version does not know, said as such rather than dropped.",
+        "fn unknown() -> JobEvent {",
+        '    JobEvent::Fallback { call: "unknown".into(), reason: "an event this version does not know".into() }',
+        "}",
+        "",
+        "impl From<zeitkonto::jobs::JobEvent> for JobEvent {",
+        "    fn from(e: zeitkonto::jobs::JobEvent) -> JobEvent {",
+        "        let (kind, values) = e.into_parts();",
+        "        let mut v = values.into_iter();",
+        "        match kind {",
+    ]
+    for e in events:
+        fs = e["fields"]
+        nexts = ", ".join("v.next()" for _ in fs)
+        pats, inits = [], []
+        for f in fs:
+            _, variant, conv = UNIFFI_EVENT_TYPES.get(f["type"], (None, f["type"], "{0}.into()"))
+            value = conv.format(f["name"])
+            pats.append(f"Some(V::{variant}({f['name']}))")
+            inits.append(f["name"] if value == f["name"] else f"{f['name']}: {value}")
+        out += [
+            f'            "{e["kind"]}" => match ({nexts},) {{',
+            f"                ({', '.join(pats)},) => JobEvent::{pascal(e['kind'])} {{ {', '.join(inits)} }},",
+            "                _ => unknown(),",
+            "            },",
+        ]
+    out += ["            _ => unknown(),", "        }", "    }", "}", ""]
+    return "\n".join(out)

@@ -46,12 +46,13 @@ import contextlib
 import datetime as _dt
 import os
 from dataclasses import dataclass
-from typing import (Any, AsyncIterator, Callable, Dict, Generic, Iterable, Iterator, List, Optional,
+from typing import (Any, AsyncIterator, Callable, Generic, Iterable, Iterator, List, Optional,
                     Sequence, Tuple, TypeVar, Union)
 
 from . import _bridge, _core, _telemetry
+from ._job_events import (AccountRow, BookingRow, CallFailure, DepartmentFallback, EmployeeFailure, Event, Fallback,
+                          LeaveRow, MonthCloseEvent, PresenceRow, Progress, SweepEvent, _event)
 from .errors import InvalidInputError, ZeitkontoError, from_core
-from .models import MonthlyAccount, PresenceEntry
 
 __all__ = ["Jobs", "AsyncJobs", "MonthCloseJob", "AsyncMonthCloseJob", "SweepJob", "AsyncSweepJob", "Plan",
            "Progress", "AccountRow", "EmployeeFailure", "DepartmentFallback", "PresenceRow", "LeaveRow",
@@ -74,100 +75,6 @@ class Plan:
     calls: int
     eta: float
 
-
-@dataclass(frozen=True)
-class Progress:
-    """Calls ``done`` of ``total`` (as far as known), and the time the rest takes (seconds)."""
-
-    done: int
-    total: int
-    eta: float
-
-
-@dataclass(frozen=True)
-class AccountRow:
-    """One employee's monthly account. ``employee`` is the e-mail (empty for someone a department
-    summary lists who is not in the active employee list, e.g. left during the month); ``source``
-    the call that produced it: ``"department_month_employees:<id>"`` or ``"time_account"``."""
-
-    employee: str
-    account: MonthlyAccount
-    source: str
-
-
-@dataclass(frozen=True)
-class EmployeeFailure:
-    """One employee's account could not be read; the job went on."""
-
-    employee: str
-    error: ZeitkontoError
-
-
-@dataclass(frozen=True)
-class DepartmentFallback:
-    """A department's summary could not be used: its employees got calls of their own."""
-
-    department: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class PresenceRow:
-    """One employee's presence of the day (the presence board): the ``PresenceEntry`` the
-    ``presence`` call returns, and the call's key, ``source``: ``"presence"`` (the whole company)
-    or ``"presence:<email>"`` (one employee, after a :class:`Fallback`)."""
-
-    entry: PresenceEntry
-    source: str
-
-
-@dataclass(frozen=True)
-class LeaveRow:
-    """One leave-managed employee's yearly overview (the leave-year report): an element of
-    ``leave_year``'s ``employees`` (raw JSON: the spec does not show its fields), the overview's
-    ``legend`` (leave-type id to its localized names, the same for every row) and ``source``,
-    ``"leave_year:<year>"``."""
-
-    entry: Dict[str, Any]
-    legend: Dict[str, Any]
-    source: str
-
-
-@dataclass(frozen=True)
-class BookingRow:
-    """One booking (the project-hours report): an element of ``project_bookings``' ``entries``
-    (raw JSON), the top-level ``project`` asked (its bookings include its sub-projects') and
-    ``source``, ``"project_bookings:<uuid>:<start>..<end>"``."""
-
-    project: str
-    entry: Dict[str, Any]
-    source: str
-
-
-@dataclass(frozen=True)
-class CallFailure:
-    """A sweep's call failed (``call``: its key, as in a row's ``source``); it is listed in the
-    job's ``failures`` and the job went on."""
-
-    call: str
-    error: ZeitkontoError
-
-
-@dataclass(frozen=True)
-class Fallback:
-    """The presence board's company-wide call (``call``) could not be used, and why (``reason``:
-    the error's kind and code): the employee list and one call per employee follow."""
-
-    call: str
-    reason: str
-
-
-#: What the month close reports.
-MonthCloseEvent = Union[Progress, AccountRow, EmployeeFailure, DepartmentFallback]
-#: What the presence board, the leave-year report and project hours report.
-SweepEvent = Union[Progress, PresenceRow, LeaveRow, BookingRow, CallFailure, Fallback]
-#: Any job's event.
-Event = Union[MonthCloseEvent, SweepEvent]
 
 E = TypeVar("E")  # the job's events
 F = TypeVar("F")  # the job's fallbacks
@@ -225,28 +132,6 @@ def _read_checkpoint(path: Optional[_Path]) -> Optional[str]:
     if not isinstance(path, (str, os.PathLike)):
         raise _invalid("checkpoint", f"expected a file path, got {type(path).__name__}")
     return _core.read_checkpoint(path)
-
-
-def _event(t: Tuple[Any, ...]) -> Any:
-    """A job's event (``_core.Job.next``'s tuple, named by its first item) as its dataclass."""
-    kind = t[0]
-    if kind == "progress":
-        return Progress(t[1], t[2], t[3] / 1000)
-    if kind == "account":
-        return AccountRow(t[1], MonthlyAccount(t[2]), t[3])
-    if kind == "employee_failure":
-        return EmployeeFailure(t[1], from_core(t[2], python_names=True))
-    if kind == "department_fallback":
-        return DepartmentFallback(t[1], t[2])
-    if kind == "presence":
-        return PresenceRow(PresenceEntry(t[1]), t[2])
-    if kind == "leave":
-        return LeaveRow(t[1], t[2], t[3])
-    if kind == "booking":
-        return BookingRow(t[1], t[2], t[3])
-    if kind == "call_failure":
-        return CallFailure(t[1], from_core(t[2], python_names=True))
-    return Fallback(t[1], t[2])
 
 
 class _JobBase(Generic[E, F]):

@@ -16,6 +16,7 @@
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+pub mod events;
 mod month_close;
 mod steps;
 mod sweep;
