@@ -47,7 +47,7 @@ const JOB: &[Opt] = &[opt(
     "save progress to FILE; resume from it when it exists (needs --output FILE: the rows go on in the same file)",
 )];
 
-const DAY: Opt = opt("day", Some("YYYY-MM-DD"), "the day (default: today)");
+const DAY: Opt = opt("day", Some("YYYY-MM-DD"), "the day (default: the server's today)");
 
 const RESUMABLE: &str = " With --checkpoint a stopped run goes on where it stopped (Ctrl-C, a kill, an error), and \
 the output holds each row once. Exit codes: 0 done, 1 finished with failures (listed) or stopped by an error, 2 bad \
@@ -71,7 +71,7 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "employees",
         help: "the active employees",
-        description: "",
+        description: "The company's active employees' master data, one row per employee (the SDK's field names).",
         groups: &[CONNECTION, OUTPUT],
         options: &[],
         positionals: &[],
@@ -79,7 +79,8 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "presence",
         help: "who is in (today, or --day)",
-        description: "",
+        description: "Every time-tracked employee's presence of --day (default: the server's today), one row per \
+employee: membercode, employee, present, absences (JSON).",
         groups: &[CONNECTION, OUTPUT],
         options: &[DAY],
         positionals: &[],
@@ -135,10 +136,12 @@ that fails is listed and the others go on.",
     Command {
         name: "clock",
         help: "clock an employee in or out",
-        description: "",
+        description: "come: clock in (a booking starts); go: clock out; stop: clock out and at once in again (the \
+running booking ends, a new one starts). The API answers a refused action (go or stop when not clocked in, an \
+unknown employee) with false: exit 1. Sent once, never repeated on its own (a write).",
         groups: &[CONNECTION],
         options: &[],
-        positionals: &[("{come,go,stop}", &["come", "go", "stop"], ""), ("EMPLOYEE", &[], "e-mail or employee id")],
+        positionals: &[("{come,go,stop}", &["come", "go", "stop"], ""), ("EMPLOYEE", &[], "the employee's e-mail")],
     },
 ];
 
@@ -216,6 +219,9 @@ fn usage(cmd: Option<&Command>) -> String {
         None => format!("usage: {PROG} "),
     };
     let mut optionals = vec!["[-h]".to_string()];
+    if cmd.is_none() {
+        optionals.push("[--version]".into());
+    }
     for o in options_of(cmd) {
         let text = o.value.map_or(format!("--{}", o.long), |v| format!("--{} {v}", o.long));
         optionals.push(if o.required { text } else { format!("[{text}]") });
@@ -285,6 +291,9 @@ fn help(cmd: Option<&Command>) -> String {
         Some(_) => {}
     }
     out.push_str("options:\n  -h, --help            show this help message and exit\n");
+    if cmd.is_none() {
+        out.push_str("  --version             show the version and exit\n");
+    }
     for o in options_of(cmd) {
         let long = format!("--{}{}", o.long, o.value.map_or(String::new(), |v| format!(" {v}")));
         let name = match o.short {
@@ -329,6 +338,9 @@ pub fn parse(argv: &[String]) -> Result<Args, Stop> {
         if arg == "--" {
             only_positionals = true;
             continue;
+        }
+        if arg == "--version" && command.is_none() {
+            return Err(Stop::Help(format!("{PROG} {}\n", env!("CARGO_PKG_VERSION"))));
         }
         if arg == "-h" || arg == "--help" {
             return Err(Stop::Help(help(command)));
@@ -449,7 +461,9 @@ mod tests {
     }
 
     #[test]
-    fn help_lists_every_command_and_wraps_at_78_columns() {
+    fn version_and_help_lists_every_command_wrapped_at_78_columns() {
+        let Err(Stop::Help(version)) = parse(&argv("--version")) else { panic!("no version") };
+        assert_eq!(version, format!("zeitkonto {}\n", env!("CARGO_PKG_VERSION")));
         for cmd in ["", "employees", "month-close", "project-hours", "clock"] {
             let Err(Stop::Help(text)) = parse(&argv(&format!("{cmd} --help"))) else { panic!("no help for {cmd}") };
             assert!(text.starts_with(&format!("usage: zeitkonto {cmd}").replace("  ", " ")), "{text}");

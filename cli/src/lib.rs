@@ -151,6 +151,9 @@ pub async fn run(argv: Vec<String>, interrupted: impl Future<Output = ()>) -> i3
 
 /// The client the options ask for, and the sandbox when `--sandbox`.
 fn client(args: &Args) -> Result<Client, Stop> {
+    if args.get("sandbox-today").is_some() && !args.flag("sandbox") {
+        return Err(Stop::Usage("--sandbox-today is for --sandbox (the real service has its own today)".into()));
+    }
     if args.flag("sandbox") {
         let today = kit::today(args.get("sandbox-today"))
             .map_err(|(_, reason)| Stop::Usage(format!("invalid input `sandbox_today`: {reason}")))?;
