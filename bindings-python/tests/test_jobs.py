@@ -378,3 +378,22 @@ def test_cli_a_closed_pipe_is_a_quiet_exit_and_nested_records_are_json_cells(ser
     row = next(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
     assert json.loads(row["today"]) == {"target": 480.0, "actual": 0.0} or row["today"].startswith("{")
     assert "DayTotals(" not in out.read_text(encoding="utf-8")
+
+
+def test_cli_main_in_process_writes_through_pythons_streams(capsys: pytest.CaptureFixture[str]) -> None:
+    import contextlib
+
+    from zeitkonto.cli import main
+
+    assert main(["--sandbox", "--sandbox-today", "2026-11-21", "employees"]) == 0
+    out, err = capsys.readouterr()
+    assert len(list(csv.reader(io.StringIO(out)))) == 40 and err == ""
+    assert main(["--sandbox", "month-close", "2026-13"]) == 2
+    assert "not a calendar month" in capsys.readouterr().err
+    assert main(["--sandbox", "--sandbox-today", "2026-11-21", "leave-year", "2026", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert len(json.loads(out)) == 40 and "leave year 2026: 40 rows" in err
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        assert main(["--version"]) == 0
+    assert buffer.getvalue().startswith("zeitkonto ")

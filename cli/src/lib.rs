@@ -39,7 +39,8 @@ use zeitkonto_core::{ApiCode, Date, Error};
 use zeitkonto_sandbox::{kit, EngineConfig, InProcess};
 
 use args::Args;
-use output::{clock, ProgressReport, Row, Val, Writer};
+pub use output::Io;
+use output::{clock, ProgressReport, Row, SharedOut, Val, Writer};
 
 /// Done.
 pub const EXIT_OK: i32 = 0;
@@ -74,27 +75,29 @@ impl From<Error> for Stop {
     }
 }
 
-/// A line on stderr (a closed stderr is not a reason to fail).
-fn say(text: &str) {
-    let _ = writeln!(io::stderr(), "{text}");
-}
-
 /// Runs the command line `argv` (without the program's name) to its exit code, stopping with 130
 /// when `interrupted` completes (the caller's Ctrl-C: a signal natively, Python's
 /// `KeyboardInterrupt` in the console script). Nothing is read from the process's arguments.
 pub async fn run(argv: Vec<String>, interrupted: impl Future<Output = ()>) -> i32 {
+    run_with(argv, Io::process(), interrupted).await
+}
+
+/// [`run`] writing to `io` instead of the process's stdout and stderr.
+pub async fn run_with(argv: Vec<String>, io: Io, interrupted: impl Future<Output = ()>) -> i32 {
     let args = match args::parse(&argv) {
         Ok(a) => a,
         Err(args::Stop::Help(text)) => {
-            let _ = io::stdout().write_all(text.as_bytes());
+            let mut out = io.out();
+            let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
             return EXIT_OK;
         }
         Err(args::Stop::Usage(text)) => {
-            let _ = io::stderr().write_all(text.as_bytes());
+            io.err_write(&text);
             return EXIT_USAGE;
         }
     };
-    let command = std::pin::pin!(command(&args));
+    let say = |text: &str| io.say(text);
+    let command = std::pin::pin!(command(&args, &io));
     let interrupted = std::pin::pin!(interrupted);
     let result = match futures_util::future::select(command, interrupted).await {
         futures_util::future::Either::Left((result, _)) => result,
@@ -265,7 +268,7 @@ fn merged(mut ours: Row, entry: &Value) -> Row {
 
 /// Where rows go: stdout or a file (kept reachable for fsync).
 enum Output {
-    Stdout(BufWriter<io::Stdout>),
+    Stdout(BufWriter<SharedOut>),
     File(BufWriter<File>),
 }
 
@@ -284,9 +287,9 @@ impl Write for Output {
     }
 }
 
-fn open_output(path: Option<&str>, append_at: Option<u64>) -> Result<Output, Stop> {
+fn open_output(io: &Io, path: Option<&str>, append_at: Option<u64>) -> Result<Output, Stop> {
     let Some(path) = path.filter(|p| *p != "-") else {
-        return Ok(Output::Stdout(BufWriter::new(io::stdout())));
+        return Ok(Output::Stdout(BufWriter::new(io.out())));
     };
     let cannot = |e: io::Error| Stop::Usage(format!("--output {path}: cannot write it: {}", strerror(&e)));
     let file = match append_at {
@@ -317,14 +320,14 @@ fn writer(args: &Args, out: Output, written: u64, rows: u64) -> io::Result<Write
 
 // ---- commands -------------------------------------------------------------------------------------
 
-async fn command(args: &Args) -> Result<i32, Stop> {
+async fn command(args: &Args, io: &Io) -> Result<i32, Stop> {
     check_format(args)?;
     let client = client(args)?;
     match args.command.name {
-        "employees" => write_records(args, "EmployeeRecord", &client.employees().await?),
+        "employees" => write_records(args, io, "EmployeeRecord", &client.employees().await?),
         "presence" => {
             let day = args.get("day").map(|d| date_arg("--day", d)).transpose()?;
-            write_records(args, "PresenceEntry", &client.presence(None, day).await?.info)
+            write_records(args, io, "PresenceEntry", &client.presence(None, day).await?.info)
         }
         "clock" => {
             let (action, employee) = (&args.positionals[0], &args.positionals[1]);
@@ -333,12 +336,12 @@ async fn command(args: &Args) -> Result<i32, Stop> {
                 "go" => client.go(employee).await?,
                 _ => client.stop(employee).await?,
             }
-            let mut out = io::stdout().lock();
+            let mut out = io.out();
             writeln!(out, "{action}: {employee}: done")?;
             out.flush()?;
             Ok(EXIT_OK)
         }
-        "month-close" => month_close(args, &client).await,
+        "month-close" => month_close(args, io, &client).await,
         "presence-board" => {
             let day = args.get("day").map(|d| date_arg("--day", d)).transpose()?;
             let title = format!("presence board {}", day.map_or("(today)".into(), |d| d.to_string()));
@@ -346,7 +349,7 @@ async fn command(args: &Args) -> Result<i32, Stop> {
             let job = client.presence_board(day, ckpt.1.as_deref()).map_err(usage)?;
             let mut cols = vec!["source".to_string()];
             cols.extend(columns("PresenceEntry"));
-            run_job(args, &title, job.into(), ckpt.0, Some(cols), None, &|e| match e {
+            run_job(args, io, &title, job.into(), ckpt.0, Some(cols), None, &|e| match e {
                 JobEvent::Presence(r) => {
                     let mut row = vec![("source".into(), Val::from(r.source.clone()))];
                     row.extend(record_row("PresenceEntry", &r.entry));
@@ -364,7 +367,7 @@ async fn command(args: &Args) -> Result<i32, Stop> {
                 .map_err(|_| Stop::Usage(format!("year: expected a year (e.g. 2026), got '{text}'")))?;
             let ckpt = start(args)?;
             let job = client.leave_year_report(year, ckpt.1.as_deref()).map_err(usage)?;
-            run_job(args, &format!("leave year {year}"), job.into(), ckpt.0, None, None, &|e| match e {
+            run_job(args, io, &format!("leave year {year}"), job.into(), ckpt.0, None, None, &|e| match e {
                 JobEvent::Leave(r) => {
                     let mut row = merged(vec![("source".into(), Val::from(r.source.clone()))], &r.entry);
                     row.push(("legend".into(), Val::Raw(json!(*r.legend))));
@@ -374,7 +377,7 @@ async fn command(args: &Args) -> Result<i32, Stop> {
             })
             .await
         }
-        _ => project_hours(args, &client).await,
+        _ => project_hours(args, io, &client).await,
     }
 }
 
@@ -386,11 +389,11 @@ fn usage(e: Error) -> Stop {
     }
 }
 
-fn write_records(args: &Args, name: &str, records: &[impl serde::Serialize]) -> Result<i32, Stop> {
-    let mut w = writer(args, open_output(args.get("output"), None)?, 0, 0)?;
+fn write_records(args: &Args, io: &Io, name: &str, records: &[impl serde::Serialize]) -> Result<i32, Stop> {
+    let mut w = writer(args, open_output(io, args.get("output"), None)?, 0, 0)?;
     w.set_columns(columns(name), false)?;
     for r in records {
-        w.row(&record_row(name, r))?;
+        w.row(&record_row(name, r))?; // fixed columns: nothing is left out
     }
     w.close()?;
     Ok(EXIT_OK)
@@ -404,7 +407,7 @@ fn date_arg(name: &str, text: &str) -> Result<Date, Stop> {
         .ok_or_else(|| Stop::Usage(format!("{name}: expected a date YYYY-MM-DD, got '{text}'")))
 }
 
-async fn month_close(args: &Args, client: &Client) -> Result<i32, Stop> {
+async fn month_close(args: &Args, io: &Io, client: &Client) -> Result<i32, Stop> {
     let text = &args.positionals[0];
     let bad = || Stop::Usage(format!("month: expected YYYY-MM (a calendar month, 01-12), got '{text}'"));
     let (y, m) = text.split_once('-').ok_or_else(bad)?;
@@ -423,7 +426,7 @@ async fn month_close(args: &Args, client: &Client) -> Result<i32, Stop> {
     // `email` (the account's own `employee` field is the employee's UUID), then the SDK's fields.
     let mut cols = vec!["email".to_string(), "source".to_string()];
     cols.extend(columns("MonthlyAccount"));
-    run_job(args, &format!("month close {year}-{month:02}"), job.into(), ckpt.0, Some(cols), hint, &|e| match e {
+    run_job(args, io, &format!("month close {year}-{month:02}"), job.into(), ckpt.0, Some(cols), hint, &|e| match e {
         JobEvent::Account(r) => {
             let mut row =
                 vec![("email".into(), Val::from(r.employee.clone())), ("source".into(), Val::from(r.source.clone()))];
@@ -435,7 +438,7 @@ async fn month_close(args: &Args, client: &Client) -> Result<i32, Stop> {
     .await
 }
 
-async fn project_hours(args: &Args, client: &Client) -> Result<i32, Stop> {
+async fn project_hours(args: &Args, io: &Io, client: &Client) -> Result<i32, Stop> {
     let (start_day, end_day) = (date_arg("start", &args.positionals[0])?, date_arg("end", &args.positionals[1])?);
     let projects = args.all("project");
     let ckpt = start(args)?;
@@ -450,7 +453,7 @@ async fn project_hours(args: &Args, client: &Client) -> Result<i32, Stop> {
             if pieces == 1 { "" } else { "s" }
         )
     });
-    run_job(args, &format!("project hours {start_day}..{end_day}"), job.into(), ckpt.0, None, hint, &|e| match e {
+    run_job(args, io, &format!("project hours {start_day}..{end_day}"), job.into(), ckpt.0, None, hint, &|e| match e {
         JobEvent::Booking(r) => Some(merged(
             vec![
                 ("source".into(), Val::from(r.source.clone())),
@@ -495,6 +498,7 @@ fn repr(v: &Value) -> String {
 #[allow(clippy::too_many_arguments)]
 async fn run_job(
     args: &Args,
+    io: &Io,
     title: &str,
     mut job: Job,
     checkpoint: Option<PathBuf>,
@@ -554,12 +558,13 @@ async fn run_job(
             )));
         }
     }
-    let out = open_output(output, ckpt.map(|_| written))?;
+    let out = open_output(io, output, ckpt.map(|_| written))?;
     let mut w = writer(args, out, written, rows)?;
     if let Some(cols) = columns {
         w.set_columns(cols, false)?;
     }
-    let mut progress = ProgressReport::new();
+    let mut progress = ProgressReport::new(io);
+    let say = |text: &str| io.say(text);
     let progress_end = progress.ender();
     let plan = job.plan();
     say(&hint.unwrap_or_else(|| {
@@ -590,7 +595,13 @@ async fn run_job(
                 }
             };
             if let Some(values) = row(&event) {
-                w.row(&values)?;
+                for field in w.row(&values)? {
+                    // A field the first row did not have: said once, kept in JSON output.
+                    say(&format!(
+                        "zeitkonto: field '{field}' is not a column (the columns are the first row's fields): \
+                         --format json keeps every field"
+                    ));
+                }
                 w.out.flush()?;
                 if ckpt.is_some() {
                     // On disk before the checkpoint that counts it (a power cut must not leave the

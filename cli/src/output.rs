@@ -2,8 +2,62 @@
 //! report on stderr.
 
 use std::io::{self, Write};
+use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
+
+type Stream = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Where the command line writes: the process's stdout and stderr ([`Io::process`]), or streams of
+/// the caller's ([`Io::new`]: Python's `sys.stdout` and `sys.stderr` when a test captures them).
+#[derive(Clone)]
+pub struct Io {
+    out: Stream,
+    err: Stream,
+    err_terminal: bool,
+}
+
+impl Io {
+    /// The process's stdout and stderr.
+    pub fn process() -> Io {
+        let err_terminal = std::io::IsTerminal::is_terminal(&io::stderr());
+        Io::new(Box::new(io::stdout()), Box::new(io::stderr()), err_terminal)
+    }
+
+    /// The caller's streams; `err_terminal`: whether `err` is a terminal (a progress bar, not lines).
+    pub fn new(out: Box<dyn Write + Send>, err: Box<dyn Write + Send>, err_terminal: bool) -> Io {
+        Io { out: Arc::new(Mutex::new(out)), err: Arc::new(Mutex::new(err)), err_terminal }
+    }
+
+    /// A line on stderr (a closed stderr is not a reason to fail).
+    pub fn say(&self, text: &str) {
+        self.err_write(&format!("{text}\n"));
+    }
+
+    /// Text on stderr, as it is.
+    pub fn err_write(&self, text: &str) {
+        let mut err = self.err.lock().unwrap_or_else(|p| p.into_inner());
+        let _ = err.write_all(text.as_bytes());
+        let _ = err.flush();
+    }
+
+    /// Stdout, as a writer.
+    pub fn out(&self) -> SharedOut {
+        SharedOut(self.out.clone())
+    }
+}
+
+/// [`Io`]'s stdout as a writer.
+pub struct SharedOut(Stream);
+
+impl Write for SharedOut {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).write(buf)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).flush()
+    }
+}
 
 /// A row: its fields in order (ours first, then the record's).
 pub type Row = Vec<(String, Val)>;
@@ -168,8 +222,10 @@ impl<W: Write> Writer<W> {
         self.put(&line)
     }
 
-    /// One row.
-    pub fn row(&mut self, values: &Row) -> io::Result<()> {
+    /// One row; the fields a CSV table's columns (the first row's) do not have, said the first
+    /// time (JSON output keeps every field).
+    pub fn row(&mut self, values: &Row) -> io::Result<Vec<String>> {
+        let mut unlisted = Vec::new();
         if self.columns.is_none() {
             self.set_columns(values.iter().map(|(k, _)| k.clone()).collect(), true)?;
         }
@@ -183,13 +239,8 @@ impl<W: Write> Writer<W> {
             if self.from_first_row {
                 for (k, _) in values {
                     if !columns.contains(k) && !self.unlisted.contains(k) {
-                        // A field the first row did not have: said once, kept in JSON output.
                         self.unlisted.push(k.clone());
-                        let _ = writeln!(
-                            io::stderr(),
-                            "zeitkonto: field '{k}' is not a column (the columns are the first row's fields): \
-                             --format json keeps every field"
-                        );
+                        unlisted.push(k.clone());
                     }
                 }
             }
@@ -200,7 +251,7 @@ impl<W: Write> Writer<W> {
             self.csv_line(&cells)?;
         }
         self.rows += 1;
-        Ok(())
+        Ok(unlisted)
     }
 
     /// The end: JSON's `]`, and everything flushed.
@@ -224,37 +275,30 @@ pub fn clock(seconds: f64) -> String {
 
 /// A bar with ETA on a terminal (stderr), plain lines otherwise (about every 10 %).
 pub struct ProgressReport {
-    tty: bool,
+    io: Io,
     last_tenth: Option<u64>,
 }
 
 impl ProgressReport {
-    /// On stderr.
-    pub fn new() -> Self {
-        ProgressReport { tty: std::io::IsTerminal::is_terminal(&io::stderr()), last_tenth: None }
+    /// On `io`'s stderr.
+    pub fn new(io: &Io) -> Self {
+        ProgressReport { io: io.clone(), last_tenth: None }
     }
 
     /// After a call: `done` of `total`, `eta` seconds.
     pub fn update(&mut self, done: u64, total: u64, eta: f64) {
         let whole = total.max(1);
-        let mut err = io::stderr().lock();
-        if self.tty {
+        if self.io.err_terminal {
             let filled = (30 * done / whole).min(30) as usize;
-            let _ = write!(
-                err,
-                "\r[{}{}] {done}/{total} calls, ETA {}   ",
-                "#".repeat(filled),
-                ".".repeat(30 - filled),
-                clock(eta)
-            );
+            let bar = format!("{}{}", "#".repeat(filled), ".".repeat(30 - filled));
+            self.io.err_write(&format!("\r[{bar}] {done}/{total} calls, ETA {}   ", clock(eta)));
         } else {
             let tenth = 10 * done / whole;
             if Some(tenth) != self.last_tenth || done == total {
                 self.last_tenth = Some(tenth);
-                let _ = writeln!(err, "progress: {done}/{total} calls, eta {}", clock(eta));
+                self.io.say(&format!("progress: {done}/{total} calls, eta {}", clock(eta)));
             }
         }
-        let _ = err.flush();
     }
 
     /// The bar's line ends (before another message, and at the end).
@@ -264,18 +308,18 @@ impl ProgressReport {
 
     /// What ends the bar's line, apart from the report.
     pub fn ender(&self) -> LineEnd {
-        LineEnd(self.tty)
+        LineEnd(self.io.clone())
     }
 }
 
 /// Ends the progress bar's line on a terminal.
-pub struct LineEnd(bool);
+pub struct LineEnd(Io);
 
 impl LineEnd {
     /// A newline on stderr, when it is a terminal.
     pub fn end(&self) {
-        if self.0 {
-            let _ = writeln!(io::stderr());
+        if self.0.err_terminal {
+            self.0.err_write("\n");
         }
     }
 }

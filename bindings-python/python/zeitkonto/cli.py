@@ -18,9 +18,19 @@ __all__ = ["main"]
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Runs ``zeitkonto`` with ``argv`` (default: the process's arguments); returns the exit code."""
-    sys.stdout.flush()  # what Python printed before goes first
-    return int(_core.cli_main([str(a) for a in (sys.argv[1:] if argv is None else argv)]))
+    """Runs ``zeitkonto`` with ``argv`` (default: the process's arguments); returns the exit code.
+
+    It writes to the process's stdout and stderr, or, when ``sys.stdout`` or ``sys.stderr`` is not
+    the process's own (pytest's ``capsys``, ``contextlib.redirect_stdout``), through them."""
+    args = [str(a) for a in (sys.argv[1:] if argv is None else argv)]
+    out, err = sys.stdout, sys.stderr
+    if out is None or err is None or (out is sys.__stdout__ and err is sys.__stderr__):
+        for stream in (out, err):
+            if stream is not None:
+                stream.flush()  # what Python wrote before goes first
+        return int(_core.cli_main(args))
+    tty = getattr(err, "isatty", None)
+    return int(_core.cli_main(args, out, err, bool(tty and tty())))
 
 
 if __name__ == "__main__":
