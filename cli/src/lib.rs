@@ -121,7 +121,7 @@ pub async fn run_with(argv: Vec<String>, io: Io, interrupted: impl Future<Output
         }
         Err(Stop::Api(e)) => match e.api_code() {
             _ if matches!(e, Error::InvalidInput { .. }) => {
-                say(&format!("zeitkonto: {e}"));
+                say(&format!("zeitkonto: {}", usage_text(&e)));
                 EXIT_USAGE
             }
             Some(ApiCode::AuthenticationFailed | ApiCode::CompanyInactive) => {
@@ -384,9 +384,29 @@ async fn command(args: &Args, io: &Io) -> Result<i32, Stop> {
 /// An error of the job's making before the first call (its input, its checkpoint): exit 2.
 fn usage(e: Error) -> Stop {
     match e {
-        Error::InvalidInput { .. } => Stop::Usage(e.to_string()),
+        Error::InvalidInput { .. } => Stop::Usage(usage_text(&e)),
         other => Stop::Api(other),
     }
+}
+
+/// Refused input said in the command line's words: the option or argument a field came from
+/// (the core names the SDK's fields: `baseUrl` is `--base-url` here), and what to do about a
+/// checkpoint that is not this run's.
+fn usage_text(e: &Error) -> String {
+    let Error::InvalidInput { field, reason } = e else { return e.to_string() };
+    let given = match field.as_str() {
+        "baseUrl" => "--base-url (or ZEITKONTO_BASE_URL)",
+        "apiKey" => "the API key",
+        "departments" | "department" => "--department",
+        "projects" | "project" => "--project",
+        "email" => "--email",
+        "day" => "--day",
+        "checkpoint" => {
+            return format!("--checkpoint: {reason}; use the run's own checkpoint, or delete the file to start over");
+        }
+        other => other,
+    };
+    format!("{given}: {reason}")
 }
 
 fn write_records(args: &Args, io: &Io, name: &str, records: &[impl serde::Serialize]) -> Result<i32, Stop> {
