@@ -26,6 +26,9 @@ Outputs (committed; `scripts/codegen --check` fails when one is stale):
 - bindings-uniffi/src/settings.rs              the Kotlin/Swift RetrySettings and RateLimitSettings
 - bindings-uniffi/src/job_events.rs            the Kotlin/Swift JobEvent enum and its conversion (core/src/jobs/events.rs)
 - bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ZeitkontoFutures.kt   the Java futures
+- bindings-python/python/zeitkonto/_testkit.py, bindings-uniffi/kotlin-testing/.../SandboxSurface.kt,
+  bindings-uniffi/swift/Sources/ZeitkontoTesting/SandboxSurface.swift
+                                               the test kits' Keys / SandboxKeys and FaultKind (tests/vectors/testkit.json)
 - tests/sandbox/tests/doc_snippets.rs, bindings-python/tests/test_doc_snippets.py,
   bindings-wasm/npm/test/doc-snippets.test.mjs, bindings-uniffi/kotlin-testing/src/test/kotlin/DocSnippetsTest.kt,
   bindings-uniffi/swift/Tests/ZeitkontoTestingTests/DocSnippetsTests.swift
@@ -49,6 +52,7 @@ from codegen_lib import rust as rs_gen
 from codegen_lib import typescript as ts_gen
 from codegen_lib import uniffi as uniffi_gen
 from codegen_lib import snippets as snip_gen
+from codegen_lib import testkit as kit_gen
 
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -95,6 +99,12 @@ def main():
     files["bindings-wasm/npm/node.mjs"] = ts_gen.node_exports(decl)
     dts_path = "bindings-wasm/npm/index.d.ts"
     files[dts_path] = ts_gen.dts(decl, template(root, "bindings-wasm/npm/templates/index.d.ts.in", "//"))
+    # The test kits' fault kinds and keys, from the sandbox engine's declaration.
+    with open(os.path.join(REPO, "tests/vectors/testkit.json")) as f:
+        kit = json.load(f)
+    files["bindings-python/python/zeitkonto/_testkit.py"] = kit_gen.python_keys(kit)
+    files["bindings-uniffi/kotlin-testing/src/main/kotlin/de/zeitkonto/testing/SandboxSurface.kt"] = kit_gen.kotlin_surface(kit)
+    files["bindings-uniffi/swift/Sources/ZeitkontoTesting/SandboxSurface.swift"] = kit_gen.swift_surface(kit)
     # The documentation's snippets, one test file per language (each operation's vector `example`).
     exs = snip_gen.examples(REPO, decl)
     for rel, gen in snip_gen.TEST_FILES.items():

@@ -22,9 +22,10 @@ import json
 import numbers
 import os
 from types import TracebackType
-from typing import Any, Dict, Mapping, NamedTuple, Optional, Type, Union
+from typing import Any, Dict, Mapping, Optional, Type, Union
 
 from . import _core
+from ._testkit import Keys
 from ._settings import RateLimitSettings
 from .client import AsyncClient, Client
 from .errors import InvalidInputError, from_core
@@ -44,36 +45,6 @@ _DECLARATION: Dict[str, Any] = json.loads(_core.Sandbox.declaration())
 
 #: The faults :meth:`Sandbox.inject` knows (Python names of the sandbox's fault kinds).
 FAULT_KINDS = tuple(_snake(k["name"]) for k in _DECLARATION["faultKinds"])
-
-
-class Keys(NamedTuple):
-    """The demo seed's keys and people (the same in every language's test kit and in
-    ``tests/sandbox/README.md``)."""
-
-    #: Company key of "Demo GmbH", every module (time tracking, leave, projects).
-    company_key: str
-    #: A company without modules (calls that need one answer 403 8).
-    no_modules_company_key: str
-    #: An inactive company (403 2).
-    inactive_company_key: str
-    #: Another company, for "not your employee" checks.
-    other_company_key: str
-    #: The workspace key (shifts).
-    workspace_key: str
-    #: A department key (department accounts).
-    department_key: str
-    #: Anna Schmidt's employee key.
-    employee_key: str
-    #: The supervisor's employee key.
-    supervisor_key: str
-    #: Anna Schmidt's e-mail: an employee with a login, time-tracked.
-    employee: str
-    #: The project manager's e-mail (may create and delete projects).
-    project_manager: str
-    #: The supervisor's e-mail.
-    supervisor: str
-    #: An employee without a login account.
-    employee_without_login: str
 
 
 def _invalid(field: str, reason: str) -> InvalidInputError:

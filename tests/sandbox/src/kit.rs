@@ -60,6 +60,42 @@ pub struct FaultKindDecl {
     pub doc: &'static str,
 }
 
+/// A demo key or person the kits hand out (`keys` in every language's kit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct KeyDecl {
+    /// Its name (`companyKey`; snake_case in Python).
+    pub name: &'static str,
+    /// Who or what it is.
+    pub doc: &'static str,
+    /// An API key (left out of the kits' printed forms), or a person's e-mail.
+    pub secret: bool,
+}
+
+const fn key(name: &'static str, doc: &'static str) -> KeyDecl {
+    KeyDecl { name, doc, secret: true }
+}
+
+const fn person(name: &'static str, doc: &'static str) -> KeyDecl {
+    KeyDecl { name, doc, secret: false }
+}
+
+/// The demo seed's keys and people, in the order the kits list them (the same values as
+/// [`crate::demo_keys`]); each language's keys type is generated from it.
+pub const KEYS: &[KeyDecl] = &[
+    key("companyKey", "Company key of \"Demo GmbH\", every module (time tracking, leave, projects)."),
+    key("noModulesCompanyKey", "A company without modules (calls that need one answer 403 8)."),
+    key("inactiveCompanyKey", "An inactive company (403 2)."),
+    key("otherCompanyKey", "Another company, for \"not your employee\" checks."),
+    key("workspaceKey", "The workspace key (shifts)."),
+    key("departmentKey", "A department key (department accounts)."),
+    key("employeeKey", "Anna Schmidt's employee key."),
+    key("supervisorKey", "The supervisor's employee key."),
+    person("employee", "Anna Schmidt's e-mail: an employee with a login, time-tracked."),
+    person("projectManager", "The project manager's e-mail (may create and delete projects)."),
+    person("supervisor", "The supervisor's e-mail."),
+    person("employeeWithoutLogin", "An employee without a login account."),
+];
+
 /// Every fault kind, in the order the kits list them: the one list (Python's `FAULT_KINDS`, npm's
 /// `FAULT_KINDS`, the Kotlin and Swift `FaultKind` enums are checked against it).
 pub const FAULT_KINDS: &[FaultKindDecl] = &[
@@ -250,7 +286,7 @@ pub fn declaration() -> Value {
             v
         })
         .collect();
-    serde_json::json!({ "faultKinds": FAULT_KINDS, "injectOptions": options })
+    serde_json::json!({ "faultKinds": FAULT_KINDS, "injectOptions": options, "keys": KEYS })
 }
 
 /// An operation by its stable name.
@@ -291,6 +327,14 @@ mod tests {
             committed == now,
             "tests/vectors/testkit.json is stale: ZEITKONTO_BLESS=1 cargo test -p zeitkonto-sandbox kit::"
         );
+    }
+
+    /// The declared keys are the demo seed's, every one.
+    #[test]
+    fn the_declared_keys_are_the_demo_keys() {
+        let mut declared: Vec<&str> = KEYS.iter().map(|k| k.name).collect();
+        declared.sort_unstable();
+        assert_eq!(declared, crate::demo_keys().into_keys().collect::<Vec<_>>());
     }
 
     /// Each declared kind's name is its serde name (what the control route reads).

@@ -1,53 +1,7 @@
 import Foundation
 import Zeitkonto
 
-/// The faults ``ZeitkontoSandbox/inject(_:operation:count:status:delay:retryAfter:afterApplying:pad:location:)`` knows.
-public enum FaultKind: String, CaseIterable, Sendable {
-    /// Wait `delay`, then answer (tests timeouts and cancellation).
-    case delay
-    /// Send the head, then break the connection.
-    case reset
-    /// Answer `status` (default 500) with a plain-text body.
-    case status
-    /// A 200 with JSON cut short.
-    case truncated
-    /// A proxy's HTML page.
-    case html
-    /// A 429 with `Retry-After: retryAfter` (default 1 s).
-    case rateLimit
-    /// A 502 whose JSON body echoes the path (keys included), for redaction tests.
-    case echoPath
-    /// A 302 to `location`.
-    case redirect
-}
-
-/// The demo seed's keys and people (the same in every language's test kit).
-public struct SandboxKeys: Sendable, Hashable {
-    /// Company key of "Demo GmbH", every module.
-    public let companyKey: String
-    /// A company without modules.
-    public let noModulesCompanyKey: String
-    /// An inactive company.
-    public let inactiveCompanyKey: String
-    /// Another company, for "not your employee" checks.
-    public let otherCompanyKey: String
-    /// The workspace key (shifts).
-    public let workspaceKey: String
-    /// A department key.
-    public let departmentKey: String
-    /// Anna Schmidt's employee key.
-    public let employeeKey: String
-    /// The supervisor's employee key.
-    public let supervisorKey: String
-    /// Anna Schmidt's e-mail: an employee with a login, time-tracked.
-    public let employee: String
-    /// The project manager's e-mail.
-    public let projectManager: String
-    /// The supervisor's e-mail.
-    public let supervisor: String
-    /// An employee without a login account.
-    public let employeeWithoutLogin: String
-}
+// FaultKind and SandboxKeys: SandboxSurface.swift, generated from the sandbox engine's declaration.
 
 /// A stateful fake of the saas.de API, in-process: every rule of the API (keys, modules, the 403
 /// codes, 0- and 1-based months, the clock state machine, the rate limit when asked), the demo

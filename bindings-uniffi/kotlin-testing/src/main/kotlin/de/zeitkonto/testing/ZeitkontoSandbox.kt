@@ -21,44 +21,7 @@ import kotlin.time.Duration.Companion.milliseconds
 import kotlin.time.DurationUnit
 import kotlinx.coroutines.delay
 
-/** The faults [ZeitkontoSandbox.inject] knows. */
-enum class FaultKind(internal val engineName: String) {
-    /** Wait `delay`, then answer (tests timeouts and cancellation). */
-    DELAY("delay"),
-    /** Send the head, then break the connection. */
-    RESET("reset"),
-    /** Answer `status` (default 500) with a plain-text body. */
-    STATUS("status"),
-    /** A 200 with JSON cut short. */
-    TRUNCATED("truncated"),
-    /** A proxy's HTML page. */
-    HTML("html"),
-    /** A 429 with `Retry-After: retryAfter` (default 1 s). */
-    RATE_LIMIT("rateLimit"),
-    /** A 502 whose JSON body echoes the path (keys included), for redaction tests. */
-    ECHO_PATH("echoPath"),
-    /** A 302 to `location`. */
-    REDIRECT("redirect"),
-}
-
-/** The demo seed's keys and people (the same in every language's test kit). */
-data class SandboxKeys(
-    val companyKey: String,
-    val noModulesCompanyKey: String,
-    val inactiveCompanyKey: String,
-    val otherCompanyKey: String,
-    val workspaceKey: String,
-    val departmentKey: String,
-    val employeeKey: String,
-    val supervisorKey: String,
-    /** Anna Schmidt's e-mail: an employee with a login, time-tracked. */
-    val employee: String,
-    val projectManager: String,
-    val supervisor: String,
-    val employeeWithoutLogin: String,
-) {
-    override fun toString(): String = "SandboxKeys(employee=$employee, …)"
-}
+// FaultKind and SandboxKeys: SandboxSurface.kt, generated from the sandbox engine's declaration.
 
 /**
  * A stateful fake of the saas.de API, in-process: every rule of the API (keys, modules, the 403
