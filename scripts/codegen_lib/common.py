@@ -11,8 +11,13 @@ def camel(snake):
     return head + "".join(w[:1].upper() + w[1:] for w in rest)
 
 
-def pascal(snake):
-    c = camel(snake)
+def snake(camel_name):
+    """`retryAfter` → `retry_after`."""
+    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), camel_name)
+
+
+def pascal(name):
+    c = camel(name)
     return c[:1].upper() + c[1:]
 
 

@@ -438,10 +438,6 @@ def py_code_class(code):
     return code["name"][:1].upper() + code["name"][1:] + "Error"
 
 
-def snake_key(key):
-    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), key)
-
-
 def py_doc(text, indent):
     """A docstring body (the declaration's Markdown-ish text, `null` read as `None`)."""
     text = re.sub(r"\bnull\b", "None", doc_for(text, "None"))
@@ -494,7 +490,7 @@ def python_errors(decl):
         doc = k["doc"]
         if k["note"]:
             doc += " " + k["note"]
-        fields = "; ".join(f"``{snake_key(f['key'])}``: {f['doc'].rstrip('.')}" + (" (seconds)" if f["type"] == "duration" else "")
+        fields = "; ".join(f"``{snake(f['key'])}``: {f['doc'].rstrip('.')}" + (" (seconds)" if f["type"] == "duration" else "")
                            for f in k["fields"])
         body = py_doc(doc + (" Fields: " + fields + "." if fields else ""), "    ")
         body[0] = '    """' + body[0].strip()
@@ -509,7 +505,7 @@ def python_errors(decl):
             if f["key"] == "status" and k["kind"] in ("Forbidden", "RateLimited"):
                 out.append(f"    status: int = {403 if k['kind'] == 'Forbidden' else 429}")
             else:
-                out.append(f"    {snake_key(f['key'])}: {PY_ERROR_TYPES[f['type']]}")
+                out.append(f"    {snake(f['key'])}: {PY_ERROR_TYPES[f['type']]}")
         if k["kind"] == "Api":
             for c in decl["apiCodes"]:
                 out += ["", "", f"class {py_code_class(c)}(ApiError):",
@@ -571,7 +567,7 @@ def python_settings(decl):
         doc[0] = '    """' + doc[0].strip()
         out += doc + ['    """', ""]
         for m in members:
-            name = snake_key(m["key"].split(".", 1)[1])
+            name = snake(m["key"].split(".", 1)[1])
             out += [f"    #: {l.strip()}" for l in wrap(doc_for(m["doc"], "None"), 96, "")]
             if m["type"] == "count":
                 out.append(f"    {name}: int = {m['default']}")
@@ -583,7 +579,7 @@ def python_settings(decl):
                 '        """The canonical form the core reads: camelCase keys, durations in milliseconds."""',
                 "        return {"]
         for m in members:
-            name = snake_key(m["key"].split(".", 1)[1])
+            name = snake(m["key"].split(".", 1)[1])
             field = m["key"].split(".")[0] + "." + name
             key = m["key"].split(".", 1)[1]
             if m["type"] == "count":

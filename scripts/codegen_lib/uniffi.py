@@ -365,10 +365,6 @@ def pascal_camel(name):
     return name[:1].upper() + name[1:]
 
 
-def snake(camel_name):
-    return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), camel_name)
-
-
 def uniffi_settings(decl):
     """The groups of client settings (`RetrySettings`, `RateLimitSettings`) as records, converted
     into the core's settings (whose `to_config` checks every value against its declared range)."""
