@@ -1,0 +1,240 @@
+//! The jobs' one runner: the four job commands run through it (output, checkpoint and its note,
+//! progress, failures, exit codes).
+
+use super::*;
+
+/// The `--checkpoint` file and the text it holds (none: a fresh job), read before the job starts.
+pub(crate) fn start(args: &Args) -> Result<(Option<PathBuf>, Option<String>), Stop> {
+    let Some(path) = args.get("checkpoint") else { return Ok((None, None)) };
+    if args.get("output").is_none_or(|o| o == "-") {
+        return Err(Stop::Usage(
+            "--checkpoint needs --output FILE (a resumed job goes on writing the same file)".into(),
+        ));
+    }
+    let path = PathBuf::from(path);
+    let text = checkpoint_file::read(&path).map_err(usage)?;
+    Ok((Some(path), text))
+}
+
+/// Python's `repr` of a note's value, as the message about another run's checkpoint says it.
+fn repr(v: &Value) -> String {
+    match v {
+        Value::Null => "None".into(),
+        Value::Bool(b) => if *b { "True" } else { "False" }.into(),
+        Value::String(s) => format!("'{s}'"),
+        other => other.to_string(),
+    }
+}
+
+/// Runs a job to `--output` in `--format`, with `--checkpoint`, a progress report on stderr, the
+/// failures listed, and the exit code (0 done, 1 with failures). `row(event)` is an event's
+/// output row, or `None`; `columns` the CSV columns (`None`: the first row's fields, kept in the
+/// checkpoint's note for a resume); `hint` a plan line of the command's own.
+#[allow(clippy::too_many_arguments)]
+pub(crate) async fn run_job(
+    args: &Args,
+    io: &Io,
+    title: &str,
+    mut job: Job,
+    checkpoint: Option<PathBuf>,
+    mut columns: Option<Vec<String>>,
+    hint: Option<String>,
+    row: &(dyn Fn(&JobEvent) -> Option<Row> + Sync),
+) -> Result<i32, Stop> {
+    let ckpt = checkpoint.as_deref();
+    let mut saved = String::new();
+    // Written at once, so that an unwritable path fails before the first call.
+    save(&job, ckpt, &mut saved).map_err(usage)?;
+    let output = args.get("output");
+    let shape = json!({
+        "output": output.map(|o| std::path::absolute(o).map_or(o.to_string(), |p| p.display().to_string())),
+        "format": args.get("format").unwrap_or("csv"),
+        "delimiter": args.get("delimiter").unwrap_or(","),
+        "bom": args.flag("bom"),
+    });
+    // The checkpoint's note: how much of the output file the finished calls wrote, its rows (and,
+    // when the columns come from the first row, the columns, kept in every note).
+    let keep_columns = columns.is_none();
+    let (mut written, mut rows) = (0u64, 0u64);
+    if let Some(note) = job.note() {
+        let path = args.get("checkpoint").unwrap_or_default();
+        let not_ours = || Stop::Usage(format!("--checkpoint {path}: its note is not Zeitkonto's"));
+        let note: Value = serde_json::from_str(note).map_err(|_| not_ours())?;
+        written = note.get("bytes").and_then(Value::as_u64).ok_or_else(not_ours)?;
+        rows = note.get("rows").and_then(Value::as_u64).ok_or_else(not_ours)?;
+        if columns.is_none() && written > 0 {
+            let list = note.get("columns").and_then(Value::as_array).ok_or_else(not_ours)?;
+            columns = Some(list.iter().map(|c| c.as_str().map_or(c.to_string(), str::to_string)).collect());
+        }
+        let keys = ["output", "format", "delimiter", "bom"];
+        let differ: Vec<String> = keys
+            .iter()
+            .filter(|k| note.get(**k).unwrap_or(&Value::Null) != &shape[**k])
+            .map(|k| format!("{k} {}", repr(note.get(*k).unwrap_or(&Value::Null))))
+            .collect();
+        if !differ.is_empty() {
+            return Err(Stop::Usage(format!(
+                "--checkpoint {path} belongs to a run with {}: resume with the same --output, --format, --delimiter and \
+                 --bom, or start without the checkpoint",
+                differ.join(", ")
+            )));
+        }
+        let file = output.unwrap_or_default();
+        let Ok(meta) = std::fs::metadata(file) else {
+            return Err(Stop::Usage(format!(
+                "--output {file}: missing, but the checkpoint says {rows} rows were written there; restore it or start \
+                 without the checkpoint"
+            )));
+        };
+        if meta.len() < written {
+            return Err(Stop::Usage(format!(
+                "--output {file}: shorter than the {written} bytes the checkpoint says were written there (cut, or lost \
+                 in a crash); restore it or start without the checkpoint"
+            )));
+        }
+    }
+    let out = open_output(io, output, ckpt.map(|_| written))?;
+    let mut w = writer(args, out, written, rows)?;
+    if let Some(cols) = columns {
+        w.set_columns(cols, false)?;
+    }
+    let mut progress = ProgressReport::new(io);
+    let say = |text: &str| io.say(text);
+    let progress_end = progress.ender();
+    let plan = job.plan();
+    say(&hint.unwrap_or_else(|| {
+        format!(
+            "plan: {} call{} ({} path), about {} at 60 a minute",
+            plan.calls,
+            if plan.calls == 1 { "" } else { "s" },
+            plan.path,
+            clock(plan.eta_ms as f64 / 1000.0)
+        )
+    }));
+    let mut failures: BTreeMap<String, String> = BTreeMap::new();
+    let ran = async {
+        loop {
+            // The consumer asks for more: the call whose events were handled is finished, and the
+            // checkpoint holds it (a job stopped in between makes that call again: at least once).
+            job.settle();
+            save(&job, ckpt, &mut saved).map_err(usage)?;
+            // Every call of an in-process sandbox is ready at once: without a pause here the job
+            // would run to its end in one poll, and Ctrl-C (`run`'s other future) would wait for it.
+            yield_now().await;
+            let event = match job.next().await {
+                None => return Ok(()),
+                Some(Ok(event)) => event,
+                Some(Err(e)) => {
+                    save(&job, ckpt, &mut saved).map_err(usage)?;
+                    return Err(Stop::Api(e));
+                }
+            };
+            if let Some(values) = row(&event) {
+                for field in w.row(&values)? {
+                    // A field the first row did not have: said once, kept in JSON output.
+                    say(&format!(
+                        "zeitkonto: field '{field}' is not a column (the columns are the first row's fields): \
+                         --format json keeps every field"
+                    ));
+                }
+                w.out.flush()?;
+                if ckpt.is_some() {
+                    // On disk before the checkpoint that counts it (a power cut must not leave the
+                    // checkpoint pointing past the file's end).
+                    if let Output::File(f) = &w.out {
+                        f.get_ref().sync_data()?;
+                    }
+                    let mut note = shape.clone();
+                    note["bytes"] = json!(written + w.written);
+                    note["rows"] = json!(w.rows);
+                    if keep_columns {
+                        note["columns"] = json!(w.columns);
+                    }
+                    job.set_note(Some(note.to_string()));
+                }
+                continue;
+            }
+            match event {
+                JobEvent::EmployeeFailure { employee, error } => {
+                    failures.insert(employee, error.to_string());
+                }
+                JobEvent::CallFailure { call, error } => {
+                    failures.insert(call, error.to_string());
+                }
+                JobEvent::DepartmentFallback(f) => {
+                    progress.done();
+                    let why = if f.reason == "Api 4" { " (is it a department id of this company?)" } else { "" };
+                    say(&format!(
+                        "department {}: its summary could not be used ({}){why}; its employees get calls of their own",
+                        f.department, f.reason
+                    ));
+                }
+                JobEvent::Fallback(f) => {
+                    progress.done();
+                    say(&format!(
+                        "{}: the company-wide answer could not be used ({}); the employee list and one call per \
+                         employee follow",
+                        f.call, f.reason
+                    ));
+                }
+                JobEvent::Progress(p) => progress.update(p.done as u64, p.total as u64, p.eta_ms as f64 / 1000.0),
+                _ => {}
+            }
+        }
+    };
+    let result = {
+        // The bar's line ends however the job ends (an interrupt drops this future: see `run`).
+        let _end = EndLine(&progress_end);
+        ran.await
+    };
+    result?;
+    w.close()?;
+    // Every failure the job lists (a call that failed before a resume was made again in this run;
+    // an unknown project id stays listed), with its error in full when from this run.
+    for (what, reason) in job.failures() {
+        say(&format!("failed: {what}: {}", failures.get(what).unwrap_or(reason)));
+    }
+    let n = job.failures().len();
+    if n > 0 {
+        say(&format!("{title}: {} rows, {n} failed", w.rows));
+        return Ok(EXIT_PARTIAL);
+    }
+    say(&format!("{title}: {} rows", w.rows));
+    Ok(EXIT_OK)
+}
+
+/// Takes the job's checkpoint and writes it to the file, if there is one and it changed.
+fn save(job: &Job, path: Option<&Path>, saved: &mut String) -> Result<(), Error> {
+    let text = job.checkpoint();
+    if text == *saved {
+        return Ok(()); // the call in hand is not finished yet: the file holds this already
+    }
+    if let Some(path) = path {
+        checkpoint_file::write(path, &text)?;
+    }
+    *saved = text;
+    Ok(())
+}
+
+/// Ends the progress bar's line when dropped.
+struct EndLine<'a>(&'a output::LineEnd);
+
+impl Drop for EndLine<'_> {
+    fn drop(&mut self) {
+        self.0.end();
+    }
+}
+
+/// Gives way once (to the interrupt `run` races the command against), then goes on.
+async fn yield_now() {
+    let mut yielded = false;
+    std::future::poll_fn(|cx| {
+        if yielded {
+            return std::task::Poll::Ready(());
+        }
+        yielded = true;
+        cx.waker().wake_by_ref();
+        std::task::Poll::Pending
+    })
+    .await
+}
