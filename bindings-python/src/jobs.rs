@@ -12,8 +12,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use pyo3::IntoPyObjectExt;
 use serde_json::Value;
-use zeitkonto::jobs::{EventValue, Job as RustJob, JobEvent};
-use zeitkonto_core::Date;
+use zeitkonto::jobs::{EventValue, Job as RustJob, JobEvent, JobSpec};
+use zeitkonto_core::jobs::limit_per_minute;
 
 use crate::bridge::{complete, completions};
 use crate::client::Client;
@@ -81,12 +81,6 @@ pub(crate) struct Job {
 }
 
 impl Job {
-    fn new(job: Result<impl Into<RustJob>, zeitkonto::Error>, limit_per_minute: u32) -> PyResult<Job> {
-        let mut job: RustJob = job.map_err(|e| raise(&e))?.into();
-        job.set_limit_per_minute(limit_per_minute);
-        Ok(Job { name: job.name(), inner: Arc::new(tokio::sync::Mutex::new(job)) })
-    }
-
     /// The job, between its steps (a step holds it while its call runs; the Python wrapper never
     /// asks for anything during a step).
     fn job(&self) -> PyResult<tokio::sync::MutexGuard<'_, RustJob>> {
@@ -94,68 +88,24 @@ impl Job {
     }
 }
 
-fn date(field: &str, text: Option<String>) -> PyResult<Option<Date>> {
-    text.map(|t| t.parse::<Date>().map_err(|_| invalid(field, format!("{t:?} is not a date YYYY-MM-DD")))).transpose()
-}
-
-fn required<T>(field: &str, v: Option<T>) -> PyResult<T> {
-    v.ok_or_else(|| invalid(field, "is required"))
-}
-
-/// The month close for `year` and calendar `month` (1-12) over `client` (see
-/// `zeitkonto::Client::month_close`); `checkpoint`: a checkpoint's text to go on from.
+/// The job `kind` (`month_close`, `presence_board`, `leave_year_report`, `project_hours`) over
+/// `client`, with its arguments as JSON text by their camelCase names (`limitPerMinute` among
+/// them): the core reads and checks them (`zeitkonto::jobs::JobSpec::from_json`). `checkpoint`: a
+/// checkpoint's text to go on from.
 #[pyfunction]
-#[pyo3(signature = (client, year, month, departments, checkpoint=None, limit_per_minute=60))]
-pub(crate) fn month_close(
-    client: &Client,
-    year: i32,
-    month: i64,
-    departments: Vec<String>,
-    checkpoint: Option<String>,
-    limit_per_minute: u32,
-) -> PyResult<Job> {
-    Job::new(client.current()?.month_close(year, month, departments, checkpoint.as_deref()), limit_per_minute)
-}
-
-/// A sweep over `client`: `kind` "presence_board" (`day`), "leave_year_report" (`year`) or
-/// "project_hours" (`email`, `start`, `end`, `projects`); dates as "YYYY-MM-DD".
-#[pyfunction]
-#[pyo3(signature = (client, kind, *, day=None, year=None, email=None, start=None, end=None, projects=Vec::new(), checkpoint=None, limit_per_minute=60))]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn sweep(
-    client: &Client,
-    kind: &str,
-    day: Option<String>,
-    year: Option<i64>,
-    email: Option<String>,
-    start: Option<String>,
-    end: Option<String>,
-    projects: Vec<String>,
-    checkpoint: Option<String>,
-    limit_per_minute: u32,
-) -> PyResult<Job> {
-    let c = client.current()?;
-    let checkpoint = checkpoint.as_deref();
-    let job = match kind {
-        "presence_board" => c.presence_board(date("day", day)?, checkpoint),
-        "leave_year_report" => {
-            let year = required("year", year)?;
-            let year =
-                i32::try_from(year).map_err(|_| invalid("year", format!("{year} is not a year from 1 to 9999")))?;
-            c.leave_year_report(year, checkpoint)
+#[pyo3(signature = (client, kind, spec_json, checkpoint=None))]
+pub(crate) fn job(client: &Client, kind: &str, spec_json: &str, checkpoint: Option<String>) -> PyResult<Job> {
+    let spec: Value = serde_json::from_str(spec_json).map_err(|e| invalid("options", format!("not JSON: {e}")))?;
+    let client = client.current()?;
+    let start = || -> Result<RustJob, zeitkonto::Error> {
+        let mut job = client.job(&JobSpec::from_json(kind, &spec)?, checkpoint.as_deref())?;
+        if let Some(limit) = limit_per_minute(&spec)? {
+            job.set_limit_per_minute(limit);
         }
-        "project_hours" => {
-            let (start, end) = (required("start", date("start", start)?)?, required("end", date("end", end)?)?);
-            c.project_hours(&required("email", email)?, start, end, projects, checkpoint)
-        }
-        other => {
-            return Err(invalid(
-                "kind",
-                format!("unknown job {other:?}: expected presence_board, leave_year_report or project_hours"),
-            ))
-        }
+        Ok(job)
     };
-    Job::new(job, limit_per_minute)
+    let job = start().map_err(|e| raise(&e))?;
+    Ok(Job { name: job.name(), inner: Arc::new(tokio::sync::Mutex::new(job)) })
 }
 
 #[pymethods]

@@ -60,8 +60,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<testing::Sandbox>()?;
     m.add_class::<jobs::Job>()?;
     m.add_class::<jobs::PendingStep>()?;
-    m.add_function(wrap_pyfunction!(jobs::month_close, m)?)?;
-    m.add_function(wrap_pyfunction!(jobs::sweep, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::job, m)?)?;
     m.add_function(wrap_pyfunction!(cli::cli_main, m)?)?;
     m.add_function(wrap_pyfunction!(cli::read_checkpoint, m)?)?;
     m.add_function(wrap_pyfunction!(cli::write_checkpoint, m)?)?;

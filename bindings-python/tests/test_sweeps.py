@@ -286,7 +286,7 @@ def test_an_unknown_sweep_is_refused_naming_the_kind() -> None:
 
     with zeitkonto.Client("k", base_url="http://127.0.0.1:9") as client:
         with pytest.raises(_core.CoreError) as err:
-            _core.sweep(client._client(), "nightly")
+            _core.job(client._client(), "nightly", "{}")
     assert err.value.args[0]["field"] == "kind"
 
 

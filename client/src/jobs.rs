@@ -29,6 +29,9 @@ use zeitkonto_core::jobs::{
 };
 use zeitkonto_core::{Date, Error, Month, MonthlyAccount, PresenceEntry};
 
+/// What a job is asked, checked by the core (one entry for every job: [`Client::job`]).
+pub use zeitkonto_core::jobs::JobSpec;
+
 use crate::Client;
 
 /// One employee's monthly account, and the call that produced it.
@@ -272,19 +275,25 @@ impl Client {
         departments: Vec<String>,
         checkpoint: Option<&str>,
     ) -> Result<MonthCloseJob, Error> {
-        let fresh = MonthClose::new(year, month, departments.clone())?;
-        let machine = match checkpoint {
-            Some(text) => MonthClose::resume(text, Some((year, month, &departments)))?,
-            None => fresh,
-        };
-        let month = Month::from_number(month).ok_or_else(|| Error::invalid("month", "1-12"))?;
-        Ok(MonthCloseJob {
-            client: self.clone(),
-            machine,
-            month,
-            events: Handover::new(),
-            span: JobSpan::new("month_close"),
-        })
+        let spec = JobSpec::MonthClose { year, month, departments };
+        match self.job(&spec, checkpoint)? {
+            Job::MonthClose(job) => Ok(job),
+            Job::Sweep(_) => Err(Error::invalid("kind", "not a month close")),
+        }
+    }
+
+    /// The job `spec` asks (read from its arguments with [`JobSpec::from_json`]: one entry for
+    /// every job, for a binding that hands its language one job type); `checkpoint`: the job's
+    /// checkpoint to resume from.
+    pub fn job(&self, spec: &JobSpec, checkpoint: Option<&str>) -> Result<Job, Error> {
+        let span = JobSpan::new(spec.name());
+        if let (Some(machine), JobSpec::MonthClose { month, .. }) = (spec.month_close(checkpoint)?, spec) {
+            let month = Month::from_number(*month).ok_or_else(|| Error::invalid("month", "1-12"))?;
+            let events = Handover::new();
+            return Ok(Job::MonthClose(MonthCloseJob { client: self.clone(), machine, month, events, span }));
+        }
+        let machine = spec.sweep(checkpoint)?.ok_or_else(|| Error::invalid("kind", "no machine for this job"))?;
+        Ok(Job::Sweep(SweepJob { client: self.clone(), machine, events: Handover::new(), span }))
     }
 }
 
@@ -384,24 +393,23 @@ pub struct SweepJob {
 }
 
 impl Client {
-    fn sweep(&self, job: &str, fresh: Sweep, checkpoint: Option<&str>) -> Result<SweepJob, Error> {
-        let machine = match checkpoint {
-            Some(text) => Sweep::resume(text, Some(&fresh))?,
-            None => fresh,
-        };
-        Ok(SweepJob { client: self.clone(), machine, events: Handover::new(), span: JobSpan::new(job) })
+    fn sweep(&self, spec: JobSpec, checkpoint: Option<&str>) -> Result<SweepJob, Error> {
+        match self.job(&spec, checkpoint)? {
+            Job::Sweep(job) => Ok(job),
+            Job::MonthClose(_) => Err(Error::invalid("kind", "not a sweep")),
+        }
     }
 
     /// The presence board of `day` (none: the server's today): every time-tracked employee's
     /// presence in one call, or (when that answer cannot be used) the employee list and one call
     /// per employee. `checkpoint`: a [`SweepJob::checkpoint`] to resume from.
     pub fn presence_board(&self, day: Option<Date>, checkpoint: Option<&str>) -> Result<SweepJob, Error> {
-        self.sweep("presence_board", Sweep::presence_board(day), checkpoint)
+        self.sweep(JobSpec::PresenceBoard { day }, checkpoint)
     }
 
     /// The leave-year report of `year`: every leave-managed employee's yearly overview (one call).
     pub fn leave_year_report(&self, year: i32, checkpoint: Option<&str>) -> Result<SweepJob, Error> {
-        self.sweep("leave_year_report", Sweep::leave_year_report(year)?, checkpoint)
+        self.sweep(JobSpec::LeaveYearReport { year }, checkpoint)
     }
 
     /// The project hours from `start` to `end` (both included, any length): the bookings of
@@ -416,7 +424,7 @@ impl Client {
         projects: Vec<String>,
         checkpoint: Option<&str>,
     ) -> Result<SweepJob, Error> {
-        self.sweep("project_hours", Sweep::project_hours(email, start, end, projects)?, checkpoint)
+        self.sweep(JobSpec::ProjectHours { email: email.to_string(), start, end, projects }, checkpoint)
     }
 }
 

@@ -44,9 +44,10 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import json
 import os
 from dataclasses import dataclass
-from typing import (Any, AsyncIterator, Callable, Generic, Iterable, Iterator, List, Optional,
+from typing import (Any, AsyncIterator, Callable, Generic, Iterable, Iterator, List, Mapping, Optional,
                     Sequence, Tuple, TypeVar, Union)
 
 from . import _bridge, _core, _telemetry
@@ -84,45 +85,28 @@ def _invalid(field: str, reason: str) -> InvalidInputError:
     return InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)
 
 
-def _whole(field: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _invalid(field, f"expected a whole number, got {type(value).__name__}")
-    return value
-
-
-def _year(value: Any, lowest: int) -> int:
-    """A year the planner can take (the planner checks its range; one beyond any integer type
-    is refused here, with the planner's words)."""
-    if not -(2 ** 31) <= _whole("year", value) < 2 ** 31:
-        raise _invalid("year", f"{value} is not a year from {lowest} to 9999")
-    return int(value)
-
-
-def _limit(value: Any) -> int:
-    if not 0 <= _whole("limit_per_minute", value) < 2 ** 32:
-        raise _invalid("limit_per_minute", "must be 0 (no limit) or more, and less than 2**32")
-    return int(value)
-
-
-def _ids(field: str, value: Any, what: str) -> List[str]:
-    """A list of ids (any iterable of strings but a string itself), taken once."""
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise _invalid(field, f"expected a list of {what} ids (strings)")
-    ids = list(value)
-    if not all(isinstance(i, str) for i in ids):
-        raise _invalid(field, f"expected a list of {what} ids (strings)")
-    return ids
-
-
-def _day(field: str, value: Optional[_Day]) -> Optional[str]:
-    """A day as the planner takes it ("YYYY-MM-DD"; the planner checks the text)."""
-    if value is None or isinstance(value, str):
+def _argument(field: str, value: Any) -> Any:
+    """A job's argument as the core reads it (``zeitkonto_core::jobs::JobSpec``, which checks the
+    types and ranges for every language): a date as ``"YYYY-MM-DD"``, any iterable of ids as a
+    list; a float or a datetime is refused here (no job takes one; JSON would blur them)."""
+    if value is None or isinstance(value, (str, bool, int)):
         return value
     if isinstance(value, _dt.datetime):
         raise _invalid(field, "expected a datetime.date or 'YYYY-MM-DD', got a datetime")
     if isinstance(value, _dt.date):
         return value.isoformat()
-    raise _invalid(field, f"expected a datetime.date or 'YYYY-MM-DD', got {type(value).__name__}")
+    if not isinstance(value, (bytes, float, Mapping)) and hasattr(value, "__iter__"):
+        return [v if isinstance(v, str) else None for v in value]  # the core refuses a None id
+    raise _invalid(field, f"expected a whole number, a string, a datetime.date or a list of ids, got {type(value).__name__}")
+
+
+def _spec(kind: str, **arguments: Any) -> Callable[[Any, Optional[str]], Any]:
+    """Starts the job ``kind`` with its ``arguments`` (Python names) over a core client, from a
+    checkpoint's text when given; the core checks the arguments and names the one that is wrong."""
+    spec = {"".join(w.capitalize() if i else w for i, w in enumerate(k.split("_"))): _argument(k, v)
+            for k, v in arguments.items()}
+    text = json.dumps(spec)
+    return lambda core, checkpoint: _core.job(core, kind, text, checkpoint)
 
 
 def _read_checkpoint(path: Optional[_Path]) -> Optional[str]:
@@ -142,15 +126,14 @@ class _JobBase(Generic[E, F]):
     #: The fallbacks' class: ``DepartmentFallback`` (month close) or ``Fallback`` (sweeps).
     _fallback: Callable[[str, str], F]
 
-    def __init__(self, client: Any, make: Callable[[Any, Optional[str], int], "_core.Job"],
-                 checkpoint: Optional[_Path], limit_per_minute: int) -> None:
-        """``make(core_client, checkpoint_text, limit)`` starts the job (resumed when the text is
-        not None)."""
-        limit = _limit(limit_per_minute)
+    def __init__(self, client: Any, make: Callable[[Any, Optional[str]], "_core.Job"],
+                 checkpoint: Optional[_Path]) -> None:
+        """``make(core_client, checkpoint_text)`` starts the job (resumed when the text is not
+        None)."""
         self._client, self._path = client, checkpoint
         self._saved = ""  # the checkpoint last written (none yet: the first save always writes)
         try:
-            self._job = make(client._client(), _read_checkpoint(checkpoint), limit)
+            self._job = make(client._client(), _read_checkpoint(checkpoint))
         except _core.CoreError as e:
             raise from_core(e.args[0], python_names=True) from None
         # Created at once, so that an unwritable path fails before the first call.
@@ -300,26 +283,6 @@ class AsyncSweepJob(_AsyncJob[SweepEvent, Fallback]):
     _fallback = Fallback
 
 
-def _month_close(year: int, month: int, departments: Sequence[str]) -> Callable[[Any, Optional[str], int], Any]:
-    _year(year, 1)
-    if not -(2 ** 63) <= _whole("month", month) < 2 ** 63:
-        raise _invalid("month", f"{month} is not a calendar month (1-12; January is 1)")
-    deps = _ids("departments", departments, "department")
-    return lambda core, text, limit: _core.month_close(core, year, month, deps, text, limit)
-
-
-def _sweep(kind: str, **spec: Any) -> Callable[[Any, Optional[str], int], Any]:
-    return lambda core, text, limit: _core.sweep(core, kind, checkpoint=text, limit_per_minute=limit, **spec)
-
-
-def _project_hours(email: str, start: _Day, end: _Day,
-                   projects: Optional[Iterable[str]]) -> Callable[[Any, Optional[str], int], Any]:
-    if not isinstance(email, str):
-        raise _invalid("email", f"expected the project manager's e-mail (a string), got {type(email).__name__}")
-    ids = [] if projects is None else _ids("projects", projects, "project")
-    return _sweep("project_hours", email=email, start=_day("start", start), end=_day("end", end), projects=ids)
-
-
 class Jobs:
     """``client.jobs``: whole-company jobs over one client.
 
@@ -335,7 +298,8 @@ class Jobs:
         one summary call per department of ``departments`` (ids), one call per employee
         otherwise. ``checkpoint``: a file to save the state to after every call and to resume
         from. ``limit_per_minute``: what the time estimates assume."""
-        return MonthCloseJob(self._client, _month_close(year, month, departments), checkpoint, limit_per_minute)
+        start = _spec("month_close", year=year, month=month, departments=departments, limit_per_minute=limit_per_minute)
+        return MonthCloseJob(self._client, start, checkpoint)
 
     def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
                        limit_per_minute: int = 60) -> SweepJob:
@@ -343,14 +307,16 @@ class Jobs:
         ``"YYYY-MM-DD"``; None: the server's today) in one call; when that answer cannot be used, a
         :class:`Fallback`, the employee list and one call per employee. One :class:`PresenceRow`
         per entry. ``checkpoint`` and ``limit_per_minute`` as for :meth:`month_close`."""
-        return SweepJob(self._client, _sweep("presence_board", day=_day("day", day)), checkpoint, limit_per_minute)
+        start = _spec("presence_board", day=day, limit_per_minute=limit_per_minute)
+        return SweepJob(self._client, start, checkpoint)
 
     def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
                           limit_per_minute: int = 60) -> SweepJob:
         """Every leave-managed employee's overview of ``year`` (one call): one :class:`LeaveRow`
         per employee, with the legend of leave types. Its failure is listed (no other call gives
         the same answer). ``checkpoint`` and ``limit_per_minute`` as for :meth:`month_close`."""
-        return SweepJob(self._client, _sweep("leave_year_report", year=_year(year, 1)), checkpoint, limit_per_minute)
+        start = _spec("leave_year_report", year=year, limit_per_minute=limit_per_minute)
+        return SweepJob(self._client, start, checkpoint)
 
     def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
                       checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> SweepJob:
@@ -360,7 +326,8 @@ class Jobs:
         sub-projects'), asked as the project manager ``email``. One :class:`BookingRow` per
         booking; a piece that fails is listed and the others go on. ``checkpoint`` and
         ``limit_per_minute`` as for :meth:`month_close`."""
-        return SweepJob(self._client, _project_hours(email, start, end, projects), checkpoint, limit_per_minute)
+        return SweepJob(self._client, _spec("project_hours", email=email, start=start, end=end, projects=projects,
+                                             limit_per_minute=limit_per_minute), checkpoint)
 
 
 class AsyncJobs:
@@ -372,23 +339,23 @@ class AsyncJobs:
     def month_close(self, year: int, month: int, *, departments: Sequence[str] = (),
                     checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncMonthCloseJob:
         """See :meth:`Jobs.month_close`."""
-        return AsyncMonthCloseJob(self._client, _month_close(year, month, departments), checkpoint,
-                                  limit_per_minute)
+        return AsyncMonthCloseJob(self._client, _spec("month_close", year=year, month=month, departments=departments,
+                                                      limit_per_minute=limit_per_minute), checkpoint)
 
     def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
                        limit_per_minute: int = 60) -> AsyncSweepJob:
         """See :meth:`Jobs.presence_board`."""
-        return AsyncSweepJob(self._client, _sweep("presence_board", day=_day("day", day)), checkpoint,
-                             limit_per_minute)
+        return AsyncSweepJob(self._client, _spec("presence_board", day=day, limit_per_minute=limit_per_minute),
+                             checkpoint)
 
     def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
                           limit_per_minute: int = 60) -> AsyncSweepJob:
         """See :meth:`Jobs.leave_year_report`."""
-        return AsyncSweepJob(self._client, _sweep("leave_year_report", year=_year(year, 1)), checkpoint,
-                             limit_per_minute)
+        return AsyncSweepJob(self._client, _spec("leave_year_report", year=year, limit_per_minute=limit_per_minute),
+                             checkpoint)
 
     def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
                       checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncSweepJob:
         """See :meth:`Jobs.project_hours`."""
-        return AsyncSweepJob(self._client, _project_hours(email, start, end, projects), checkpoint,
-                             limit_per_minute)
+        return AsyncSweepJob(self._client, _spec("project_hours", email=email, start=start, end=end,
+                                                 projects=projects, limit_per_minute=limit_per_minute), checkpoint)

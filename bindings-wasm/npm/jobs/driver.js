@@ -105,6 +105,10 @@ export function pairs(flat) {
  */
 export async function runJob(client, kind, spec, { checkpoint, signal }, failure) {
   const wasm = await planner();
+  for (const [field, v] of Object.entries(spec)) {
+    // JSON would write these as null (or throw): said here, with the field's name.
+    if (typeof v === "bigint" || (typeof v === "number" && !Number.isFinite(v))) throw invalid(field, "expected a whole number");
+  }
   const job = machine(() => new wasm.JobSteps(kind, JSON.stringify(spec), checkpoint ?? undefined));
   return {
     /** The plan from here (before the first call: the whole job as far as it is known). */

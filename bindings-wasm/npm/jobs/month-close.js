@@ -1,7 +1,7 @@
 // The month close over the main entry's Client, run by the core (its own .wasm, see jobs.js /
 // jobs-node.mjs). An async iterator of events; `signal` aborts the call in flight. What it shares
 // with the sweeps (checks, errors, the one loop) is in driver.js.
-import { checkArgs, invalid, runJob } from "./driver.js";
+import { checkArgs, runJob } from "./driver.js";
 
 /**
  * The month close for `year` and calendar `month` (1-12) with `client` (a `zeitkonto` Client):
@@ -14,12 +14,8 @@ import { checkArgs, invalid, runJob } from "./driver.js";
  */
 export async function monthClose(client, year, month, options = {}) {
   checkArgs("monthClose", client, ["call"], options, ["departments", "checkpoint", "signal"]);
-  const { departments = [], checkpoint, signal } = options;
-  if (!Number.isInteger(year)) throw invalid("year", "expected a whole number"); // its range: the core's
-  if (!Number.isInteger(month)) throw invalid("month", "expected a whole number (1-12)");
-  if (!Array.isArray(departments) || departments.some((d) => typeof d !== "string")) {
-    throw invalid("departments", "expected an array of department ids (strings)");
-  }
+  const { departments, checkpoint, signal } = options;
+  // The arguments' types and ranges: the core's (zeitkonto_core::jobs::JobSpec), for every language.
   return runJob(client, "month_close", { year, month, departments }, { checkpoint, signal },
     (employee, reason) => ({ employee, reason }));
 }

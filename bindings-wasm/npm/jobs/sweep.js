@@ -1,14 +1,8 @@
 // The sweeps over the main entry's Client, run by the core (its own .wasm, see jobs.js /
 // jobs-node.mjs): the presence board, the leave-year report, project hours. What they share with
-// the month close (checks, errors, the one loop) is in driver.js.
-import { checkArgs, day, invalid, runJob } from "./driver.js";
-
-/** A date argument that must be given. */
-function requiredDay(field, value) {
-  const d = day(field, value);
-  if (d === undefined) throw invalid(field, "is required (\"YYYY-MM-DD\" or a Date)");
-  return d;
-}
+// the month close (checks, errors, the one loop) is in driver.js; the arguments' types and ranges
+// are the core's (zeitkonto_core::jobs::JobSpec), for every language.
+import { checkArgs, day, runJob } from "./driver.js";
 
 /** The sweep `kind` with its options `spec`, over `client`. */
 function sweep(client, kind, spec, options) {
@@ -33,7 +27,6 @@ export async function presenceBoard(client, options = {}) {
  */
 export async function leaveYearReport(client, year, options = {}) {
   checkArgs("leaveYearReport", client, ["call"], options, ["checkpoint", "signal"]);
-  if (!Number.isInteger(year)) throw invalid("year", "expected a whole number");
   return sweep(client, "leave_year_report", { year }, options);
 }
 
@@ -45,12 +38,6 @@ export async function leaveYearReport(client, year, options = {}) {
  */
 export async function projectHours(client, email, start, end, options = {}) {
   checkArgs("projectHours", client, ["call"], options, ["projects", "checkpoint", "signal"]);
-  if (typeof email !== "string") throw invalid("email", "expected the acting project manager's e-mail (a string)");
-  const startDay = requiredDay("start", start);
-  const endDay = requiredDay("end", end);
-  const { projects = [] } = options;
-  if (!Array.isArray(projects) || projects.some((p) => typeof p !== "string")) {
-    throw invalid("projects", "expected an array of project ids (strings)");
-  }
-  return sweep(client, "project_hours", { email, start: startDay, end: endDay, projects }, options);
+  const spec = { email, start: day("start", start), end: day("end", end), projects: options.projects };
+  return sweep(client, "project_hours", spec, options);
 }

@@ -18,10 +18,12 @@ use serde::{Deserialize, Serialize};
 
 pub mod events;
 mod month_close;
+mod spec;
 mod steps;
 mod sweep;
 
 pub use month_close::{FailureAction, Fallback, JobCall, MonthClose, Person, SummaryMatch};
+pub use spec::{limit_per_minute, JobSpec, JOB_NAMES};
 pub use steps::JobSteps;
 pub use sweep::{Sweep, SweepAction, SweepCall, SweepFallback, SweepKind};
 

@@ -14,9 +14,9 @@
 
 use serde_json::{json, Map, Value};
 
+use super::spec::{limit_per_minute, JobSpec};
 use super::{FailureAction, JobCall, MonthClose, SummaryMatch, Sweep, SweepAction, SweepCall};
 use super::{Plan, Progress};
-use crate::date::Date;
 use crate::error::Error;
 
 #[derive(Debug, Clone)]
@@ -41,53 +41,6 @@ pub struct JobSteps {
     stopped: bool,
 }
 
-fn int(spec: &Map<String, Value>, field: &str) -> Result<i64, Error> {
-    match spec.get(field) {
-        Some(Value::Number(n)) => n
-            .as_i64()
-            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64))
-            .ok_or_else(|| Error::invalid(field, format!("{n} is not a whole number"))),
-        Some(_) => Err(Error::invalid(field, "expected a whole number")),
-        None => Err(Error::invalid(field, "is required")),
-    }
-}
-
-fn year(spec: &Map<String, Value>) -> Result<i32, Error> {
-    let y = int(spec, "year")?;
-    i32::try_from(y).map_err(|_| Error::invalid("year", format!("{y} is not a year from 1 to 9999")))
-}
-
-fn text<'a>(spec: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>, Error> {
-    match spec.get(field) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(_) => Err(Error::invalid(field, "expected a string")),
-    }
-}
-
-fn date(spec: &Map<String, Value>, field: &str) -> Result<Option<Date>, Error> {
-    text(spec, field)?
-        .map(|t| t.parse::<Date>().map_err(|_| Error::invalid(field, format!("{t:?} is not a date YYYY-MM-DD"))))
-        .transpose()
-}
-
-fn required<T>(field: &str, v: Option<T>) -> Result<T, Error> {
-    v.ok_or_else(|| Error::invalid(field, "is required"))
-}
-
-fn ids(spec: &Map<String, Value>, field: &str) -> Result<Vec<String>, Error> {
-    match spec.get(field) {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Array(a)) => a
-            .iter()
-            .map(|v| {
-                v.as_str().map(str::to_string).ok_or_else(|| Error::invalid(field, "expected a list of ids (strings)"))
-            })
-            .collect(),
-        Some(_) => Err(Error::invalid(field, "expected a list of ids (strings)")),
-    }
-}
-
 /// The list in `v` (an array; anything else: none).
 fn list(v: Option<&Value>) -> &[Value] {
     v.and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default()
@@ -100,46 +53,13 @@ impl JobSteps {
     /// those fields (dates `YYYY-MM-DD`). With `checkpoint` it goes on from there, if that is the
     /// checkpoint of the same job asked the same way.
     pub fn start(kind: &str, spec: &Value, checkpoint: Option<&str>) -> Result<JobSteps, Error> {
-        let empty = Map::new();
-        let spec = match spec {
-            Value::Object(o) => o,
-            Value::Null => &empty,
-            _ => return Err(Error::invalid("options", "expected an object")),
+        let job = JobSpec::from_json(kind, spec)?;
+        let mut machine = match (job.month_close(checkpoint)?, job.sweep(checkpoint)?) {
+            (Some(m), _) => Machine::MonthClose(m),
+            (None, Some(s)) => Machine::Sweep(s),
+            (None, None) => return Err(Error::invalid("kind", "no machine for this job")),
         };
-        let mut machine = match kind {
-            "month_close" => {
-                let (y, month, departments) = (year(spec)?, int(spec, "month")?, ids(spec, "departments")?);
-                let fresh = MonthClose::new(y, month, departments.clone())?;
-                Machine::MonthClose(match checkpoint {
-                    Some(t) => MonthClose::resume(t, Some((y, month, &departments)))?,
-                    None => fresh,
-                })
-            }
-            "presence_board" | "leave_year_report" | "project_hours" => {
-                let fresh = match kind {
-                    "presence_board" => Sweep::presence_board(date(spec, "day")?),
-                    "leave_year_report" => Sweep::leave_year_report(year(spec)?)?,
-                    _ => {
-                        let email = required("email", text(spec, "email")?)?;
-                        let (start, end) =
-                            (required("start", date(spec, "start")?)?, required("end", date(spec, "end")?)?);
-                        Sweep::project_hours(email, start, end, ids(spec, "projects")?)?
-                    }
-                };
-                Machine::Sweep(match checkpoint {
-                    Some(t) => Sweep::resume(t, Some(&fresh))?,
-                    None => fresh,
-                })
-            }
-            other => {
-                let known = "month_close, presence_board, leave_year_report or project_hours";
-                return Err(Error::invalid("kind", format!("unknown job {other:?}: expected {known}")));
-            }
-        };
-        if spec.contains_key("limitPerMinute") {
-            let limit = int(spec, "limitPerMinute")?;
-            let limit = u32::try_from(limit)
-                .map_err(|_| Error::invalid("limitPerMinute", "must be 0 (no limit) or more, and less than 2**32"))?;
+        if let Some(limit) = limit_per_minute(spec)? {
             match &mut machine {
                 Machine::MonthClose(m) => m.set_limit_per_minute(limit),
                 Machine::Sweep(s) => s.set_limit_per_minute(limit),

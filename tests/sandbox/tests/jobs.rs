@@ -300,3 +300,33 @@ async fn the_one_job_type_settles_a_call_when_its_events_are_handled() {
     }
     assert_eq!(sb.requests(OperationId::LeaveYear), 2);
 }
+
+#[tokio::test]
+async fn any_job_starts_from_its_name_and_arguments_checked_by_the_core() {
+    use zeitkonto::jobs::{Job, JobSpec};
+    let sb = kit(None);
+    let client = sb.client().build().unwrap();
+    let spec = JobSpec::from_json("month_close", &serde_json::json!({"year": 2026, "month": 10})).unwrap();
+    let mut job = client.job(&spec, None).unwrap();
+    assert_eq!(job.name(), "month_close");
+    let mut rows = 0;
+    while let Some(e) = job.next().await {
+        rows += usize::from(matches!(e.unwrap(), JobEvent::Account(_)));
+    }
+    assert_eq!(rows, 39);
+    let done = job.checkpoint();
+    // The same job resumed from its checkpoint makes no call; another job's checkpoint is refused.
+    let before = sb.requests(OperationId::TimeAccount);
+    let mut again = client.job(&spec, Some(&done)).unwrap();
+    while let Some(e) = again.next().await {
+        e.unwrap();
+    }
+    assert_eq!(sb.requests(OperationId::TimeAccount), before);
+    let board = JobSpec::from_json("presence_board", &serde_json::json!({"day": "2026-11-19"})).unwrap();
+    assert!(matches!(client.job(&board, Some(&done)), Err(Error::InvalidInput { .. })));
+    assert!(matches!(client.job(&board, None), Ok(Job::Sweep(_))));
+    // Bad arguments are refused before any call, naming the argument.
+    let bad = JobSpec::from_json("month_close", &serde_json::json!({"year": 2026, "month": 13}));
+    assert!(matches!(bad, Err(Error::InvalidInput { field, .. }) if field == "month"));
+    assert_eq!(sb.requests(OperationId::Presence), 0);
+}

@@ -1,0 +1,245 @@
+//! What a job is asked ([`JobSpec`]), read from a JSON object once for every language: a binding
+//! hands over the job's name and its arguments as its caller gave them (dates as `YYYY-MM-DD`), and
+//! the core checks the types and ranges and names the argument that is wrong. No binding checks a
+//! year, a month or a list of ids by hand.
+
+use serde_json::{Map, Value};
+
+use super::{MonthClose, Sweep};
+use crate::date::Date;
+use crate::error::Error;
+
+/// A whole-company job and what it was asked, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum JobSpec {
+    /// The month close for `year` and calendar `month` (1-12), by `departments` (ids) when given.
+    MonthClose {
+        /// The year.
+        year: i32,
+        /// The calendar month, 1-12.
+        month: i64,
+        /// Department ids (none: one call per employee).
+        departments: Vec<String>,
+    },
+    /// The presence board of `day` (none: the server's today).
+    PresenceBoard {
+        /// The day.
+        day: Option<Date>,
+    },
+    /// The leave-year report of `year`.
+    LeaveYearReport {
+        /// The year.
+        year: i32,
+    },
+    /// The project hours from `start` to `end` (both included) as the project manager `email`.
+    ProjectHours {
+        /// The acting project manager's e-mail.
+        email: String,
+        /// The first day.
+        start: Date,
+        /// The last day.
+        end: Date,
+        /// Project ids (none: every top-level project).
+        projects: Vec<String>,
+    },
+}
+
+/// The jobs' stable names, in the order of [`JobSpec`]'s variants.
+pub const JOB_NAMES: [&str; 4] = ["month_close", "presence_board", "leave_year_report", "project_hours"];
+
+fn int(spec: &Map<String, Value>, field: &str, out_of_range: &str) -> Result<Option<i64>, Error> {
+    match spec.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => match n.as_i64() {
+            Some(i) => Ok(Some(i)),
+            None => match n.as_f64() {
+                Some(f) if f.fract() != 0.0 => Err(Error::invalid(field, format!("{n} is not a whole number"))),
+                Some(f) if f.abs() < 9.0e15 => Ok(Some(f as i64)),
+                _ => Err(Error::invalid(field, format!("{n} {out_of_range}"))),
+            },
+        },
+        Some(_) => Err(Error::invalid(field, "expected a whole number")),
+    }
+}
+
+fn year(spec: &Map<String, Value>) -> Result<i32, Error> {
+    let out = "is not a year from 1 to 9999";
+    let y = required("year", int(spec, "year", out)?)?;
+    i32::try_from(y).map_err(|_| Error::invalid("year", format!("{y} {out}")))
+}
+
+fn text<'a>(spec: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>, Error> {
+    match spec.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(Error::invalid(field, "expected a string")),
+    }
+}
+
+fn date(spec: &Map<String, Value>, field: &str) -> Result<Option<Date>, Error> {
+    text(spec, field)
+        .map_err(|_| Error::invalid(field, "expected a date YYYY-MM-DD"))?
+        .map(|t| t.parse::<Date>().map_err(|_| Error::invalid(field, format!("{t:?} is not a date YYYY-MM-DD"))))
+        .transpose()
+}
+
+fn required<T>(field: &str, v: Option<T>) -> Result<T, Error> {
+    v.ok_or_else(|| Error::invalid(field, "is required"))
+}
+
+fn ids(spec: &Map<String, Value>, field: &str) -> Result<Vec<String>, Error> {
+    let refused = || Error::invalid(field, "expected a list of ids (strings)");
+    match spec.get(field) {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(a)) => a.iter().map(|v| v.as_str().map(str::to_string).ok_or_else(refused)).collect(),
+        Some(_) => Err(refused()),
+    }
+}
+
+fn object(spec: &Value) -> Result<&Map<String, Value>, Error> {
+    static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
+    match spec {
+        Value::Object(o) => Ok(o),
+        Value::Null => Ok(EMPTY.get_or_init(Map::new)),
+        _ => Err(Error::invalid("options", "expected an object")),
+    }
+}
+
+impl JobSpec {
+    /// The job `kind` (one of [`JOB_NAMES`]) from `spec`, a JSON object of its arguments by their
+    /// camelCase names (`month_close`: `year`, `month`, `departments`; `presence_board`: `day`;
+    /// `leave_year_report`: `year`; `project_hours`: `email`, `start`, `end`, `projects`; dates
+    /// `YYYY-MM-DD`, ids lists of strings); `null` is an argument not given. Checked as the
+    /// planners check them (a month 1-12, a year 1-9999, no department twice, a range of days in
+    /// order); an error names the argument.
+    pub fn from_json(kind: &str, spec: &Value) -> Result<JobSpec, Error> {
+        let spec = object(spec)?;
+        let job = match kind {
+            "month_close" => {
+                let month = required("month", int(spec, "month", "is not a calendar month (1-12; January is 1)")?)?;
+                JobSpec::MonthClose { year: year(spec)?, month, departments: ids(spec, "departments")? }
+            }
+            "presence_board" => JobSpec::PresenceBoard { day: date(spec, "day")? },
+            "leave_year_report" => JobSpec::LeaveYearReport { year: year(spec)? },
+            "project_hours" => JobSpec::ProjectHours {
+                email: required("email", text(spec, "email")?)?.to_string(),
+                start: required("start", date(spec, "start")?)?,
+                end: required("end", date(spec, "end")?)?,
+                projects: ids(spec, "projects")?,
+            },
+            other => {
+                let known = "month_close, presence_board, leave_year_report or project_hours";
+                return Err(Error::invalid("kind", format!("unknown job {other:?}: expected {known}")));
+            }
+        };
+        job.check()?;
+        Ok(job)
+    }
+
+    /// The job's stable name (one of [`JOB_NAMES`]).
+    pub fn name(&self) -> &'static str {
+        match self {
+            JobSpec::MonthClose { .. } => JOB_NAMES[0],
+            JobSpec::PresenceBoard { .. } => JOB_NAMES[1],
+            JobSpec::LeaveYearReport { .. } => JOB_NAMES[2],
+            JobSpec::ProjectHours { .. } => JOB_NAMES[3],
+        }
+    }
+
+    /// Checks the arguments as the planner does, by planning the job.
+    fn check(&self) -> Result<(), Error> {
+        match self {
+            JobSpec::MonthClose { .. } => self.month_close(None).map(drop),
+            _ => self.sweep(None).map(drop),
+        }
+    }
+
+    /// The month close's machine (fresh, or from `checkpoint` when it is this job's); `None` for
+    /// a sweep.
+    pub fn month_close(&self, checkpoint: Option<&str>) -> Result<Option<MonthClose>, Error> {
+        let JobSpec::MonthClose { year, month, departments } = self else { return Ok(None) };
+        let fresh = MonthClose::new(*year, *month, departments.clone())?;
+        Ok(Some(match checkpoint {
+            Some(text) => MonthClose::resume(text, Some((*year, *month, departments)))?,
+            None => fresh,
+        }))
+    }
+
+    /// A sweep's machine (fresh, or from `checkpoint` when it is this job's); `None` for the
+    /// month close.
+    pub fn sweep(&self, checkpoint: Option<&str>) -> Result<Option<Sweep>, Error> {
+        let fresh = match self {
+            JobSpec::MonthClose { .. } => return Ok(None),
+            JobSpec::PresenceBoard { day } => Sweep::presence_board(*day),
+            JobSpec::LeaveYearReport { year } => Sweep::leave_year_report(*year)?,
+            JobSpec::ProjectHours { email, start, end, projects } => {
+                Sweep::project_hours(email, *start, *end, projects.clone())?
+            }
+        };
+        Ok(Some(match checkpoint {
+            Some(text) => Sweep::resume(text, Some(&fresh))?,
+            None => fresh,
+        }))
+    }
+}
+
+/// The `limitPerMinute` of a job's arguments (what its estimates assume; none: the API's 60), as
+/// [`JobSpec::from_json`] reads the others.
+pub fn limit_per_minute(spec: &Value) -> Result<Option<u32>, Error> {
+    let refused = "must be 0 (no limit) or more, and less than 2**32";
+    let limit = int(object(spec)?, "limitPerMinute", refused)?;
+    limit.map(|l| u32::try_from(l).map_err(|_| Error::invalid("limitPerMinute", refused))).transpose()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn field(kind: &str, spec: Value) -> String {
+        match JobSpec::from_json(kind, &spec) {
+            Err(Error::InvalidInput { field, .. }) => field,
+            other => panic!("{kind} {spec}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn each_job_is_read_from_its_arguments() {
+        let m = JobSpec::from_json("month_close", &json!({"year": 2026, "month": 3.0, "departments": ["a"]}));
+        assert_eq!(m.unwrap(), JobSpec::MonthClose { year: 2026, month: 3, departments: vec!["a".into()] });
+        assert_eq!(JobSpec::from_json("presence_board", &Value::Null).unwrap(), JobSpec::PresenceBoard { day: None });
+        let p = JobSpec::from_json(
+            "project_hours",
+            &json!({"email": "pm@x.de", "start": "2026-01-01", "end": "2026-03-01", "projects": null}),
+        )
+        .unwrap();
+        assert_eq!(p.name(), "project_hours");
+        assert!(p.sweep(None).unwrap().is_some() && p.month_close(None).unwrap().is_none());
+        for (i, kind) in JOB_NAMES.iter().enumerate().skip(1) {
+            let spec = json!({"year": 2026, "email": "pm@x.de", "start": "2026-01-01", "end": "2026-01-02"});
+            assert_eq!(JobSpec::from_json(kind, &spec).unwrap().name(), JOB_NAMES[i]);
+        }
+    }
+
+    #[test]
+    fn a_wrong_argument_is_named() {
+        assert_eq!(field("month_close", json!({"year": 2026})), "month");
+        assert_eq!(field("month_close", json!({"year": 2026, "month": 13})), "month");
+        assert_eq!(field("month_close", json!({"year": 2026, "month": "3"})), "month");
+        assert_eq!(field("month_close", json!({"year": 2026.5, "month": 3})), "year");
+        assert_eq!(field("month_close", json!({"year": 1e300, "month": 3})), "year");
+        assert_eq!(field("month_close", json!({"year": 2026, "month": 3, "departments": "a"})), "departments");
+        assert_eq!(field("month_close", json!({"year": 2026, "month": 3, "departments": ["a", "a"]})), "department");
+        assert_eq!(field("leave_year_report", json!({"year": 5_000_000_000i64})), "year");
+        assert_eq!(field("presence_board", json!({"day": "2026-13-01"})), "day");
+        assert_eq!(field("project_hours", json!({"email": 5, "start": "2026-01-01", "end": "2026-01-02"})), "email");
+        assert_eq!(field("project_hours", json!({"email": "pm@x.de", "end": "2026-01-02"})), "start");
+        assert_eq!(field("nightly", json!({})), "kind");
+        assert_eq!(field("presence_board", json!([])), "options");
+        assert!(matches!(limit_per_minute(&json!({"limitPerMinute": -1})), Err(Error::InvalidInput { .. })));
+        assert_eq!(limit_per_minute(&json!({"limitPerMinute": 30})).unwrap(), Some(30));
+        assert_eq!(limit_per_minute(&json!({})).unwrap(), None);
+    }
+}
