@@ -180,6 +180,26 @@ def result_section(op, models):
     return out
 
 
+SOURCES = {
+    "help": "a public help page of the vendor shows it",
+    "spec": "the spec gives it",
+    "assumed": "nobody shows it; Zeitkonto's default, to override if your instance differs",
+}
+
+
+def spec_anchor(heading):
+    """The anchor the site gives a heading (the toc's slugify below: pymdownx.slugs, lower case)."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def vector_errors(name):
+    """The error kinds the operation's shared vectors expect of it (its answers' and its input's)."""
+    with open(os.path.join(REPO, "tests", "vectors", "operations", f"{name}.json"), encoding="utf-8") as f:
+        cases = json.load(f)
+    return {c["error"]["kind"] for group in cases.values() if isinstance(group, list)
+            for c in group if isinstance(c, dict) and isinstance(c.get("error"), dict)}
+
+
 def errors_section(op, decl):
     kinds = {e["kind"]: e for e in decl["errors"]}
     doc = op["doc"]
@@ -192,7 +212,7 @@ def errors_section(op, decl):
     codes = ", ".join(f"{c['number']} {c['meaning']} (`{c['name']}`)" for c in decl["apiCodes"])
     row("Api", f"the API answered with a code of its table: {codes}; any other number is kept as `unknown`")
     row("Forbidden", md_doc(kinds["Forbidden"]["doc"]))
-    if "Refused" in doc or "`false`" in doc:
+    if "Refused" in doc or "Refused" in vector_errors(op["name"]):
         row("Refused", md_doc(kinds["Refused"]["doc"]))
     row("RateLimited", md_doc(kinds["RateLimited"]["doc"]))
     for k in ("UnexpectedStatus", "Decode", "Transport", "Tls", "Timeout"):
@@ -201,6 +221,13 @@ def errors_section(op, decl):
                    "(and a subclass per code, such as `EmployeeNotFoundError`), TypeScript `ApiError`, "
                    "Kotlin `ZeitkontoException.Api`, Swift `ZeitkontoError.Api`. "
                    "See [Errors and retries](../guide/errors.md)."]
+
+
+def spec_link(op):
+    section = op["specSection"]
+    if not section:
+        return "not in the spec (an operation added since)"
+    return f"[{section}](../spec/api-spec.md#{spec_anchor(section)}), under Endpoints; its rules: [Errors](../spec/api-spec.md#errors), [Limits](../spec/api-spec.md#limits)"
 
 
 def op_page(op, decl, models, params, curl_text):
@@ -221,7 +248,9 @@ def op_page(op, decl, models, params, curl_text):
         "",
         "| | |",
         "|---|---|",
-        f"| request | `{op['method']} {op['path']}` ([route table](../spec/routes.md); every route can be overridden) |",
+        f"| request | `{op['method']} {op['path']}` (every route can be overridden) |",
+        f"| route from | `{op['routeSource']}` in the [route table](../spec/routes.md): {SOURCES[op['routeSource']]} |",
+        f"| spec | {spec_link(op)} |",
         f"| key | {KEYS.get(op['key'], op['key'])}, in the {'path' if '{api}' in op['path'] else 'body'}; never shown in errors, logs or traces |",
         "| rate-limit cost | 1 request of the key's 60 per minute; a 429 is waited out (`Retry-After`, at most 60 s) and sent again, reads and writes alike ([the rate limit](../guide/rate-limit.md)) |",
         f"| retries | {retry} |",
@@ -245,9 +274,9 @@ def op_page(op, decl, models, params, curl_text):
         "## API reference",
         "",
         f"[Rust](../reference/rust/zeitkonto/struct.Client.html#method.{name}) · "
-        f"[Python](../reference/python/zeitkonto.html#Client) (`Client.{name}`) · "
+        f"[Python](../reference/python/zeitkonto.html#Client.{name}) · "
         f"[TypeScript](../reference/typescript/classes/Client.html#{camel(name).lower()}) · "
-        f"[Kotlin](../reference/kotlin/zeitkonto/de.zeitkonto/-zeitkonto-client/{kebab(camel(name))}.html) · [Swift](../reference/swift.md)",
+        f"[Kotlin](../reference/kotlin/zeitkonto/de.zeitkonto/-zeitkonto-client/{kebab(camel(name))}.html) · [Swift](../reference/swift.md{SWIFT_ANCHOR.format(camel(name))})",
         "",
     ]
     return "\n".join(lines)
@@ -322,6 +351,7 @@ def swift_symbols(folder, write):
         lines = [f"# Swift API: `{module}`", "",
                  "Rendered from the module's symbol graph (`swift package dump-symbol-graph`, Swift 6.0.3; "
                  "DocC is not part of that toolchain on Linux). Every public symbol with its declaration and doc comment.", ""]
+        anchors = set()
         for top in sorted(by_type):
             syms = sorted(by_type[top], key=lambda s: (len(s["pathComponents"]), s["names"]["title"]))
             lines += [f"## `{top}`", ""]
@@ -329,15 +359,27 @@ def swift_symbols(folder, write):
                 decl = "".join(fr["spelling"] for fr in s.get("declarationFragments", []))
                 doc = "\n".join(l["text"] for l in (s.get("docComment") or {}).get("lines", []))
                 if len(s["pathComponents"]) > 1:
-                    lines += [f"### `{'.'.join(s['pathComponents'][1:])}`", ""]
+                    # A method's first form is anchored by its name (#ZeitkontoClient.bookAbsence).
+                    anchor = f"{top}.{s['pathComponents'][1].split('(')[0]}"
+                    own = "" if anchor in anchors else f" {{#{anchor}}}"
+                    anchors.add(anchor)
+                    lines += [f"### `{'.'.join(s['pathComponents'][1:])}`{own}", ""]
                 lines += ["```swift", decl, "```", ""]
                 if doc.strip():
                     lines += [doc.replace("<", "&lt;"), ""]
         write(f"reference/swift{'' if module == 'Zeitkonto' else '-testing'}.md", NO_SEARCH + "\n".join(lines) + "\n")
 
 
+#: The Swift reference's anchor of a client method (none when the symbol graph is missing and the
+#: page is the API baseline).
+SWIFT_ANCHOR = ""
+
+
 def main():
+    global SWIFT_ANCHOR
     out, wire_path = sys.argv[1], sys.argv[2]
+    if os.path.isdir(os.path.join(out, "swift-symbols")):
+        SWIFT_ANCHOR = "#ZeitkontoClient.{}"
     with open(os.path.join(REPO, "tests/vectors/declaration.json")) as f:
         decl = json.load(f)
     with open(wire_path) as f:
@@ -431,6 +473,7 @@ def main():
         "markdown_extensions:",
         "  - tables",
         "  - admonition",
+        "  - attr_list",
         "  - toc:",
         "      permalink: true",
         "      slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}",

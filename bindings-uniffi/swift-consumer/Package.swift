@@ -3,7 +3,7 @@
 // concurrency checking complete). scripts/swift-test builds and runs it against the sandbox:
 //   Quickstart        the README's Swift quickstart, copied from README.md verbatim at test time
 //   ZeitkontoConsumer one client shared by tasks, a task group, an actor and a @MainActor model
-//   PayrollTests      the bindings-uniffi README's test file over ZeitkontoTesting (XCTest)
+//   PayrollTests      the test files of the bindings-uniffi README and the guide (XCTest)
 import PackageDescription
 
 let package = Package(

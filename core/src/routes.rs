@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::http::Method;
 
 macro_rules! operations {
-    ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal, $method:ident, $path:literal, $idem:literal, $source:literal, $key:ident; )*) => {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal, $method:ident, $path:literal, $idem:literal, $source:literal, $spec:literal, $key:ident; )*) => {
         /// The operations of the API, by their stable name.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum OperationId {
@@ -45,6 +45,12 @@ macro_rules! operations {
             /// Where the default route comes from: `help`, `spec` or `assumed`.
             pub fn route_source(self) -> &'static str {
                 match self { $(OperationId::$variant => $source,)* }
+            }
+
+            /// The section of `docs/spec/api-spec.md` ("Endpoints") the operation follows, by its
+            /// heading; empty for an operation the spec does not have.
+            pub fn spec_section(self) -> &'static str {
+                match self { $(OperationId::$variant => $spec,)* }
             }
 
             /// The key the request is authenticated with, and the one the server counts it

@@ -38,3 +38,21 @@ fn the_core_serves_the_route_table_of_docs_spec() {
         assert_eq!(source, op.route_source(), "{name}");
     }
 }
+
+#[test]
+fn every_operation_names_the_section_of_the_spec_it_follows() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/spec/api-spec.md");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let endpoints = text.split("\n## Endpoints").nth(1).and_then(|t| t.split("\n## ").next()).unwrap_or_default();
+    let sections: Vec<&str> = endpoints.lines().filter_map(|l| l.strip_prefix("### ")).collect();
+    assert!(sections.len() >= 20, "the spec's endpoint sections: {sections:?}");
+    for op in OperationId::ALL {
+        // An operation added since the spec (scripts/new-operation's) follows none.
+        if op.route_source() != "assumed" || !op.spec_section().is_empty() {
+            assert!(sections.contains(&op.spec_section()), "{op}: no section {:?} in the spec", op.spec_section());
+        }
+    }
+    for section in sections {
+        assert!(OperationId::ALL.iter().any(|op| op.spec_section() == section), "no operation follows {section:?}");
+    }
+}

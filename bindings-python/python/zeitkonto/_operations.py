@@ -515,7 +515,8 @@ class SyncOperations:
         Creates a shift in the context's workspace. Times are clock times of day in whole minutes (sent as
         minutes after midnight); when `endTime` is not after `startTime` the shift is overnight and ends the
         next day. Only employees of the workspace's company are assigned; unknown or foreign UUIDs are
-        ignored by the API.
+        ignored by the API. The answer's `success: false` → `Refused`; an answer without `success: true` is
+        not taken for a success.
 
         Args:
             start_time: Start, a clock time of day (`hh:mm`).
@@ -992,7 +993,8 @@ class AsyncOperations:
         Creates a shift in the context's workspace. Times are clock times of day in whole minutes (sent as
         minutes after midnight); when `endTime` is not after `startTime` the shift is overnight and ends the
         next day. Only employees of the workspace's company are assigned; unknown or foreign UUIDs are
-        ignored by the API.
+        ignored by the API. The answer's `success: false` → `Refused`; an answer without `success: true` is
+        not taken for a success.
 
         Args:
             start_time: Start, a clock time of day (`hh:mm`).

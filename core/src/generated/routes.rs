@@ -2,51 +2,51 @@
 // The route table (`docs/spec/routes.md` and the assumed routes), in `position` order.
 operations! {
     /// Employee master data (active employees).
-    Employees = "employees", Get, "/api/v2/employees/{api}", true, "spec", Company;
+    Employees = "employees", Get, "/api/v2/employees/{api}", true, "spec", "Employee master data", Company;
     /// Presence and absence of one day.
-    Presence = "presence", Post, "/rest/api/time/presence/{api}", true, "help", Company;
+    Presence = "presence", Post, "/rest/api/time/presence/{api}", true, "help", "Day presence", Company;
     /// Today's overview per employee.
-    Overview = "overview", Post, "/rest/api/time/overview/{api}", true, "help", Company;
+    Overview = "overview", Post, "/rest/api/time/overview/{api}", true, "help", "Overview", Company;
     /// Monthly time account of one employee (v2 GET, 0-based month on the wire).
-    TimeAccount = "time_account", Get, "/rest/api/v2/time/account/{api}/{employee}/{year}/{month}", true, "spec", Company;
+    TimeAccount = "time_account", Get, "/rest/api/v2/time/account/{api}/{employee}/{year}/{month}", true, "spec", "Monthly time account of one employee (v2, GET)", Company;
     /// Monthly time account, body-based (1-based month on the wire).
-    TimeAccountReport = "time_account_report", Post, "/rest/api/time/account/{api}", true, "help", Company;
+    TimeAccountReport = "time_account_report", Post, "/rest/api/time/account/{api}", true, "help", "Monthly time account (body-based, 1-based month)", Company;
     /// Target/actual minutes per day for a date range.
-    TargetActualDays = "target_actual_days", Post, "/rest/api/time/days/{api}", true, "help", Company;
+    TargetActualDays = "target_actual_days", Post, "/rest/api/time/days/{api}", true, "help", "Target/actual minutes per day for a range", Company;
     /// Clock an employee in or out (`come`, `go`, `stop`).
-    Clock = "clock", Post, "/rest/api/v2/time/{action}/{api}/{employee}", false, "help", Company;
+    Clock = "clock", Post, "/rest/api/v2/time/{action}/{api}/{employee}", false, "help", "Clock in / out", Company;
     /// Current time accounts of a department, keyed by login e-mail.
-    DepartmentAccounts = "department_accounts", Get, "/rest/api/v2/time/department/{api}/{department}", true, "assumed", Company;
+    DepartmentAccounts = "department_accounts", Get, "/rest/api/v2/time/department/{api}/{department}", true, "assumed", "Time accounts of a department", Company;
     /// Monthly time summary of a department (one object).
-    DepartmentMonth = "department_month", Get, "/rest/api/v2/time/month/content/{api}/{department}/{year}/{month}", true, "spec", Company;
+    DepartmentMonth = "department_month", Get, "/rest/api/v2/time/month/content/{api}/{department}/{year}/{month}", true, "spec", "Monthly time summary for a department", Company;
     /// Monthly time summaries of a department, one per active employee.
-    DepartmentMonthEmployees = "department_month_employees", Get, "/rest/api/v2/time/month/employees/{api}/{department}/{year}/{month}", true, "assumed", Company;
+    DepartmentMonthEmployees = "department_month_employees", Get, "/rest/api/v2/time/month/employees/{api}/{department}/{year}/{month}", true, "assumed", "Monthly time summary for a department", Company;
     /// Pay extra leave in or out.
-    ExtraLeave = "extra_leave", Post, "/rest/api/v2/leave/account/{api}", false, "assumed", Company;
+    ExtraLeave = "extra_leave", Post, "/rest/api/v2/leave/account/{api}", false, "assumed", "Pay extra leave in or out", Company;
     /// Book an absence.
-    BookAbsence = "book_absence", Post, "/rest/api/v2/absence/{api}", false, "assumed", Company;
+    BookAbsence = "book_absence", Post, "/rest/api/v2/absence/{api}", false, "assumed", "Book an absence", Company;
     /// Leave records overlapping a month.
-    LeaveMonth = "leave_month", Get, "/rest/api/v2/leave/month/{api}/{year}/{month}", true, "assumed", Company;
+    LeaveMonth = "leave_month", Get, "/rest/api/v2/leave/month/{api}/{year}/{month}", true, "assumed", "Leave records for a month", Company;
     /// Yearly leave overview.
-    LeaveYear = "leave_year", Get, "/rest/api/v2/leave/year/{api}/{year}", true, "assumed", Company;
+    LeaveYear = "leave_year", Get, "/rest/api/v2/leave/year/{api}/{year}", true, "assumed", "Yearly leave overview", Company;
     /// Leave types of the company (key in the body).
-    LeaveTypes = "leave_types", Post, "/rest/api/leave/types", true, "spec", Company;
+    LeaveTypes = "leave_types", Post, "/rest/api/leave/types", true, "spec", "List all leave types of the company", Company;
     /// Employees with their main department.
-    EmployeeDepartments = "employee_departments", Get, "/rest/api/v2/employees/departments/{api}", true, "assumed", Company;
+    EmployeeDepartments = "employee_departments", Get, "/rest/api/v2/employees/departments/{api}", true, "assumed", "Employees with their main department", Company;
     /// All employees with a login account.
-    AllEmployees = "all_employees", Get, "/rest/api/v2/employees/all/{api}", true, "assumed", Company;
+    AllEmployees = "all_employees", Get, "/rest/api/v2/employees/all/{api}", true, "assumed", "List all employees", Company;
     /// Projects of the company (key in the body).
-    Projects = "projects", Post, "/rest/api/project/list", true, "assumed", Company;
+    Projects = "projects", Post, "/rest/api/project/list", true, "assumed", "List all projects of the company", Company;
     /// Create a project (key in the body).
-    CreateProject = "create_project", Post, "/rest/api/project/create", false, "assumed", Company;
+    CreateProject = "create_project", Post, "/rest/api/project/create", false, "assumed", "Create a project", Company;
     /// Delete a project (key in the body).
-    DeleteProject = "delete_project", Post, "/rest/api/project/delete/{uuid}", false, "assumed", Company;
+    DeleteProject = "delete_project", Post, "/rest/api/project/delete/{uuid}", false, "assumed", "Delete a project", Company;
     /// Find project UUIDs by exact name (key in the body).
-    FindProjects = "find_projects", Post, "/rest/api/project/find", true, "assumed", Company;
+    FindProjects = "find_projects", Post, "/rest/api/project/find", true, "assumed", "Find project UUIDs by name", Company;
     /// A project's time bookings for at most 31 days (key in the body).
-    ProjectBookings = "project_bookings", Post, "/rest/api/project/bookings/{uuid}", true, "assumed", Company;
+    ProjectBookings = "project_bookings", Post, "/rest/api/project/bookings/{uuid}", true, "assumed", "List a project's time bookings for a range", Company;
     /// Shifts of a workspace for one ISO week (workspace key in the path).
-    Shifts = "shifts", Get, "/rest/api/v2/shift/{workspaceApi}/{year}/{week}", true, "assumed", Workspace;
+    Shifts = "shifts", Get, "/rest/api/v2/shift/{workspaceApi}/{year}/{week}", true, "assumed", "Shifts of a workspace for one week", Workspace;
     /// Create a shift (workspace key in the body).
-    CreateShift = "create_shift", Post, "/rest/api/v2/shift/create", false, "assumed", Workspace;
+    CreateShift = "create_shift", Post, "/rest/api/v2/shift/create", false, "assumed", "Create a shift", Workspace;
 }

@@ -11,7 +11,7 @@ use crate::routes::OperationId;
 route! {
     /// All employees with a login account.
     AllEmployees = "all_employees", Get, "/rest/api/v2/employees/all/{api}",
-    idempotent: true, source: "assumed", key: Company, position: 17
+    idempotent: true, source: "assumed", spec: "List all employees", key: Company, position: 17
 }
 
 params! {

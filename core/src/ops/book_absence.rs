@@ -13,7 +13,7 @@ use crate::{parse, validate};
 route! {
     /// Book an absence.
     BookAbsence = "book_absence", Post, "/rest/api/v2/absence/{api}",
-    idempotent: false, source: "assumed", key: Company, position: 12
+    idempotent: false, source: "assumed", spec: "Book an absence", key: Company, position: 12
 }
 
 params! {

@@ -14,7 +14,7 @@ use crate::{parse, validate};
 route! {
     /// Clock an employee in or out (`come`, `go`, `stop`).
     Clock = "clock", Post, "/rest/api/v2/time/{action}/{api}/{employee}",
-    idempotent: false, source: "help", key: Company, position: 7
+    idempotent: false, source: "help", spec: "Clock in / out", key: Company, position: 7
 }
 
 /// The clock action.

@@ -14,7 +14,7 @@ use crate::{parse, validate};
 route! {
     /// Create a project (key in the body).
     CreateProject = "create_project", Post, "/rest/api/project/create",
-    idempotent: false, source: "assumed", key: Company, position: 19
+    idempotent: false, source: "assumed", spec: "Create a project", key: Company, position: 19
 }
 
 params! {

@@ -14,7 +14,7 @@ use crate::{parse, validate};
 route! {
     /// Create a shift (workspace key in the body).
     CreateShift = "create_shift", Post, "/rest/api/v2/shift/create",
-    idempotent: false, source: "assumed", key: Workspace, position: 24
+    idempotent: false, source: "assumed", spec: "Create a shift", key: Workspace, position: 24
 }
 
 /// Minutes after midnight of a clock time (its seconds aside).
@@ -26,7 +26,8 @@ params! {
     /// Creates a shift in the context's workspace. Times are clock times of day in whole minutes (sent
     /// as minutes after midnight); when `endTime` is not after `startTime` the shift is overnight
     /// and ends the next day. Only employees of the workspace's company are assigned; unknown or
-    /// foreign UUIDs are ignored by the API.
+    /// foreign UUIDs are ignored by the API. The answer's `success: false` → [`Error::Refused`];
+    /// an answer without `success: true` is not taken for a success.
     #[derive(Debug, Clone, PartialEq)]
     pub struct CreateShift {
         /// The day; `None` = today.

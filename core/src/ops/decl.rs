@@ -164,6 +164,8 @@ impl OperationDecl {
             "method": route.method.as_str(),
             "path": route.template,
             "idempotent": self.id.is_idempotent(),
+            "routeSource": self.id.route_source(),
+            "specSection": self.id.spec_section(),
             "key": self.id.key_kind().name(),
             "params": params,
             "output": self.output,

@@ -11,7 +11,7 @@ use crate::{parse, validate};
 route! {
     /// Delete a project (key in the body).
     DeleteProject = "delete_project", Post, "/rest/api/project/delete/{uuid}",
-    idempotent: false, source: "assumed", key: Company, position: 20
+    idempotent: false, source: "assumed", spec: "Delete a project", key: Company, position: 20
 }
 
 params! {

@@ -19,7 +19,7 @@ use crate::{parse, validate};
 route! {
     /// Current time accounts of a department, keyed by login e-mail.
     DepartmentAccounts = "department_accounts", Get, "/rest/api/v2/time/department/{api}/{department}",
-    idempotent: true, source: "assumed", key: Company, position: 8
+    idempotent: true, source: "assumed", spec: "Time accounts of a department", key: Company, position: 8
 }
 
 params! {

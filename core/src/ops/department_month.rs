@@ -12,7 +12,7 @@ use crate::{parse, validate};
 route! {
     /// Monthly time summary of a department (one object).
     DepartmentMonth = "department_month", Get, "/rest/api/v2/time/month/content/{api}/{department}/{year}/{month}",
-    idempotent: true, source: "spec", key: Company, position: 9
+    idempotent: true, source: "spec", spec: "Monthly time summary for a department", key: Company, position: 9
 }
 
 params! {

@@ -13,7 +13,7 @@ use crate::routes::OperationId;
 route! {
     /// Monthly time summaries of a department, one per active employee.
     DepartmentMonthEmployees = "department_month_employees", Get, "/rest/api/v2/time/month/employees/{api}/{department}/{year}/{month}",
-    idempotent: true, source: "assumed", key: Company, position: 10
+    idempotent: true, source: "assumed", spec: "Monthly time summary for a department", key: Company, position: 10
 }
 
 params! {

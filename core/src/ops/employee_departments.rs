@@ -13,7 +13,7 @@ use crate::routes::OperationId;
 route! {
     /// Employees with their main department.
     EmployeeDepartments = "employee_departments", Get, "/rest/api/v2/employees/departments/{api}",
-    idempotent: true, source: "assumed", key: Company, position: 16
+    idempotent: true, source: "assumed", spec: "Employees with their main department", key: Company, position: 16
 }
 
 params! {

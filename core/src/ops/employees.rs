@@ -11,7 +11,7 @@ use crate::routes::OperationId;
 route! {
     /// Employee master data (active employees).
     Employees = "employees", Get, "/api/v2/employees/{api}",
-    idempotent: true, source: "spec", key: Company, position: 1
+    idempotent: true, source: "spec", spec: "Employee master data", key: Company, position: 1
 }
 
 params! {

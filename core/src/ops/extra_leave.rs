@@ -12,7 +12,7 @@ use crate::{parse, validate};
 route! {
     /// Pay extra leave in or out.
     ExtraLeave = "extra_leave", Post, "/rest/api/v2/leave/account/{api}",
-    idempotent: false, source: "assumed", key: Company, position: 11
+    idempotent: false, source: "assumed", spec: "Pay extra leave in or out", key: Company, position: 11
 }
 
 params! {

@@ -13,7 +13,7 @@ use crate::{parse, validate};
 route! {
     /// Find project UUIDs by exact name (key in the body).
     FindProjects = "find_projects", Post, "/rest/api/project/find",
-    idempotent: true, source: "assumed", key: Company, position: 21
+    idempotent: true, source: "assumed", spec: "Find project UUIDs by name", key: Company, position: 21
 }
 
 params! {

@@ -13,7 +13,7 @@ use crate::{parse, validate};
 route! {
     /// Leave records overlapping a month.
     LeaveMonth = "leave_month", Get, "/rest/api/v2/leave/month/{api}/{year}/{month}",
-    idempotent: true, source: "assumed", key: Company, position: 13
+    idempotent: true, source: "assumed", spec: "Leave records for a month", key: Company, position: 13
 }
 
 params! {

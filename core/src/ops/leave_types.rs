@@ -11,7 +11,7 @@ use crate::routes::OperationId;
 route! {
     /// Leave types of the company (key in the body).
     LeaveTypes = "leave_types", Post, "/rest/api/leave/types",
-    idempotent: true, source: "spec", key: Company, position: 15
+    idempotent: true, source: "spec", spec: "List all leave types of the company", key: Company, position: 15
 }
 
 params! {

@@ -11,7 +11,7 @@ use crate::{parse, validate};
 route! {
     /// Yearly leave overview.
     LeaveYear = "leave_year", Get, "/rest/api/v2/leave/year/{api}/{year}",
-    idempotent: true, source: "assumed", key: Company, position: 14
+    idempotent: true, source: "assumed", spec: "Yearly leave overview", key: Company, position: 14
 }
 
 params! {

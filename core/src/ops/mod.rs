@@ -109,12 +109,14 @@ macro_rules! dispatch {
 
 /// An operation's row of the route table, at the top of its file: doc summary, `OperationId`
 /// variant, stable name, method, default path, whether it is idempotent, where the route comes from
-/// (`help`, `spec` or `assumed`), the key it uses and its position in `OperationId::ALL`.
+/// (`help`, `spec` or `assumed`), the section of `docs/spec/api-spec.md` it follows (its heading),
+/// the key it uses and its position in `OperationId::ALL`.
 /// `scripts/codegen` reads the rows into `core/src/generated/` (the `operations!` table and the
 /// registry below); here a row expands to a test that the generated table still says the same.
 macro_rules! route {
     ($(#[doc = $doc:literal])* $variant:ident = $name:literal, $method:ident, $path:literal,
-     idempotent: $idem:literal, source: $source:literal, key: $key:ident, position: $pos:literal) => {
+     idempotent: $idem:literal, source: $source:literal, spec: $spec:literal, key: $key:ident,
+     position: $pos:literal) => {
         #[cfg(test)]
         #[test]
         fn the_generated_route_table_has_this_row() {
@@ -124,6 +126,7 @@ macro_rules! route {
             let route = op.default_route();
             assert_eq!((route.method, route.template.as_str()), (crate::http::Method::$method, $path));
             assert_eq!((op.is_idempotent(), op.route_source(), op.key_kind()), ($idem, $source, KeyKind::$key));
+            assert_eq!(op.spec_section(), $spec);
             assert_eq!(op.summary(), concat!($($doc),*).trim_ascii());
             let before = OperationId::ALL.iter().take_while(|o| **o != op).count();
             assert!(before < $pos, "position {} but {before} operations before it", $pos);

@@ -11,7 +11,7 @@ use crate::{parse, validate};
 route! {
     /// Today's overview per employee.
     Overview = "overview", Post, "/rest/api/time/overview/{api}",
-    idempotent: true, source: "help", key: Company, position: 3
+    idempotent: true, source: "help", spec: "Overview", key: Company, position: 3
 }
 
 params! {

@@ -12,7 +12,7 @@ use crate::{parse, validate};
 route! {
     /// Presence and absence of one day.
     Presence = "presence", Post, "/rest/api/time/presence/{api}",
-    idempotent: true, source: "help", key: Company, position: 2
+    idempotent: true, source: "help", spec: "Day presence", key: Company, position: 2
 }
 
 params! {

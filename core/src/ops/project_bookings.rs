@@ -14,7 +14,7 @@ use crate::{parse, validate};
 route! {
     /// A project's time bookings for at most 31 days (key in the body).
     ProjectBookings = "project_bookings", Post, "/rest/api/project/bookings/{uuid}",
-    idempotent: true, source: "assumed", key: Company, position: 22
+    idempotent: true, source: "assumed", spec: "List a project's time bookings for a range", key: Company, position: 22
 }
 
 /// The most days `endDate` may lie after `startDate`.

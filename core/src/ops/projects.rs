@@ -11,7 +11,7 @@ use crate::routes::OperationId;
 route! {
     /// Projects of the company (key in the body).
     Projects = "projects", Post, "/rest/api/project/list",
-    idempotent: true, source: "assumed", key: Company, position: 18
+    idempotent: true, source: "assumed", spec: "List all projects of the company", key: Company, position: 18
 }
 
 params! {

@@ -11,7 +11,7 @@ use crate::{date, parse};
 route! {
     /// Shifts of a workspace for one ISO week (workspace key in the path).
     Shifts = "shifts", Get, "/rest/api/v2/shift/{workspaceApi}/{year}/{week}",
-    idempotent: true, source: "assumed", key: Workspace, position: 23
+    idempotent: true, source: "assumed", spec: "Shifts of a workspace for one week", key: Workspace, position: 23
 }
 
 params! {

@@ -12,7 +12,7 @@ use crate::{parse, validate};
 route! {
     /// Target/actual minutes per day for a date range.
     TargetActualDays = "target_actual_days", Post, "/rest/api/time/days/{api}",
-    idempotent: true, source: "help", key: Company, position: 6
+    idempotent: true, source: "help", spec: "Target/actual minutes per day for a range", key: Company, position: 6
 }
 
 params! {

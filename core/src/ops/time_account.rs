@@ -12,7 +12,7 @@ use crate::{parse, validate};
 route! {
     /// Monthly time account of one employee (v2 GET, 0-based month on the wire).
     TimeAccount = "time_account", Get, "/rest/api/v2/time/account/{api}/{employee}/{year}/{month}",
-    idempotent: true, source: "spec", key: Company, position: 4
+    idempotent: true, source: "spec", spec: "Monthly time account of one employee (v2, GET)", key: Company, position: 4
 }
 
 params! {

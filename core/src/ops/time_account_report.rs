@@ -13,7 +13,7 @@ use serde_json::Value;
 route! {
     /// Monthly time account, body-based (1-based month on the wire).
     TimeAccountReport = "time_account_report", Post, "/rest/api/time/account/{api}",
-    idempotent: true, source: "help", key: Company, position: 5
+    idempotent: true, source: "help", spec: "Monthly time account (body-based, 1-based month)", key: Company, position: 5
 }
 
 params! {
