@@ -77,7 +77,7 @@ impl Client {
             }
             if let Some(sb) = &sandbox {
                 // zeitkonto.testing: the sandbox engine in-process instead of HTTP.
-                b = b.transport(sb.kit.transport());
+                b = b.transport(zeitkonto_sandbox::InProcess::over(sb.kit.shared().clone()).transport());
             }
             if let Some(k) = api_key {
                 b = b.api_key(k);

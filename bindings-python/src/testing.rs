@@ -3,21 +3,20 @@
 //! `serve()` puts the same engine behind a small HTTP/1.1 server (`std_server`) on 127.0.0.1 for code that brings its own
 //! HTTP stack. Bad input is `InvalidInput` naming the field, like the client's.
 
-use std::collections::BTreeMap;
-use std::sync::Mutex;
+use std::collections::HashMap;
 
 use pyo3::prelude::*;
-use zeitkonto_core::limiter::LimiterConfig;
-use zeitkonto_sandbox::engine::EngineConfig;
-use zeitkonto_sandbox::{kit, InProcess};
+use zeitkonto_sandbox::kit::{self, InjectArgs};
+use zeitkonto_sandbox::shared::system_time;
+use zeitkonto_sandbox::{KitEngine, KitOptions};
 
-use crate::errors::{guarded, invalid, raise, routes_from};
+use crate::errors::{guarded, invalid};
 
-/// An in-process sandbox (the Python class `zeitkonto.testing.Sandbox` wraps it).
+/// An in-process sandbox (the Python class `zeitkonto.testing.Sandbox` wraps it):
+/// `zeitkonto_sandbox::KitEngine`.
 #[pyclass(module = "zeitkonto._core", frozen)]
 pub(crate) struct Sandbox {
-    pub(crate) kit: InProcess,
-    server: Mutex<Option<zeitkonto_sandbox::std_server::StdServer>>,
+    pub(crate) kit: KitEngine,
 }
 
 /// A refusal of the kit's input as the client's `InvalidInput`.
@@ -27,30 +26,22 @@ fn refused((field, reason): zeitkonto_sandbox::kit::Refusal) -> PyErr {
 
 #[pymethods]
 impl Sandbox {
+    /// `rate_limit`: (limit, window in seconds).
     #[new]
     #[pyo3(signature = (*, today=None, seed_json=None, rate_limit=None, routes=None))]
     fn new(
         today: Option<String>,
         seed_json: Option<String>,
         rate_limit: Option<(u32, f64)>,
-        routes: Option<std::collections::HashMap<String, String>>,
+        routes: Option<HashMap<String, String>>,
     ) -> PyResult<Sandbox> {
-        guarded(|| {
-            let today = kit::today(today.as_deref()).map_err(refused)?;
-            let seed = kit::seed(seed_json.as_deref()).map_err(refused)?;
-            let rate_limit = match rate_limit {
-                None => LimiterConfig { limit: 0, window_ms: 60_000, margin_ms: 0 },
-                Some((limit, window)) => {
-                    if !(window.is_finite() && window > 0.0 && window <= 86_400.0) {
-                        return Err(invalid("rate_limit.window", "must be more than 0 and at most a day (seconds)"));
-                    }
-                    LimiterConfig { limit, window_ms: (window * 1000.0).ceil() as u64, margin_ms: 0 }
-                }
-            };
-            let routes = routes_from(routes).map_err(|e| raise(&e))?;
-            let kit = InProcess::new(EngineConfig { seed, today, rate_limit, routes });
-            Ok(Sandbox { kit, server: Mutex::new(None) })
-        })
+        let options = KitOptions {
+            today: today.as_deref(),
+            seed_json: seed_json.as_deref(),
+            rate_limit: rate_limit.map(|(limit, seconds)| (limit, seconds * 1000.0)),
+            routes: routes.unwrap_or_default().into_iter().collect(),
+        };
+        guarded(|| Ok(Sandbox { kit: KitEngine::new(options, system_time()).map_err(refused)? }))
     }
 
     /// The kit's surface as the engine declares it (fault kinds, `inject` options), JSON text.
@@ -75,26 +66,25 @@ impl Sandbox {
         pad: Option<f64>,
         location: Option<String>,
     ) -> PyResult<()> {
-        let args =
-            kit::InjectArgs { operation, count, status, delay_ms, retry_after_ms, after_applying, pad, location };
-        guarded(|| self.kit.inject(kit::inject_fault(kind, args, true).map_err(refused)?).map_err(refused))
+        let args = InjectArgs { operation, count, status, delay_ms, retry_after_ms, after_applying, pad, location };
+        guarded(|| self.kit.inject(kind, args, true).map_err(refused))
     }
 
     /// Applied writes of `operation_name` (all operations when `None`).
     #[pyo3(signature = (operation_name=None))]
     fn writes(&self, operation_name: Option<&str>) -> PyResult<u64> {
-        kit::writes(&self.kit.shared().lock(), operation_name).map_err(refused)
+        self.kit.writes(operation_name).map_err(refused)
     }
 
     /// Requests of `operation_name` received (all operations when `None`).
     #[pyo3(signature = (operation_name=None))]
     fn requests(&self, operation_name: Option<&str>) -> PyResult<u64> {
-        kit::requests(&self.kit.shared().lock(), operation_name).map_err(refused)
+        self.kit.requests(operation_name).map_err(refused)
     }
 
     /// 429s the sandbox's own rate limit answered.
     fn rate_limited(&self) -> u64 {
-        self.kit.shared().lock().stats.rate_limited
+        self.kit.rate_limited()
     }
 
     /// Back to the seed: data, counters, faults, rate-limit windows.
@@ -103,47 +93,34 @@ impl Sandbox {
     }
 
     /// The demo keys and people, by camelCase name.
-    fn keys(&self) -> BTreeMap<&'static str, &'static str> {
-        zeitkonto_sandbox::demo_keys()
+    fn keys(&self) -> HashMap<&'static str, &'static str> {
+        self.kit.keys().into_iter().collect()
     }
 
     /// The seed the sandbox started from, as JSON.
     fn seed_json(&self) -> String {
-        serde_json::to_string(&self.kit.shared().lock().initial).unwrap_or_default()
+        self.kit.seed_json()
     }
 
     /// The sandbox's "today", `YYYY-MM-DD`.
     fn today(&self) -> String {
-        self.kit.shared().lock().clock.today().to_string()
+        self.kit.today()
     }
 
     /// The sandbox's rate limit as (limit, window in seconds); limit 0 = none.
     fn rate_limit(&self) -> (u32, f64) {
-        let l = self.kit.shared().lock().limit;
-        (l.limit, l.window_ms as f64 / 1000.0)
+        let (limit, window_ms) = self.kit.rate_limit();
+        (limit, window_ms as f64 / 1000.0)
     }
 
     /// Serves the same engine over HTTP on 127.0.0.1 (a free port); returns the base URL. Serving
     /// again returns the same URL.
     fn serve(&self) -> PyResult<String> {
-        guarded(|| {
-            let mut server = self.server.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some(s) = server.as_ref() {
-                return Ok(s.base_url().to_string());
-            }
-            let listener = std::net::TcpListener::bind(("127.0.0.1", 0))
-                .map_err(|e| invalid("serve", format!("could not bind 127.0.0.1: {e}")))?;
-            let s = zeitkonto_sandbox::std_server::StdServer::start(listener, self.kit.shared().clone())
-                .map_err(|e| invalid("serve", format!("could not start the server: {e}")))?;
-            let url = s.base_url().to_string();
-            *server = Some(s);
-            Ok(url)
-        })
+        guarded(|| self.kit.serve().map_err(refused))
     }
 
     /// Stops the server `serve()` started (in-process clients keep working).
     fn stop_serving(&self, py: Python<'_>) {
-        let server = self.server.lock().unwrap_or_else(|p| p.into_inner()).take();
-        py.detach(move || drop(server));
+        py.detach(|| self.kit.stop_serving());
     }
 }

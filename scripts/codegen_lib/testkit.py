@@ -1,6 +1,12 @@
 """The test kits' surface from the sandbox engine's declaration (tests/vectors/testkit.json, written
 by the engine: `ZEITKONTO_BLESS=1 cargo test -p zeitkonto-sandbox kit::`): the fault kinds and the
-demo keys, as Python's `Keys`, and the Kotlin and Swift `FaultKind` and `SandboxKeys`."""
+demo keys, as Python's `Keys`, and the Kotlin and Swift `FaultKind` and `SandboxKeys`; `inject`
+(its options with their types, defaults, units and ranges, and its docs) and the counters
+(`writes`, `requests`, `rateLimited`), as Python's `_Controls`, Kotlin's `SandboxControls` and a
+Swift extension of `ZeitkontoSandbox`. The kits' hand-written code keeps what is not the same in
+every language: how a sandbox is made, its transport, `serve()`."""
+
+import re
 
 from .common import snake, wrap
 
@@ -11,17 +17,68 @@ def _upper(name):
     return snake(name).upper()
 
 
+#: How each language writes a duration of `inject` (the client settings' units).
+UNITS = {"python": "seconds", "kotlin": "a kotlin.time.Duration", "swift": "seconds, a TimeInterval"}
+
+
+def _inject_doc(kit, lang, name_of, q):
+    """The docs of `inject` as lines, in `lang`'s names (`name_of`) with `q` quoting code."""
+    names = {f["name"] for f in kit["faultKinds"]} | {o["name"] for o in kit["injectOptions"]}
+
+    def text(doc):
+        return re.sub(r"`([^`]+)`", lambda m: q + (name_of(m.group(1)) if m.group(1) in names else m.group(1)) + q, doc)
+
+    def item(head, body):
+        first, *rest = wrap(f"- {q}{head}{q}: {body}", 96, "")
+        return [first] + wrap(" ".join(rest), 94, "  ") if rest else [first]
+
+    lines = wrap(text("Makes the next `count` requests (of `operation`, when given) fail as `kind` says, one of:"), 88, "")
+    lines.append("")
+    for f in kit["faultKinds"]:
+        lines += item(name_of(f["name"]), text(f["doc"]))
+    lines += ["", "Its options, the same in every language's kit:", ""]
+    for o in kit["injectOptions"]:
+        rule = {"count": f"; {o['refusal']}", "duration": f", in {UNITS[lang]}; {o['refusal']}",
+                "text": f"; {o['refusal']}", "operation": "; an unknown one is refused", "flag": ""}[o["type"]]
+        lines += item(name_of(o["name"]), text(o["doc"].rstrip(".") + rule + "."))
+    lines += [""] + wrap(f"A value out of range is refused before anything changes: the client's {q}InvalidInput{q}, "
+                         "naming the argument, with the reason above.", 96, "")
+    return lines
+
+
+def _code(text, width, indent, cont):
+    """One statement over lines of at most `width`, broken after the commas."""
+    out, line = [], indent
+    for i, part in enumerate(text.split(", ")):
+        piece = part + (", " if i < len(text.split(", ")) - 1 else "")
+        if len(line) + len(piece.rstrip()) > width and line.strip():
+            out.append(line.rstrip())
+            line = cont
+        line += piece
+    out.append(line.rstrip())
+    return out
+
+
+def _py_type(o):
+    if o["type"] == "flag":
+        return "bool", "False"
+    base = {"count": "int", "duration": "float"}.get(o["type"], "str")
+    return (base, str(int(o["default"]))) if o.get("default") is not None else (f"Optional[{base}]", "None")
+
+
 def python_keys(kit):
-    """`zeitkonto/_testkit.py`: `Keys`, the demo seed's keys and people."""
+    """`zeitkonto/_testkit.py`: `Keys`, the demo seed's keys and people, and `_Controls`: `inject`
+    and the counters of `zeitkonto.testing.Sandbox`."""
     out = [
-        '"""The test kit\'s keys type (``zeitkonto.testing`` re-exports it).',
+        '"""The test kit\'s keys type and controls (``zeitkonto.testing`` re-exports the keys, and its',
+        "``Sandbox`` has the controls).",
         "",
         HEADER,
         '"""',
         "",
         "from __future__ import annotations",
         "",
-        "from typing import NamedTuple",
+        "from typing import Any, Dict, NamedTuple, Optional",
         "",
         '__all__ = ["Keys"]',
         "",
@@ -34,12 +91,37 @@ def python_keys(kit):
     for k in kit["keys"]:
         out += [line for line in wrap(k["doc"].replace("`", "``"), 100, "    #: ") if line.strip() != "#:"]
         out.append(f"    {snake(k['name'])}: str")
+    out += ["", "", "class _Controls:",
+            '    """``inject`` and the counters of ``zeitkonto.testing.Sandbox``, as the sandbox engine declares',
+            '    them; the sandbox gives ``_inject`` (the types, then the engine\'s checks) and ``_count``."""', "",
+            "    def _inject(self, kind: str, given: Dict[str, Any]) -> None:",
+            "        raise NotImplementedError", "",
+            "    def _count(self, counter: str, *operation: Optional[str]) -> int:",
+            "        raise NotImplementedError", ""]
+    params = ", ".join(f"{snake(o['name'])}: {t} = {d}" for o in kit["injectOptions"] for t, d in [_py_type(o)])
+    out += _code(f"def inject(self, kind: str, *, {params}) -> None:", 112, "    ", "               ")
+    doc = _inject_doc(kit, "python", snake, "``")
+    out += ['        """' + doc[0]] + [("        " + l) if l else "" for l in doc[1:]] + ['        """']
+    given = ", ".join(f'"{o["name"]}": {snake(o["name"])}' for o in kit["injectOptions"])
+    out += _code(f"self._inject(kind, {{{given}}})", 112, "        ", "                            ")
+    for c in kit["counters"]:
+        out.append("")
+        doc = c["doc"].replace("`", "``")
+        if c["perOperation"]:
+            out += [f"    def {snake(c['name'])}(self, operation: Optional[str] = None) -> int:",
+                    f'        """{doc}"""', f'        return self._count("{c["name"]}", operation)']
+        else:
+            out += ["    @property", f"    def {snake(c['name'])}(self) -> int:",
+                    f'        """{doc}"""', f'        return self._count("{c["name"]}")']
     return "\n".join(out) + "\n"
 
 
 def kotlin_surface(kit):
     """`SandboxSurface.kt`: `FaultKind` and `SandboxKeys` (its `toString` leaves the keys out)."""
-    out = ["// " + HEADER, "package de.zeitkonto.testing", "", "/** The faults [ZeitkontoSandbox.inject] knows. */",
+    out = ["// " + HEADER, "package de.zeitkonto.testing", "", "import de.zeitkonto.ZeitkontoException",
+           "import de.zeitkonto.testing.engine.SandboxEngine", "import de.zeitkonto.testing.engine.SandboxException",
+           "import kotlin.time.Duration", "import kotlin.time.DurationUnit", "",
+           "/** The faults [ZeitkontoSandbox.inject] knows. */",
            "enum class FaultKind(internal val engineName: String) {"]
     for f in kit["faultKinds"]:
         one = wrap(f["doc"], 92, "")
@@ -52,12 +134,45 @@ def kotlin_surface(kit):
         out.append(f"    val {k['name']}: String,")
     shown = ", ".join(f"{k['name']}=${k['name']}" for k in kit["keys"] if not k["secret"])
     out += [") {", f'    override fun toString(): String = "SandboxKeys({shown}, keys hidden)"', "}", ""]
+    out += ["/**", " * `inject` and the counters of [ZeitkontoSandbox], as the sandbox engine declares them. The",
+            " * engine's refusals are the client's own [de.zeitkonto.ZeitkontoException.InvalidInput].", " */",
+            "sealed class SandboxControls {",
+            "    /** The engine (the kit's own library). */", "    protected abstract val engine: SandboxEngine", ""]
+    out += ["    /**"] + [("     * " + l).rstrip() for l in _inject_doc(kit, "kotlin", lambda n: n, "`")] + ["     */"]
+    kt = {"operation": "String?", "text": "String?", "flag": "Boolean", "duration": "Duration?", "count": "Int?"}
+    params = []
+    for o in kit["injectOptions"]:
+        t = kt[o["type"]]
+        default = "false" if o["type"] == "flag" else "null"
+        if o.get("default") is not None:
+            t, default = t.rstrip("?"), str(int(o["default"]))
+        params.append(f"        {o['name']}: {t} = {default},")
+    out += ["    fun inject(", "        kind: FaultKind,"] + params + ["    ) {"]
+    args = []
+    for o in kit["injectOptions"]:
+        n, q = o["name"], ("" if o.get("default") is not None else "?")
+        args.append({"count": f"{n}{q}.toDouble()", "duration": f"{n}?.toDouble(DurationUnit.MILLISECONDS)"}.get(o["type"], n))
+    out += ["        guarded {"] + _code("engine.inject(kind.engineName, " + ", ".join(args) + ")", 112, "            ", "                ") + ["        }", "    }"]
+    for c in kit["counters"]:
+        out.append("")
+        out.append(f"    /** {c['doc']} */")
+        if c["perOperation"]:
+            out += ["    @JvmOverloads",
+                    f"    fun {c['name']}(operation: String? = null): Int = guarded {{ engine.{c['name']}(operation).toInt() }}"]
+        else:
+            out.append(f"    val {c['name']}: Int get() = engine.{c['name']}().toInt()")
+    out += ["",
+            "    /** The engine's refusals as the client's own `ZeitkontoException.InvalidInput`. */",
+            "    protected fun <T> guarded(f: () -> T): T = try {", "        f()",
+            "    } catch (e: SandboxException.InvalidInput) {",
+            '        throw ZeitkontoException.InvalidInput(e.field, e.reason, "invalid input `${e.field}`: ${e.reason}")',
+            "    }", "}", ""]
     return "\n".join(out)
 
 
 def swift_surface(kit):
     """`SandboxSurface.swift`: `FaultKind` and `SandboxKeys`."""
-    out = ["// " + HEADER, "",
+    out = ["// " + HEADER, "", "import Foundation", "",
            "/// The faults ``ZeitkontoSandbox/inject(_:operation:count:status:delay:retryAfter:afterApplying:pad:location:)`` knows.",
            "public enum FaultKind: String, CaseIterable, Sendable {"]
     for f in kit["faultKinds"]:
@@ -68,5 +183,35 @@ def swift_surface(kit):
     for k in kit["keys"]:
         out += wrap(k["doc"], 100, "    /// ")
         out.append(f"    public let {k['name']}: String")
+    out += ["}", "", "// `inject` and the counters, as the sandbox engine declares them.", "extension ZeitkontoSandbox {"]
+    out += [("    /// " + l).rstrip() for l in _inject_doc(kit, "swift", lambda n: n, "`")]
+    sw = {"operation": "String?", "text": "String?", "flag": "Bool", "duration": "TimeInterval?", "count": "Int?"}
+    params = []
+    for o in kit["injectOptions"]:
+        t = sw[o["type"]]
+        default = "false" if o["type"] == "flag" else "nil"
+        if o.get("default") is not None:
+            t, default = t.rstrip("?"), str(int(o["default"]))
+        params.append(f"{o['name']}: {t} = {default}")
+    out += _code("public func inject(_ kind: FaultKind, " + ", ".join(params) + ") throws {", 112, "    ", "                       ")
+    args = ["kind: kind.rawValue"]
+    for o in kit["injectOptions"]:
+        n = o["name"]
+        if o["type"] == "duration":
+            args.append(f"{n}Ms: {n}.map {{ $0 * 1000 }}")
+        elif o["type"] == "count":
+            args.append(f"{n}: Double({n})" if o.get("default") is not None else f"{n}: {n}.map {{ Double($0) }}")
+        else:
+            args.append(f"{n}: {n}")
+    out += ["        try Self.guarded {"] + _code("try engine.inject(" + ", ".join(args) + ")", 112, "            ", "                              ") + ["        }", "    }"]
+    for c in kit["counters"]:
+        out.append("")
+        out += wrap(c["doc"], 100, "    /// ")
+        if c["perOperation"]:
+            out.append(f"    public func {c['name']}(_ operation: String? = nil) throws -> Int {{")
+            out.append(f"        try Self.guarded {{ Int(try engine.{c['name']}(operationName: operation)) }}")
+            out.append("    }")
+        else:
+            out.append(f"    public var {c['name']}: Int {{ Int(engine.{c['name']}()) }}")
     out += ["}", ""]
     return "\n".join(out)

@@ -25,7 +25,7 @@ from types import TracebackType
 from typing import Any, Dict, Mapping, Optional, Type, Union
 
 from . import _core
-from ._testkit import Keys
+from ._testkit import Keys, _Controls
 from ._settings import RateLimitSettings
 from .client import AsyncClient, Client
 from .errors import InvalidInputError, from_core
@@ -82,9 +82,12 @@ def _seed(value: Union[str, "os.PathLike[str]", Mapping[str, Any], None]) -> Opt
     raise _invalid("seed", f"expected a path or a mapping, got {type(value).__name__}")
 
 
-class Sandbox:
+class Sandbox(_Controls):
     """A stateful fake of the saas.de API, in-process. Use as a context manager (or call
     :meth:`close`).
+
+    ``inject`` and the counters (``writes``, ``requests``, ``rate_limited``) are the engine's
+    declaration's, the same in every language's kit.
 
     ``today`` freezes the date (``datetime.date`` or ``"YYYY-MM-DD"``; default: the real date),
     ``seed`` replaces the demo data (a mapping, or the path of a JSON seed file), ``rate_limit``
@@ -149,38 +152,9 @@ class Sandbox:
 
     # -- control -----------------------------------------------------------------------------
 
-    def inject(
-        self,
-        kind: str,
-        *,
-        operation: Optional[str] = None,
-        count: int = 1,
-        status: Optional[int] = None,
-        delay: Optional[float] = None,
-        retry_after: Optional[float] = None,
-        after_applying: bool = False,
-        pad: Optional[int] = None,
-        location: Optional[str] = None,
-    ) -> None:
-        """Makes the next ``count`` requests (of ``operation``, when given) fail as ``kind`` says:
-
-        - ``"status"``: answer ``status`` (default 500) with a plain-text body;
-        - ``"delay"``: wait ``delay`` seconds (default 1), then answer (tests timeouts);
-        - ``"reset"``: send the head, then break the connection;
-        - ``"truncated"``: a 200 with JSON cut short; ``"html"``: a proxy's HTML page;
-        - ``"rate_limit"``: a 429 with ``Retry-After: retry_after`` seconds (default 1);
-        - ``"echo_path"``: a 502 whose JSON body echoes the path (keys included), after ``pad``
-          filler characters: for redaction tests;
-        - ``"redirect"``: a 302 to ``location``.
-
-        ``after_applying=True`` applies the request first (a write applied whose answer is lost).
-        Ranges, the same in every language's kit (the sandbox engine checks them): ``count`` 1 to
-        4294967295, ``status`` 200 to 599, ``delay`` 0 to 3600 seconds, ``retry_after`` 0 to
-        86400 seconds (sent rounded up to whole seconds), ``pad`` 0 to 1000000; a value out of
-        range is an :class:`~zeitkonto.InvalidInputError` naming the argument.
-        """
-        given = {"operation": operation, "count": count, "status": status, "delay": delay,
-                 "retryAfter": retry_after, "afterApplying": after_applying, "pad": pad, "location": location}
+    def _inject(self, kind: str, given: Dict[str, Any]) -> None:
+        """``inject`` (generated from the engine's declaration, ``_testkit._Controls``) after its
+        signature: each value's type here (Python lets any through), then the engine's checks."""
         args: Dict[str, Any] = {}
         for option in _DECLARATION["injectOptions"]:
             name, kind_of = option["name"], option["type"]
@@ -202,27 +176,15 @@ class Sandbox:
         except _core.CoreError as e:
             raise from_core(e.args[0], python_names=True) from None
 
-    def writes(self, operation: Optional[str] = None) -> int:
-        """Writes applied so far (of ``operation``, or all)."""
-        return self._count(self._core.writes, operation)
-
-    def requests(self, operation: Optional[str] = None) -> int:
-        """Requests received so far (of ``operation``, or all), before faults and the rate limit."""
-        return self._count(self._core.requests, operation)
-
-    @staticmethod
-    def _count(f: Any, operation: Optional[str]) -> int:
-        if operation is not None and not isinstance(operation, str):
+    def _count(self, counter: str, *operation: Optional[str]) -> int:
+        """A counter of the engine's (``writes``, ``requests``, ``rateLimited``), of one operation
+        when named."""
+        if operation and operation[0] is not None and not isinstance(operation[0], str):
             raise _invalid("operation", "expected an operation name (a string), e.g. \"clock\"")
         try:
-            return int(f(operation))
+            return int(getattr(self._core, _snake(counter))(*operation))
         except _core.CoreError as e:
             raise from_core(e.args[0], python_names=True) from None
-
-    @property
-    def rate_limited(self) -> int:
-        """How many requests the sandbox's own rate limit refused (429)."""
-        return self._core.rate_limited()
 
     @property
     def today(self) -> _dt.date:

@@ -5,14 +5,12 @@
 //! their own coroutines / tasks, cancelled with the call, then `resume` or `abandon` the request.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use zeitkonto_core::limiter::LimiterConfig;
-use zeitkonto_core::RouteTable;
-use zeitkonto_sandbox::engine::{path_and_query, EngineConfig, HttpRequest, Pending, Response, Step};
-use zeitkonto_sandbox::kit::{self, Refusal};
-use zeitkonto_sandbox::shared::{system_time, Shared};
-use zeitkonto_sandbox::std_server::StdServer;
+use zeitkonto_sandbox::engine::Response;
+use zeitkonto_sandbox::kit::{InjectArgs, Refusal};
+use zeitkonto_sandbox::shared::system_time;
+use zeitkonto_sandbox::{KitEngine, KitOptions, KitStep};
 
 uniffi::setup_scaffolding!();
 
@@ -37,10 +35,6 @@ impl std::fmt::Display for SandboxError {
 }
 
 impl std::error::Error for SandboxError {}
-
-fn invalid(field: &str, reason: impl Into<String>) -> SandboxError {
-    SandboxError::InvalidInput { field: field.to_string(), reason: reason.into() }
-}
 
 fn refused((field, reason): Refusal) -> SandboxError {
     SandboxError::InvalidInput { field, reason }
@@ -85,12 +79,10 @@ pub struct SandboxStep {
     pub pending: u32,
 }
 
-/// The engine, its waiting requests and its HTTP server (`serve`).
+/// The engine, its waiting requests and its HTTP server (`serve`): `zeitkonto_sandbox::KitEngine`.
 #[derive(uniffi::Object)]
 pub struct SandboxEngine {
-    shared: Shared,
-    pending: Mutex<(u32, HashMap<u32, Box<Pending>>)>,
-    server: Mutex<Option<StdServer>>,
+    kit: KitEngine,
 }
 
 fn step_of(kind: StepKind, r: Option<Response>, delay_ms: u64, pending: u32) -> SandboxStep {
@@ -105,20 +97,12 @@ fn step_of(kind: StepKind, r: Option<Response>, delay_ms: u64, pending: u32) -> 
     }
 }
 
-impl SandboxEngine {
-    fn step(&self, step: Step) -> SandboxStep {
-        match step {
-            Step::Answer(r) => step_of(StepKind::Answer, Some(r), 0, 0),
-            Step::Reset(r) => step_of(StepKind::Reset, Some(r), 0, 0),
-            Step::AnswerAfter { delay_ms, response } => step_of(StepKind::AnswerAfter, Some(response), delay_ms, 0),
-            Step::HandleAfter { delay_ms, pending } => {
-                let mut p = self.pending.lock().unwrap_or_else(|e| e.into_inner());
-                p.0 = p.0.wrapping_add(1).max(1);
-                let id = p.0;
-                p.1.insert(id, pending);
-                step_of(StepKind::HandleAfter, None, delay_ms, id)
-            }
-        }
+fn step(step: KitStep) -> SandboxStep {
+    match step {
+        KitStep::Answer(r) => step_of(StepKind::Answer, Some(r), 0, 0),
+        KitStep::Reset(r) => step_of(StepKind::Reset, Some(r), 0, 0),
+        KitStep::AnswerAfter { delay_ms, response } => step_of(StepKind::AnswerAfter, Some(response), delay_ms, 0),
+        KitStep::HandleAfter { delay_ms, pending } => step_of(StepKind::HandleAfter, None, delay_ms, pending),
     }
 }
 
@@ -134,50 +118,28 @@ impl SandboxEngine {
         window_ms: u64,
         routes: HashMap<String, String>,
     ) -> Result<Arc<SandboxEngine>, SandboxError> {
-        let today = kit::today(today.as_deref()).map_err(refused)?;
-        let seed = kit::seed(seed_json.as_deref()).map_err(refused)?;
-        if window_ms == 0 {
-            return Err(invalid("rateLimit.window", "must be more than 0"));
-        }
-        let routes = RouteTable::from_overrides(routes).map_err(|e| invalid("routes", e.to_string()))?;
-        let config = EngineConfig {
-            seed,
-            today,
-            rate_limit: LimiterConfig { limit: rate_limit, window_ms, margin_ms: 0 },
-            routes,
+        let options = KitOptions {
+            today: today.as_deref(),
+            seed_json: seed_json.as_deref(),
+            rate_limit: Some((rate_limit, window_ms as f64)),
+            routes: routes.into_iter().collect(),
         };
-        Ok(Arc::new(SandboxEngine {
-            shared: Shared::new(config, system_time()),
-            pending: Mutex::new((0, HashMap::new())),
-            server: Mutex::new(None),
-        }))
+        Ok(Arc::new(SandboxEngine { kit: KitEngine::new(options, system_time()).map_err(refused)? }))
     }
 
     /// Takes a request (its whole URL: only the path and query count).
     pub fn begin(&self, method: String, url: String, body: Option<Vec<u8>>) -> SandboxStep {
-        let (path, query) = path_and_query(&url);
-        let body = body.unwrap_or_default();
-        let now = self.shared.now();
-        let step = self.shared.lock().begin(&HttpRequest { method: &method, path, query, body: &body }, now);
-        self.step(step)
+        step(self.kit.begin_url(&method, &url, &body.unwrap_or_default()))
     }
 
     /// Handles the request `pending` after its wait.
     pub fn resume(&self, pending: u32) -> SandboxStep {
-        let taken = self.pending.lock().unwrap_or_else(|e| e.into_inner()).1.remove(&pending);
-        match taken {
-            Some(p) => {
-                let now = self.shared.now();
-                let step = self.shared.lock().resume(p, now);
-                self.step(step)
-            }
-            None => step_of(StepKind::Answer, Some(Response::new(500, "text/plain", "")), 0, 0),
-        }
+        step(self.kit.resume(pending))
     }
 
     /// Forgets the request `pending` (its caller gave up during the wait: nothing is applied).
     pub fn abandon(&self, pending: u32) {
-        self.pending.lock().unwrap_or_else(|e| e.into_inner()).1.remove(&pending);
+        self.kit.abandon(pending);
     }
 
     /// Adds a fault; every value is checked by the engine (`kit::inject_fault`: the reasons every
@@ -186,7 +148,7 @@ impl SandboxEngine {
     pub fn inject(
         &self,
         kind: String,
-        operation_name: Option<String>,
+        operation: Option<String>,
         count: f64,
         status: Option<f64>,
         delay_ms: Option<f64>,
@@ -195,8 +157,8 @@ impl SandboxEngine {
         pad: Option<f64>,
         location: Option<String>,
     ) -> Result<(), SandboxError> {
-        let args = kit::InjectArgs {
-            operation: operation_name,
+        let args = InjectArgs {
+            operation,
             count: Some(count),
             status,
             delay_ms,
@@ -205,68 +167,56 @@ impl SandboxEngine {
             pad,
             location,
         };
-        self.shared.inject(kit::inject_fault(&kind, args, false).map_err(refused)?).map_err(refused)
+        self.kit.inject(&kind, args, false).map_err(refused)
     }
 
     /// Applied writes of `operation` (all when none).
     pub fn writes(&self, operation_name: Option<String>) -> Result<u64, SandboxError> {
-        kit::writes(&self.shared.lock(), operation_name.as_deref()).map_err(refused)
+        self.kit.writes(operation_name.as_deref()).map_err(refused)
     }
 
     /// Requests of `operation` received (all when none).
     pub fn requests(&self, operation_name: Option<String>) -> Result<u64, SandboxError> {
-        kit::requests(&self.shared.lock(), operation_name.as_deref()).map_err(refused)
+        self.kit.requests(operation_name.as_deref()).map_err(refused)
     }
 
     /// 429s of the sandbox's own rate limit.
     pub fn rate_limited(&self) -> u64 {
-        self.shared.lock().stats.rate_limited
+        self.kit.rate_limited()
     }
 
     /// The rate limit: requests per window (0: none).
     pub fn rate_limit(&self) -> u32 {
-        self.shared.lock().limit.limit
+        self.kit.rate_limit().0
     }
 
     /// The rate limit's window in milliseconds.
     pub fn rate_limit_window_ms(&self) -> u64 {
-        self.shared.lock().limit.window_ms
+        self.kit.rate_limit().1
     }
 
     /// Back to the seed.
     pub fn reset(&self) {
-        self.shared.reset();
-        self.pending.lock().unwrap_or_else(|e| e.into_inner()).1.clear();
+        self.kit.reset();
     }
 
     /// The demo keys and people by camelCase name.
     pub fn keys(&self) -> HashMap<String, String> {
-        zeitkonto_sandbox::demo_keys().into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        self.kit.keys().into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
     }
 
     /// Today, `YYYY-MM-DD`.
     pub fn today(&self) -> String {
-        self.shared.lock().clock.today().to_string()
+        self.kit.today()
     }
 
     /// Serves the engine over HTTP on 127.0.0.1 (a free port); returns the base URL.
     pub fn serve(&self) -> Result<String, SandboxError> {
-        let mut server = self.server.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(s) = server.as_ref() {
-            return Ok(s.base_url().to_string());
-        }
-        let listener = std::net::TcpListener::bind(("127.0.0.1", 0))
-            .map_err(|e| invalid("serve", format!("could not bind 127.0.0.1: {e}")))?;
-        let s = StdServer::start(listener, self.shared.clone())
-            .map_err(|e| invalid("serve", format!("could not start the server: {e}")))?;
-        let url = s.base_url().to_string();
-        *server = Some(s);
-        Ok(url)
+        self.kit.serve().map_err(refused)
     }
 
     /// Stops the server of `serve`, if any.
     pub fn stop_serving(&self) {
-        let server = self.server.lock().unwrap_or_else(|e| e.into_inner()).take();
-        drop(server);
+        self.kit.stop_serving();
     }
 }

@@ -4,14 +4,15 @@
 //! that an `AbortSignal` cancels), then resumes a pending request by id. Bad input throws
 //! `{kind: "InvalidInput", field, reason}`, the client's error form.
 
-use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
-use zeitkonto_core::limiter::LimiterConfig;
-use zeitkonto_core::{OperationId, RouteTable};
-use zeitkonto_sandbox::engine::{Engine, EngineConfig, HttpRequest, Now, Pending, Response, Step};
+use zeitkonto_core::OperationId;
+use zeitkonto_sandbox::engine::{Now, Response};
 use zeitkonto_sandbox::kit::{self, Refusal};
+use zeitkonto_sandbox::shared::TimeSource;
+use zeitkonto_sandbox::{KitEngine, KitOptions, KitStep};
 
 fn invalid(field: &str, reason: impl Into<String>) -> JsValue {
     let v = serde_json::json!({
@@ -28,12 +29,12 @@ fn now(epoch_ms: f64, elapsed_ms: f64) -> Now {
     Now { epoch_ms: epoch_ms as i64, elapsed_ms: elapsed_ms.max(0.0) as u64 }
 }
 
-/// The engine and the requests waiting for a `delay` fault.
+/// The engine (`zeitkonto_sandbox::KitEngine`) and the JavaScript clock it reads: each call that
+/// can need the time brings it.
 #[wasm_bindgen]
 pub struct SandboxEngine {
-    engine: Engine,
-    pending: HashMap<u32, Box<Pending>>,
-    next: u32,
+    kit: KitEngine,
+    clock: Arc<Mutex<Now>>,
 }
 
 fn response_array(kind: &str, r: Option<Response>, delay_ms: u64, id: u32) -> Array {
@@ -61,6 +62,15 @@ fn response_array(kind: &str, r: Option<Response>, delay_ms: u64, id: u32) -> Ar
     out
 }
 
+fn step(step: KitStep) -> Array {
+    match step {
+        KitStep::Answer(r) => response_array("answer", Some(r), 0, 0),
+        KitStep::Reset(r) => response_array("reset", Some(r), 0, 0),
+        KitStep::AnswerAfter { delay_ms, response } => response_array("answerAfter", Some(response), delay_ms, 0),
+        KitStep::HandleAfter { delay_ms, pending } => response_array("handleAfter", None, delay_ms, pending),
+    }
+}
+
 #[wasm_bindgen]
 impl SandboxEngine {
     /// `today` `YYYY-MM-DD` or undefined; `seedJson` JSON text or undefined; `limit` 0 = no rate
@@ -74,71 +84,45 @@ impl SandboxEngine {
         routes: Option<js_sys::Object>,
         epoch_ms: f64,
     ) -> Result<SandboxEngine, JsValue> {
-        let today = kit::today(today.as_deref()).map_err(refused)?;
-        let seed = kit::seed(seed_json.as_deref()).map_err(refused)?;
-        if !(window_ms.is_finite() && window_ms > 0.0) {
-            return Err(invalid("rateLimit.window", "must be more than 0"));
-        }
-        let mut table = RouteTable::new();
+        let mut overrides = Vec::new();
         if let Some(routes) = routes {
             for entry in js_sys::Object::entries(&routes).iter() {
                 let pair = Array::from(&entry);
                 let (op, route) = (pair.get(0).as_string().unwrap_or_default(), pair.get(1).as_string());
                 let route = route.ok_or_else(|| invalid("routes", format!("the route of {op:?} is not a string")))?;
-                table.set_by_name(&op, &route).map_err(|e| invalid("routes", e.to_string()))?;
+                overrides.push((op, route));
             }
         }
-        let config = EngineConfig {
-            seed,
-            today,
-            rate_limit: LimiterConfig { limit, window_ms: window_ms.ceil() as u64, margin_ms: 0 },
-            routes: table,
+        let options = KitOptions {
+            today: today.as_deref(),
+            seed_json: seed_json.as_deref(),
+            rate_limit: Some((limit, window_ms)),
+            routes: overrides,
         };
-        Ok(SandboxEngine { engine: Engine::new(config, now(epoch_ms, 0.0)), pending: HashMap::new(), next: 1 })
+        let clock = Arc::new(Mutex::new(now(epoch_ms, 0.0)));
+        let read = clock.clone();
+        let time: TimeSource = Arc::new(move || *read.lock().unwrap_or_else(|e| e.into_inner()));
+        Ok(SandboxEngine { kit: KitEngine::new(options, time).map_err(refused)?, clock })
     }
 
-    fn step(&mut self, step: Step) -> Array {
-        match step {
-            Step::Answer(r) => response_array("answer", Some(r), 0, 0),
-            Step::Reset(r) => response_array("reset", Some(r), 0, 0),
-            Step::AnswerAfter { delay_ms, response } => response_array("answerAfter", Some(response), delay_ms, 0),
-            Step::HandleAfter { delay_ms, pending } => {
-                let id = self.next;
-                self.next = self.next.wrapping_add(1).max(1);
-                self.pending.insert(id, pending);
-                response_array("handleAfter", None, delay_ms, id)
-            }
-        }
+    fn at(&self, epoch_ms: f64, elapsed_ms: f64) -> &KitEngine {
+        *self.clock.lock().unwrap_or_else(|e| e.into_inner()) = now(epoch_ms, elapsed_ms);
+        &self.kit
     }
 
     /// Takes a request (the path percent-encoded as sent, the query without `?`).
-    pub fn begin(
-        &mut self,
-        method: &str,
-        path: &str,
-        query: &str,
-        body: &[u8],
-        epoch_ms: f64,
-        elapsed_ms: f64,
-    ) -> Array {
-        let step = self.engine.begin(&HttpRequest { method, path, query, body }, now(epoch_ms, elapsed_ms));
-        self.step(step)
+    pub fn begin(&self, method: &str, path: &str, query: &str, body: &[u8], epoch_ms: f64, elapsed_ms: f64) -> Array {
+        step(self.at(epoch_ms, elapsed_ms).begin(method, path, query, body))
     }
 
     /// Handles the request `id` after its wait.
-    pub fn resume(&mut self, id: u32, epoch_ms: f64, elapsed_ms: f64) -> Array {
-        match self.pending.remove(&id) {
-            Some(p) => {
-                let step = self.engine.resume(p, now(epoch_ms, elapsed_ms));
-                self.step(step)
-            }
-            None => response_array("answer", Some(Response::new(500, "text/plain", "")), 0, 0),
-        }
+    pub fn resume(&self, id: u32, epoch_ms: f64, elapsed_ms: f64) -> Array {
+        step(self.at(epoch_ms, elapsed_ms).resume(id))
     }
 
     /// Forgets the request `id` (its caller gave up during the wait: nothing is applied).
-    pub fn abandon(&mut self, id: u32) {
-        self.pending.remove(&id);
+    pub fn abandon(&self, id: u32) {
+        self.kit.abandon(id);
     }
 
     /// The kit's surface as the engine declares it (fault kinds, `inject`'s options), JSON text.
@@ -150,7 +134,7 @@ impl SandboxEngine {
     /// milliseconds.
     #[allow(clippy::too_many_arguments)]
     pub fn inject(
-        &mut self,
+        &self,
         kind: &str,
         operation: Option<String>,
         count: Option<f64>,
@@ -163,58 +147,51 @@ impl SandboxEngine {
     ) -> Result<(), JsValue> {
         let args =
             kit::InjectArgs { operation, count, status, delay_ms, retry_after_ms, after_applying, pad, location };
-        self.engine.inject(kit::inject_fault(kind, args, false).map_err(refused)?);
-        Ok(())
+        self.kit.inject(kind, args, false).map_err(refused)
     }
 
     /// Applied writes of `operation` (all when undefined).
     pub fn writes(&self, operation_name: Option<String>) -> Result<f64, JsValue> {
-        Ok(kit::writes(&self.engine, operation_name.as_deref()).map_err(refused)? as f64)
+        Ok(self.kit.writes(operation_name.as_deref()).map_err(refused)? as f64)
     }
 
     /// Requests of `operation` received (all when undefined).
     pub fn requests(&self, operation_name: Option<String>) -> Result<f64, JsValue> {
-        Ok(kit::requests(&self.engine, operation_name.as_deref()).map_err(refused)? as f64)
+        Ok(self.kit.requests(operation_name.as_deref()).map_err(refused)? as f64)
     }
 
     /// 429s of the sandbox's own rate limit.
     #[wasm_bindgen(js_name = rateLimited)]
     pub fn rate_limited(&self) -> f64 {
-        self.engine.stats.rate_limited as f64
+        self.kit.rate_limited() as f64
     }
 
     /// Back to the seed.
-    pub fn reset(&mut self) {
-        self.engine.reset();
-        self.pending.clear();
+    pub fn reset(&self) {
+        self.kit.reset();
     }
 
     /// The demo keys and people: `[name, value, name, value, ...]` (camelCase names).
     pub fn keys(&self) -> Array {
-        let out = Array::new();
-        for (k, v) in zeitkonto_sandbox::demo_keys() {
-            out.push(&JsValue::from_str(k));
-            out.push(&JsValue::from_str(v));
-        }
-        out
+        self.kit.keys().into_iter().flat_map(|(k, v)| [JsValue::from_str(k), JsValue::from_str(v)]).collect()
     }
 
     /// The seed the sandbox started from, as JSON text.
     #[wasm_bindgen(js_name = seedJson)]
     pub fn seed_json(&self) -> String {
-        serde_json::to_string(&self.engine.initial).unwrap_or_default()
+        self.kit.seed_json()
     }
 
     /// Today, `YYYY-MM-DD`.
     pub fn today(&self) -> String {
-        self.engine.clock.today().to_string()
+        self.kit.today()
     }
 
     /// The rate limit: `[limit, windowMs]` (limit 0 = none).
     #[wasm_bindgen(js_name = rateLimit)]
     pub fn rate_limit(&self) -> Array {
-        let l = self.engine.limit;
-        Array::of2(&JsValue::from(l.limit), &JsValue::from(l.window_ms as f64))
+        let (limit, window_ms) = self.kit.rate_limit();
+        Array::of2(&JsValue::from(limit), &JsValue::from(window_ms as f64))
     }
 
     /// The operations' names.

@@ -143,6 +143,8 @@ pub struct InjectOption {
     /// The reason a value out of range (or not whole, for a count) is refused with, the same in
     /// every language.
     pub refusal: &'static str,
+    /// The value the kits' signatures give it (counts; none: the option is optional).
+    pub default: Option<f64>,
     /// What it does.
     pub doc: &'static str,
 }
@@ -151,14 +153,14 @@ const HOUR_MS: f64 = 3_600_000.0;
 
 /// Every option of `inject`, in the order the kits take them.
 pub const INJECT_OPTIONS: &[InjectOption] = &[
-    InjectOption { name: "operation", ty: OptionType::Operation, min: None, max: None, refusal: "unknown operation", doc: "Only requests of this operation (by its stable name) take the fault; any request when none." },
-    InjectOption { name: "count", ty: OptionType::Count, min: Some(1.0), max: Some(4_294_967_295.0), refusal: "must be a whole number from 1 to 4294967295", doc: "How many requests take the fault (default 1)." },
-    InjectOption { name: "status", ty: OptionType::Count, min: Some(200.0), max: Some(599.0), refusal: "must be a final HTTP status, a whole number from 200 to 599", doc: "The status answered (`status`, `html`, `echoPath`, `redirect`)." },
-    InjectOption { name: "delay", ty: OptionType::Duration, min: Some(0.0), max: Some(HOUR_MS), refusal: "must be a duration from 0 to 1 hour", doc: "How long a `delay` fault waits (default 1 second)." },
-    InjectOption { name: "retryAfter", ty: OptionType::Duration, min: Some(0.0), max: Some(24.0 * HOUR_MS), refusal: "must be a duration from 0 to 24 hours", doc: "The `Retry-After` of a `rateLimit` fault, sent as whole seconds rounded up (default 1 second)." },
-    InjectOption { name: "afterApplying", ty: OptionType::Flag, min: None, max: None, refusal: "", doc: "Apply the request first, then answer with the fault (a write applied whose answer is lost; with `delay`: applied at once, answered late)." },
-    InjectOption { name: "pad", ty: OptionType::Count, min: Some(0.0), max: Some(1_000_000.0), refusal: "must be a whole number from 0 to 1000000", doc: "Filler characters before the echoed path (`echoPath`)." },
-    InjectOption { name: "location", ty: OptionType::Text, min: None, max: None, refusal: "must not contain control characters", doc: "The redirect target (`redirect`; default `/`)." },
+    InjectOption { name: "operation", ty: OptionType::Operation, min: None, max: None, refusal: "unknown operation", default: None, doc: "Only requests of this operation (by its stable name) take the fault; any request when none." },
+    InjectOption { name: "count", ty: OptionType::Count, min: Some(1.0), max: Some(4_294_967_295.0), refusal: "must be a whole number from 1 to 4294967295", default: Some(1.0), doc: "How many requests take the fault (default 1)." },
+    InjectOption { name: "status", ty: OptionType::Count, min: Some(200.0), max: Some(599.0), refusal: "must be a final HTTP status, a whole number from 200 to 599", default: None, doc: "The status answered (`status`, `html`, `echoPath`, `redirect`)." },
+    InjectOption { name: "delay", ty: OptionType::Duration, min: Some(0.0), max: Some(HOUR_MS), refusal: "must be a duration from 0 to 1 hour", default: None, doc: "How long a `delay` fault waits (default 1 second)." },
+    InjectOption { name: "retryAfter", ty: OptionType::Duration, min: Some(0.0), max: Some(24.0 * HOUR_MS), refusal: "must be a duration from 0 to 24 hours", default: None, doc: "The `Retry-After` of a `rateLimit` fault, sent as whole seconds rounded up (default 1 second)." },
+    InjectOption { name: "afterApplying", ty: OptionType::Flag, min: None, max: None, refusal: "", default: None, doc: "Apply the request first, then answer with the fault (a write applied whose answer is lost; with `delay`: applied at once, answered late)." },
+    InjectOption { name: "pad", ty: OptionType::Count, min: Some(0.0), max: Some(1_000_000.0), refusal: "must be a whole number from 0 to 1000000", default: None, doc: "Filler characters before the echoed path (`echoPath`)." },
+    InjectOption { name: "location", ty: OptionType::Text, min: None, max: None, refusal: "must not contain control characters", default: None, doc: "The redirect target (`redirect`; default `/`)." },
 ];
 
 /// What a test asked `inject` for, with every number as the language handed it (a count may come
@@ -286,8 +288,36 @@ pub fn declaration() -> Value {
             v
         })
         .collect();
-    serde_json::json!({ "faultKinds": FAULT_KINDS, "injectOptions": options, "keys": KEYS })
+    serde_json::json!({ "counters": COUNTERS, "faultKinds": FAULT_KINDS, "injectOptions": options, "keys": KEYS })
 }
+
+/// A counter of the kits: its name (camelCase), whether it counts one operation's requests when
+/// asked (`operation`), and its doc.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterDecl {
+    /// The name (`rateLimited`; Python writes it in snake_case).
+    pub name: &'static str,
+    /// Whether it takes an operation's name (none: all operations); without one it is a property.
+    pub per_operation: bool,
+    /// What it counts.
+    pub doc: &'static str,
+}
+
+/// The kits' counters, the same in every language ([`KitEngine`](crate::KitEngine) counts them).
+pub const COUNTERS: &[CounterDecl] = &[
+    CounterDecl { name: "writes", per_operation: true, doc: "Writes applied so far (of `operation`, or all)." },
+    CounterDecl {
+        name: "requests",
+        per_operation: true,
+        doc: "Requests received so far (of `operation`, or all), before faults and the rate limit.",
+    },
+    CounterDecl {
+        name: "rateLimited",
+        per_operation: false,
+        doc: "How many requests the sandbox's own rate limit refused (429).",
+    },
+];
 
 /// An operation by its stable name.
 pub fn operation(name: &str) -> Result<OperationId, Refusal> {

@@ -10,7 +10,8 @@
 //! - [`inprocess`] (feature `client`): a [`zeitkonto::Transport`](https://docs.rs/zeitkonto) that
 //!   calls the engine directly, no socket, for Rust users' tests;
 //! - [`std_server`]: a small HTTP/1.1 shell on `std::net` for the test kits' `serve()`;
-//! - the Python and npm test kits (`zeitkonto.testing`, `zeitkonto/testing`) over the same engine.
+//! - [`KitEngine`]: the engine as every language's test kit drives it (Python's
+//!   `zeitkonto.testing`, npm's `zeitkonto/testing`, the Kotlin and Swift `ZeitkontoSandbox`).
 //!
 //! ```no_run
 //! # #[cfg(feature = "server")] {
@@ -29,6 +30,7 @@ pub mod engine;
 #[cfg(feature = "client")]
 pub mod inprocess;
 pub mod kit;
+pub mod kit_engine;
 pub mod seed;
 #[cfg(feature = "server")]
 pub mod server;
@@ -41,6 +43,7 @@ pub use control::{Fault, FaultKind};
 pub use engine::{Engine, EngineConfig};
 #[cfg(feature = "client")]
 pub use inprocess::InProcess;
+pub use kit_engine::{KitEngine, KitOptions, KitStep};
 pub use seed::{demo, Seed};
 #[cfg(feature = "server")]
 pub use server::{Sandbox, SandboxConfig};

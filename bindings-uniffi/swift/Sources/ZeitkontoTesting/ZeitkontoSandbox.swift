@@ -1,7 +1,8 @@
 import Foundation
 import Zeitkonto
 
-// FaultKind and SandboxKeys: SandboxSurface.swift, generated from the sandbox engine's declaration.
+// FaultKind, SandboxKeys, inject and the counters: SandboxSurface.swift, generated from the sandbox
+// engine's declaration.
 
 /// A stateful fake of the saas.de API, in-process: every rule of the API (keys, modules, the 403
 /// codes, 0- and 1-based months, the clock state machine, the rate limit when asked), the demo
@@ -12,7 +13,7 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
     /// The base URL of in-process clients (never resolved: nothing leaves the process).
     public static let inProcessBaseUrl = "http://sandbox.localhost"
 
-    private let engine: SandboxEngine
+    let engine: SandboxEngine
 
     /// The demo seed's keys and people.
     public let keys: SandboxKeys
@@ -81,36 +82,6 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
                      body: step.body)
     }
 
-    /// Makes the next `count` requests (of `operation`, when given) fail as `kind` says;
-    /// `afterApplying` applies the request first (a write applied whose answer is lost). Ranges, the
-    /// same in every language's kit: `count` 1 to 4294967295, `status` 200 to 599, `delay` 0 to
-    /// 3600 seconds, `retryAfter` 0 to 86400 seconds (sent rounded up to whole seconds), `pad` 0 to
-    /// 1000000; out of range: `ZeitkontoError.InvalidInput` naming the argument.
-    public func inject(_ kind: FaultKind, operation: String? = nil, count: Int = 1, status: Int? = nil,
-                       delay: TimeInterval? = nil, retryAfter: TimeInterval? = nil, afterApplying: Bool = false,
-                       pad: Int? = nil, location: String? = nil) throws {
-        // Every value is checked by the sandbox engine, with the reason every language's kit gives.
-        try Self.guarded {
-            try engine.inject(kind: kind.rawValue, operationName: operation, count: Double(count),
-                              status: status.map { Double($0) }, delayMs: delay.map { $0 * 1000 },
-                              retryAfterMs: retryAfter.map { $0 * 1000 }, afterApplying: afterApplying,
-                              pad: pad.map { Double($0) }, location: location)
-        }
-    }
-
-    /// Writes applied so far (of `operation`, or all).
-    public func writes(_ operation: String? = nil) throws -> Int {
-        try Self.guarded { Int(try engine.writes(operationName: operation)) }
-    }
-
-    /// Requests received so far (of `operation`, or all), before faults and the rate limit.
-    public func requests(_ operation: String? = nil) throws -> Int {
-        try Self.guarded { Int(try engine.requests(operationName: operation)) }
-    }
-
-    /// How many requests the sandbox's own rate limit refused (429).
-    public var rateLimited: Int { Int(engine.rateLimited()) }
-
     /// Back to the seed: data, counters, faults and rate-limit windows.
     public func reset() { engine.reset() }
 
@@ -128,7 +99,7 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
     }
 
     /// The engine's refusals as the client's own `ZeitkontoError.InvalidInput`.
-    private static func guarded<T>(_ f: () throws -> T) throws -> T {
+    static func guarded<T>(_ f: () throws -> T) throws -> T {
         do {
             return try f()
         } catch let SandboxError.InvalidInput(field, reason) {

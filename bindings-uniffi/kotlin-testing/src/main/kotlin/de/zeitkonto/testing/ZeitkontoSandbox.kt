@@ -8,10 +8,8 @@ import de.zeitkonto.RateLimitSettings
 import de.zeitkonto.TransportException
 import de.zeitkonto.ZeitkontoClient
 import de.zeitkonto.ZeitkontoConfig
-import de.zeitkonto.ZeitkontoException
 import de.zeitkonto.ZeitkontoTransport
 import de.zeitkonto.testing.engine.SandboxEngine
-import de.zeitkonto.testing.engine.SandboxException
 import de.zeitkonto.testing.engine.SandboxStep
 import de.zeitkonto.testing.engine.StepKind
 import java.time.LocalDate
@@ -21,7 +19,8 @@ import kotlin.time.Duration.Companion.milliseconds
 import kotlin.time.DurationUnit
 import kotlinx.coroutines.delay
 
-// FaultKind and SandboxKeys: SandboxSurface.kt, generated from the sandbox engine's declaration.
+// FaultKind, SandboxKeys and SandboxControls (inject and the counters): SandboxSurface.kt, generated
+// from the sandbox engine's declaration.
 
 /**
  * A stateful fake of the saas.de API, in-process: every rule of the API (keys, modules, the 403
@@ -39,8 +38,8 @@ class ZeitkontoSandbox @JvmOverloads constructor(
     seedJson: String? = null,
     rateLimit: RateLimitSettings? = null,
     routes: Map<String, String> = emptyMap(),
-) : ZeitkontoTransport, AutoCloseable {
-    private val engine: SandboxEngine = guarded {
+) : SandboxControls(), ZeitkontoTransport, AutoCloseable {
+    override val engine: SandboxEngine = guarded {
         SandboxEngine(
             today?.toString(),
             seedJson,
@@ -109,45 +108,6 @@ class ZeitkontoSandbox @JvmOverloads constructor(
     private fun response(step: SandboxStep) =
         HttpResponse(step.status, step.headers.map { HttpHeader(it.name, it.value) }, step.body)
 
-    /**
-     * Makes the next `count` requests (of `operation`, when given) fail as `kind` says;
-     * `afterApplying` applies the request first (a write applied whose answer is lost). Ranges,
-     * the same in every language's kit: `count` 1 to 4294967295, `status` 200 to 599, `delay` 0 to
-     * 1 hour, `retryAfter` 0 to 24 hours (sent rounded up to whole seconds), `pad` 0 to 1000000;
-     * out of range: [de.zeitkonto.ZeitkontoException.InvalidInput] naming the argument.
-     */
-    fun inject(
-        kind: FaultKind,
-        operation: String? = null,
-        count: Int = 1,
-        status: Int? = null,
-        delay: Duration? = null,
-        retryAfter: Duration? = null,
-        afterApplying: Boolean = false,
-        pad: Int? = null,
-        location: String? = null,
-    ) {
-        // Every value is checked by the sandbox engine, with the reason every language's kit gives.
-        guarded {
-            engine.inject(
-                kind.engineName, operation, count.toDouble(), status?.toDouble(),
-                delay?.toDouble(DurationUnit.MILLISECONDS), retryAfter?.toDouble(DurationUnit.MILLISECONDS),
-                afterApplying, pad?.toDouble(), location,
-            )
-        }
-    }
-
-    /** Writes applied so far (of `operation`, or all). */
-    @JvmOverloads
-    fun writes(operation: String? = null): Int = guarded { engine.writes(operation).toInt() }
-
-    /** Requests received so far (of `operation`, or all), before faults and the rate limit. */
-    @JvmOverloads
-    fun requests(operation: String? = null): Int = guarded { engine.requests(operation).toInt() }
-
-    /** How many requests the sandbox's own rate limit refused (429). */
-    val rateLimited: Int get() = engine.rateLimited().toInt()
-
     /** Back to the seed: data, counters, faults and rate-limit windows. */
     fun reset() = engine.reset()
 
@@ -162,15 +122,5 @@ class ZeitkontoSandbox @JvmOverloads constructor(
     companion object {
         /** The base URL of in-process clients (never resolved: nothing leaves the process). */
         const val IN_PROCESS_BASE_URL: String = "http://sandbox.localhost"
-
-        private fun invalid(field: String, reason: String) =
-            ZeitkontoException.InvalidInput(field, reason, "invalid input `$field`: $reason")
-
-        /** The engine's refusals as the client's own `ZeitkontoException.InvalidInput`. */
-        private inline fun <T> guarded(f: () -> T): T = try {
-            f()
-        } catch (e: SandboxException.InvalidInput) {
-            throw invalid(e.field, e.reason)
-        }
     }
 }
