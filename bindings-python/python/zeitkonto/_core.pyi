@@ -5,8 +5,8 @@ import os
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union, final
 
 __all__ = ["Client", "CoreError", "Job", "NativeRequest", "Pending", "PendingStep", "Sandbox", "Trace", "build_request",
-           "cli_main", "close_completions", "is_idempotent", "month_close", "operations", "parse_response", "parse_response_typed",
-           "read_checkpoint", "sweep", "wait_completions", "write_checkpoint"]
+           "cli_main", "close_completions", "is_idempotent", "job", "operations", "parse_response", "parse_response_typed",
+           "read_checkpoint", "wait_completions", "write_checkpoint"]
 
 class CoreError(Exception):
     """A Zeitkonto error; ``args[0]`` is its JSON form as a dict."""
