@@ -14,6 +14,9 @@ Outputs (committed; `scripts/codegen --check` fails when one is stale):
 - bindings-python/python/zeitkonto/_errors.py       the error classes (one per kind and API code)
 - bindings-python/python/zeitkonto/_settings.py     RetrySettings, RateLimitSettings
 - bindings-python/python/zeitkonto/_job_events.py   the jobs' events (core/src/jobs/events.rs) and their decoder
+- bindings-python/python/zeitkonto/jobs.py          the jobs' entry points, Jobs and AsyncJobs (core/src/jobs/spec.rs)
+- bindings-wasm/npm/jobs/entries.js                 the same for npm (monthClose, presenceBoard, ...)
+- bindings-uniffi/src/job_entries.rs                the same for Kotlin and Swift (ZeitkontoClient's methods)
 - bindings-python/python/zeitkonto/_exports.py      the package's names and __all__ (__init__.py re-exports them)
 - bindings-wasm/npm/src/operations.js          the npm Client's methods
 - bindings-wasm/npm/src/decode.js              the npm fast reader of plain answers (one function per model)
@@ -46,6 +49,7 @@ import os
 import re
 import sys
 
+from codegen_lib import jobs as jobs_gen
 from codegen_lib import kotlin as kt_gen
 from codegen_lib import python as py_gen
 from codegen_lib import rust as rs_gen
@@ -81,6 +85,9 @@ def main():
         "bindings-python/python/zeitkonto/_errors.py": py_gen.python_errors(decl),
         "bindings-python/python/zeitkonto/_settings.py": py_gen.python_settings(decl),
         "bindings-python/python/zeitkonto/_job_events.py": py_gen.python_job_events(decl),
+        "bindings-python/python/zeitkonto/jobs.py": jobs_gen.python_jobs(decl),
+        "bindings-wasm/npm/jobs/entries.js": jobs_gen.js_jobs(decl),
+        "bindings-uniffi/src/job_entries.rs": jobs_gen.uniffi_jobs(decl),
         "bindings-python/src/typed.rs": py_gen.python_typed(decl),
         "bindings-wasm/npm/src/operations.js": ts_gen.js_methods(decl),
         "bindings-wasm/npm/src/decode.js": ts_gen.js_decoders(decl),
@@ -105,6 +112,8 @@ def main():
     files["bindings-python/python/zeitkonto/_testkit.py"] = kit_gen.python_keys(kit)
     files["bindings-uniffi/kotlin-testing/src/main/kotlin/de/zeitkonto/testing/SandboxSurface.kt"] = kit_gen.kotlin_surface(kit)
     files["bindings-uniffi/swift/Sources/ZeitkontoTesting/SandboxSurface.swift"] = kit_gen.swift_surface(kit)
+    files["bindings-wasm/npm/testing/surface.js"] = kit_gen.js_surface(kit)
+    files["bindings-wasm/npm/testing.d.ts"] = kit_gen.testing_dts(kit, template(root, "bindings-wasm/npm/templates/testing.d.ts.in", "//"))
     # The documentation's snippets, one test file per language (each operation's vector `example`).
     exs = snip_gen.examples(REPO, decl)
     for rel, gen in snip_gen.TEST_FILES.items():

@@ -1,8 +1,8 @@
 //! Whole-company jobs for Kotlin and Swift: `ZeitkontoClient.monthClose(...)` gives a
-//! [`MonthCloseJob`], `presenceBoard`, `leaveYearReport` and `projectHours` a [`SweepJob`], over
-//! the Rust client's jobs (`zeitkonto::jobs`, the core's planners): their plan, their checkpoint,
-//! and `next()`, which the hand-written `events()` (Kotlin `Flow`, Swift `AsyncThrowingStream`)
-//! pull from.
+//! [`MonthCloseJob`], `presenceBoard`, `leaveYearReport` and `projectHours` a [`SweepJob`] (those
+//! methods are generated from the core's declaration: `job_entries.rs`), over the Rust client's
+//! jobs (`zeitkonto::jobs`, the core's planners): their plan, their checkpoint, and `next()`, which
+//! the hand-written `events()` (Kotlin `Flow`, Swift `AsyncThrowingStream`) pull from.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::client::ZeitkontoClient;
 use crate::job_events::JobEvent;
 use crate::telemetry::JobTrace;
-use crate::types::{self, IsoDate, PlatformDuration, PlatformInt};
+use crate::types::{PlatformDuration, PlatformInt};
 use crate::ZeitkontoError;
 
 /// The plan, stated before running.
@@ -82,25 +82,32 @@ fn millis(ms: u64) -> PlatformDuration {
     PlatformDuration(ms as f64)
 }
 
-#[uniffi::export]
 impl ZeitkontoClient {
-    /// The month close for `year` and calendar `month` (1-12): every active employee's monthly
-    /// account, one summary call per department of `departments` (ids) or one call per employee.
-    /// `checkpoint`: a job's `checkpoint()` to resume from.
-    #[uniffi::method(default(departments = [], checkpoint = None))]
-    pub fn month_close(
+    /// The job `kind` with its arguments as the core reads them (`zeitkonto_core::jobs::JobSpec`:
+    /// checked there, for every language), resumed from `checkpoint` when given; with this
+    /// client's tracer, its span. The entry points (`job_entries.rs`) are generated.
+    pub(crate) fn start_job(
         &self,
-        year: PlatformInt,
-        month: PlatformInt,
-        departments: Vec<String>,
+        kind: &'static str,
+        spec: &serde_json::Value,
         checkpoint: Option<String>,
+    ) -> Result<(zeitkonto::jobs::Job, Option<Arc<JobTrace>>), ZeitkontoError> {
+        let job = self.client().job(&zeitkonto::jobs::JobSpec::from_json(kind, spec)?, checkpoint.as_deref())?;
+        Ok((job, JobTrace::new(self.tracer(), kind)))
+    }
+}
+
+impl MonthCloseJob {
+    /// The job object of a month close that `start_job` started.
+    pub(crate) fn over(
+        (job, trace): (zeitkonto::jobs::Job, Option<Arc<JobTrace>>),
     ) -> Result<Arc<MonthCloseJob>, ZeitkontoError> {
-        let year = i32::try_from(year.0).map_err(|_| zeitkonto::Error::invalid("year", "out of range"))?;
-        let job = self.client().month_close(year, month.0, departments, checkpoint.as_deref())?;
-        Ok(Arc::new(MonthCloseJob {
-            inner: tokio::sync::Mutex::new(job),
-            trace: JobTrace::new(self.tracer(), "month_close"),
-        }))
+        match job {
+            zeitkonto::jobs::Job::MonthClose(job) => {
+                Ok(Arc::new(MonthCloseJob { inner: tokio::sync::Mutex::new(job), trace }))
+            }
+            zeitkonto::jobs::Job::Sweep(_) => Err(zeitkonto::Error::invalid("kind", "not a month close").into()),
+        }
     }
 }
 
@@ -120,59 +127,15 @@ pub struct SweepJob {
     trace: Option<Arc<JobTrace>>,
 }
 
-impl ZeitkontoClient {
-    fn sweep(
-        &self,
-        name: &'static str,
-        job: Result<zeitkonto::jobs::SweepJob, zeitkonto::Error>,
+impl SweepJob {
+    /// The job object of a sweep that `start_job` started.
+    pub(crate) fn over(
+        (job, trace): (zeitkonto::jobs::Job, Option<Arc<JobTrace>>),
     ) -> Result<Arc<SweepJob>, ZeitkontoError> {
-        Ok(Arc::new(SweepJob { inner: tokio::sync::Mutex::new(job?), trace: JobTrace::new(self.tracer(), name) }))
-    }
-}
-
-#[uniffi::export]
-impl ZeitkontoClient {
-    /// The presence board of `day` (none: the server's today): every time-tracked employee's
-    /// presence in one call, or (when that answer cannot be used) the employee list and one call
-    /// per employee. `checkpoint`: a job's `checkpoint()` to resume from.
-    #[uniffi::method(default(day = None, checkpoint = None))]
-    pub fn presence_board(
-        &self,
-        day: Option<IsoDate>,
-        checkpoint: Option<String>,
-    ) -> Result<Arc<SweepJob>, ZeitkontoError> {
-        let day = day.map(|d| types::date("day", d)).transpose()?;
-        self.sweep("presence_board", self.client().presence_board(day, checkpoint.as_deref()))
-    }
-
-    /// The leave-year report of `year`: every leave-managed employee's yearly overview (one call).
-    #[uniffi::method(default(checkpoint = None))]
-    pub fn leave_year_report(
-        &self,
-        year: PlatformInt,
-        checkpoint: Option<String>,
-    ) -> Result<Arc<SweepJob>, ZeitkontoError> {
-        self.sweep(
-            "leave_year_report",
-            self.client().leave_year_report(types::int32("year", year)?, checkpoint.as_deref()),
-        )
-    }
-
-    /// The project hours from `start` to `end` (both included, any length): the bookings of
-    /// `projects` (ids, checked against the company's list: an unknown one is listed in
-    /// `failures()` without a call; empty: every top-level project), asked as the project manager `email`, in
-    /// pieces of at most 31 days.
-    #[uniffi::method(default(projects = [], checkpoint = None))]
-    pub fn project_hours(
-        &self,
-        email: String,
-        start: IsoDate,
-        end: IsoDate,
-        projects: Vec<String>,
-        checkpoint: Option<String>,
-    ) -> Result<Arc<SweepJob>, ZeitkontoError> {
-        let (start, end) = (types::date("start", start)?, types::date("end", end)?);
-        self.sweep("project_hours", self.client().project_hours(&email, start, end, projects, checkpoint.as_deref()))
+        match job {
+            zeitkonto::jobs::Job::Sweep(job) => Ok(Arc::new(SweepJob { inner: tokio::sync::Mutex::new(job), trace })),
+            zeitkonto::jobs::Job::MonthClose(_) => Err(zeitkonto::Error::invalid("kind", "not a sweep").into()),
+        }
     }
 }
 

@@ -18,6 +18,7 @@ mod client;
 pub mod config;
 mod error;
 mod events;
+mod job_entries;
 mod job_events;
 mod jobs;
 pub mod models;

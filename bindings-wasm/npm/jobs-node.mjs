@@ -3,8 +3,7 @@ import { readFileSync } from "node:fs";
 import * as wasm from "./wasm-jobs/zeitkonto_wasm_jobs.js";
 import { _setLoader } from "./jobs/driver.js";
 
-export { monthClose } from "./jobs/month-close.js";
-export { presenceBoard, leaveYearReport, projectHours } from "./jobs/sweep.js";
+export { monthClose, presenceBoard, leaveYearReport, projectHours } from "./jobs/entries.js";
 
 _setLoader(async () => {
   wasm.initSync({ module: readFileSync(new URL("./wasm-jobs/zeitkonto_wasm_jobs_bg.wasm", import.meta.url)) });

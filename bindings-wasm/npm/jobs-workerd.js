@@ -4,8 +4,7 @@ import wasmModule from "./wasm-jobs/zeitkonto_wasm_jobs_bg.wasm";
 import * as wasm from "./wasm-jobs/zeitkonto_wasm_jobs.js";
 import { _setLoader } from "./jobs/driver.js";
 
-export { monthClose } from "./jobs/month-close.js";
-export { presenceBoard, leaveYearReport, projectHours } from "./jobs/sweep.js";
+export { monthClose, presenceBoard, leaveYearReport, projectHours } from "./jobs/entries.js";
 
 _setLoader(async () => {
   wasm.initSync({ module: wasmModule });

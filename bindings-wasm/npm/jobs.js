@@ -4,8 +4,7 @@ import initWasm, * as wasm from "./wasm-jobs/zeitkonto_wasm_jobs.js";
 import wasmBase64 from "./wasm-jobs/zeitkonto_wasm_jobs_bg.wasm.base64.js";
 import { _setLoader } from "./jobs/driver.js";
 
-export { monthClose } from "./jobs/month-close.js";
-export { presenceBoard, leaveYearReport, projectHours } from "./jobs/sweep.js";
+export { monthClose, presenceBoard, leaveYearReport, projectHours } from "./jobs/entries.js";
 
 function decode(text) {
   if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);

@@ -9,6 +9,7 @@ fn main() {
         "operations": ops,
         "models": models,
         "jobEvents": zeitkonto_core::jobs::events::EVENTS,
+        "jobs": zeitkonto_core::jobs::JOBS,
     });
     if let Some(map) = doc.as_object_mut() {
         map.extend(zeitkonto_core::decl::surface_json());

@@ -215,3 +215,52 @@ def swift_surface(kit):
             out.append(f"    public var {c['name']}: Int {{ Int(engine.{c['name']}()) }}")
     out += ["}", ""]
     return "\n".join(out)
+
+
+def _ts_doc(text, indent="  "):
+    one = f"{indent}/** {text} */"
+    if len(one) <= 110:
+        return [one]
+    return [f"{indent}/**"] + wrap(text, 110, f"{indent} * ") + [f"{indent} */"]
+
+
+def testing_dts(kit, current):
+    """`testing.d.ts` (from `templates/testing.d.ts.in`): `FaultKind`, `FAULT_KINDS`,
+    `FaultOptions` (every option with its doc, unit and range) and `SandboxKeys`."""
+    from .common import replace_block
+    ts = {"operation": "string", "text": "string", "flag": "boolean", "duration": "number", "count": "number"}
+    out = [f"// <generated:kinds> {HEADER}"]
+    out += ["/**", " * A fault `inject` knows:"]
+    for f in kit["faultKinds"]:
+        first, *rest = wrap(f'- "{f["name"]}": {f["doc"]}', 110, " * ")
+        out += [first] + (wrap(" ".join(r[3:] for r in rest), 110, " *   ") if rest else [])
+    out.append(" */")
+    out.append("export type FaultKind = " + " | ".join(f'"{f["name"]}"' for f in kit["faultKinds"]) + ";")
+    out += ["", "/** The faults `inject` knows (the sandbox engine's list). */",
+            "export declare const FAULT_KINDS: readonly FaultKind[];", "// </generated:kinds>"]
+    current = replace_block(current, "kinds", "\n".join(out))
+    out = [f"// <generated:options> {HEADER}",
+            "/**", " * What `inject` takes besides the kind. A value out of range is an `InvalidInputError` naming the",
+            " * option, with the same reason in every language's kit (the engine checks).", " */",
+            "export interface FaultOptions {"]
+    for o in kit["injectOptions"]:
+        rule = {"count": f"; {o['refusal']}", "duration": f", in milliseconds; {o['refusal']}",
+                "text": f"; {o['refusal']}", "operation": "; an unknown one is refused", "flag": ""}[o["type"]]
+        out += _ts_doc(o["doc"].rstrip(".") + rule + ".")
+        out.append(f"  {o['name']}?: {ts[o['type']]};")
+    out += ["}", "// </generated:options>"]
+    current = replace_block(current, "options", "\n".join(out))
+    out = [f"// <generated:keys> {HEADER}", "/** The demo seed's keys and people (the same in every language's test kit). */",
+           "export interface SandboxKeys {"]
+    for k in kit["keys"]:
+        out += _ts_doc(k["doc"])
+        out.append(f"  readonly {k['name']}: string;")
+    out += ["}", "// </generated:keys>"]
+    return replace_block(current, "keys", "\n".join(out))
+
+
+def js_surface(kit):
+    """`testing/surface.js`: `FAULT_KINDS`, the fault kinds the engine declares."""
+    kinds = ", ".join(f'"{f["name"]}"' for f in kit["faultKinds"])
+    return "\n".join([f"// {HEADER}", "", "/** The faults `inject` knows (the sandbox engine's list). */",
+                      f"export const FAULT_KINDS = Object.freeze([{kinds}]);", ""])

@@ -1,4 +1,4 @@
-// What the jobs of zeitkonto/jobs share (month-close.js, sweep.js): the core's .wasm (loaded once,
+// What the jobs of zeitkonto/jobs share (entries.js, generated): the core's .wasm (loaded once,
 // by the entry files' loader), the checks of arguments and options, the core's errors as the
 // package's, and the one loop every job runs (runJob).
 import { ApiError, InvalidInputError, ZeitkontoError } from "zeitkonto";

@@ -7,8 +7,8 @@ import { Client, InvalidInputError } from "zeitkonto";
 /** The base URL of in-process clients (never resolved: nothing leaves the process). */
 export const IN_PROCESS_BASE_URL = "http://sandbox.localhost";
 
-/** The faults `inject` knows (the engine's list, `tests/vectors/testkit.json`; a test holds them equal). */
-export const FAULT_KINDS = Object.freeze(["delay", "reset", "status", "truncated", "html", "rateLimit", "echoPath", "redirect"]);
+/** The faults `inject` knows: generated from the engine's declaration (`surface.js`). */
+export { FAULT_KINDS } from "./surface.js";
 
 const encoder = new TextEncoder();
 const NULL_BODY = new Set([204, 205, 304]);

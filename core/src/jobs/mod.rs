@@ -23,7 +23,7 @@ mod steps;
 mod sweep;
 
 pub use month_close::{FailureAction, Fallback, JobCall, MonthClose, Person, SummaryMatch};
-pub use spec::{limit_per_minute, JobSpec, JOB_NAMES};
+pub use spec::{limit_per_minute, JobArg, JobArgType, JobDecl, JobSpec, JOBS, JOB_NAMES};
 pub use steps::JobSteps;
 pub use sweep::{Sweep, SweepAction, SweepCall, SweepFallback, SweepKind};
 

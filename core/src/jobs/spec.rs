@@ -48,6 +48,97 @@ pub enum JobSpec {
 /// The jobs' stable names, in the order of [`JobSpec`]'s variants.
 pub const JOB_NAMES: [&str; 4] = ["month_close", "presence_board", "leave_year_report", "project_hours"];
 
+/// The type of a job's argument, as each language writes it (a `year` and a calendar `month` are
+/// whole numbers; a `day` is each language's date or `YYYY-MM-DD`; `ids` a list of strings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum JobArgType {
+    /// A year, 1-9999.
+    Year,
+    /// A calendar month, 1-12.
+    Month,
+    /// A day.
+    Day,
+    /// A list of ids.
+    Ids,
+    /// An e-mail.
+    Email,
+}
+
+/// One argument of a job, by its camelCase name (snake_case in Python and Rust).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct JobArg {
+    /// The name.
+    pub name: &'static str,
+    /// Its type.
+    #[serde(rename = "type")]
+    pub ty: JobArgType,
+    /// Whether the job needs it (else: none, or an empty list).
+    pub required: bool,
+    /// Whether a language with both passes it by position (Python's `presence_board(day)`);
+    /// every required argument is.
+    pub positional: bool,
+    /// What it is.
+    pub doc: &'static str,
+}
+
+/// A whole-company job as every language's entry point offers it: `client.jobs.month_close(...)`
+/// in Python, `monthClose(client, ...)` in npm, `client.monthClose(...)` in Kotlin and Swift.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct JobDecl {
+    /// The stable name (one of [`JOB_NAMES`]).
+    pub name: &'static str,
+    /// The job object it gives: `MonthCloseJob` or `SweepJob`.
+    pub class: &'static str,
+    /// What it does.
+    pub doc: &'static str,
+    /// Its arguments, in order.
+    pub args: &'static [JobArg],
+}
+
+const fn arg(name: &'static str, ty: JobArgType, required: bool, positional: bool, doc: &'static str) -> JobArg {
+    JobArg { name, ty, required, positional, doc }
+}
+
+/// Every job, in the order of [`JOB_NAMES`]: the one declaration of the jobs' entry points,
+/// from which `scripts/codegen` writes them in Python, npm, Kotlin and Swift (`jobs` in
+/// `tests/vectors/declaration.json`). [`JobSpec::from_json`] reads the arguments by these names.
+pub const JOBS: &[JobDecl] = &[
+    JobDecl {
+        name: "month_close",
+        class: "MonthCloseJob",
+        doc: "Every active employee's monthly account for `year` and calendar `month` (1-12): one summary call per department of `departments` (ids), one call per employee otherwise; per-employee calls for whoever a summary missed.",
+        args: &[
+            arg("year", JobArgType::Year, true, true, "The year."),
+            arg("month", JobArgType::Month, true, true, "The calendar month, 1-12 (January is 1)."),
+            arg("departments", JobArgType::Ids, false, false, "Department ids (none: one call per employee)."),
+        ],
+    },
+    JobDecl {
+        name: "presence_board",
+        class: "SweepJob",
+        doc: "Every time-tracked employee's presence on `day` in one company-wide call; when that answer cannot be used, a fallback event, the employee list and one call per employee. One presence row per entry.",
+        args: &[arg("day", JobArgType::Day, false, true, "The day (none: the server's today).")],
+    },
+    JobDecl {
+        name: "leave_year_report",
+        class: "SweepJob",
+        doc: "Every leave-managed employee's yearly overview of `year` (one call): one leave row per employee, with the legend of leave types. Its failure is listed (no other call gives the same answer).",
+        args: &[arg("year", JobArgType::Year, true, true, "The year.")],
+    },
+    JobDecl {
+        name: "project_hours",
+        class: "SweepJob",
+        doc: "The bookings from `start` to `end` (both included, any length: pieces of at most 31 days are asked) of `projects`, asked as the project manager `email`: the project list first (it checks given ids: an unknown one is listed without a call), then each top-level project's bookings, which include its sub-projects'. One booking row per booking; a piece that fails is listed and the others go on.",
+        args: &[
+            arg("email", JobArgType::Email, true, true, "The acting project manager's e-mail."),
+            arg("start", JobArgType::Day, true, true, "The first day."),
+            arg("end", JobArgType::Day, true, true, "The last day."),
+            arg("projects", JobArgType::Ids, false, true, "Project ids (none: every top-level project of the company's list)."),
+        ],
+    },
+];
+
 fn int(spec: &Map<String, Value>, field: &str, out_of_range: &str) -> Result<Option<i64>, Error> {
     match spec.get(field) {
         None | Some(Value::Null) => Ok(None),
@@ -202,6 +293,33 @@ mod tests {
         match JobSpec::from_json(kind, &spec) {
             Err(Error::InvalidInput { field, .. }) => field,
             other => panic!("{kind} {spec}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_declaration_names_every_job_and_argument_the_reader_takes() {
+        assert_eq!(JOBS.iter().map(|j| j.name).collect::<Vec<_>>(), JOB_NAMES);
+        for job in JOBS {
+            // Every declared argument is read: with the others right, a wrong type of it is
+            // refused, naming it.
+            let good = |t: JobArgType| match t {
+                JobArgType::Year => json!(2026),
+                JobArgType::Month => json!(3),
+                JobArgType::Day => json!("2026-01-01"),
+                JobArgType::Ids => json!([]),
+                JobArgType::Email => json!("pm@x.de"),
+            };
+            let valid: Map<String, Value> = job.args.iter().map(|a| (a.name.to_string(), good(a.ty))).collect();
+            assert!(JobSpec::from_json(job.name, &Value::Object(valid.clone())).is_ok(), "{}", job.name);
+            for a in job.args {
+                let mut spec = valid.clone();
+                spec.insert(a.name.to_string(), json!({"not": "this"}));
+                match JobSpec::from_json(job.name, &Value::Object(spec)) {
+                    Err(Error::InvalidInput { field, .. }) => assert_eq!(field, a.name, "{}", job.name),
+                    other => panic!("{}.{}: {other:?}", job.name, a.name),
+                }
+            }
+            assert!(job.args.iter().all(|a| !a.required || a.positional), "{}: required means positional", job.name);
         }
     }
 

@@ -1,0 +1,243 @@
+"""What every job shares in Python (``zeitkonto.jobs`` is generated from the core's declaration of
+the jobs and re-exports these): the job objects over the Rust client's jobs (``_core.Job``: the one
+driver over the core's planners, as in Rust, Kotlin and Swift), their loop (sync and async), the
+checkpoint file, and the arguments as the core reads them."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import json
+import os
+from dataclasses import dataclass
+from typing import (Any, AsyncIterator, Callable, Generic, Iterator, List, Mapping, Optional, Tuple, TypeVar,
+                    Union)
+
+from . import _bridge, _core, _telemetry
+from ._job_events import DepartmentFallback, Fallback, MonthCloseEvent, Progress, SweepEvent, _event
+from .errors import InvalidInputError, ZeitkontoError, from_core
+
+__all__ = ["MonthCloseJob", "AsyncMonthCloseJob", "SweepJob", "AsyncSweepJob", "Plan"]
+
+#: A checkpoint file's path.
+_Path = Union[str, "os.PathLike[str]"]
+#: A day: a ``datetime.date`` or ``"YYYY-MM-DD"``.
+_Day = Union[_dt.date, str]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The plan, stated before running: ``path`` ("departments" or "employees" for the month
+    close; "company", "employees" or "projects" for the sweeps), the ``calls`` it expects (a job
+    that plans from a list knows them once the list is fetched) and the time the rate limit makes
+    them take (``eta``, seconds)."""
+
+    path: str
+    calls: int
+    eta: float
+
+
+E = TypeVar("E")  # the job's events
+F = TypeVar("F")  # the job's fallbacks
+
+
+def _invalid(field: str, reason: str) -> InvalidInputError:
+    return InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)
+
+
+def _argument(field: str, value: Any) -> Any:
+    """A job's argument as the core reads it (``zeitkonto_core::jobs::JobSpec``, which checks the
+    types and ranges for every language): a date as ``"YYYY-MM-DD"``, any iterable of ids as a
+    list; a float or a datetime is refused here (no job takes one; JSON would blur them)."""
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    if isinstance(value, _dt.datetime):
+        raise _invalid(field, "expected a datetime.date or 'YYYY-MM-DD', got a datetime")
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    if not isinstance(value, (bytes, float, Mapping)) and hasattr(value, "__iter__"):
+        return [v if isinstance(v, str) else None for v in value]  # the core refuses a None id
+    raise _invalid(field, f"expected a whole number, a string, a datetime.date or a list of ids, got {type(value).__name__}")
+
+
+def _spec(kind: str, **arguments: Any) -> Callable[[Any, Optional[str]], Any]:
+    """Starts the job ``kind`` with its ``arguments`` (Python names) over a core client, from a
+    checkpoint's text when given; the core checks the arguments and names the one that is wrong."""
+    spec = {"".join(w.capitalize() if i else w for i, w in enumerate(k.split("_"))): _argument(k, v)
+            for k, v in arguments.items()}
+    text = json.dumps(spec)
+    return lambda core, checkpoint: _core.job(core, kind, text, checkpoint)
+
+
+def _read_checkpoint(path: Optional[_Path]) -> Optional[str]:
+    """The checkpoint file's text (None: no file yet); the client reads it (``_core``)."""
+    if path is None:
+        return None
+    if not isinstance(path, (str, os.PathLike)):
+        raise _invalid("checkpoint", f"expected a file path, got {type(path).__name__}")
+    return _core.read_checkpoint(path)
+
+
+class _JobBase(Generic[E, F]):
+    """A job of the Rust client (``_core.Job``: the one driver over the core's planners, as in
+    Rust, Kotlin and Swift) and its checkpoint file. Every job has the same loop (``_Job``,
+    ``_AsyncJob``); nothing here knows a job's calls."""
+
+    #: The fallbacks' class: ``DepartmentFallback`` (month close) or ``Fallback`` (sweeps).
+    _fallback: Callable[[str, str], F]
+
+    def __init__(self, client: Any, make: Callable[[Any, Optional[str]], "_core.Job"],
+                 checkpoint: Optional[_Path]) -> None:
+        """``make(core_client, checkpoint_text)`` starts the job (resumed when the text is not
+        None)."""
+        self._client, self._path = client, checkpoint
+        self._saved = ""  # the checkpoint last written (none yet: the first save always writes)
+        try:
+            self._job = make(client._client(), _read_checkpoint(checkpoint))
+        except _core.CoreError as e:
+            raise from_core(e.args[0], python_names=True) from None
+        # Created at once, so that an unwritable path fails before the first call.
+        self._save()
+
+    def _save(self) -> None:
+        """Takes the checkpoint (the calls whose events the consumer handled) and writes it to the
+        file, if there is one."""
+        text = self._job.checkpoint()
+        if text == self._saved:
+            return  # the call in hand is not finished yet: the file holds this already
+        self._saved = text
+        if self._path is not None:
+            try:  # atomically, by the client: a kill leaves the old checkpoint or the new one
+                _core.write_checkpoint(self._path, self._saved)
+            except _core.CoreError as e:
+                raise from_core(e.args[0], python_names=True) from None
+
+    def _stopped(self, e: "_core.CoreError") -> ZeitkontoError:
+        """The job stopped: its checkpoint is saved (a resumed job makes the stopping call again)."""
+        self._save()
+        return from_core(e.args[0], python_names=True)
+
+    def _log(self) -> None:
+        if getattr(self._client, "_logging", False):
+            self._client._log()
+
+    @contextlib.contextmanager
+    def _step(self, span: Any) -> Iterator[Optional["_core.Trace"]]:
+        """Around one step of the job (``next``): first the checkpoint is saved (the consumer asks
+        for more, so the call whose events it handled is finished: a job stopped in between — a
+        break, an exception, a kill — makes that one call again on resume rather than losing its
+        rows: at least once, never lost); then the step runs in the job's span, its call's span
+        collected by the ``Trace`` given; a stop saves the checkpoint and raises the error."""
+        self._job.settle()
+        self._save()
+        with span.call():
+            begun = _telemetry.begin()
+            try:
+                yield begun[0] if begun else None
+            except _core.CoreError as e:
+                raise self._stopped(e) from None
+            finally:
+                _telemetry.finish(begun)
+                self._log()
+
+    @property
+    def plan(self) -> Plan:
+        """The plan from here (before the first call: the whole job)."""
+        path, calls, eta_ms = self._job.plan()
+        return Plan(path, calls, eta_ms / 1000)
+
+    @property
+    def checkpoint(self) -> str:
+        """The job's state as JSON text: after the calls whose events the consumer handled (it
+        asked for more after them); a job resumed from it makes the call in hand again (at least
+        once, never lost), as the checkpoint file does."""
+        return self._saved
+
+    @property
+    def progress(self) -> Progress:
+        """Calls done (also before a resume) and the total as far as known, and the time the
+        rest takes."""
+        done, total, eta_ms = self._job.progress()
+        return Progress(done, total, eta_ms / 1000)
+
+    @property
+    def note(self) -> Optional[str]:
+        """A note of the caller's kept in the checkpoint (the CLI keeps its output's length)."""
+        return self._job.note()
+
+    @note.setter
+    def note(self, value: Optional[str]) -> None:
+        if value is not None and not isinstance(value, str):
+            raise _invalid("note", f"expected a string or None, got {type(value).__name__}")
+        self._job.set_note(value)
+
+    @property
+    def fallbacks(self) -> List[F]:
+        """The fallbacks so far: departments whose summaries could not be used (month close), or
+        the presence board's company-wide call (sweeps)."""
+        return [self._fallback(k, r) for k, r in self._job.fallbacks()]
+
+    @property
+    def failures(self) -> List[Tuple[str, str]]:
+        """What failed so far, with why (a resumed job makes the failed calls again; only a project id the list does not have stays listed): employees' e-mails (month
+        close) or calls' keys (sweeps)."""
+        return list(self._job.failures())
+
+
+class _Job(_JobBase[E, F]):
+    """A job over a ``Client``: an iterator of events."""
+
+    def __iter__(self) -> Iterator[Union[Progress, E]]:
+        # With OpenTelemetry recording, the job is a span, the parent of its calls' spans.
+        with _telemetry.job(self._job.name) as span:
+            while True:
+                with self._step(span) as trace:
+                    event = self._job.next(trace)
+                if event is None:
+                    return
+                yield _event(event)
+
+
+class _AsyncJob(_JobBase[E, F]):
+    """A job over an ``AsyncClient``: an async iterator of events."""
+
+    async def __aiter__(self) -> AsyncIterator[Union[Progress, E]]:
+        import asyncio
+
+        job, loop = self._job, asyncio.get_running_loop()
+        with _telemetry.job(job.name) as span:  # as in _Job.__iter__
+            while True:
+                with self._step(span) as trace:
+                    pending, done = _bridge.start(lambda token: job.next_async(token, trace), loop)
+                    await done
+                    event = pending.take()
+                if event is None:
+                    return
+                yield _event(event)
+
+
+class MonthCloseJob(_Job[MonthCloseEvent, DepartmentFallback]):
+    """The month close as an iterator of events (see the module docs). ``plan`` is known before
+    the first call; ``checkpoint`` is the state as JSON text at any time."""
+
+    _fallback = DepartmentFallback
+
+
+class AsyncMonthCloseJob(_AsyncJob[MonthCloseEvent, DepartmentFallback]):
+    """The month close for ``AsyncClient``: an async iterator of the same events."""
+
+    _fallback = DepartmentFallback
+
+
+class SweepJob(_Job[SweepEvent, Fallback]):
+    """The presence board, the leave-year report or project hours as an iterator of events (see
+    the module docs). ``plan`` is known before the first call (for project hours without project
+    ids: the list call, until the list is known); ``checkpoint`` is the state as JSON text."""
+
+    _fallback = Fallback
+
+
+class AsyncSweepJob(_AsyncJob[SweepEvent, Fallback]):
+    """A sweep for ``AsyncClient``: an async iterator of the same events."""
+
+    _fallback = Fallback
