@@ -59,6 +59,95 @@ def snippet_counts(ops):
     return total, skipped
 
 
+#: The languages whose blocks are programs (the others: shell commands, configuration, listings).
+PROGRAMS = {"rust", "python", "js", "javascript", "ts", "typescript", "kotlin", "swift"}
+
+
+def _sources(*roots):
+    """The text of the repository's test and script sources (what can run a page's block)."""
+    out = {}
+    for root in roots:
+        for dirpath, dirs, files in os.walk(os.path.join(REPO, root)):
+            dirs[:] = [d for d in dirs if d not in ("node_modules", "target", "build", ".build", "test-artifacts", "dist")]
+            for name in files:
+                if re.search(r"\.(rs|py|mjs|js|kt|swift|sh)$", name) or "." not in name:
+                    path = os.path.join(dirpath, name)
+                    try:
+                        with open(path, encoding="utf-8") as f:
+                            out[os.path.relpath(path, REPO)] = f.read()
+                    except (UnicodeDecodeError, OSError):
+                        pass
+    return out
+
+
+def _block(text, start):
+    end = text.find("```", start)
+    return text[start:end if end >= 0 else len(text)]
+
+
+def _picker(code, rel, before, block):
+    """The test that picks an unnamed block: it reads the block's file, and holds one of the
+    block's lines or a quoted string found in the block or just above it (its heading)."""
+    base = rel.split("/")[-1]
+    lines = [l.strip() for l in block.splitlines() if len(l.strip()) >= 30]
+    best, score = None, 0
+    for p, c in code.items():
+        if base not in c or "test" not in p or p.startswith("scripts/codegen"):
+            continue
+        quoted = [q.replace('\\"', '"') for q in re.findall(r'"((?:[^"\\\n]|\\.){16,})"|\'([^\'\n]{16,})\'', c) for q in q if q]
+        found = max([len(q) for q in quoted if q in block or q in before] + [len(l) for l in lines if l in c] + [0])
+        if found > score:
+            best, score = p, found
+    return best
+
+
+def page_blocks():
+    """Every program block of the site's other pages (the guides, the READMEs, the sandbox's rules)
+    with what runs it, by these rules: a ```python block of a file `test_readme.py` reads runs as
+    written; a block named as a file (```kotlin JobsTest.kt) is run by the script or test that asks
+    `readme-block` for that name; a ```rust block of a file a crate includes as doc tests
+    (`#[doc = include_str!(..)]`) is a doc test; any other block is run by a test that reads its
+    file and picks it (named here). A program block with none of these fails the check."""
+    sys.path.insert(0, os.path.join(REPO, "scripts"))
+    import docs as site  # noqa: E402 (scripts/docs.py: the pages the site holds)
+    files = ["README.md"] + sorted(src for src in site.PAGES.values() if src and src.endswith(".md") and "/spec/" not in src
+                                   and src != "ARCHITECTURE.md")
+    code = _sources("scripts", "bindings-python/tests", "bindings-wasm/npm/test", "bindings-wasm/npm/test-network",
+                    "bindings-wasm/npm/scripts", "bindings-uniffi/kotlin/src/test", "bindings-uniffi/kotlin-testing/src/test",
+                    "bindings-uniffi/swift/Tests", "tests/telemetry", "client/src", "tests/sandbox/src")
+    with open(os.path.join(REPO, "bindings-python/tests/test_readme.py")) as f:
+        py_runner = f.read()
+    counted, missing = {}, []
+    for rel in files:
+        with open(os.path.join(REPO, rel), encoding="utf-8") as f:
+            text = f.read()
+        for m in re.finditer(r"^ *```(\w+)(?: (\S+))?\n", text, flags=re.M):
+            lang, name = m.group(1), m.group(2)
+            if lang not in PROGRAMS:
+                continue
+            where = f"{rel}:{text.count(chr(10), 0, m.start()) + 1}"
+            doctest = f'include_str!("{os.path.relpath(os.path.join(REPO, rel), os.path.join(REPO, "x"))}")'
+            if lang == "python" and rel in ("README.md", "bindings-python/README.md") or \
+                    lang == "python" and rel.startswith("docs/guide/"):
+                runner = "bindings-python/tests/test_readme.py"  # its READMES: these files, every python block
+            elif lang == "rust":
+                runner = next((p for p, c in code.items() if any(
+                    f'#[doc = include_str!("{os.path.relpath(os.path.join(REPO, rel), os.path.dirname(os.path.join(REPO, p)))}")]' in c
+                    for _ in [0])), None)
+            elif name:
+                runner = next((p for p, c in code.items() if name in c and "readme-block" in c and p != "scripts/readme-block"), None) \
+                    or next((p for p, c in code.items() if name in c and rel in c), None)
+            else:
+                runner = _picker(code, rel, text[max(0, m.start() - 300):m.start()], _block(text, m.end()))
+            if runner:
+                counted[runner] = counted.get(runner, 0) + 1
+                if os.environ.get("DOCS_CHECK_VERBOSE"):
+                    print(f"  {where} ({lang}{' ' + name if name else ''}): {runner}")
+            else:
+                missing.append(where)
+    return counted, missing
+
+
 def run_curl(out, ops):
     binary = os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target")), "debug", "zeitkonto-sandbox")
     subprocess.run(["cargo", "build", "-q", "-p", "zeitkonto-sandbox"], cwd=REPO, check=True)
@@ -170,6 +259,12 @@ def main():
     ran = run_curl(out, ops)
     print(f"docs: {counted + ran} snippets: {counted} in the languages' generated tests "
           f"({len(snippets.LANGUAGES)} tabs per operation, Python sync and async), {ran} curl run here; {skipped} skipped")
+    counted, missing = page_blocks()
+    for m in missing:
+        print(f"  not run by any test: {m}")
+    ran_by = ", ".join(f"{n} by {r}" for r, n in sorted(counted.items()))
+    result(not missing, f"guides and READMEs: {sum(counted.values())} program blocks run as written ({ran_by}); "
+                        f"{len(missing)} without a runner")
     check_links(site)
     shots = os.path.join(os.environ.get("LOG_DIR", out), "docs-screenshots")
     r = subprocess.run(["node", os.path.join(REPO, "scripts/docs-browser.mjs"), site, shots, *ops])
