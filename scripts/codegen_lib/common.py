@@ -99,3 +99,18 @@ def replace_block(current, name, block, indent="", comment="//"):
     start = current.index(f"{indent}{comment} <generated:{name}>")
     end = current.index(f"{indent}{comment} </generated:{name}>") + len(f"{indent}{comment} </generated:{name}>")
     return current[:start] + block + current[end:]
+
+
+def code_lines(text, width, indent, cont):
+    """One statement or signature over lines of at most `width`, broken after its commas; the
+    first line starts with `indent`, the others with `cont`."""
+    parts = text.split(", ")
+    out, line = [], indent
+    for i, part in enumerate(parts):
+        piece = part + (", " if i < len(parts) - 1 else "")
+        if len(line) + len(piece.rstrip()) > width and line.strip():
+            out.append(line.rstrip())
+            line = cont
+        line += piece
+    out.append(line.rstrip())
+    return out

@@ -130,62 +130,26 @@ class AsyncJobs:
 
     def month_close(self, year: int, month: int, *, departments: Optional[Iterable[str]] = None,
                     checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncMonthCloseJob:
-        """Every active employee's monthly account for ``year`` and calendar ``month`` (1-12): one
-        summary call per department of ``departments`` (ids), one call per employee otherwise;
-        per-employee calls for whoever a summary missed.
-
-        - ``year``: The year.
-        - ``month``: The calendar month, 1-12 (January is 1).
-        - ``departments`` (any iterable of strings): Department ids (none: one call per employee).
-        - ``checkpoint``: a file to save the state to after every call and to resume from.
-        - ``limit_per_minute``: what the time estimates assume.
-        """
+        """See :meth:`Jobs.month_close`; an async iterator of the same events."""
         make = _spec("month_close", year=year, month=month, departments=departments,
                      limit_per_minute=limit_per_minute)
         return AsyncMonthCloseJob(self._client, make, checkpoint)
 
     def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
                        limit_per_minute: int = 60) -> AsyncSweepJob:
-        """Every time-tracked employee's presence on ``day`` in one company-wide call; when that
-        answer cannot be used, a fallback event, the employee list and one call per employee. One
-        presence row per entry.
-
-        - ``day`` (a ``datetime.date`` or ``"YYYY-MM-DD"``): The day (none: the server's today).
-        - ``checkpoint``: a file to save the state to after every call and to resume from.
-        - ``limit_per_minute``: what the time estimates assume.
-        """
+        """See :meth:`Jobs.presence_board`; an async iterator of the same events."""
         make = _spec("presence_board", day=day, limit_per_minute=limit_per_minute)
         return AsyncSweepJob(self._client, make, checkpoint)
 
     def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
                           limit_per_minute: int = 60) -> AsyncSweepJob:
-        """Every leave-managed employee's yearly overview of ``year`` (one call): one leave row per
-        employee, with the legend of leave types. Its failure is listed (no other call gives the
-        same answer).
-
-        - ``year``: The year.
-        - ``checkpoint``: a file to save the state to after every call and to resume from.
-        - ``limit_per_minute``: what the time estimates assume.
-        """
+        """See :meth:`Jobs.leave_year_report`; an async iterator of the same events."""
         make = _spec("leave_year_report", year=year, limit_per_minute=limit_per_minute)
         return AsyncSweepJob(self._client, make, checkpoint)
 
     def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
                       checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncSweepJob:
-        """The bookings from ``start`` to ``end`` (both included, any length: pieces of at most 31
-        days are asked) of ``projects``, asked as the project manager ``email``: the project list
-        first (it checks given ids: an unknown one is listed without a call), then each top-level
-        project's bookings, which include its sub-projects'. One booking row per booking; a piece
-        that fails is listed and the others go on.
-
-        - ``email``: The acting project manager's e-mail.
-        - ``start`` (a ``datetime.date`` or ``"YYYY-MM-DD"``): The first day.
-        - ``end`` (a ``datetime.date`` or ``"YYYY-MM-DD"``): The last day.
-        - ``projects`` (any iterable of strings): Project ids (none: every top-level project of the
-          company's list).
-        - ``checkpoint``: a file to save the state to after every call and to resume from.
-        - ``limit_per_minute``: what the time estimates assume.
-        """
+        """See :meth:`Jobs.project_hours`; an async iterator of the same events."""
         make = _spec("project_hours", email=email, start=start, end=end, projects=projects,
                      limit_per_minute=limit_per_minute)
         return AsyncSweepJob(self._client, make, checkpoint)
