@@ -32,7 +32,7 @@ impl Sandbox {
     fn new(
         today: Option<String>,
         seed_json: Option<String>,
-        rate_limit: Option<(u32, f64)>,
+        rate_limit: Option<(f64, f64)>,
         routes: Option<HashMap<String, String>>,
     ) -> PyResult<Sandbox> {
         let options = KitOptions {

@@ -46,7 +46,7 @@ impl ZeitkontoClient {
         day: Option<IsoDate>,
         checkpoint: Option<String>,
     ) -> Result<Arc<SweepJob>, ZeitkontoError> {
-        let spec = json!({ "day": day.map(|d| d.0) });
+        let spec = json!({ "day": day.map(|x| x.0) });
         self.start_job("presence_board", &spec, checkpoint).and_then(SweepJob::over)
     }
 

@@ -31,7 +31,10 @@ export interface SandboxOptions {
   today?: string | Date;
   /** The data: an object or JSON text (default: the demo seed). */
   seed?: object | string;
-  /** The API's rate limit (`window` in milliseconds); default: none, so tests do not wait. */
+  /**
+   * The API's rate limit: `limit` requests per `window` milliseconds (more than 0, at most a day);
+   * default: none, so tests do not wait.
+   */
   rateLimit?: { limit?: number; window?: number };
   /** Route overrides by operation name, as the client's `routes`. */
   routes?: Record<string, string>;

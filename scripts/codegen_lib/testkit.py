@@ -46,6 +46,16 @@ def _inject_doc(kit, lang, name_of, q):
     return lines
 
 
+def _defaults(kit):
+    """The options' defaults, as every generator here writes them: whole counts only."""
+    for o in kit["injectOptions"]:
+        d = o.get("default")
+        if d is not None and (o["type"] != "count" or d != int(d)):
+            raise SystemExit(f"codegen: inject option {o['name']}: a default other than a whole count ({d!r}) is not "
+                             "written by scripts/codegen_lib/testkit.py yet (each language's duration type)")
+    return kit
+
+
 def _py_type(o):
     if o["type"] == "flag":
         return "bool", "False"
@@ -56,6 +66,7 @@ def _py_type(o):
 def python_keys(kit):
     """`zeitkonto/_testkit.py`: `Keys`, the demo seed's keys and people, and `_Controls`: `inject`
     and the counters of `zeitkonto.testing.Sandbox`."""
+    _defaults(kit)
     out = [
         '"""The test kit\'s keys type and controls (``zeitkonto.testing`` re-exports the keys, and its',
         "``Sandbox`` has the controls).",

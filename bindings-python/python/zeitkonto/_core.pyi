@@ -539,7 +539,7 @@ class Sandbox:
         *,
         today: Optional[str] = None,
         seed_json: Optional[str] = None,
-        rate_limit: Optional[Tuple[int, float]] = None,
+        rate_limit: Optional[Tuple[float, float]] = None,
         routes: Optional[Dict[str, str]] = None,
     ) -> Sandbox: ...
     @staticmethod

@@ -10,8 +10,8 @@ import datetime as _dt
 import json
 import os
 from dataclasses import dataclass
-from typing import (Any, AsyncIterator, Callable, Generic, Iterator, List, Mapping, Optional, Tuple, TypeVar,
-                    Union)
+from typing import (Any, AsyncIterator, Callable, Dict, Generic, Iterator, List, Mapping, Optional, Tuple,
+                    TypeVar, Union)
 
 from . import _bridge, _core, _telemetry
 from ._job_events import DepartmentFallback, Fallback, MonthCloseEvent, Progress, SweepEvent, _event
@@ -45,28 +45,40 @@ def _invalid(field: str, reason: str) -> InvalidInputError:
     return InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)
 
 
-def _argument(field: str, value: Any) -> Any:
+#: What each type of job argument takes (the declaration's types), for a refusal's reason.
+_EXPECTED = {"year": "a whole number", "month": "a whole number (1-12)", "day": "a datetime.date or 'YYYY-MM-DD'",
+             "ids": "a list of ids (strings)", "email": "a string"}
+
+
+def _argument(field: str, kind: str, value: Any) -> Any:
     """A job's argument as the core reads it (``zeitkonto_core::jobs::JobSpec``, which checks the
-    types and ranges for every language): a date as ``"YYYY-MM-DD"``, any iterable of ids as a
-    list; a float or a datetime is refused here (no job takes one; JSON would blur them)."""
+    values for every language): a date as ``"YYYY-MM-DD"``, any iterable of ids as a list; a value
+    no JSON value stands for (a float, a datetime) is refused here, naming the argument."""
     if value is None or isinstance(value, (str, bool, int)):
         return value
-    if isinstance(value, _dt.datetime):
-        raise _invalid(field, "expected a datetime.date or 'YYYY-MM-DD', got a datetime")
-    if isinstance(value, _dt.date):
+    if kind == "day" and isinstance(value, _dt.date) and not isinstance(value, _dt.datetime):
         return value.isoformat()
-    if not isinstance(value, (bytes, float, Mapping)) and hasattr(value, "__iter__"):
+    if kind == "ids" and not isinstance(value, (bytes, Mapping)) and hasattr(value, "__iter__"):
         return [v if isinstance(v, str) else None for v in value]  # the core refuses a None id
-    raise _invalid(field, f"expected a whole number, a string, a datetime.date or a list of ids, got {type(value).__name__}")
+    raise _invalid(field, f"expected {_EXPECTED.get(kind, kind)}, got {type(value).__name__}")
 
 
-def _spec(kind: str, **arguments: Any) -> Callable[[Any, Optional[str]], Any]:
-    """Starts the job ``kind`` with its ``arguments`` (Python names) over a core client, from a
-    checkpoint's text when given; the core checks the arguments and names the one that is wrong."""
-    spec = {"".join(w.capitalize() if i else w for i, w in enumerate(k.split("_"))): _argument(k, v)
-            for k, v in arguments.items()}
+def _spec(kind: str, types: Dict[str, str], *values: Any) -> Callable[[Any, Optional[str]], Any]:
+    """Starts the job ``kind`` (``zeitkonto.jobs``, generated from the declaration, gives its
+    arguments' declared names and types, then their values and ``limit_per_minute``) over a core
+    client, from a checkpoint's text when given; the core checks the arguments and names the one
+    that is wrong."""
+    *given, limit = values
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise _invalid("limit_per_minute", f"expected a whole number, got {type(limit).__name__}")
+    spec = {name: _argument(_snake(name), t, v) for (name, t), v in zip(types.items(), given)}
+    spec["limitPerMinute"] = limit
     text = json.dumps(spec)
     return lambda core, checkpoint: _core.job(core, kind, text, checkpoint)
+
+
+def _snake(name: str) -> str:
+    return "".join("_" + c.lower() if c.isupper() else c for c in name)
 
 
 def _read_checkpoint(path: Optional[_Path]) -> Optional[str]:

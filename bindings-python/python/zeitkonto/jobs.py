@@ -70,8 +70,8 @@ class Jobs:
         - ``checkpoint``: a file to save the state to after every call and to resume from.
         - ``limit_per_minute``: what the time estimates assume.
         """
-        make = _spec("month_close", year=year, month=month, departments=departments,
-                     limit_per_minute=limit_per_minute)
+        make = _spec("month_close", {"year": "year", "month": "month", "departments": "ids"}, year, month,
+                     departments, limit_per_minute)
         return MonthCloseJob(self._client, make, checkpoint)
 
     def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
@@ -84,7 +84,7 @@ class Jobs:
         - ``checkpoint``: a file to save the state to after every call and to resume from.
         - ``limit_per_minute``: what the time estimates assume.
         """
-        make = _spec("presence_board", day=day, limit_per_minute=limit_per_minute)
+        make = _spec("presence_board", {"day": "day"}, day, limit_per_minute)
         return SweepJob(self._client, make, checkpoint)
 
     def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
@@ -97,7 +97,7 @@ class Jobs:
         - ``checkpoint``: a file to save the state to after every call and to resume from.
         - ``limit_per_minute``: what the time estimates assume.
         """
-        make = _spec("leave_year_report", year=year, limit_per_minute=limit_per_minute)
+        make = _spec("leave_year_report", {"year": "year"}, year, limit_per_minute)
         return SweepJob(self._client, make, checkpoint)
 
     def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
@@ -116,8 +116,8 @@ class Jobs:
         - ``checkpoint``: a file to save the state to after every call and to resume from.
         - ``limit_per_minute``: what the time estimates assume.
         """
-        make = _spec("project_hours", email=email, start=start, end=end, projects=projects,
-                     limit_per_minute=limit_per_minute)
+        make = _spec("project_hours", {"email": "email", "start": "day", "end": "day", "projects": "ids"}, email,
+                     start, end, projects, limit_per_minute)
         return SweepJob(self._client, make, checkpoint)
 
 
@@ -131,25 +131,25 @@ class AsyncJobs:
     def month_close(self, year: int, month: int, *, departments: Optional[Iterable[str]] = None,
                     checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncMonthCloseJob:
         """See :meth:`Jobs.month_close`; an async iterator of the same events."""
-        make = _spec("month_close", year=year, month=month, departments=departments,
-                     limit_per_minute=limit_per_minute)
+        make = _spec("month_close", {"year": "year", "month": "month", "departments": "ids"}, year, month,
+                     departments, limit_per_minute)
         return AsyncMonthCloseJob(self._client, make, checkpoint)
 
     def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
                        limit_per_minute: int = 60) -> AsyncSweepJob:
         """See :meth:`Jobs.presence_board`; an async iterator of the same events."""
-        make = _spec("presence_board", day=day, limit_per_minute=limit_per_minute)
+        make = _spec("presence_board", {"day": "day"}, day, limit_per_minute)
         return AsyncSweepJob(self._client, make, checkpoint)
 
     def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
                           limit_per_minute: int = 60) -> AsyncSweepJob:
         """See :meth:`Jobs.leave_year_report`; an async iterator of the same events."""
-        make = _spec("leave_year_report", year=year, limit_per_minute=limit_per_minute)
+        make = _spec("leave_year_report", {"year": "year"}, year, limit_per_minute)
         return AsyncSweepJob(self._client, make, checkpoint)
 
     def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
                       checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncSweepJob:
         """See :meth:`Jobs.project_hours`; an async iterator of the same events."""
-        make = _spec("project_hours", email=email, start=start, end=end, projects=projects,
-                     limit_per_minute=limit_per_minute)
+        make = _spec("project_hours", {"email": "email", "start": "day", "end": "day", "projects": "ids"}, email,
+                     start, end, projects, limit_per_minute)
         return AsyncSweepJob(self._client, make, checkpoint)

@@ -109,9 +109,9 @@ class Sandbox(_Controls):
         if rate_limit is not None:
             if isinstance(rate_limit.window, bool) or not isinstance(rate_limit.window, numbers.Real):
                 raise _invalid("rate_limit.window", "must be a number of seconds")
-            if isinstance(rate_limit.limit, bool) or not isinstance(rate_limit.limit, int) or rate_limit.limit < 0:
-                raise _invalid("rate_limit.limit", "must be a whole number, 0 or more")
-            limit = (rate_limit.limit, float(rate_limit.window))
+            if isinstance(rate_limit.limit, bool) or not isinstance(rate_limit.limit, int):
+                raise _invalid("rate_limit.limit", "must be a whole number")
+            limit = (float(rate_limit.limit), float(rate_limit.window))  # the engine checks their ranges
         if routes is not None and (not isinstance(routes, Mapping)
                                    or not all(isinstance(k, str) and isinstance(v, str) for k, v in routes.items())):
             raise _invalid("routes", "expected a mapping of operation names to \"METHOD /path\" routes")

@@ -109,19 +109,20 @@ fn step(step: KitStep) -> SandboxStep {
 #[uniffi::export]
 impl SandboxEngine {
     /// An engine: `today` `YYYY-MM-DD` (none: the real date), `seedJson` the data as JSON (none:
-    /// the demo seed), `rateLimit` requests per `windowMs` (0: no limit), route overrides.
+    /// the demo seed), `rateLimit` requests per `windowMs` (none: no limit; the engine checks both),
+    /// route overrides.
     #[uniffi::constructor]
     pub fn new(
         today: Option<String>,
         seed_json: Option<String>,
-        rate_limit: u32,
-        window_ms: u64,
+        rate_limit: Option<f64>,
+        window_ms: f64,
         routes: HashMap<String, String>,
     ) -> Result<Arc<SandboxEngine>, SandboxError> {
         let options = KitOptions {
             today: today.as_deref(),
             seed_json: seed_json.as_deref(),
-            rate_limit: Some((rate_limit, window_ms as f64)),
+            rate_limit: rate_limit.map(|limit| (limit, window_ms)),
             routes: routes.into_iter().collect(),
         };
         Ok(Arc::new(SandboxEngine { kit: KitEngine::new(options, system_time()).map_err(refused)? }))

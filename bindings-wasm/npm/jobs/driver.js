@@ -105,9 +105,13 @@ export function pairs(flat) {
  */
 export async function runJob(client, kind, spec, { checkpoint, signal }, failure) {
   const wasm = await planner();
+  // What JSON would write as null, or refuse to write, is said here, with the field's name.
+  const unwritable = (v) => typeof v === "bigint" || (typeof v === "number" && !Number.isFinite(v));
   for (const [field, v] of Object.entries(spec)) {
-    // JSON would write these as null (or throw): said here, with the field's name.
-    if (typeof v === "bigint" || (typeof v === "number" && !Number.isFinite(v))) throw invalid(field, "expected a whole number");
+    if (unwritable(v)) throw invalid(field, "expected a whole number");
+    if (Array.isArray(v) && v.some((x) => unwritable(x) || (x !== null && typeof x === "object"))) {
+      throw invalid(field, "expected an array of ids (strings)");
+    }
   }
   const job = machine(() => new wasm.JobSteps(kind, JSON.stringify(spec), checkpoint ?? undefined));
   return {

@@ -146,8 +146,10 @@ export class Sandbox {
       if (typeof rateLimit !== "object") throw invalid("rateLimit", "expected { limit, window }");
       limit = rateLimit.limit ?? 60;
       windowMs = rateLimit.window ?? 60_000;
-      if (!Number.isInteger(limit) || limit < 0) throw invalid("rateLimit.limit", "must be a whole number, 0 or more");
-      if (typeof windowMs !== "number" || !(windowMs > 0)) throw invalid("rateLimit.window", "must be more than 0 (milliseconds)");
+      // Their ranges (a whole limit up to 4294967295; a window more than 0, at most a day) are the
+      // engine's checks, with every kit's reason.
+      if (typeof limit !== "number") throw invalid("rateLimit.limit", "expected a whole number");
+      if (typeof windowMs !== "number") throw invalid("rateLimit.window", "expected a number of milliseconds");
     }
     if (rateLimit != null) known(rateLimit, ["limit", "window"], "rateLimit");
     if (routes != null && (typeof routes !== "object" || Object.values(routes).some((r) => typeof r !== "string"))) {

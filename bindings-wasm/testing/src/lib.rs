@@ -79,7 +79,7 @@ impl SandboxEngine {
     pub fn new(
         today: Option<String>,
         seed_json: Option<String>,
-        limit: u32,
+        limit: f64,
         window_ms: f64,
         routes: Option<js_sys::Object>,
         epoch_ms: f64,

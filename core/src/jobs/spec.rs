@@ -220,8 +220,8 @@ impl JobSpec {
                 projects: ids(spec, "projects")?,
             },
             other => {
-                let known = "month_close, presence_board, leave_year_report or project_hours";
-                return Err(Error::invalid("kind", format!("unknown job {other:?}: expected {known}")));
+                let known = JOB_NAMES.join(", ");
+                return Err(Error::invalid("kind", format!("unknown job {other:?}: expected one of {known}")));
             }
         };
         job.check()?;
@@ -311,6 +311,18 @@ mod tests {
             };
             let valid: Map<String, Value> = job.args.iter().map(|a| (a.name.to_string(), good(a.ty))).collect();
             assert!(JobSpec::from_json(job.name, &Value::Object(valid.clone())).is_ok(), "{}", job.name);
+            // Only the required ones: the others may be left out.
+            let required: Map<String, Value> =
+                job.args.iter().filter(|a| a.required).map(|a| (a.name.to_string(), good(a.ty))).collect();
+            assert!(JobSpec::from_json(job.name, &Value::Object(required.clone())).is_ok(), "{}", job.name);
+            for a in job.args.iter().filter(|a| a.required) {
+                let mut spec = required.clone();
+                spec.remove(a.name);
+                match JobSpec::from_json(job.name, &Value::Object(spec)) {
+                    Err(Error::InvalidInput { field, .. }) => assert_eq!(field, a.name, "{} without it", job.name),
+                    other => panic!("{} without {}: {other:?}", job.name, a.name),
+                }
+            }
             for a in job.args {
                 let mut spec = valid.clone();
                 spec.insert(a.name.to_string(), json!({"not": "this"}));

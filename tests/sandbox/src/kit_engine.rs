@@ -22,9 +22,10 @@ pub struct KitOptions<'a> {
     pub today: Option<&'a str>,
     /// The data, as JSON (none: the demo seed).
     pub seed_json: Option<&'a str>,
-    /// The API's rate limit: requests per window, and the window in milliseconds (none: no
-    /// limit, so tests do not wait).
-    pub rate_limit: Option<(u32, f64)>,
+    /// The API's rate limit: requests per window (a whole number, 0 to 4294967295; 0: none) and
+    /// the window in milliseconds (more than 0, at most a day), as the caller's language gave them
+    /// (none: no limit, so tests do not wait).
+    pub rate_limit: Option<(f64, f64)>,
     /// Route overrides by operation name (`"METHOD /path"`), as the client takes them.
     pub routes: Vec<(String, String)>,
 }
@@ -80,10 +81,13 @@ impl KitEngine {
         let rate_limit = match options.rate_limit {
             None => LimiterConfig { limit: 0, window_ms: 60_000, margin_ms: 0 },
             Some((limit, window_ms)) => {
+                if !(limit.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&limit)) {
+                    return Err(refusal("rateLimit.limit", "must be a whole number from 0 to 4294967295"));
+                }
                 if !(window_ms.is_finite() && window_ms > 0.0 && window_ms <= 86_400_000.0) {
                     return Err(refusal("rateLimit.window", "must be more than 0 and at most a day"));
                 }
-                LimiterConfig { limit, window_ms: window_ms.ceil() as u64, margin_ms: 0 }
+                LimiterConfig { limit: limit as u32, window_ms: window_ms.ceil() as u64, margin_ms: 0 }
             }
         };
         let routes = RouteTable::from_overrides(options.routes).map_err(|e| refusal("routes", e.to_string()))?;
@@ -238,7 +242,16 @@ mod tests {
         assert_eq!(field(KitOptions { today: Some("2026-13-01"), ..Default::default() }), "today");
         assert_eq!(field(KitOptions { seed_json: Some("{"), ..Default::default() }), "seed");
         for window in [0.0, -1.0, f64::NAN, 86_400_001.0] {
-            assert_eq!(field(KitOptions { rate_limit: Some((60, window)), ..Default::default() }), "rateLimit.window");
+            assert_eq!(
+                field(KitOptions { rate_limit: Some((60.0, window)), ..Default::default() }),
+                "rateLimit.window"
+            );
+        }
+        for limit in [-1.0, 1.5, f64::NAN, 4_294_967_296.0] {
+            assert_eq!(
+                field(KitOptions { rate_limit: Some((limit, 60_000.0)), ..Default::default() }),
+                "rateLimit.limit"
+            );
         }
         let routes = vec![("clock".to_string(), "nonsense".to_string())];
         assert_eq!(field(KitOptions { routes, ..Default::default() }), "routes");

@@ -25,8 +25,9 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
     public init(today: String? = nil, seedJson: String? = nil, rateLimit: RateLimitSettings? = nil,
                 routes: [String: String] = [:]) throws {
         engine = try Self.guarded {
-            try SandboxEngine(today: today, seedJson: seedJson, rateLimit: UInt32(max(0, rateLimit?.limit ?? 0)),
-                              windowMs: UInt64(max(1, (rateLimit?.window ?? 60) * 1000)), routes: routes)
+            // The engine checks the limit and the window (no conversion here can trap).
+            try SandboxEngine(today: today, seedJson: seedJson, rateLimit: rateLimit.map { Double($0.limit) },
+                              windowMs: (rateLimit?.window ?? 60) * 1000, routes: routes)
         }
         let k = engine.keys()
         keys = SandboxKeys(

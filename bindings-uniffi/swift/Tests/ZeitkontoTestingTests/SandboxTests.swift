@@ -72,6 +72,10 @@ final class SandboxTests: XCTestCase {
         }
         XCTAssertEqual(field { _ = try ZeitkontoSandbox(today: "2026-13-01") }, "today")
         XCTAssertEqual(field { _ = try ZeitkontoSandbox(seedJson: "{\"companies\": \"x\"}") }, "seed")
+        // The engine checks the rate limit: no conversion on the way traps, wraps or clamps it.
+        XCTAssertEqual(field { _ = try ZeitkontoSandbox(rateLimit: RateLimitSettings(limit: Int.max, window: 60)) }, "rateLimit.limit")
+        XCTAssertEqual(field { _ = try ZeitkontoSandbox(rateLimit: RateLimitSettings(limit: 1, window: .nan)) }, "rateLimit.window")
+        XCTAssertEqual(field { _ = try ZeitkontoSandbox(rateLimit: RateLimitSettings(limit: 1, window: 0)) }, "rateLimit.window")
         let sandbox = try ZeitkontoSandbox()
         XCTAssertEqual(field { _ = try sandbox.writes("no_such_op") }, "operation")
         for kind in FaultKind.allCases { try sandbox.inject(kind) }

@@ -113,6 +113,9 @@ class SandboxTest {
     fun badInputIsTheClientsInvalidInputNamingTheField() {
         val field = { f: () -> Unit -> assertThrows<ZeitkontoException.InvalidInput> { f() }.field }
         assertEquals("seed", field { ZeitkontoSandbox(seedJson = "{\"companies\": \"secret-seed-key\"}") })
+        // The engine checks the rate limit (no conversion on the way wraps or clamps it).
+        assertEquals("rateLimit.limit", field { ZeitkontoSandbox(rateLimit = RateLimitSettings(limit = -1)) })
+        assertEquals("rateLimit.window", field { ZeitkontoSandbox(rateLimit = RateLimitSettings(limit = 1, window = 0.milliseconds)) })
         val sandbox = ZeitkontoSandbox()
         assertEquals("operation", field { sandbox.writes("no_such_op") })
         val seedError = assertThrows<ZeitkontoException.InvalidInput> { ZeitkontoSandbox(seedJson = "{\"companies\": \"secret-seed-key\"}") }

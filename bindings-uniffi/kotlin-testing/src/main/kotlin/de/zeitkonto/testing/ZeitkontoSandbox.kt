@@ -43,8 +43,8 @@ class ZeitkontoSandbox @JvmOverloads constructor(
         SandboxEngine(
             today?.toString(),
             seedJson,
-            (rateLimit?.limit ?: 0).toUInt(),
-            (rateLimit?.window?.toDouble(DurationUnit.MILLISECONDS) ?: 60_000.0).toLong().coerceAtLeast(1).toULong(),
+            rateLimit?.limit?.toDouble(),  // the engine checks the limit and the window
+            rateLimit?.window?.toDouble(DurationUnit.MILLISECONDS) ?: 60_000.0,
             routes,
         )
     }
