@@ -15,7 +15,7 @@ from typing import (Any, AsyncIterator, Callable, Dict, Generic, Iterator, List,
 
 from . import _bridge, _core, _telemetry
 from ._job_events import DepartmentFallback, Fallback, MonthCloseEvent, Progress, SweepEvent, _event
-from .errors import InvalidInputError, ZeitkontoError, from_core
+from .errors import ZeitkontoError, _invalid, _snake, from_core
 
 __all__ = ["MonthCloseJob", "AsyncMonthCloseJob", "SweepJob", "AsyncSweepJob", "Plan"]
 
@@ -39,10 +39,6 @@ class Plan:
 
 E = TypeVar("E")  # the job's events
 F = TypeVar("F")  # the job's fallbacks
-
-
-def _invalid(field: str, reason: str) -> InvalidInputError:
-    return InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)
 
 
 #: What each type of job argument takes (the declaration's types), for a refusal's reason.
@@ -75,10 +71,6 @@ def _spec(kind: str, types: Dict[str, str], *values: Any) -> Callable[[Any, Opti
     spec["limitPerMinute"] = limit
     text = json.dumps(spec)
     return lambda core, checkpoint: _core.job(core, kind, text, checkpoint)
-
-
-def _snake(name: str) -> str:
-    return "".join("_" + c.lower() if c.isupper() else c for c in name)
 
 
 def _read_checkpoint(path: Optional[_Path]) -> Optional[str]:

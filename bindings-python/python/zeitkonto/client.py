@@ -17,7 +17,7 @@ from . import _convert as c
 from . import _core
 from . import _telemetry
 from ._settings import RateLimitSettings, RetrySettings
-from .errors import ClientClosedError, InvalidInputError, ZeitkontoError, from_core
+from .errors import ClientClosedError, InvalidInputError, ZeitkontoError, _invalid, from_core
 
 if TYPE_CHECKING:
     import asyncio
@@ -62,8 +62,7 @@ def _group(value: Any, cls: Any, field: str) -> Dict[str, Any]:
     if value is None:
         value = cls()
     if not isinstance(value, cls):
-        reason = f"expected a zeitkonto.{cls.__name__}"
-        raise InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)
+        raise _invalid(field, f"expected a zeitkonto.{cls.__name__}")
     return value._core()  # type: ignore[no-any-return]
 
 

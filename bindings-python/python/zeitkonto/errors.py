@@ -9,7 +9,13 @@ from typing import Any, Dict, Mapping, Type
 
 from ._errors import *  # noqa: F401,F403 - every error class
 from ._errors import __all__ as __all__
-from ._errors import _API_CODE_NAMES, _API_CODES, _KINDS, ApiError, ZeitkontoError
+from ._errors import _API_CODE_NAMES, _API_CODES, _KINDS, ApiError, InvalidInputError, ZeitkontoError
+
+
+def _invalid(field: str, reason: str) -> InvalidInputError:
+    """The ``InvalidInputError`` the package raises for a value it refuses itself, in the core's
+    words (``invalid input `field`: reason``)."""
+    return InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)
 
 
 def _snake(name: str) -> str:

@@ -28,13 +28,9 @@ from . import _core
 from ._testkit import Keys, _Controls
 from ._settings import RateLimitSettings
 from .client import AsyncClient, Client
-from .errors import InvalidInputError, from_core
+from .errors import _invalid, _snake, from_core
 
 __all__ = ["Sandbox", "Keys", "IN_PROCESS_BASE_URL", "FAULT_KINDS"]
-
-def _snake(name: str) -> str:
-    return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name)
-
 
 #: The base URL of in-process clients (never resolved: nothing leaves the process).
 IN_PROCESS_BASE_URL = "http://sandbox.localhost"
@@ -45,10 +41,6 @@ _DECLARATION: Dict[str, Any] = json.loads(_core.Sandbox.declaration())
 
 #: The faults :meth:`Sandbox.inject` knows (Python names of the sandbox's fault kinds).
 FAULT_KINDS = tuple(_snake(k["name"]) for k in _DECLARATION["faultKinds"])
-
-
-def _invalid(field: str, reason: str) -> InvalidInputError:
-    return InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)
 
 
 def _today(value: Union[_dt.date, str, None]) -> Optional[str]:
