@@ -132,7 +132,15 @@ pub async fn run_with(argv: Vec<String>, io: Io, interrupted: impl Future<Output
                 EXIT_AUTH
             }
             _ => {
-                say(&format!("zeitkonto: stopped: {e}"));
+                // A connection that failed names where it went (scheme, host and port only: a path
+                // or user info could hold a key), as a user checks that first.
+                let at = match e {
+                    Error::Transport { .. } | Error::Tls { .. } | Error::Timeout { .. } if !args.flag("sandbox") => {
+                        format!(" (the service at {})", service(&args))
+                    }
+                    _ => String::new(),
+                };
+                say(&format!("zeitkonto: stopped: {e}{at}"));
                 EXIT_PARTIAL
             }
         },
@@ -192,6 +200,21 @@ fn client(args: &Args) -> Result<Client, Stop> {
     Ok(builder.build()?)
 }
 
+/// The base URL the client uses (`--base-url`, `ZEITKONTO_BASE_URL`, or the real service's) as
+/// `scheme://host[:port]`: without a path or user info, which could hold a key.
+fn service(args: &Args) -> String {
+    let base = args.get("base-url").map(str::to_string).or_else(|| std::env::var("ZEITKONTO_BASE_URL").ok());
+    let base = base.filter(|u| !u.is_empty()).unwrap_or_else(|| zeitkonto_core::DEFAULT_BASE_URL.to_string());
+    let (scheme, rest) = base.split_once("://").unwrap_or(("", base.as_str()));
+    let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    if scheme.is_empty() {
+        host.to_string()
+    } else {
+        format!("{scheme}://{host}")
+    }
+}
+
 /// The OS's words for an I/O failure, without Rust's " (os error N)" (the client's checkpoint
 /// file says its failures the same way).
 fn strerror(e: &io::Error) -> String {
@@ -238,10 +261,14 @@ fn open_output(io: &Io, path: Option<&str>, append_at: Option<u64>) -> Result<Ou
     Ok(Output::File(BufWriter::new(file)))
 }
 
-/// `--bom` is for CSV: a byte order mark before JSON makes it unreadable to strict parsers.
+/// `--bom` and `--delimiter` are for CSV: a byte order mark before JSON makes it unreadable to
+/// strict parsers, and JSON has no delimiter (a `--delimiter` there was meant for CSV).
 fn check_format(args: &Args) -> Result<(), Stop> {
     if args.get("format") == Some("json") && args.flag("bom") {
         return Err(Stop::Usage("--bom is for CSV (Excel reads the encoding from it); JSON has none".into()));
+    }
+    if args.get("format") == Some("json") && args.get("delimiter").is_some() {
+        return Err(Stop::Usage("--delimiter is for CSV; JSON has none (leave it out, or use --format csv)".into()));
     }
     Ok(())
 }

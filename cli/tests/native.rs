@@ -59,6 +59,16 @@ fn the_month_close_to_csv_and_json_and_the_exit_codes() {
     let bom_json = run(&s, &["employees", "--format", "json", "--bom"]); // a BOM would break the JSON
     assert_eq!(bom_json.status.code(), Some(2));
     assert!(text(&bom_json.stderr).contains("--bom is for CSV"));
+    let delimited_json = run(&s, &["employees", "--format", "json", "--delimiter", ";"]); // no delimiter in JSON
+    assert_eq!(delimited_json.status.code(), Some(2));
+    assert!(text(&delimited_json.stderr).contains("--delimiter is for CSV"), "{}", text(&delimited_json.stderr));
+    // A bad e-mail is refused before the plan is stated, and nothing is asked.
+    let before = s.kit.requests(OperationId::Projects);
+    let bad_email = run(&s, &["project-hours", "2026-01-01", "2026-01-31", "--email", "not-an-email"]);
+    assert_eq!(bad_email.status.code(), Some(2));
+    let said = text(&bad_email.stderr);
+    assert!(said.contains("not a plausible e-mail address") && !said.contains("plan:"), "{said}");
+    assert_eq!(s.kit.requests(OperationId::Projects), before);
     let clocked = run(&s, &["clock", "come", "anna.schmidt@demo.example"]);
     assert_eq!(
         (clocked.status.code(), text(&clocked.stdout).as_str()),
@@ -143,4 +153,20 @@ fn ctrl_c_stops_a_job_over_the_in_process_sandbox_too() {
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("interrupted (run the same command again to go on)"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_connection_that_fails_names_the_service_it_tried_without_a_key() {
+    // A port nothing listens on (bound, then closed).
+    let port = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap().local_addr().unwrap().port();
+    let out = Command::new(env!("CARGO_BIN_EXE_zeitkonto"))
+        .args(["employees"])
+        .env("ZEITKONTO_API_KEY", demo::COMPANY_KEY)
+        .env("ZEITKONTO_BASE_URL", format!("http://127.0.0.1:{port}/prefix"))
+        .output()
+        .unwrap();
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains(&format!("(the service at http://127.0.0.1:{port})")), "{said}");
+    assert!(!said.contains(demo::COMPANY_KEY) && !said.contains("prefix"), "{said}");
 }

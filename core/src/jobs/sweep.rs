@@ -324,9 +324,8 @@ impl Sweep {
     /// pieces the API takes) of `projects` (ids; empty: every top-level project of the list),
     /// asked as the project manager `email`.
     pub fn project_hours(email: &str, start: Date, end: Date, projects: Vec<String>) -> Result<Sweep, Error> {
-        if email.trim().is_empty() {
-            return Err(Error::invalid("email", "the acting project manager's e-mail is empty"));
-        }
+        // The list call's own check, before the plan is stated: nothing is asked with a bad e-mail.
+        crate::validate::email("email", email)?;
         if start.days_until(end) < 0 {
             return Err(Error::invalid("start", format!("start {start} is after end {end}")));
         }
