@@ -17,8 +17,9 @@ import json
 import re
 import sys
 
-# Methods of the client that are not operations (lifecycle, by-name call, clock shorthands).
-NOT_OPERATIONS = {"call", "come", "go", "stop", "close", "destroy", "uniffiClonePointer"}
+# Methods of the client that are not operations (lifecycle, by-name call); the shorthands
+# (`come`: `clock` with `action` "come") are checked as operations with the parameters they take.
+NOT_OPERATIONS = {"call", "close", "destroy", "uniffiClonePointer"}
 
 
 def camel(snake):
@@ -180,7 +181,11 @@ def main():
     hand_written = sys.argv[4:]  # the package's own Swift files: documented like the generated ones
     with open(decl_path) as f:
         full = json.load(f)
-    decl = full["operations"]
+    decl = full["operations"] + [
+        {"name": s["name"], "params": [p for n in s["params"] for p in next(
+            o for o in full["operations"] if o["name"] == s["operation"])["params"] if p["name"] == n]}
+        for s in full["shorthands"]
+    ]
     with open(kt_path) as f:
         kt = kotlin(f.read())
     with open(swift_path) as f:

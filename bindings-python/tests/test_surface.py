@@ -21,6 +21,14 @@ from conftest import ANNA, COMPANY_KEY, GENEROUS, Sandbox, make_client
 
 _DECL = json.loads((Path(__file__).resolve().parents[2] / "tests" / "vectors" / "declaration.json").read_text())
 DECLARATION: List[Dict[str, Any]] = _DECL["operations"]
+#: The shorthands (``come``: ``clock`` with ``action`` "come") as the methods they are: their name
+#: and doc, and the parameters of their operation they take, in their declared order.
+SHORTHANDS: List[Dict[str, Any]] = [
+    {"name": s["name"], "summary": s["doc"],
+     "params": [p for n in s["params"] for p in next(o for o in DECLARATION if o["name"] == s["operation"])["params"]
+                if p["name"] == n]}
+    for s in _DECL["shorthands"]
+]
 MODELS: List[Dict[str, Any]] = _DECL["models"]
 
 PY_TYPES = {
@@ -41,7 +49,7 @@ DEFAULTS = {"null": None, "false": False, "[]": ()}
 def test_every_declared_operation_and_no_other_is_a_method_of_both_clients() -> None:
     names = [op["name"] for op in DECLARATION]
     assert sansio.operations() == names
-    shorthands = {"come", "go", "stop"}
+    shorthands = {s["name"] for s in SHORTHANDS}
     for cls in (zeitkonto.Client, zeitkonto.AsyncClient):
         public = {n for n, v in vars(cls).items() if callable(v) and not n.startswith("_")}
         for base in cls.__mro__[1:]:
@@ -51,7 +59,7 @@ def test_every_declared_operation_and_no_other_is_a_method_of_both_clients() -> 
 
 
 @pytest.mark.parametrize("cls", [zeitkonto.Client, zeitkonto.AsyncClient], ids=["Client", "AsyncClient"])
-@pytest.mark.parametrize("op", DECLARATION, ids=[op["name"] for op in DECLARATION])
+@pytest.mark.parametrize("op", DECLARATION + SHORTHANDS, ids=[op["name"] for op in DECLARATION + SHORTHANDS])
 def test_signature_follows_the_declaration(cls: type, op: Dict[str, Any]) -> None:
     method = getattr(cls, op["name"])
     assert inspect.iscoroutinefunction(method) == (cls is zeitkonto.AsyncClient)

@@ -1,8 +1,9 @@
-//! [`ZeitkontoClient`]: the client object (constructors, `call` by name, the clock shorthands).
-//! The operation methods are generated from the core's declaration (`operations.rs`): each
-//! builds the core's params struct from its arguments, runs it through the Rust client's one
-//! driver (`zeitkonto::Client::execute`: limiter, retries, redaction) and converts the core's typed
-//! output into a record (`models.rs`). No JSON on the way; `call` keeps the canonical JSON form.
+//! [`ZeitkontoClient`]: the client object (constructors, `call` by name). The operation methods
+//! and their shorthands (`come`, `go`, `stop`) are generated from the core's declaration
+//! (`operations.rs`): each builds the core's params struct from its arguments, runs it through the
+//! Rust client's one driver (`zeitkonto::Client::execute`: limiter, retries, redaction) and
+//! converts the core's typed output into a record (`models.rs`). No JSON on the way; `call` keeps
+//! the canonical JSON form.
 
 use std::sync::Arc;
 
@@ -23,7 +24,7 @@ pub enum ClockAction {
     Come,
     /// Clock out.
     Go,
-    /// Clock out and start a new booking right away.
+    /// Clock out and start a new booking right after.
     Stop,
 }
 
@@ -108,26 +109,5 @@ impl ZeitkontoClient {
     pub async fn call(&self, operation: String, params: RawJson) -> Result<RawJson, ZeitkontoError> {
         let op = crate::sansio::operation(&operation)?;
         Ok(RawJson(telemetry::traced(self.tracer.as_ref(), self.inner.call_text(op, &params.0)).await?))
-    }
-
-    /// Clocks an employee in (optionally on a project): `clock(Come, ...)`.
-    #[uniffi::method(default(project = None, comment = None))]
-    pub async fn come(
-        &self,
-        employee: String,
-        project: Option<String>,
-        comment: Option<String>,
-    ) -> Result<(), ZeitkontoError> {
-        self.clock(ClockAction::Come, employee, None, comment, project, None).await
-    }
-
-    /// Clocks an employee out: `clock(Go, ...)`.
-    pub async fn go(&self, employee: String) -> Result<(), ZeitkontoError> {
-        self.clock(ClockAction::Go, employee, None, None, None, None).await
-    }
-
-    /// Clocks out and starts a new booking right away: `clock(Stop, ...)`.
-    pub async fn stop(&self, employee: String) -> Result<(), ZeitkontoError> {
-        self.clock(ClockAction::Stop, employee, None, None, None, None).await
     }
 }

@@ -475,6 +475,52 @@ impl ZeitkontoClient {
         let out = self.execute(&params).await?;
         Ok(out.into())
     }
+
+    /// Clocks an employee in (optionally on a project).
+    ///
+    /// `clock` with `action` `come`.
+    ///
+    /// - `employee`: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+    /// - `project`: External project id, for a project-based `come`.
+    /// - `comment`: Comment of the booking.
+    #[uniffi::method(default(project = None, comment = None))]
+    pub async fn come(
+        &self,
+        employee: String,
+        project: Option<String>,
+        comment: Option<String>,
+    ) -> Result<(), ZeitkontoError> {
+        let params = ops::Clock { employee, project, comment, action: ClockAction::Come, device: None, service: None };
+        self.execute(&params).await
+    }
+
+    /// Clocks an employee out.
+    ///
+    /// `clock` with `action` `go`.
+    ///
+    /// - `employee`: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+    pub async fn go(&self, employee: String) -> Result<(), ZeitkontoError> {
+        let params =
+            ops::Clock { employee, action: ClockAction::Go, device: None, comment: None, project: None, service: None };
+        self.execute(&params).await
+    }
+
+    /// Clocks out and starts a new booking right after.
+    ///
+    /// `clock` with `action` `stop`.
+    ///
+    /// - `employee`: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+    pub async fn stop(&self, employee: String) -> Result<(), ZeitkontoError> {
+        let params = ops::Clock {
+            employee,
+            action: ClockAction::Stop,
+            device: None,
+            comment: None,
+            project: None,
+            service: None,
+        };
+        self.execute(&params).await
+    }
 }
 
 /// Parses a response of `op` with the core and converts it into the record its method returns

@@ -114,3 +114,33 @@ def code_lines(text, width, indent, cont):
         line += piece
     out.append(line.rstrip())
     return out
+
+
+def shorthand_ops(decl):
+    """The declared shorthands (`come`: `clock` with `action` "come") as operations of their own,
+    for the generators' method templates: `name` the shorthand's, `operation` the one it calls,
+    `params` the parameters it takes (in its declared order), `fixed` every other parameter of the
+    operation as (param, canonical value or None: left out)."""
+    ops = {op["name"]: op for op in decl["operations"]}
+    out = []
+    for s in decl.get("shorthands", []):
+        op = ops[s["operation"]]
+        by_name = {p["name"]: p for p in op["params"]}
+        values = dict(s["fixed"])
+        fixed = [(p, values.get(p["name"])) for p in op["params"] if p["name"] not in s["params"]]
+        given = " and ".join(f"`{n}` `{v}`" for n, v in s["fixed"])
+        out.append(dict(op, name=s["name"], operation=op["name"], summary=s["doc"],
+                        doc=f"`{op['name']}` with {given}.", params=[by_name[n] for n in s["params"]], fixed=fixed))
+    return out
+
+
+def call_values(op, value, fixed_value):
+    """`(key, expression)` of each parameter of `op`'s call: `value(p)` for a parameter it takes,
+    `fixed_value(p, v)` for a shorthand's fixed one (`None`: left out, skipped where
+    `fixed_value` returns None)."""
+    out = [(p["key"], value(p)) for p in op["params"]]
+    for p, v in op.get("fixed", []):
+        expr = fixed_value(p, v)
+        if expr is not None:
+            out.append((p["key"], expr))
+    return out

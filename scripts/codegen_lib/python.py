@@ -70,8 +70,9 @@ def py_method(op, is_async):
         for p in ps:
             lines += wrap(f"{p['name']}: {doc_for(p['doc'], 'None')}", 108, "            ")
     lines.append('        """')
-    params = ", ".join(f'"{p["key"]}": {py_value(p)}' for p in op["params"])
-    call = f'_c.Call("{op["name"]}", {{{params}}}, {conv})'
+    values = call_values(op, py_value, lambda p, v: None if v is None else f'"{v}"')
+    params = ", ".join(f'"{k}": {v}' for k, v in values)
+    call = f'_c.Call("{op.get("operation", op["name"])}", {{{params}}}, {conv})'
     run = f"return await self._run({call})" if is_async else f"return self._run({call})"
     if len(run) + 8 <= 110:
         lines.append(f"        {run}")
@@ -80,9 +81,9 @@ def py_method(op, is_async):
             lines.append(f"        call = {call}")
         else:
             lines.append("        call = _c.Call(")
-            lines.append(f'            "{op["name"]}",')
+            lines.append(f'            "{op.get("operation", op["name"])}",')
             lines.append("            {")
-            lines += [f'                "{p["key"]}": {py_value(p)},' for p in op["params"]]
+            lines += [f'                "{k}": {v},' for k, v in values]
             lines.append("            },")
             lines.append(f"            {conv},")
             lines.append("        )")
@@ -127,7 +128,7 @@ def python(decl):
         else:
             out.append("    def _run(self, call: _c.Call[T]) -> T:  # pragma: no cover - overridden")
         out.append("        raise NotImplementedError")
-        for op in ops:
+        for op in ops + shorthand_ops(decl):
             out.append("")
             out += py_method(op, is_async)
         out += ["", ""]

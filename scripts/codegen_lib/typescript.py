@@ -47,14 +47,16 @@ def js_methods(decl):
     ]
     out += [f'  "{op["name"]}",' for op in decl["operations"]]
     out += ["]);", "", "/** @internal The methods installed on `Client.prototype` (each calls `this.call`). */", "export const operationMethods = {"]
-    for op in decl["operations"]:
+    for op in decl["operations"] + shorthand_ops(decl):
         ps = ordered(op)
         req = [camel(p["name"]) for p in ps if p["required"]]
         opt = [camel(p["name"]) for p in ps if not p["required"]]
         args = req + ([f"{{ {', '.join(opt)} }} = {{}}"] if opt else []) + ["callOptions"]
-        values = ", ".join(f"{p['key']}: {js_value(p)}" if js_value(p) != p["key"] else p["key"] for p in op["params"])
+        pairs = call_values(op, js_value, lambda p, v: None if v is None else f'"{v}"')
+        values = ", ".join(k if v == k else f"{k}: {v}" for k, v in pairs)
+        name = op.get("operation", op["name"])
         out.append(f"  {camel(op['name'])}({', '.join(args)}) {{")
-        out.append(f'    return this.call("{op["name"]}", {{ {values} }}, callOptions);' if values else f'    return this.call("{op["name"]}", {{}}, callOptions);')
+        out.append(f'    return this.call("{name}", {{ {values} }}, callOptions);' if values else f'    return this.call("{name}", {{}}, callOptions);')
         out.append("  },")
     out.append("};")
     return "\n".join(out) + "\n"
@@ -62,7 +64,7 @@ def js_methods(decl):
 
 def ts_block(decl):
     out = [f"  // <generated:operations> {HEADER}"]
-    for op in decl["operations"]:
+    for op in decl["operations"] + shorthand_ops(decl):
         ps = ordered(op)
         lines = wrap(op_doc(op, "undefined"), 100, "   * ")
         out.append("  /**")

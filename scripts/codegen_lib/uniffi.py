@@ -78,7 +78,7 @@ def uniffi(decl):
         "impl ZeitkontoClient {",
     ]
     first = True
-    for op in decl["operations"]:
+    for op in decl["operations"] + shorthand_ops(decl):
         if not first:
             out.append("")
         first = False
@@ -95,8 +95,11 @@ def uniffi(decl):
         args = ["&self"] + [f"{p['name']}: {('Option<' + RS_TYPES[p['type']] + '>') if p['nullable'] else RS_TYPES[p['type']]}" for p in ps]
         ret, conv = rs_output(op)
         out.append(f"    pub async fn {op['name']}({', '.join(args)}) -> Result<{ret}, ZeitkontoError> {{")
-        fields = ", ".join(f"{p['name']}: {rs_param_value(p)}" if rs_param_value(p) != p["name"] else p["name"] for p in op["params"])
-        out.append(f"        let params = ops::{pascal(op['name'])} {{ {fields} }};")
+        fixed = lambda p, v: "None" if v is None else f"{p['rustType']}::{pascal(v)}"
+        pairs = [(k, v) for k, v in call_values(op, rs_param_value, fixed)]
+        names = {p["key"]: p["name"] for p in op["params"]} | {p["key"]: p["name"] for p, _ in op.get("fixed", [])}
+        fields = ", ".join(names[k] if v == names[k] else f"{names[k]}: {v}" for k, v in pairs)
+        out.append(f"        let params = ops::{pascal(op.get('operation', op['name']))} {{ {fields} }};")
         if ret == "()":
             out.append("        self.execute(&params).await")
         else:

@@ -542,6 +542,48 @@ class SyncOperations:
         )
         return self._run(call)
 
+    def come(self, employee: str, *, project: Optional[str] = None, comment: Optional[str] = None) -> None:
+        """Clocks an employee in (optionally on a project).
+
+        `clock` with `action` `come`.
+
+        Args:
+            employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+            project: External project id, for a project-based `come`.
+            comment: Comment of the booking.
+        """
+        call = _c.Call(
+            "clock",
+            {
+                "employee": employee,
+                "project": project,
+                "comment": comment,
+                "action": "come",
+            },
+            _c.none,
+        )
+        return self._run(call)
+
+    def go(self, employee: str) -> None:
+        """Clocks an employee out.
+
+        `clock` with `action` `go`.
+
+        Args:
+            employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+        """
+        return self._run(_c.Call("clock", {"employee": employee, "action": "go"}, _c.none))
+
+    def stop(self, employee: str) -> None:
+        """Clocks out and starts a new booking right after.
+
+        `clock` with `action` `stop`.
+
+        Args:
+            employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+        """
+        return self._run(_c.Call("clock", {"employee": employee, "action": "stop"}, _c.none))
+
 
 class AsyncOperations:
     """The operations of the asyncio client; ``_run`` sends a call through the driver."""
@@ -1019,3 +1061,51 @@ class AsyncOperations:
             m.CreatedShift,
         )
         return await self._run(call)
+
+    async def come(
+        self,
+        employee: str,
+        *,
+        project: Optional[str] = None,
+        comment: Optional[str] = None,
+    ) -> None:
+        """Clocks an employee in (optionally on a project).
+
+        `clock` with `action` `come`.
+
+        Args:
+            employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+            project: External project id, for a project-based `come`.
+            comment: Comment of the booking.
+        """
+        call = _c.Call(
+            "clock",
+            {
+                "employee": employee,
+                "project": project,
+                "comment": comment,
+                "action": "come",
+            },
+            _c.none,
+        )
+        return await self._run(call)
+
+    async def go(self, employee: str) -> None:
+        """Clocks an employee out.
+
+        `clock` with `action` `go`.
+
+        Args:
+            employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+        """
+        return await self._run(_c.Call("clock", {"employee": employee, "action": "go"}, _c.none))
+
+    async def stop(self, employee: str) -> None:
+        """Clocks out and starts a new booking right after.
+
+        `clock` with `action` `stop`.
+
+        Args:
+            employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+        """
+        return await self._run(_c.Call("clock", {"employee": employee, "action": "stop"}, _c.none))

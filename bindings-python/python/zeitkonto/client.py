@@ -202,18 +202,6 @@ class Client(_Base, SyncOperations):
 
         return Jobs(self)
 
-    def come(self, employee: str, *, project: Optional[str] = None, comment: Optional[str] = None) -> None:
-        """Clocks an employee in (optionally on a project)."""
-        return self.clock("come", employee, project=project, comment=comment)
-
-    def go(self, employee: str) -> None:
-        """Clocks an employee out."""
-        return self.clock("go", employee)
-
-    def stop(self, employee: str) -> None:
-        """Clocks out and starts a new booking right after."""
-        return self.clock("stop", employee)
-
 
 class AsyncClient(_Base, AsyncOperations):
     """The asyncio client: the same methods as :class:`Client`, as coroutines. Concurrent calls run
@@ -284,15 +272,3 @@ class AsyncClient(_Base, AsyncOperations):
         except _core.CoreError as e:
             raise self._fail(e) from None
         return self._finish(call, out)
-
-    async def come(self, employee: str, *, project: Optional[str] = None, comment: Optional[str] = None) -> None:
-        """Clocks an employee in (optionally on a project)."""
-        return await self.clock("come", employee, project=project, comment=comment)
-
-    async def go(self, employee: str) -> None:
-        """Clocks an employee out."""
-        return await self.clock("go", employee)
-
-    async def stop(self, employee: str) -> None:
-        """Clocks out and starts a new booking right after."""
-        return await self.clock("stop", employee)

@@ -527,11 +527,8 @@ export class Client {
     }
   }
 
-  // The operations are generated from the core's declaration (src/operations.js) and
-  // installed below; `come`, `go` and `stop` are shorthands of `clock`.
-  come(employee, { project, comment } = {}, callOptions) { return this.clock("come", employee, { project, comment }, callOptions); }
-  go(employee, callOptions) { return this.clock("go", employee, {}, callOptions); }
-  stop(employee, callOptions) { return this.clock("stop", employee, {}, callOptions); }
+  // The operations and their shorthands (`come`, `go`, `stop`) are generated from the core's
+  // declaration (src/operations.js) and installed below.
 }
 
 _useDay(day);

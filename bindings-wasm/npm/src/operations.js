@@ -112,4 +112,13 @@ export const operationMethods = {
   createShift(startTime, endTime, { startDate, employeeAmount, comment, projectUuid, employees } = {}, callOptions) {
     return this.call("create_shift", { startDate: asDay(startDate), startTime, endTime, employeeAmount, comment, projectUuid, employees }, callOptions);
   },
+  come(employee, { project, comment } = {}, callOptions) {
+    return this.call("clock", { employee, project, comment, action: "come" }, callOptions);
+  },
+  go(employee, callOptions) {
+    return this.call("clock", { employee, action: "go" }, callOptions);
+  },
+  stop(employee, callOptions) {
+    return this.call("clock", { employee, action: "stop" }, callOptions);
+  },
 };

@@ -20,7 +20,7 @@
 //!   each language prints it in its own casing.
 
 pub use crate::model::decl::{DeclaredModel, FieldDecl, ModelDecl};
-pub use crate::ops::decl::{Declared, OperationDecl, ParamDecl, ParamType};
+pub use crate::ops::decl::{Declared, OperationDecl, ParamDecl, ParamType, ShorthandDecl};
 
 /// Every result model's declaration (the outputs of the operations and the models inside them).
 pub fn models() -> Vec<ModelDecl> {
@@ -29,19 +29,25 @@ pub fn models() -> Vec<ModelDecl> {
 
 pub mod errors;
 
-/// The error kinds, the API's codes, TLS failures, the client settings and how each language
-/// writes a duration, as JSON (`errors`, `apiCodes`, `tlsFailures`, `settings`, `durations` in
-/// `tests/vectors/declaration.json`).
+/// The error kinds, the API's codes, TLS failures, the client settings, the shorthand methods and
+/// how each language writes a duration, as JSON (`errors`, `apiCodes`, `tlsFailures`, `settings`,
+/// `shorthands`, `durations` in `tests/vectors/declaration.json`).
 pub fn surface_json() -> serde_json::Map<String, serde_json::Value> {
     let mut out = serde_json::Map::new();
     out.insert("errors".into(), serde_json::to_value(errors::KINDS).unwrap_or_default());
     out.insert("apiCodes".into(), serde_json::to_value(errors::api_codes()).unwrap_or_default());
     out.insert("tlsFailures".into(), serde_json::to_value(errors::tls_failures()).unwrap_or_default());
     out.insert("settings".into(), serde_json::to_value(crate::settings::SETTINGS).unwrap_or_default());
+    out.insert("shorthands".into(), serde_json::to_value(shorthands()).unwrap_or_default());
     let durations: serde_json::Map<String, serde_json::Value> =
         crate::settings::DURATIONS.iter().map(|(lang, form)| (lang.to_string(), (*form).into())).collect();
     out.insert("durations".into(), durations.into());
     out
+}
+
+/// The operations' shorthand methods (`come`, `go`, `stop`), which every language's client has.
+pub fn shorthands() -> &'static [ShorthandDecl] {
+    crate::ops::CLOCK_SHORTHANDS
 }
 
 /// Every operation's declaration, in [`crate::OperationId::ALL`] order.
@@ -66,6 +72,37 @@ mod tests {
             short_type_name("alloc::collections::btree::map::BTreeMap<alloc::string::String, zeitkonto_core::model::time::MonthlyAccount>"),
             "BTreeMap<String, MonthlyAccount>"
         );
+    }
+
+    #[test]
+    fn every_shorthand_fixes_or_takes_each_required_parameter_of_its_operation() {
+        for s in shorthands() {
+            let op = OperationId::from_name(s.operation).expect("a declared operation");
+            let decl = operations().into_iter().find(|d| d.id == op).expect("declared");
+            let known = |n: &str| decl.params.iter().any(|p| p.name == n);
+            for (name, _) in s.fixed {
+                assert!(known(name) && !s.params.contains(name), "{}: {name}", s.name);
+            }
+            for name in s.params {
+                assert!(known(name), "{}: {name}", s.name);
+            }
+            for p in decl.params.iter().filter(|p| p.required) {
+                assert!(
+                    s.params.contains(&p.name) || s.fixed.iter().any(|(n, _)| *n == p.name),
+                    "{}: {}",
+                    s.name,
+                    p.name
+                );
+            }
+            assert!(OperationId::from_name(s.name).is_none(), "{} is an operation's name", s.name);
+        }
+        let names: Vec<&str> = shorthands().iter().map(|s| s.name).collect();
+        assert_eq!(names, ["come", "go", "stop"]);
+        // The fixed values are the action's canonical names.
+        for s in shorthands() {
+            let action: crate::ops::ClockAction = serde_json::from_value(s.fixed[0].1.into()).expect("an action");
+            assert_eq!(action.as_str(), s.name);
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::context::Context;
 use crate::error::Error;
 use crate::http::{Request, Response};
+use crate::ops::decl::ShorthandDecl;
 use crate::ops::{body, params, s, Operation};
 use crate::routes::OperationId;
 use crate::{parse, validate};
@@ -39,6 +40,32 @@ impl ClockAction {
         }
     }
 }
+
+/// `come`, `go` and `stop`: [`Clock`] with its action fixed, a method of every language's client
+/// (`clock` takes the other parameters, `device` and `service`).
+pub const CLOCK_SHORTHANDS: &[ShorthandDecl] = &[
+    ShorthandDecl {
+        name: "come",
+        operation: "clock",
+        fixed: &[("action", "come")],
+        params: &["employee", "project", "comment"],
+        doc: "Clocks an employee in (optionally on a project).",
+    },
+    ShorthandDecl {
+        name: "go",
+        operation: "clock",
+        fixed: &[("action", "go")],
+        params: &["employee"],
+        doc: "Clocks an employee out.",
+    },
+    ShorthandDecl {
+        name: "stop",
+        operation: "clock",
+        fixed: &[("action", "stop")],
+        params: &["employee"],
+        doc: "Clocks out and starts a new booking right after.",
+    },
+];
 
 impl fmt::Display for ClockAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

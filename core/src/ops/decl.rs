@@ -23,6 +23,25 @@ pub struct ParamDecl {
     pub doc: &'static str,
 }
 
+/// A shorthand method of an operation: the operation with some of its parameters fixed (`come` is
+/// `clock` with `action` "come"), declared next to the operation so that every language's client
+/// has it with the same name, parameters and doc.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ShorthandDecl {
+    /// The method's name in snake_case.
+    pub name: &'static str,
+    /// The operation it calls (its stable name).
+    pub operation: &'static str,
+    /// The parameters it fixes, with their canonical values (`[("action", "come")]`).
+    pub fixed: &'static [(&'static str, &'static str)],
+    /// The operation's parameters it takes, in this order (required ones first); the others are
+    /// left out (absent).
+    pub params: &'static [&'static str],
+    /// What it does (the method's doc).
+    pub doc: &'static str,
+}
+
 /// The language-neutral type of a parameter, derived from its Rust type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
