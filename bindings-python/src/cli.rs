@@ -1,15 +1,13 @@
 //! `zeitkonto._core.cli_main`: the `zeitkonto` command line (the `zeitkonto-cli` crate: one
 //! implementation for pip and `cargo install`), run on the extension's runtime while this thread
-//! watches for Ctrl-C; and a job's checkpoint file (`zeitkonto::jobs::checkpoint_file`).
+//! watches for Ctrl-C.
 
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use zeitkonto::jobs::checkpoint_file;
 
-use crate::errors::{internal, raise};
+use crate::errors::internal;
 use crate::runtime::{runtime, SIGNAL_CHECK};
 
 /// A Python text stream (`sys.stdout`, `sys.stderr`, or what a test put there) as a writer: the
@@ -91,16 +89,4 @@ pub(crate) fn cli_main(
             }
         }
     }
-}
-
-/// A job's checkpoint file: its text, or None when there is none yet.
-#[pyfunction]
-pub(crate) fn read_checkpoint(path: PathBuf) -> PyResult<Option<String>> {
-    checkpoint_file::read(&path).map_err(|e| raise(&e))
-}
-
-/// Writes a job's checkpoint file atomically (`<path>.tmp`, fsync, rename).
-#[pyfunction]
-pub(crate) fn write_checkpoint(path: PathBuf, text: &str) -> PyResult<()> {
-    checkpoint_file::write(&path, text).map_err(|e| raise(&e))
 }

@@ -2,9 +2,11 @@
 //! driver over the core's planners, which Rust, Kotlin and Swift use too) for `zeitkonto.jobs`. It
 //! hands over the job's events one at a time, blocking (`next`, interruptible by Ctrl-C) or through
 //! the async bridge (`next_async`), and its plan, progress, checkpoint, note, failures and
-//! fallbacks. Nothing here knows a job's calls, names, ids, years or checkpoint rule.
+//! fallbacks; the client's `CheckpointFile` reads and saves its checkpoint. Nothing here knows a
+//! job's calls, names, ids, years or checkpoint rule.
 
 use std::panic::AssertUnwindSafe;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use futures_util::FutureExt;
@@ -12,6 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use pyo3::IntoPyObjectExt;
 use serde_json::Value;
+use zeitkonto::jobs::checkpoint_file::CheckpointFile;
 use zeitkonto::jobs::{EventValue, Job as RustJob, JobEvent, JobSpec};
 use zeitkonto_core::jobs::limit_per_minute;
 
@@ -73,39 +76,53 @@ fn into_py(py: Python<'_>, step: Step) -> PyResult<Option<Py<PyAny>>> {
     }
 }
 
+/// A job and its checkpoint (saved to the file, if any, by the client's `CheckpointFile`).
+type Running = (RustJob, CheckpointFile);
+
 /// A running job of the Rust client.
 #[pyclass(module = "zeitkonto._core", frozen)]
 pub(crate) struct Job {
-    inner: Arc<tokio::sync::Mutex<RustJob>>,
+    inner: Arc<tokio::sync::Mutex<Running>>,
     name: &'static str,
 }
 
 impl Job {
     /// The job, between its steps (a step holds it while its call runs; the Python wrapper never
     /// asks for anything during a step).
-    fn job(&self) -> PyResult<tokio::sync::MutexGuard<'_, RustJob>> {
-        self.inner.try_lock().map_err(|_| internal("the job is running a step"))
+    fn job(&self) -> PyResult<tokio::sync::MappedMutexGuard<'_, RustJob>> {
+        let guard = self.inner.try_lock().map_err(|_| internal("the job is running a step"))?;
+        Ok(tokio::sync::MutexGuard::map(guard, |(job, _)| job))
     }
+}
+
+/// One step of `job`: its checkpoint saved, then the next event (`CheckpointFile::next`).
+async fn next(job: Arc<tokio::sync::Mutex<Running>>) -> Option<Result<JobEvent, zeitkonto::Error>> {
+    let mut guard = job.lock().await;
+    let (job, file) = &mut *guard;
+    file.next(job).await
 }
 
 /// The job `kind` (`month_close`, `presence_board`, `leave_year_report`, `project_hours`) over
 /// `client`, with its arguments as JSON text by their camelCase names (`limitPerMinute` among
-/// them): the core reads and checks them (`zeitkonto::jobs::JobSpec::from_json`). `checkpoint`: a
-/// checkpoint's text to go on from.
+/// them): the core reads and checks them (`zeitkonto::jobs::JobSpec::from_json`). `checkpoint`:
+/// the checkpoint file to go on from (when it exists) and to save to, written at once (an
+/// unwritable path fails before the first call).
 #[pyfunction]
 #[pyo3(signature = (client, kind, spec_json, checkpoint=None))]
-pub(crate) fn job(client: &Client, kind: &str, spec_json: &str, checkpoint: Option<String>) -> PyResult<Job> {
+pub(crate) fn job(client: &Client, kind: &str, spec_json: &str, checkpoint: Option<PathBuf>) -> PyResult<Job> {
     let spec: Value = serde_json::from_str(spec_json).map_err(|e| invalid("options", format!("not JSON: {e}")))?;
     let client = client.current()?;
-    let start = || -> Result<RustJob, zeitkonto::Error> {
-        let mut job = client.job(&JobSpec::from_json(kind, &spec)?, checkpoint.as_deref())?;
+    let start = || -> Result<Running, zeitkonto::Error> {
+        let (mut file, text) = CheckpointFile::open(checkpoint)?;
+        let mut job = client.job(&JobSpec::from_json(kind, &spec)?, text.as_deref())?;
         if let Some(limit) = limit_per_minute(&spec)? {
             job.set_limit_per_minute(limit);
         }
-        Ok(job)
+        file.save(&job)?;
+        Ok((job, file))
     };
-    let job = start().map_err(|e| raise(&e))?;
-    Ok(Job { name: job.name(), inner: Arc::new(tokio::sync::Mutex::new(job)) })
+    let running = start().map_err(|e| raise(&e))?;
+    Ok(Job { name: running.0.name(), inner: Arc::new(tokio::sync::Mutex::new(running)) })
 }
 
 #[pymethods]
@@ -124,8 +141,7 @@ impl Job {
     fn next(&self, py: Python<'_>, trace: Option<PyRef<'_, Trace>>) -> PyResult<Option<Py<PyAny>>> {
         let (job, sink) = (self.inner.clone(), trace.map(|t| t.sink()));
         let rt = runtime()?;
-        let task =
-            rt.spawn(AssertUnwindSafe(traced(sink, async move { job.lock().await.next().await })).catch_unwind());
+        let task = rt.spawn(AssertUnwindSafe(traced(sink, next(job))).catch_unwind());
         let result = wait_interruptibly(py, rt, task, || {})?;
         into_py(py, step(result.unwrap_or_else(|join| Err(Box::new(join.to_string())))))
     }
@@ -139,8 +155,7 @@ impl Job {
         let done = slot.clone();
         let queue = completions();
         runtime()?.spawn(async move {
-            let result =
-                AssertUnwindSafe(traced(sink, async move { job.lock().await.next().await })).catch_unwind().await;
+            let result = AssertUnwindSafe(traced(sink, next(job))).catch_unwind().await;
             if let Ok(mut s) = done.lock() {
                 *s = Some(step(result));
             }
@@ -161,16 +176,11 @@ impl Job {
         Ok((p.done, p.total, p.eta_ms))
     }
 
-    /// The state as JSON text, to resume from (the calls whose events were handled).
+    /// The checkpoint last saved, as JSON text, to resume from (the calls whose events the
+    /// consumer handled).
     fn checkpoint(&self) -> PyResult<String> {
-        Ok(self.job()?.checkpoint())
-    }
-
-    /// The consumer handled the events handed over so far and asks for more: the call they came
-    /// from is finished (call before saving the checkpoint).
-    fn settle(&self) -> PyResult<()> {
-        self.job()?.settle();
-        Ok(())
+        let guard = self.inner.try_lock().map_err(|_| internal("the job is running a step"))?;
+        Ok(guard.1.saved().to_string())
     }
 
     /// The note kept in the checkpoint.

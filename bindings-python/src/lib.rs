@@ -62,8 +62,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<jobs::PendingStep>()?;
     m.add_function(wrap_pyfunction!(jobs::job, m)?)?;
     m.add_function(wrap_pyfunction!(cli::cli_main, m)?)?;
-    m.add_function(wrap_pyfunction!(cli::read_checkpoint, m)?)?;
-    m.add_function(wrap_pyfunction!(cli::write_checkpoint, m)?)?;
     m.add("CoreError", m.py().get_type::<CoreError>())?;
     sansio::register(m)?;
     typed::register(m)?;

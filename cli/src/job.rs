@@ -3,17 +3,16 @@
 
 use super::*;
 
-/// The `--checkpoint` file and the text it holds (none: a fresh job), read before the job starts.
-pub(crate) fn start(args: &Args) -> Result<(Option<PathBuf>, Option<String>), Stop> {
-    let Some(path) = args.get("checkpoint") else { return Ok((None, None)) };
-    if args.get("output").is_none_or(|o| o == "-") {
+/// The `--checkpoint` file (none: kept in memory) and the text it holds (none: a fresh job), read
+/// before the job starts.
+pub(crate) fn start(args: &Args) -> Result<(CheckpointFile, Option<String>), Stop> {
+    let path = args.get("checkpoint").map(PathBuf::from);
+    if path.is_some() && args.get("output").is_none_or(|o| o == "-") {
         return Err(Stop::Usage(
             "--checkpoint needs --output FILE (a resumed job goes on writing the same file)".into(),
         ));
     }
-    let path = PathBuf::from(path);
-    let text = checkpoint_file::read(&path).map_err(usage)?;
-    Ok((Some(path), text))
+    CheckpointFile::open(path).map_err(usage)
 }
 
 /// Python's `repr` of a note's value, as the message about another run's checkpoint says it.
@@ -36,15 +35,14 @@ pub(crate) async fn run_job(
     io: &Io,
     title: &str,
     mut job: Job,
-    checkpoint: Option<PathBuf>,
+    mut file: CheckpointFile,
     mut columns: Option<Vec<String>>,
     hint: Option<String>,
     row: &(dyn Fn(&JobEvent) -> Option<Row> + Sync),
 ) -> Result<i32, Stop> {
-    let ckpt = checkpoint.as_deref();
-    let mut saved = String::new();
+    let ckpt = file.path().is_some();
     // Written at once, so that an unwritable path fails before the first call.
-    save(&job, ckpt, &mut saved).map_err(usage)?;
+    file.save(&job).map_err(usage)?;
     let output = args.get("output");
     let shape = json!({
         "output": output.map(|o| std::path::absolute(o).map_or(o.to_string(), |p| p.display().to_string())),
@@ -93,7 +91,7 @@ pub(crate) async fn run_job(
             )));
         }
     }
-    let out = open_output(io, output, ckpt.map(|_| written))?;
+    let out = open_output(io, output, ckpt.then_some(written))?;
     let mut w = writer(args, out, written, rows)?;
     if let Some(cols) = columns {
         w.set_columns(cols, false)?;
@@ -114,20 +112,16 @@ pub(crate) async fn run_job(
     let mut failures: BTreeMap<String, String> = BTreeMap::new();
     let ran = async {
         loop {
-            // The consumer asks for more: the call whose events were handled is finished, and the
-            // checkpoint holds it (a job stopped in between makes that call again: at least once).
-            job.settle();
-            save(&job, ckpt, &mut saved).map_err(usage)?;
             // Every call of an in-process sandbox is ready at once: without a pause here the job
             // would run to its end in one poll, and Ctrl-C (`run`'s other future) would wait for it.
             yield_now().await;
-            let event = match job.next().await {
+            // The consumer asks for more: the call whose events were handled is finished, and the
+            // checkpoint saved holds it (a job stopped in between makes that call again: at least
+            // once); a stop is saved too.
+            let event = match file.next(&mut job).await {
                 None => return Ok(()),
                 Some(Ok(event)) => event,
-                Some(Err(e)) => {
-                    save(&job, ckpt, &mut saved).map_err(usage)?;
-                    return Err(Stop::Api(e));
-                }
+                Some(Err(e)) => return Err(usage(e)),
             };
             if let Some(values) = row(&event) {
                 for field in w.row(&values)? {
@@ -138,7 +132,7 @@ pub(crate) async fn run_job(
                     ));
                 }
                 w.out.flush()?;
-                if ckpt.is_some() {
+                if ckpt {
                     // On disk before the checkpoint that counts it (a power cut must not leave the
                     // checkpoint pointing past the file's end).
                     if let Output::File(f) = &w.out {
@@ -201,19 +195,6 @@ pub(crate) async fn run_job(
     }
     say(&format!("{title}: {} rows", w.rows));
     Ok(EXIT_OK)
-}
-
-/// Takes the job's checkpoint and writes it to the file, if there is one and it changed.
-fn save(job: &Job, path: Option<&Path>, saved: &mut String) -> Result<(), Error> {
-    let text = job.checkpoint();
-    if text == *saved {
-        return Ok(()); // the call in hand is not finished yet: the file holds this already
-    }
-    if let Some(path) = path {
-        checkpoint_file::write(path, &text)?;
-    }
-    *saved = text;
-    Ok(())
 }
 
 /// Ends the progress bar's line when dropped.

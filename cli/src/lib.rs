@@ -34,7 +34,8 @@ use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
-use zeitkonto::jobs::{checkpoint_file, Job, JobEvent};
+use zeitkonto::jobs::checkpoint_file::CheckpointFile;
+use zeitkonto::jobs::{Job, JobEvent};
 use zeitkonto::Client;
 use zeitkonto_core::{ApiCode, Date, Error};
 use zeitkonto_sandbox::{kit, EngineConfig, InProcess};

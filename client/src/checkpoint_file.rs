@@ -6,9 +6,77 @@
 //! note) is the planner's to check when it resumes from the text.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use zeitkonto_core::Error;
+
+use crate::jobs::{Job, JobEvent};
+
+/// A job's checkpoint as every driver keeps it (Python's `checkpoint=`, the command line): read
+/// once when the job starts, then saved after each call whose events the consumer handled — to a
+/// file when there is one — by [`CheckpointFile::next`], which takes the job's steps.
+pub struct CheckpointFile {
+    path: Option<PathBuf>,
+    saved: String,
+}
+
+impl CheckpointFile {
+    /// The file at `path` (none: the checkpoint is kept in memory only) and the checkpoint it
+    /// holds (none: no file yet, a fresh job); an [`Error::InvalidInput`] (`checkpoint`) when it
+    /// cannot be read.
+    pub fn open(path: Option<PathBuf>) -> Result<(CheckpointFile, Option<String>), Error> {
+        let text = match &path {
+            Some(p) => read(p)?,
+            None => None,
+        };
+        Ok((CheckpointFile { path, saved: String::new() }, text))
+    }
+
+    /// Saves `job`'s checkpoint when it changed since the last save (unchanged: the call in hand
+    /// is not finished yet, and the file holds this already). The first save always writes, so a
+    /// job saved once when it is made fails on an unwritable path before its first call.
+    pub fn save(&mut self, job: &Job) -> Result<(), Error> {
+        let text = job.checkpoint();
+        if text == self.saved && !self.saved.is_empty() {
+            return Ok(());
+        }
+        if let Some(path) = &self.path {
+            write(path, &text)?;
+        }
+        self.saved = text;
+        Ok(())
+    }
+
+    /// The file, if there is one.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The checkpoint last saved: after the calls whose events the consumer handled (a job
+    /// resumed from it makes the call in hand again: at least once, never lost). Empty before the
+    /// first save.
+    pub fn saved(&self) -> &str {
+        &self.saved
+    }
+
+    /// The job's next event, as every driver asks for it: the consumer asks for more, so the
+    /// events handed over were handled and the call they came from is finished
+    /// ([`Job::settle`]); its checkpoint is saved, then the job steps on. A job that stops is
+    /// saved again (resumed, it makes the stopping call again). A save that fails is the error.
+    pub async fn next(&mut self, job: &mut Job) -> Option<Result<JobEvent, Error>> {
+        job.settle();
+        if let Err(e) = self.save(job) {
+            return Some(Err(e));
+        }
+        let event = job.next().await;
+        if let Some(Err(_)) = &event {
+            if let Err(e) = self.save(job) {
+                return Some(Err(e));
+            }
+        }
+        event
+    }
+}
 
 /// The OS's words for an I/O failure, without Rust's " (os error N)".
 fn why(e: &std::io::Error) -> String {

@@ -15,7 +15,7 @@ from typing import (Any, AsyncIterator, Callable, Dict, Generic, Iterator, List,
 
 from . import _bridge, _core, _telemetry
 from ._job_events import DepartmentFallback, Fallback, MonthCloseEvent, Progress, SweepEvent, _event
-from .errors import ZeitkontoError, _invalid, _snake, from_core
+from .errors import _invalid, _snake, from_core
 
 __all__ = ["MonthCloseJob", "AsyncMonthCloseJob", "SweepJob", "AsyncSweepJob", "Plan"]
 
@@ -59,10 +59,10 @@ def _argument(field: str, kind: str, value: Any) -> Any:
     raise _invalid(field, f"expected {_EXPECTED.get(kind, kind)}, got {type(value).__name__}")
 
 
-def _spec(kind: str, types: Dict[str, str], *values: Any) -> Callable[[Any, Optional[str]], Any]:
+def _spec(kind: str, types: Dict[str, str], *values: Any) -> Callable[[Any, Optional[_Path]], Any]:
     """Starts the job ``kind`` (``zeitkonto.jobs``, generated from the declaration, gives its
     arguments' declared names and types, then their values and ``limit_per_minute``) over a core
-    client, from a checkpoint's text when given; the core checks the arguments and names the one
+    client, with its checkpoint file when given; the core checks the arguments and names the one
     that is wrong."""
     *given, limit = values
     if isinstance(limit, bool) or not isinstance(limit, int):
@@ -73,15 +73,6 @@ def _spec(kind: str, types: Dict[str, str], *values: Any) -> Callable[[Any, Opti
     return lambda core, checkpoint: _core.job(core, kind, text, checkpoint)
 
 
-def _read_checkpoint(path: Optional[_Path]) -> Optional[str]:
-    """The checkpoint file's text (None: no file yet); the client reads it (``_core``)."""
-    if path is None:
-        return None
-    if not isinstance(path, (str, os.PathLike)):
-        raise _invalid("checkpoint", f"expected a file path, got {type(path).__name__}")
-    return _core.read_checkpoint(path)
-
-
 class _JobBase(Generic[E, F]):
     """A job of the Rust client (``_core.Job``: the one driver over the core's planners, as in
     Rust, Kotlin and Swift) and its checkpoint file. Every job has the same loop (``_Job``,
@@ -90,36 +81,18 @@ class _JobBase(Generic[E, F]):
     #: The fallbacks' class: ``DepartmentFallback`` (month close) or ``Fallback`` (sweeps).
     _fallback: Callable[[str, str], F]
 
-    def __init__(self, client: Any, make: Callable[[Any, Optional[str]], "_core.Job"],
+    def __init__(self, client: Any, make: Callable[[Any, Optional[_Path]], "_core.Job"],
                  checkpoint: Optional[_Path]) -> None:
-        """``make(core_client, checkpoint_text)`` starts the job (resumed when the text is not
-        None)."""
-        self._client, self._path = client, checkpoint
-        self._saved = ""  # the checkpoint last written (none yet: the first save always writes)
+        """``make(core_client, checkpoint_path)`` starts the job: resumed from the file when it
+        exists, which the client writes at once (an unwritable path fails before the first call)
+        and after every call whose events the consumer handled, atomically."""
+        if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
+            raise _invalid("checkpoint", f"expected a file path, got {type(checkpoint).__name__}")
+        self._client = client
         try:
-            self._job = make(client._client(), _read_checkpoint(checkpoint))
+            self._job = make(client._client(), checkpoint)
         except _core.CoreError as e:
             raise from_core(e.args[0], python_names=True) from None
-        # Created at once, so that an unwritable path fails before the first call.
-        self._save()
-
-    def _save(self) -> None:
-        """Takes the checkpoint (the calls whose events the consumer handled) and writes it to the
-        file, if there is one."""
-        text = self._job.checkpoint()
-        if text == self._saved:
-            return  # the call in hand is not finished yet: the file holds this already
-        self._saved = text
-        if self._path is not None:
-            try:  # atomically, by the client: a kill leaves the old checkpoint or the new one
-                _core.write_checkpoint(self._path, self._saved)
-            except _core.CoreError as e:
-                raise from_core(e.args[0], python_names=True) from None
-
-    def _stopped(self, e: "_core.CoreError") -> ZeitkontoError:
-        """The job stopped: its checkpoint is saved (a resumed job makes the stopping call again)."""
-        self._save()
-        return from_core(e.args[0], python_names=True)
 
     def _log(self) -> None:
         if getattr(self._client, "_logging", False):
@@ -127,19 +100,17 @@ class _JobBase(Generic[E, F]):
 
     @contextlib.contextmanager
     def _step(self, span: Any) -> Iterator[Optional["_core.Trace"]]:
-        """Around one step of the job (``next``): first the checkpoint is saved (the consumer asks
-        for more, so the call whose events it handled is finished: a job stopped in between — a
-        break, an exception, a kill — makes that one call again on resume rather than losing its
-        rows: at least once, never lost); then the step runs in the job's span, its call's span
-        collected by the ``Trace`` given; a stop saves the checkpoint and raises the error."""
-        self._job.settle()
-        self._save()
+        """Around one step of the job (``next``, which first saves the checkpoint: the consumer
+        asks for more, so the call whose events it handled is finished; a job stopped in between —
+        a break, an exception, a kill — makes that one call again on resume rather than losing its
+        rows: at least once, never lost; a stop is saved too): the step runs in the job's span,
+        its call's span collected by the ``Trace`` given."""
         with span.call():
             begun = _telemetry.begin()
             try:
                 yield begun[0] if begun else None
             except _core.CoreError as e:
-                raise self._stopped(e) from None
+                raise from_core(e.args[0], python_names=True) from None
             finally:
                 _telemetry.finish(begun)
                 self._log()
@@ -155,7 +126,7 @@ class _JobBase(Generic[E, F]):
         """The job's state as JSON text: after the calls whose events the consumer handled (it
         asked for more after them); a job resumed from it makes the call in hand again (at least
         once, never lost), as the checkpoint file does."""
-        return self._saved
+        return self._job.checkpoint()
 
     @property
     def progress(self) -> Progress:

@@ -330,3 +330,55 @@ async fn any_job_starts_from_its_name_and_arguments_checked_by_the_core() {
     assert!(matches!(bad, Err(Error::InvalidInput { field, .. }) if field == "month"));
     assert_eq!(sb.requests(OperationId::Presence), 0);
 }
+
+#[tokio::test]
+async fn the_checkpoint_file_holds_each_handled_call_and_a_stop_and_the_job_resumes_from_it() {
+    use zeitkonto::jobs::checkpoint_file::CheckpointFile;
+    let dir = std::env::temp_dir().join(format!("zeitkonto-ckpt-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("month.ckpt");
+    let sb = kit(None);
+    let client = sb.client().build().unwrap();
+    let (mut file, text) = CheckpointFile::open(Some(path.clone())).unwrap();
+    assert_eq!((text, file.saved()), (None, ""), "no file yet: a fresh job");
+    let mut job: zeitkonto::jobs::Job = client.month_close(2026, 10, Vec::new(), None).unwrap().into();
+    file.save(&job).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), job.checkpoint(), "written at once");
+    // Three accounts handled; the fourth call's events are in hand when the consumer stops.
+    let mut accounts = 0;
+    while accounts < 4 {
+        if let Some(Ok(JobEvent::Account(_))) = file.next(&mut job).await {
+            accounts += 1;
+        }
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(on_disk, file.saved());
+    let calls = sb.requests(OperationId::TimeAccount);
+    // Resumed from the file: the call in hand is made again, the handled ones are not.
+    let (mut file, text) = CheckpointFile::open(Some(path.clone())).unwrap();
+    let mut again: zeitkonto::jobs::Job = client.month_close(2026, 10, Vec::new(), text.as_deref()).unwrap().into();
+    let mut rest = 0;
+    while let Some(e) = file.next(&mut again).await {
+        rest += usize::from(matches!(e.unwrap(), JobEvent::Account(_)));
+    }
+    assert_eq!(rest, 39 - 3);
+    assert_eq!(sb.requests(OperationId::TimeAccount), calls + 36);
+    // A stop is saved: the refused key's call is made again on resume.
+    let (mut file, _) = CheckpointFile::open(Some(dir.join("stopped.ckpt"))).unwrap();
+    let bad = sb.client().api_key("not-a-key").build().unwrap();
+    let mut stopped: zeitkonto::jobs::Job = bad.leave_year_report(2026, None).unwrap().into();
+    let mut last = None;
+    while let Some(e) = file.next(&mut stopped).await {
+        let stop = e.is_err();
+        last = Some(e);
+        if stop {
+            break;
+        }
+    }
+    assert!(matches!(last, Some(Err(_))), "{last:?}");
+    assert_eq!(std::fs::read_to_string(dir.join("stopped.ckpt")).unwrap(), file.saved());
+    // A file that cannot be written fails the save, naming the checkpoint.
+    let (mut nowhere, _) = CheckpointFile::open(Some(dir.join("no/such/dir.ckpt"))).unwrap();
+    assert!(matches!(nowhere.save(&stopped), Err(Error::InvalidInput { field, .. }) if field == "checkpoint"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
