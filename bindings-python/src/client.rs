@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use futures_util::FutureExt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use zeitkonto::core::Target;
 use zeitkonto::{Client as RustClient, Event, RateLimitSettings, RetrySettings};
 
 use crate::bridge::{complete, completions, Pending};
@@ -63,8 +64,10 @@ impl Client {
         sandbox: Option<PyRef<'_, crate::testing::Sandbox>>,
     ) -> PyResult<Client> {
         guarded(|| {
+            let routes = routes_from(routes).map_err(|e| raise(&e))?;
+            let (api_key, workspace_key) = (api_key.map(Into::into), workspace_key.map(Into::into));
             let mut b = RustClient::builder()
-                .routes(routes_from(routes).map_err(|e| raise(&e))?)
+                .target(Target { base_url, api_key, workspace_key, routes, same_origin: false })
                 .user_agent(concat!("zeitkonto-python/", env!("CARGO_PKG_VERSION")));
             if let Some(pem) = ca_pem {
                 b = b.ca_certificates_pem(pem);
@@ -72,18 +75,9 @@ impl Client {
             if let Some(url) = proxy {
                 b = b.proxy(url);
             }
-            if let Some(u) = base_url {
-                b = b.base_url(u);
-            }
             if let Some(sb) = &sandbox {
                 // zeitkonto.testing: the sandbox engine in-process instead of HTTP.
                 b = b.transport(zeitkonto_sandbox::InProcess::over(sb.kit.shared().clone()).transport());
-            }
-            if let Some(k) = api_key {
-                b = b.api_key(k);
-            }
-            if let Some(k) = workspace_key {
-                b = b.workspace_key(k);
             }
             // Seconds from Python; the core checks every value against its declared range and
             // names the setting (`retry.baseDelay`; the Python wrapper prints it snake_case).

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use zeitkonto_core::{Context, Date, OperationId, Request, Response};
+use zeitkonto_core::{Date, OperationId, Request, Response, Target};
 
 use crate::convert::{from_py, to_py};
 use crate::errors::{guarded, operation, raise, routes_from};
@@ -47,16 +47,15 @@ fn build_request<'py>(
     guarded(|| {
         let op = operation(operation_name)?;
         let params = from_py(params, "params")?;
-        let mut ctx = Context::default().with_routes(routes_from(routes).map_err(|e| raise(&e))?);
-        if let Some(u) = base_url {
-            ctx = ctx.with_base_url(&u).map_err(|e| raise(&e))?;
-        }
-        if let Some(k) = api_key {
-            ctx = ctx.with_api_key(k);
-        }
-        if let Some(k) = workspace_key {
-            ctx = ctx.with_workspace_key(k);
-        }
+        let routes = routes_from(routes).map_err(|e| raise(&e))?;
+        let target = Target {
+            base_url,
+            api_key: api_key.map(Into::into),
+            workspace_key: workspace_key.map(Into::into),
+            routes,
+            same_origin: false,
+        };
+        let mut ctx = target.context().map_err(|e| raise(&e))?;
         if let Some(day) = today {
             ctx = ctx.with_fixed_today(Date::parse_field(&day, "today").map_err(|e| raise(&e))?);
         }

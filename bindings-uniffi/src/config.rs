@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use zeitkonto::ClientBuilder;
-use zeitkonto_core::{Context, RouteTable};
+use zeitkonto_core::{Context, RouteTable, Target};
 
 use crate::settings::{RateLimitSettings, RetrySettings};
 use crate::types::{ApiKey, PlatformDuration};
@@ -56,34 +56,26 @@ pub struct ZeitkontoConfig {
 }
 
 impl ZeitkontoConfig {
+    /// Where calls go and with which keys (the core's [`Target`]).
+    fn target(&self) -> Result<Target, ZeitkontoError> {
+        Ok(Target {
+            base_url: self.base_url.clone(),
+            same_origin: false,
+            api_key: self.api_key.clone(),
+            workspace_key: self.workspace_key.clone(),
+            routes: RouteTable::from_overrides(&self.routes)?,
+        })
+    }
+
     /// The request context of these settings (keys, base URL, routes), for the sans-IO
     /// [`crate::build_request`].
     pub(crate) fn context(&self) -> Result<Context, ZeitkontoError> {
-        let mut ctx = Context::default().with_routes(RouteTable::from_overrides(&self.routes)?);
-        if let Some(url) = &self.base_url {
-            ctx = ctx.with_base_url(url)?;
-        }
-        if let Some(k) = &self.api_key {
-            ctx = ctx.with_api_key(k.clone());
-        }
-        if let Some(k) = &self.workspace_key {
-            ctx = ctx.with_workspace_key(k.clone());
-        }
-        Ok(ctx)
+        Ok(self.target()?.context()?)
     }
 
-    /// The Rust client's builder with these settings (nothing is checked by the network).
+    /// A client builder with this configuration (the transport is the caller's).
     pub(crate) fn builder(&self) -> Result<ClientBuilder, ZeitkontoError> {
-        let mut b = zeitkonto::Client::builder().routes(RouteTable::from_overrides(&self.routes)?);
-        if let Some(url) = &self.base_url {
-            b = b.base_url(url.clone());
-        }
-        if let Some(k) = &self.api_key {
-            b = b.api_key(k.clone());
-        }
-        if let Some(k) = &self.workspace_key {
-            b = b.workspace_key(k.clone());
-        }
+        let mut b = zeitkonto::Client::builder().target(self.target()?);
         b = b.timeout(zeitkonto_core::settings::timeout_from_millis("timeout", self.timeout.0)?);
         if let Some(r) = &self.retry {
             b = b.retry(r.to_core()?);

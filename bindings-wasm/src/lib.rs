@@ -22,7 +22,7 @@ use futures_util::future::{select, Either};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use zeitkonto::{Client, ClientBuilder, Error, Event, OperationId, RateLimitSettings, RetrySettings};
-use zeitkonto_core::{Context, Response, RouteTable};
+use zeitkonto_core::{Context, Response, RouteTable, Target};
 
 /// Rust → JS through the engine's own `JSON.parse`: plain objects and `null`, the shapes the .d.ts
 /// declares, with no serializer code of our own in the .wasm.
@@ -63,14 +63,6 @@ fn operation(name: &str) -> Result<OperationId, JsValue> {
     OperationId::from_name(name).ok_or_else(|| invalid("operation", format!("unknown operation {name:?}")))
 }
 
-fn routes(map: Option<std::collections::BTreeMap<String, String>>) -> Result<RouteTable, JsValue> {
-    let mut table = RouteTable::new();
-    for (op, route) in map.unwrap_or_default() {
-        table.set_by_name(&op, &route).map_err(|e| error_js(&e))?;
-    }
-    Ok(table)
-}
-
 /// Options of `new WasmClient(...)` (camelCase, as the JavaScript wrapper passes them).
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase", default)]
@@ -79,6 +71,22 @@ struct Options {
     base_url: Option<String>,
     workspace_key: Option<String>,
     routes: Option<std::collections::BTreeMap<String, String>>,
+}
+
+impl Options {
+    /// The options (`undefined`/`null`: none) as the core's [`Target`]; `same_origin`: `baseUrl`
+    /// is the page's own origin.
+    fn read(options: JsValue, field: &str, same_origin: bool) -> Result<Target, JsValue> {
+        let o: Options =
+            if options.is_undefined() || options.is_null() { Options::default() } else { from_js(options, field)? };
+        Ok(Target {
+            base_url: o.base_url,
+            same_origin,
+            api_key: o.api_key.map(Into::into),
+            workspace_key: o.workspace_key.map(Into::into),
+            routes: RouteTable::from_overrides(o.routes.unwrap_or_default()).map_err(|e| error_js(&e))?,
+        })
+    }
 }
 
 /// The numeric settings as the wrapper passes them, one `f64` each (NaN: absent, the core's
@@ -128,19 +136,8 @@ type Env = (bool, i32, u8, u8);
 /// names (`apiKey`, `baseUrl`, `workspaceKey`, `routes`); one reader for both keeps the .wasm
 /// small, and the client's other options are ignored here.
 fn sans_io_context(context: JsValue, env: Env) -> Result<Context, JsValue> {
-    let c: Options =
-        if context.is_undefined() || context.is_null() { Options::default() } else { from_js(context, "context")? };
-    let mut ctx = Context::default().with_routes(routes(c.routes)?);
     let (same_origin, year, month, day) = env;
-    if let Some(u) = c.base_url {
-        ctx = ctx.with_base_url_same_origin(&u, same_origin).map_err(|e| error_js(&e))?;
-    }
-    if let Some(k) = c.api_key {
-        ctx = ctx.with_api_key(k);
-    }
-    if let Some(k) = c.workspace_key {
-        ctx = ctx.with_workspace_key(k);
-    }
+    let mut ctx = Options::read(context, "context", same_origin)?.context().map_err(|e| error_js(&e))?;
     if month != 0 {
         let today = zeitkonto_core::Date::new(year, month, day)
             .ok_or_else(|| error_js(&zeitkonto_core::Error::invalid("today", "not a date")))?;
@@ -206,23 +203,12 @@ impl WasmClient {
         same_origin: bool,
         settings: Vec<f64>,
     ) -> Result<WasmClient, JsValue> {
-        let o: Options =
-            if options.is_undefined() || options.is_null() { Options::default() } else { from_js(options, "options")? };
-        let mut b = Client::builder().routes(routes(o.routes)?);
+        let mut b = Client::builder().target(Options::read(options, "options", same_origin)?);
         #[cfg(target_arch = "wasm32")]
         {
             b = b.transport(std::sync::Arc::new(fetch::FetchTransport {
                 max_body: zeitkonto::DEFAULT_MAX_RESPONSE_BYTES,
             }));
-        }
-        if let Some(u) = o.base_url {
-            b = b.base_url_same_origin(u, same_origin);
-        }
-        if let Some(k) = o.api_key {
-            b = b.api_key(k);
-        }
-        if let Some(k) = o.workspace_key {
-            b = b.workspace_key(k);
         }
         // The core checks every value against its declared range (`build` fails naming it).
         b = apply_settings(b, &settings);

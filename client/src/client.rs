@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::Value;
 use zeitkonto_core::ops::*;
 use zeitkonto_core::settings::{check_timeout, RateLimitSettings, RetrySettings};
-use zeitkonto_core::{ApiKey, Context, Error, Operation, OperationId, Request, Response, Route, RouteTable};
+use zeitkonto_core::{ApiKey, Context, Error, Operation, OperationId, Request, Response, Route, RouteTable, Target};
 
 use crate::driver::{Driver, Event, Observer};
 use crate::transport::{Transport, TransportSettings};
@@ -89,6 +89,17 @@ impl ClientBuilder {
     pub fn routes(mut self, routes: RouteTable) -> Self {
         self.routes = routes;
         self
+    }
+
+    /// Sets where calls go and with which keys at once (base URL and whether it is the caller's
+    /// own origin, the keys, the routes), as the bindings read them from their options.
+    pub fn target(mut self, target: Target) -> Self {
+        if let Some(url) = target.base_url {
+            self = self.base_url_same_origin(url, target.same_origin);
+        }
+        self.api_key = target.api_key.or(self.api_key);
+        self.workspace_key = target.workspace_key.or(self.workspace_key);
+        self.routes(target.routes)
     }
 
     /// The largest response body accepted, in bytes (default [`DEFAULT_MAX_RESPONSE_BYTES`],
@@ -173,16 +184,14 @@ impl ClientBuilder {
         if let Some(e) = self.route_errors.into_iter().next() {
             return Err(e);
         }
-        let mut ctx = Context::default().with_routes(self.routes).with_today(crate::runtime::today);
-        if let Some(url) = &self.base_url {
-            ctx = ctx.with_base_url_same_origin(url, self.same_origin)?;
-        }
-        if let Some(k) = self.api_key {
-            ctx = ctx.with_api_key(k);
-        }
-        if let Some(k) = self.workspace_key {
-            ctx = ctx.with_workspace_key(k);
-        }
+        let target = Target {
+            base_url: self.base_url,
+            same_origin: self.same_origin,
+            api_key: self.api_key,
+            workspace_key: self.workspace_key,
+            routes: self.routes,
+        };
+        let ctx = target.context()?.with_today(crate::runtime::today);
         let settings = TransportSettings { max_body: Some(self.max_response_bytes), ..self.settings };
         let transport: Arc<dyn Transport> = match self.transport {
             Some(t) => t,

@@ -15,6 +15,40 @@ use crate::text::encode_segment;
 /// The default instance host.
 pub const DEFAULT_BASE_URL: &str = "https://desktop.saas.de";
 
+/// Where calls go and with which keys, as every language's client and sans-IO functions take them
+/// (`baseUrl`, `apiKey`, `workspaceKey`, `routes`), made into a [`Context`] by one function.
+#[derive(Debug, Clone, Default)]
+pub struct Target {
+    /// The base URL (none: [`DEFAULT_BASE_URL`]), checked by [`Context::with_base_url_same_origin`].
+    pub base_url: Option<String>,
+    /// Whether `base_url` is the caller's own origin (a browser page's same-origin backend).
+    pub same_origin: bool,
+    /// The key sent as `{api}`.
+    pub api_key: Option<ApiKey>,
+    /// The workspace key (`shifts`, `create_shift`).
+    pub workspace_key: Option<ApiKey>,
+    /// The routes, with the caller's overrides ([`RouteTable::from_overrides`]).
+    pub routes: RouteTable,
+}
+
+impl Target {
+    /// The context of calls to this target: the base URL checked, the keys and their redacted
+    /// forms, the routes.
+    pub fn context(self) -> Result<Context, Error> {
+        let mut ctx = Context::default().with_routes(self.routes);
+        if let Some(url) = &self.base_url {
+            ctx = ctx.with_base_url_same_origin(url, self.same_origin)?;
+        }
+        if let Some(k) = self.api_key {
+            ctx = ctx.with_api_key(k);
+        }
+        if let Some(k) = self.workspace_key {
+            ctx = ctx.with_workspace_key(k);
+        }
+        Ok(ctx)
+    }
+}
+
 /// Base URL, keys, route table and user agent. `Debug` never shows a key.
 #[derive(Clone)]
 pub struct Context {
@@ -492,6 +526,27 @@ fn base_path_len(base_url: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_target_is_its_context_and_keeps_its_keys_out_of_debug() {
+        let routes = RouteTable::from_overrides([("employees", "GET /v3/employees/{api}")]).unwrap();
+        let target = Target {
+            base_url: Some("http://backend.example/zeitkonto/".into()),
+            same_origin: true,
+            api_key: Some("company-secret".into()),
+            workspace_key: Some("workspace-secret".into()),
+            routes,
+        };
+        assert!(!format!("{target:?}").contains("secret"), "{target:?}");
+        let ctx = target.clone().context().unwrap();
+        assert_eq!(ctx.base_url(), "http://backend.example/zeitkonto");
+        assert_eq!(ctx.api_key().unwrap().expose(), "company-secret");
+        assert_eq!(ctx.routes().get(OperationId::Employees).to_string(), "GET /v3/employees/{api}");
+        // Plain http to another host only for the caller's own origin.
+        let foreign = Target { same_origin: false, ..target };
+        assert!(matches!(foreign.context(), Err(Error::InvalidInput { field, .. }) if field == "baseUrl"));
+        assert_eq!(Target::default().context().unwrap().base_url(), DEFAULT_BASE_URL);
+    }
 
     #[test]
     fn base_url_rules() {

@@ -43,7 +43,7 @@ pub mod text;
 pub mod units;
 pub mod validate;
 
-pub use context::{Context, DEFAULT_BASE_URL};
+pub use context::{Context, Target, DEFAULT_BASE_URL};
 pub use date::{Date, DateTime, Month, TimeOfDay};
 pub use error::{ApiCode, Error, TlsFailure};
 pub use http::{Method, Request, Response};
