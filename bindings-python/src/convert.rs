@@ -174,7 +174,7 @@ impl<'py> Args<'_, 'py> {
             });
         }
         let text: String = v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.time", &v))?.extract()?;
-        text.parse().map_err(|_| invalid(key, format!("{text:?} is not a clock time (hh:mm)")))
+        TimeOfDay::parse_field(&text, key).map_err(|e| crate::errors::raise(&e))
     }
 
     /// A required clock action: `"come"`, `"go"` or `"stop"`.
@@ -227,7 +227,7 @@ fn uint32(v: &Bound<'_, PyAny>, key: &str) -> PyResult<u32> {
 
 fn month(v: &Bound<'_, PyAny>, key: &str) -> PyResult<Month> {
     let n = int(v, key)?;
-    Month::from_number(n).ok_or_else(|| invalid(key, format!("{n} is not a calendar month (1-12)")))
+    Month::try_from_number(n, key).map_err(|e| crate::errors::raise(&e))
 }
 
 fn date(v: &Bound<'_, PyAny>, key: &str) -> PyResult<Date> {

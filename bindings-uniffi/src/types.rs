@@ -183,8 +183,7 @@ fn out_of_range(field: &str, v: PlatformInt, range: &str) -> crate::ZeitkontoErr
 /// A calendar month 1-12 from Kotlin/Swift as the core's `Month`; anything else is `InvalidInput`
 /// naming `field`.
 pub(crate) fn month(field: &str, m: PlatformInt) -> Result<zeitkonto_core::Month, crate::ZeitkontoError> {
-    zeitkonto_core::Month::from_number(m.0)
-        .ok_or_else(|| zeitkonto_core::Error::invalid(field, format!("{} is not a calendar month (1-12)", m.0)).into())
+    Ok(zeitkonto_core::Month::try_from_number(m.0, field)?)
 }
 
 /// A whole number that must not be negative (minutes, counts, weeks), as the core's `u32`.
@@ -223,8 +222,7 @@ pub(crate) fn json_map(field: &str, m: HashMap<String, RawJson>) -> Result<serde
 
 /// A clock time of day (Kotlin `LocalTime`, Swift `hh:mm`) as the core's `TimeOfDay`.
 pub(crate) fn clock_time(field: &str, t: ClockTime) -> Result<zeitkonto_core::TimeOfDay, crate::ZeitkontoError> {
-    t.0.parse()
-        .map_err(|_| zeitkonto_core::Error::invalid(field, format!("{:?} is not a clock time (hh:mm)", t.0)).into())
+    Ok(zeitkonto_core::TimeOfDay::parse_field(&t.0, field)?)
 }
 
 /// A `YYYY-MM-DD` date as the core's `Date`.

@@ -69,10 +69,15 @@ impl Month {
         n.checked_add(1).and_then(Month::from_number)
     }
 
-    /// Like [`Month::from_number`], but an out-of-range number is an [`Error::InvalidInput`] for `field`.
+    /// Like [`Month::from_number`], but an out-of-range number is an [`Error::InvalidInput`] for
+    /// `field`, with the reason every language gives.
     pub fn try_from_number(n: i64, field: &str) -> Result<Month, Error> {
-        Month::from_number(n)
-            .ok_or_else(|| Error::invalid(field, format!("month must be 1..=12 (January = 1), got {n}")))
+        Month::from_number(n).ok_or_else(|| Error::invalid(field, Month::refusal(n)))
+    }
+
+    /// Why `n` is not a month: the one reason for it (typed arguments, JSON params, jobs).
+    pub fn refusal(n: i64) -> String {
+        format!("{n} is not a calendar month (1-12; January is 1)")
     }
 }
 
@@ -86,8 +91,7 @@ impl<'de> Deserialize<'de> for Month {
     /// Deserializes a calendar month number 1..=12 (the SDK's own JSON form, not the API's).
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let n = i64::deserialize(d)?;
-        Month::from_number(n)
-            .ok_or_else(|| serde::de::Error::custom(format!("month must be 1..=12 (January = 1), got {n}")))
+        Month::from_number(n).ok_or_else(|| serde::de::Error::custom(Month::refusal(n)))
     }
 }
 
@@ -460,6 +464,18 @@ impl FromStr for TimeOfDay {
     }
 }
 
+impl TimeOfDay {
+    /// Parses `text` as [`FromStr`] does; otherwise an [`Error::InvalidInput`] for `field` with
+    /// the reason every language gives.
+    pub fn parse_field(text: &str, field: &str) -> Result<TimeOfDay, Error> {
+        text.parse().map_err(|_| Error::invalid(field, TimeOfDay::refusal(text)))
+    }
+
+    fn refusal(text: &str) -> String {
+        format!("expected hh:mm or hh:mm:ss, got {text:?}")
+    }
+}
+
 impl Serialize for TimeOfDay {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
@@ -469,7 +485,7 @@ impl Serialize for TimeOfDay {
 impl<'de> Deserialize<'de> for TimeOfDay {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(|_| serde::de::Error::custom(format!("expected hh:mm or hh:mm:ss, got {s:?}")))
+        s.parse().map_err(|_| serde::de::Error::custom(TimeOfDay::refusal(&s)))
     }
 }
 

@@ -163,8 +163,7 @@ impl MonthClose {
     /// A month close for `year` and calendar `month` (1-12); `departments`: department ids for the
     /// cheap path (empty: one call per employee).
     pub fn new(year: i32, month: i64, departments: Vec<String>) -> Result<MonthClose, Error> {
-        let month = Month::from_number(month)
-            .ok_or_else(|| Error::invalid("month", format!("{month} is not a calendar month (1-12; January is 1)")))?;
+        let month = Month::try_from_number(month, "month")?;
         check_year(year)?;
         let mut seen = BTreeSet::new();
         for d in &departments {

@@ -22,7 +22,7 @@ final class SwiftNativeTests: XCTestCase {
         XCTAssertEqual(TransportError.Timeout.localizedDescription, "timed out")
         // Invalid input: the parameter and the reason, in the same words as Rust, Python, JS, Kotlin.
         let input = await expectError { try await client().timeAccount(employee: anna, year: 2026, month: 13) }
-        XCTAssertEqual(input.map { "\($0)" }, "invalid input `month`: 13 is not a calendar month (1-12)")
+        XCTAssertEqual(input.map { "\($0)" }, "invalid input `month`: 13 is not a calendar month (1-12; January is 1)")
     }
 
     func testResultsAreCodableWithTheSdkFieldNames() async throws {
