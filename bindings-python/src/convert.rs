@@ -17,7 +17,7 @@ use pyo3::types::{
 use pyo3::IntoPyObjectExt;
 use serde_json::Value;
 use zeitkonto_core::ops::ClockAction;
-use zeitkonto_core::{Date, DateTime, Month, TimeOfDay};
+use zeitkonto_core::{validate, Date, DateTime, Month, TimeOfDay};
 
 use crate::errors::invalid;
 pub(crate) use crate::json::to_py;
@@ -180,12 +180,7 @@ impl<'py> Args<'_, 'py> {
     /// A required clock action: `"come"`, `"go"` or `"stop"`.
     pub(crate) fn clock_action(&self, key: &str) -> PyResult<ClockAction> {
         let v = self.required(key)?;
-        match text(&v, key)?.as_str() {
-            "come" => Ok(ClockAction::Come),
-            "go" => Ok(ClockAction::Go),
-            "stop" => Ok(ClockAction::Stop),
-            other => Err(invalid(key, format!("{other:?} is not one of come, go, stop"))),
-        }
+        ClockAction::parse_field(&text(&v, key)?, key).map_err(|e| crate::errors::raise(&e))
     }
 
     /// A list of `str` (absent: empty; one `str` is one text, not its characters).
@@ -216,13 +211,11 @@ fn int(v: &Bound<'_, PyAny>, key: &str) -> PyResult<i64> {
 }
 
 fn int32(v: &Bound<'_, PyAny>, key: &str) -> PyResult<i32> {
-    let n = int(v, key)?;
-    i32::try_from(n).map_err(|_| invalid(key, format!("{n} is out of range")))
+    validate::i32_field(key, int(v, key)?).map_err(|e| crate::errors::raise(&e))
 }
 
 fn uint32(v: &Bound<'_, PyAny>, key: &str) -> PyResult<u32> {
-    let n = int(v, key)?;
-    u32::try_from(n).map_err(|_| invalid(key, format!("{n} is out of range (not negative, 32 bits)")))
+    validate::u32_field(key, int(v, key)?).map_err(|e| crate::errors::raise(&e))
 }
 
 fn month(v: &Bound<'_, PyAny>, key: &str) -> PyResult<Month> {

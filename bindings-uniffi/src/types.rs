@@ -176,10 +176,6 @@ pub(crate) fn platform_field(v: Option<i64>, api: &str, extra: &mut HashMap<Stri
     fits
 }
 
-fn out_of_range(field: &str, v: PlatformInt, range: &str) -> crate::ZeitkontoError {
-    zeitkonto_core::Error::invalid(field, format!("{} is out of range ({range})", v.0)).into()
-}
-
 /// A calendar month 1-12 from Kotlin/Swift as the core's `Month`; anything else is `InvalidInput`
 /// naming `field`.
 pub(crate) fn month(field: &str, m: PlatformInt) -> Result<zeitkonto_core::Month, crate::ZeitkontoError> {
@@ -188,15 +184,12 @@ pub(crate) fn month(field: &str, m: PlatformInt) -> Result<zeitkonto_core::Month
 
 /// A whole number that must not be negative (minutes, counts, weeks), as the core's `u32`.
 pub(crate) fn unsigned(field: &str, v: PlatformInt) -> Result<u32, crate::ZeitkontoError> {
-    if v.0 < 0 {
-        return Err(zeitkonto_core::Error::invalid(field, format!("{} must not be negative", v.0)).into());
-    }
-    u32::try_from(v.0).map_err(|_| out_of_range(field, v, "0..=4294967295"))
+    Ok(zeitkonto_core::validate::u32_field(field, v.0)?)
 }
 
-/// A signed whole number of 32 bits (a year), as the core's `i32`.
+/// A whole number as the core's `i32` (a year, an id).
 pub(crate) fn int32(field: &str, v: PlatformInt) -> Result<i32, crate::ZeitkontoError> {
-    i32::try_from(v.0).map_err(|_| out_of_range(field, v, "a 32-bit whole number"))
+    Ok(zeitkonto_core::validate::i32_field(field, v.0)?)
 }
 
 /// Epoch milliseconds (the core's `EpochMillis`) as an instant (Kotlin `java.time.Instant`, Swift

@@ -19,7 +19,7 @@ route! {
 }
 
 /// The clock action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ClockAction {
     /// Clock in (optionally on a project).
@@ -38,6 +38,27 @@ impl ClockAction {
             ClockAction::Go => "go",
             ClockAction::Stop => "stop",
         }
+    }
+
+    /// The action named `text`; otherwise an [`Error::InvalidInput`] for `field` with the reason
+    /// every language gives (typed arguments and JSON params alike).
+    pub fn parse_field(text: &str, field: &str) -> Result<ClockAction, Error> {
+        ClockAction::from_name(text).ok_or_else(|| Error::invalid(field, ClockAction::refusal(text)))
+    }
+
+    fn from_name(text: &str) -> Option<ClockAction> {
+        [ClockAction::Come, ClockAction::Go, ClockAction::Stop].into_iter().find(|a| a.as_str() == text)
+    }
+
+    fn refusal(text: &str) -> String {
+        format!("expected come, go or stop, got {text:?}")
+    }
+}
+
+impl<'de> Deserialize<'de> for ClockAction {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        ClockAction::from_name(&text).ok_or_else(|| serde::de::Error::custom(ClockAction::refusal(&text)))
     }
 }
 

@@ -83,7 +83,7 @@ pub fn params_from_json<T: de::DeserializeOwned>(op: OperationId, params: &Value
             Some(missing) => missing.to_string(),
             None => current.borrow().clone().unwrap_or_else(|| "params".to_string()),
         };
-        Error::InvalidInput { field, reason: format!("{}: {msg}", op.name()) }
+        Error::InvalidInput { field, reason: msg }
     })
 }
 
@@ -122,17 +122,18 @@ fn deeper_than(v: &Value, levels: usize) -> bool {
 
 /// Like [`params_from_json`], from JSON text, without building a `serde_json::Value` (the wasm
 /// build's path). The offending field is found from the error's position in the text.
-pub fn params_from_text<T: de::DeserializeOwned>(op: OperationId, text: &str) -> Result<T, Error> {
-    let text = params_text(op, text)?;
+/// (`_op`: the operation whose params these are; the error names the field, not the operation.)
+pub fn params_from_text<T: de::DeserializeOwned>(_op: OperationId, text: &str) -> Result<T, Error> {
+    let text = params_text(text)?;
     // One JSON reader type (bytes) for params, models and everything else: half the reader code.
-    serde_json::from_slice(text.as_bytes()).map_err(|e| text_error(op, &text, &e))
+    serde_json::from_slice(text.as_bytes()).map_err(|e| text_error(&text, &e))
 }
 
 /// The params text as it is read (not generic: shared by every operation). Blank or `null` is
 /// `{}` (JSON's white space only: a form feed or U+00A0 before `null` is not JSON, as on the
 /// Value path). A key given twice means its last value, as in the `Value` form (which cannot hold
 /// both); the whole text must still be JSON (an earlier value that is not JSON is refused there).
-fn params_text(op: OperationId, text: &str) -> Result<std::borrow::Cow<'_, str>, Error> {
+fn params_text(text: &str) -> Result<std::borrow::Cow<'_, str>, Error> {
     let trimmed = text.trim_matches([' ', '\t', '\n', '\r']);
     if trimmed.is_empty() || trimmed == "null" {
         return Ok("{}".into());
@@ -140,14 +141,14 @@ fn params_text(op: OperationId, text: &str) -> Result<std::borrow::Cow<'_, str>,
     match crate::text::without_earlier_duplicates(text) {
         None => Ok(text.into()),
         Some(deduplicated) => {
-            serde_json::from_slice::<de::IgnoredAny>(text.as_bytes()).map_err(|e| text_error(op, text, &e))?;
+            serde_json::from_slice::<de::IgnoredAny>(text.as_bytes()).map_err(|e| text_error(text, &e))?;
             Ok(deduplicated.into())
         }
     }
 }
 
 /// The typed error for a params text that serde_json refused, naming the field where it failed.
-fn text_error(op: OperationId, text: &str, e: &serde_json::Error) -> Error {
+fn text_error(text: &str, e: &serde_json::Error) -> Error {
     let msg = e.to_string();
     let field = match msg.strip_prefix("missing field `").and_then(|r| r.split('`').next()) {
         Some(missing) => missing.to_string(),
@@ -157,7 +158,7 @@ fn text_error(op: OperationId, text: &str, e: &serde_json::Error) -> Error {
     // (A byte search: a `&str` pattern would link core's two-way string searcher into the .wasm.)
     let cut = msg.as_bytes().windows(9).position(|w| w == b" at line ").unwrap_or(msg.len());
     let msg = msg.get(..cut).unwrap_or(&msg).to_string();
-    Error::InvalidInput { field, reason: format!("{}: {msg}", op.name()) }
+    Error::InvalidInput { field, reason: msg }
 }
 
 /// The byte offset of serde_json's 1-based `line` and `column` in `text`.
