@@ -28,6 +28,7 @@ Outputs (committed; `scripts/codegen --check` fails when one is stale):
 - bindings-uniffi/src/error.rs                 the Kotlin/Swift error variants, API codes, TLS failures
 - bindings-uniffi/src/settings.rs              the Kotlin/Swift RetrySettings and RateLimitSettings
 - bindings-uniffi/src/job_events.rs            the Kotlin/Swift JobEvent enum and its conversion (core/src/jobs/events.rs)
+- bindings-uniffi/src/driver_events.rs         the Kotlin/Swift ZeitkontoEvent enum and its conversion (DRIVER_EVENTS)
 - bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ZeitkontoFutures.kt   the Java futures
 - bindings-python/python/zeitkonto/_testkit.py, bindings-uniffi/kotlin-testing/.../SandboxSurface.kt,
   bindings-uniffi/swift/Sources/ZeitkontoTesting/SandboxSurface.swift
@@ -97,6 +98,7 @@ def main():
         "bindings-uniffi/src/error.rs": uniffi_gen.uniffi_errors(decl),
         "bindings-uniffi/src/settings.rs": uniffi_gen.uniffi_settings(decl),
         "bindings-uniffi/src/job_events.rs": uniffi_gen.uniffi_job_events(decl),
+        "bindings-uniffi/src/driver_events.rs": uniffi_gen.uniffi_driver_events(decl),
         "bindings-uniffi/src/models.rs": uniffi_gen.uniffi_models(decl),
         "bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ZeitkontoFutures.kt": kt_gen.kotlin_futures(decl),
     }

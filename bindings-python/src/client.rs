@@ -174,17 +174,17 @@ impl Client {
         Ok(Pending { slot })
     }
 
-    /// Driver events (redacted) since the last drain, in the canonical form (`zeitkonto::Event`'s
-    /// `Serialize`: `elapsedMs`, `delayMs`), as dicts; `client.py` turns them into the log
-    /// records' form (`elapsed`, `delay` in seconds).
-    fn take_events<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    /// Driver events (redacted) since the last drain: each as its one line (`zeitkonto::Event`'s
+    /// `Display`, the same in every language) and its canonical form (its `Serialize`:
+    /// `elapsedMs`, `delayMs`) as a dict; `client.py` logs the line with the dict in the log
+    /// record's form (`elapsed`, `delay` in seconds).
+    fn take_events<'py>(&self, py: Python<'py>) -> PyResult<Vec<(String, Bound<'py, PyAny>)>> {
         let events = self.events.lock().map(|mut q| std::mem::take(&mut *q)).unwrap_or_default();
         events
             .iter()
             .map(|e| {
-                // The event's canonical form (`zeitkonto::Event`'s `Serialize`), as a dict.
                 let v = serde_json::to_value(e).map_err(|e| internal(&format!("event: {e}")))?;
-                to_py(py, &v)
+                Ok((e.to_string(), to_py(py, &v)?))
             })
             .collect()
     }

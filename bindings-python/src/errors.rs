@@ -45,7 +45,7 @@ pub(crate) fn invalid(field: &str, reason: impl Into<String>) -> PyErr {
 }
 
 pub(crate) fn operation(name: &str) -> PyResult<OperationId> {
-    OperationId::from_name(name).ok_or_else(|| invalid("operation", format!("unknown operation {name:?}")))
+    OperationId::by_name(name).map_err(|e| raise(&e))
 }
 
 /// Runs `f`, turning a panic into `CoreError`.

@@ -1,77 +1,13 @@
 //! Driver events for logging: a callback interface the app implements (`ZeitkontoEventListener`),
-//! called with redacted, typed events. Nothing is formatted when no listener is set.
+//! called with redacted, typed events (`ZeitkontoEvent`, generated from the core's declaration of
+//! the driver's events: `driver_events.rs`). Nothing is formatted when no listener is set.
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 use zeitkonto::Event;
 
-use crate::types::{PlatformDuration, PlatformInt};
-
-/// What the driver is doing. Request URLs and error texts are redacted (keys print as `***`).
-#[derive(Debug, Clone, PartialEq, uniffi::Enum)]
-pub enum ZeitkontoEvent {
-    /// A request is being sent.
-    Send {
-        /// The operation's stable name.
-        operation: String,
-        /// The redacted `METHOD url` (keys print as `***`).
-        request: String,
-        /// The attempt, from 1.
-        attempt: PlatformInt,
-    },
-    /// A response arrived.
-    Received {
-        /// The operation's stable name.
-        operation: String,
-        /// The HTTP status.
-        status: PlatformInt,
-        /// How long after the request was sent (Kotlin `Duration`, Swift `TimeInterval`).
-        elapsed: PlatformDuration,
-    },
-    /// Waiting before the next attempt (one event per wait).
-    Wait {
-        /// The operation's stable name.
-        operation: String,
-        /// How long (Kotlin `Duration`, Swift `TimeInterval`).
-        delay: PlatformDuration,
-        /// "rate limit" (the client-side limiter), "429" or "retry".
-        reason: String,
-    },
-    /// The call failed.
-    Failed {
-        /// The operation's stable name.
-        operation: String,
-        /// The redacted error message.
-        error: String,
-    },
-}
-
-impl From<&Event> for ZeitkontoEvent {
-    fn from(e: &Event) -> ZeitkontoEvent {
-        match e {
-            Event::Send { operation, request, attempt } => ZeitkontoEvent::Send {
-                operation: operation.to_string(),
-                request: request.clone(),
-                attempt: PlatformInt::saturating((*attempt).into()),
-            },
-            Event::Received { operation, status, elapsed } => ZeitkontoEvent::Received {
-                operation: operation.to_string(),
-                status: (*status).into(),
-                elapsed: (*elapsed).into(),
-            },
-            Event::Wait { operation, delay, reason } => ZeitkontoEvent::Wait {
-                operation: operation.to_string(),
-                delay: (*delay).into(),
-                reason: reason.to_string(),
-            },
-
-            Event::Failed { operation, error } => {
-                ZeitkontoEvent::Failed { operation: operation.to_string(), error: error.clone() }
-            }
-        }
-    }
-}
+pub use crate::driver_events::ZeitkontoEvent;
 
 /// Receives driver events (log them, count them). Called on the library's worker threads: keep it
 /// quick and thread-safe. An exception it throws is ignored (it never fails a call).

@@ -16,6 +16,7 @@ uniffi::setup_scaffolding!();
 
 mod client;
 pub mod config;
+mod driver_events;
 mod error;
 mod events;
 mod job_entries;

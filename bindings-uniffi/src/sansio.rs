@@ -81,8 +81,7 @@ pub(crate) fn http_status(status: PlatformInt) -> Option<u16> {
 }
 
 pub(crate) fn operation(name: &str) -> Result<OperationId, ZeitkontoError> {
-    OperationId::from_name(name)
-        .ok_or_else(|| Error::invalid("operation", format!("unknown operation {name:?}")).into())
+    Ok(OperationId::by_name(name)?)
 }
 
 /// The stable names of every operation.

@@ -6,5 +6,6 @@ export const {
   Client, init, buildRequest, parseResponse, operations, ZeitkontoError, InvalidInputError,
   ApiError, EmployeeNotFoundError, CompanyInactiveError, AuthenticationFailedError, BadValueError,
   EmailInUseError, MissingModuleError, ForbiddenError, RefusedError, RateLimitedError,
-  UnexpectedStatusError, DecodeError, TransportError, TlsError, TimeoutError,
+  UnexpectedStatusError, DecodeError, TransportError, TlsError, TimeoutError, _invalid, _day,
+  _toError,
 } = zk;

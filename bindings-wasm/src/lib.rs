@@ -6,8 +6,6 @@
 //! `buildRequest` / `parseResponse` are the sans-IO core. Failures reject / throw the error's JSON
 //! form (`{kind, message, ...}`); the JavaScript wrapper turns it into `ZeitkontoError` classes.
 
-use std::time::Duration;
-
 #[cfg(target_arch = "wasm32")]
 mod fetch;
 
@@ -21,7 +19,8 @@ static ALLOCATOR: talc::TalckWasm = unsafe { talc::TalckWasm::new_global() };
 use futures_util::future::{select, Either};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
-use zeitkonto::{Client, ClientBuilder, Error, Event, OperationId, RateLimitSettings, RetrySettings};
+use zeitkonto::core::settings::NumericSettings;
+use zeitkonto::{Client, ClientBuilder, Error, Event, OperationId};
 use zeitkonto_core::{Context, Response, RouteTable, Target};
 
 /// Rust → JS through the engine's own `JSON.parse`: plain objects and `null`, the shapes the .d.ts
@@ -60,7 +59,7 @@ fn from_js<T: for<'de> Deserialize<'de>>(v: JsValue, field: &str) -> Result<T, J
 }
 
 fn operation(name: &str) -> Result<OperationId, JsValue> {
-    OperationId::from_name(name).ok_or_else(|| invalid("operation", format!("unknown operation {name:?}")))
+    OperationId::by_name(name).map_err(|e| error_js(&e))
 }
 
 /// Options of `new WasmClient(...)` (camelCase, as the JavaScript wrapper passes them).
@@ -89,38 +88,16 @@ impl Options {
     }
 }
 
-/// The numeric settings as the wrapper passes them, one `f64` each (NaN: absent, the core's
-/// default), in this order: timeout (ms; negative: none), retry.maxRetries, retry.baseDelay,
-/// retry.maxDelay, retry.maxRetryAfter (ms), retry.maxRateLimitRetries, rateLimit.limit,
-/// rateLimit.window, rateLimit.margin (ms). Plain numbers, not a deserialized object: no
-/// deserializer code for them in the .wasm. The wrapper has checked each is a number (whole and
-/// not negative where it must be); the core checks the ranges.
+/// The numeric settings as the wrapper passes them (the core's `NumericSettings`: their order, NaN
+/// for absent). The wrapper has checked each is a number; the core checks the ranges.
 fn apply_settings(mut b: ClientBuilder, n: &[f64]) -> ClientBuilder {
-    let at = |i: usize| n.get(i).copied().filter(|v| !v.is_nan());
-    let ms = |i: usize, default: Duration| at(i).map_or(default, |v| Duration::from_millis(v as u64));
-    let count = |i: usize, default: u32| at(i).map_or(default, |v| v as u32);
-    b = b.timeout(match at(0) {
-        Some(v) if v < 0.0 => None,
-        Some(v) => Some(Duration::from_millis(v as u64)),
-        None => Some(zeitkonto::DEFAULT_TIMEOUT),
-    });
-    if (1..=5).any(|i| at(i).is_some()) {
-        let d = RetrySettings::default();
-        b = b.retry(RetrySettings {
-            max_retries: count(1, d.max_retries),
-            base_delay: ms(2, d.base_delay),
-            max_delay: ms(3, d.max_delay),
-            max_retry_after: ms(4, d.max_retry_after),
-            max_rate_limit_retries: count(5, d.max_rate_limit_retries),
-        });
+    let s = NumericSettings::from_numbers(n);
+    b = b.timeout(s.timeout);
+    if let Some(r) = s.retry {
+        b = b.retry(r);
     }
-    if (6..=8).any(|i| at(i).is_some()) {
-        let d = RateLimitSettings::default();
-        b = b.rate_limit(RateLimitSettings {
-            limit: count(6, d.limit),
-            window: ms(7, d.window),
-            margin: at(8).map(|v| Duration::from_millis(v as u64)),
-        });
+    if let Some(l) = s.rate_limit {
+        b = b.rate_limit(l);
     }
     b
 }

@@ -361,3 +361,40 @@ impl Driver {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zeitkonto_core::decl::DRIVER_EVENTS;
+
+    #[test]
+    fn every_event_is_its_declaration() {
+        let events = [
+            Event::Send { operation: "employees", request: "GET https://x/***".into(), attempt: 1 },
+            Event::Received { operation: "employees", status: 200, elapsed: Duration::from_millis(5) },
+            Event::Wait { operation: "employees", delay: Duration::from_millis(7), reason: "retry" },
+            Event::Failed { operation: "employees", error: "timed out".into() },
+        ];
+        assert_eq!(events.len(), DRIVER_EVENTS.len());
+        for (event, decl) in events.iter().zip(DRIVER_EVENTS) {
+            assert_eq!(event.kind(), decl.kind);
+            let form = serde_json::to_value(event).expect("an event serializes");
+            let given: Vec<String> = form
+                .as_object()
+                .expect("an object")
+                .iter()
+                .filter(|(k, v)| *k != "event" && !v.is_null())
+                .map(|(k, _)| k.clone())
+                .collect();
+            let mut declared: Vec<String> = decl
+                .fields
+                .iter()
+                .map(|f| if f.ty == "duration" { format!("{}Ms", f.name) } else { f.name.to_string() })
+                .collect();
+            declared.sort();
+            let mut given = given;
+            given.sort();
+            assert_eq!(given, declared, "{}", decl.kind);
+        }
+    }
+}

@@ -63,6 +63,13 @@ macro_rules! operations {
             pub fn from_name(name: &str) -> Option<OperationId> {
                 match name { $($name => Some(OperationId::$variant),)* _ => None }
             }
+
+            /// The operation with this stable name; otherwise an [`Error::InvalidInput`] naming
+            /// `operation` (every binding's `call` and sans-IO functions, the test kits).
+            pub fn by_name(name: &str) -> Result<OperationId, Error> {
+                OperationId::from_name(name)
+                    .ok_or_else(|| Error::invalid("operation", format!("unknown operation {name:?}")))
+            }
         }
     };
 }

@@ -426,6 +426,51 @@ impl RateLimitSettings {
     }
 }
 
+/// The numeric settings as plain numbers, one `f64` each in the order of [`SETTINGS`]' durations
+/// and counts (`timeout`, `retry.maxRetries`, `retry.baseDelay`, `retry.maxDelay`,
+/// `retry.maxRetryAfter`, `retry.maxRateLimitRetries`, `rateLimit.limit`, `rateLimit.window`,
+/// `rateLimit.margin`; durations in milliseconds; NaN: absent, the default), as the npm binding
+/// passes them (plain numbers: no deserializer code in its `.wasm`). A negative timeout is none.
+/// The caller has checked each is a number, whole and not negative where it must be; the ranges
+/// are checked where the settings are used ([`RetrySettings::to_config`], ...).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NumericSettings {
+    /// The timeout of each attempt (`None`: none).
+    pub timeout: Option<Duration>,
+    /// The retry settings, when any of them was given (the others at their defaults).
+    pub retry: Option<RetrySettings>,
+    /// The rate limit, when any of its settings was given (the others at their defaults).
+    pub rate_limit: Option<RateLimitSettings>,
+}
+
+impl NumericSettings {
+    /// The settings of `n` (see the type's docs).
+    pub fn from_numbers(n: &[f64]) -> NumericSettings {
+        let at = |i: usize| n.get(i).copied().filter(|v| !v.is_nan());
+        let ms = |i: usize, default: Duration| at(i).map_or(default, |v| Duration::from_millis(v as u64));
+        let count = |i: usize, default: u32| at(i).map_or(default, |v| v as u32);
+        let timeout = match at(0) {
+            Some(v) if v < 0.0 => None,
+            Some(v) => Some(Duration::from_millis(v as u64)),
+            None => Some(DEFAULT_TIMEOUT),
+        };
+        let (r, l) = (RetrySettings::default(), RateLimitSettings::default());
+        let retry = (1..=5).any(|i| at(i).is_some()).then(|| RetrySettings {
+            max_retries: count(1, r.max_retries),
+            base_delay: ms(2, r.base_delay),
+            max_delay: ms(3, r.max_delay),
+            max_retry_after: ms(4, r.max_retry_after),
+            max_rate_limit_retries: count(5, r.max_rate_limit_retries),
+        });
+        let rate_limit = (6..=8).any(|i| at(i).is_some()).then(|| RateLimitSettings {
+            limit: count(6, l.limit),
+            window: ms(7, l.window),
+            margin: at(8).map(|v| Duration::from_millis(v as u64)),
+        });
+        NumericSettings { timeout, retry, rate_limit }
+    }
+}
+
 /// A group of settings in the canonical form (camelCase keys, a duration in milliseconds under
 /// `<key>Ms`, `null` for an absent optional one), as the Python binding passes it; any other key
 /// or a value of another type is `InvalidInput` naming the setting.
@@ -555,6 +600,39 @@ mod tests {
         assert!(RateLimitSettings { window: Duration::from_millis(min), ..RateLimitSettings::default() }
             .to_config()
             .is_ok());
+    }
+
+    #[test]
+    fn numeric_settings_are_the_declared_durations_and_counts_in_order() {
+        let numeric: Vec<&str> = SETTINGS
+            .iter()
+            .filter(|s| matches!(s.ty, SettingType::Duration | SettingType::Count))
+            .map(|s| s.key)
+            .collect();
+        let order = [
+            "timeout",
+            "retry.maxRetries",
+            "retry.baseDelay",
+            "retry.maxDelay",
+            "retry.maxRetryAfter",
+            "retry.maxRateLimitRetries",
+            "rateLimit.limit",
+            "rateLimit.window",
+            "rateLimit.margin",
+        ];
+        assert_eq!(numeric, order, "NumericSettings::from_numbers reads them in this order");
+        let nan = f64::NAN;
+        let none = NumericSettings::from_numbers(&[nan; 9]);
+        assert_eq!((none.timeout, none.retry, none.rate_limit), (Some(DEFAULT_TIMEOUT), None, None));
+        let some = NumericSettings::from_numbers(&[-1.0, nan, 250.0, nan, nan, nan, nan, nan, 5.0]);
+        assert_eq!(some.timeout, None, "a negative timeout is none");
+        let retry = some.retry.expect("a retry setting was given");
+        assert_eq!(
+            (retry.base_delay, retry.max_retries),
+            (Duration::from_millis(250), RetrySettings::default().max_retries)
+        );
+        let limit = some.rate_limit.expect("a rate-limit setting was given");
+        assert_eq!((limit.margin, limit.limit), (Some(Duration::from_millis(5)), RateLimitSettings::default().limit));
     }
 
     #[test]

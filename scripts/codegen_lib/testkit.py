@@ -131,7 +131,12 @@ def kotlin_surface(kit):
         out += ["    /** " + k["doc"] + " */"]
         out.append(f"    val {k['name']}: String,")
     shown = ", ".join(f"{k['name']}=${k['name']}" for k in kit["keys"] if not k["secret"])
-    out += [") {", f'    override fun toString(): String = "SandboxKeys({shown}, keys hidden)"', "}", ""]
+    out += [") {", f'    override fun toString(): String = "SandboxKeys({shown}, keys hidden)"', "",
+            "    internal companion object {",
+            "        /** The keys the engine hands out, by their declared names. */",
+            "        fun of(k: Map<String, String>): SandboxKeys = SandboxKeys("]
+    out += [f'            k.getValue("{k["name"]}"),' for k in kit["keys"]]
+    out += ["        )", "    }", "}", ""]
     out += ["/**", " * `inject` and the counters of [ZeitkontoSandbox], as the sandbox engine declares them. The",
             " * engine's refusals are the client's own [de.zeitkonto.ZeitkontoException.InvalidInput].", " */",
             "sealed class SandboxControls {",
@@ -181,7 +186,11 @@ def swift_surface(kit):
     for k in kit["keys"]:
         out += wrap(k["doc"], 100, "    /// ")
         out.append(f"    public let {k['name']}: String")
-    out += ["}", "", "// `inject` and the counters, as the sandbox engine declares them.", "extension ZeitkontoSandbox {"]
+    out += ["}", "", "extension SandboxKeys {", "    /// The keys the engine hands out, by their declared names.",
+            "    init(engine k: [String: String]) {", "        self.init("]
+    out += [f'            {k["name"]}: k["{k["name"]}"] ?? ""' + ("," if i + 1 < len(kit["keys"]) else ")")
+            for i, k in enumerate(kit["keys"])]
+    out += ["    }", "}", "", "// `inject` and the counters, as the sandbox engine declares them.", "extension ZeitkontoSandbox {"]
     out += [("    /// " + l).rstrip() for l in _inject_doc(kit, "swift", lambda n: n, "`")]
     sw = {"operation": "String?", "text": "String?", "flag": "Bool", "duration": "TimeInterval?", "count": "Int?"}
     params = []

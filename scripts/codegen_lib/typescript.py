@@ -382,13 +382,15 @@ def ts_settings_block(decl):
 
 def node_exports(decl):
     """node.mjs, whole: the ESM entry of Node re-exports the CommonJS build's names (the client,
-    the sans-IO functions and every error class)."""
+    the sans-IO functions, every error class, and the internal helpers zeitkonto/jobs and
+    zeitkonto/testing import from the package: `_invalid`, `_day`, `_toError`)."""
     kinds = ts_error_kinds(decl)
     names = ["Client", "init", "buildRequest", "parseResponse", "operations", "ZeitkontoError"]
     for k in kinds:
         names.append(k["kind"] + "Error")
         if k["kind"] == "Api":
             names += [ts_code_class(c) for c in decl["apiCodes"]]
+    names += ["_invalid", "_day", "_toError"]
     lines = [f"// zeitkonto for Node, ESM: the CommonJS build re-exported (one module instance for `import` and",
              "// `require`, so `instanceof` works across both). " + HEADER,
              'import zk from "./dist/node.cjs";', "", "export const {"]

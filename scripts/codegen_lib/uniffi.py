@@ -232,6 +232,21 @@ def doc_lines(text, indent):
     return [l if l.strip() != "///" else indent + "///" for l in wrap(doc_for(text, "null"), 100, indent + "/// ")]
 
 
+def enum_cases(cases, name, field, extra=()):
+    """The cases of a generated enum, each with its doc and its fields (`field(f)`: (name, type,
+    doc)), then the `extra` lines every case ends with."""
+    out = []
+    for c in cases:
+        out += doc_lines(c["doc"], "    ")
+        out.append(f"    {name(c)} {{")
+        for f in c["fields"]:
+            fname, ty, doc = field(f)
+            out += doc_lines(doc, "        ")
+            out.append(f"        {fname}: {ty},")
+        out += list(extra) + ["    },"]
+    return out
+
+
 def uniffi_errors(decl):
     kinds = [k for k in decl["errors"] if k["origin"] == "core" or k["kind"] == "Internal"]
     out = [
@@ -313,15 +328,9 @@ def uniffi_errors(decl):
         "#[uniffi::export(Display)]",
         "pub enum ZeitkontoError {",
     ]
-    for k in kinds:
-        out += doc_lines(k["doc"], "    ")
-        out.append(f"    {k['kind']} {{")
-        for f in k["fields"]:
-            out += doc_lines(f["doc"], "        ")
-            out.append(f"        {snake(f['key'])}: {ERR_TYPES[f['type']][0]},")
-        out.append("        /// A readable, key-free sentence (Kotlin's `message`, Swift's `description`).")
-        out.append("        description: String,")
-        out.append("    },")
+    out += enum_cases(kinds, lambda k: k["kind"], lambda f: (snake(f["key"]), ERR_TYPES[f["type"]][0], f["doc"]),
+                      ["        /// A readable, key-free sentence (Kotlin's `message`, Swift's `description`).",
+                       "        description: String,"])
     out += [
         "}",
         "",
@@ -455,14 +464,8 @@ def uniffi_job_events(decl):
         "#[allow(clippy::large_enum_variant)] // crosses to Kotlin/Swift by value, one at a time",
         "pub enum JobEvent {",
     ]
-    for e in events:
-        out += doc_lines(e["doc"], "    ")
-        out.append(f"    {pascal(e['kind'])} {{")
-        for f in e["fields"]:
-            ty = UNIFFI_EVENT_TYPES.get(f["type"], (f"models::{f['type']}",))[0]
-            out += doc_lines(f["doc"], "        ")
-            out.append(f"        {f['name']}: {ty},")
-        out.append("    },")
+    out += enum_cases(events, lambda e: pascal(e["kind"]),
+                      lambda f: (f["name"], UNIFFI_EVENT_TYPES.get(f["type"], (f"models::{f['type']}",))[0], f["doc"]))
     out += [
         "}",
         "",
@@ -493,4 +496,44 @@ def uniffi_job_events(decl):
             "            },",
         ]
     out += ["            _ => unknown(),", "        }", "    }", "}", ""]
+    return "\n".join(out)
+
+
+# A driver event's field as the uniffi type, and its value from a field of `zeitkonto::Event`
+# (`{0}` a reference to it: `&'static str` or `String`, `u32` or `u16`, `Duration`).
+DRIVER_EVENT_TYPES = {
+    "count": ("PlatformInt", "PlatformInt::saturating(i64::from(*{0}))"),
+    "duration": ("PlatformDuration", "(*{0}).into()"),
+    "text": ("String", "{0}.to_string()"),
+}
+
+
+def uniffi_driver_events(decl):
+    """`bindings-uniffi/src/driver_events.rs`: the Kotlin/Swift `ZeitkontoEvent` enum and its
+    conversion from the client's `Event`, from the declaration of the driver's events."""
+    events = decl["driverEvents"]
+    out = [
+        "//! What the driver is doing, for Kotlin's and Swift's event listener: one case per kind of",
+        "//! event (the same events as Python's log records and npm's `onEvent`), converted from the",
+        "//! client's `Event`. " + HEADER.replace("(core/src/decl/)", "(core/src/decl/mod.rs, `DRIVER_EVENTS`)"),
+        "",
+        "use zeitkonto::Event;",
+        "",
+        "use crate::types::{PlatformDuration, PlatformInt};",
+        "",
+        "/// What the driver is doing. Request URLs and error texts are redacted (keys print as `***`).",
+        "#[derive(Debug, Clone, PartialEq, uniffi::Enum)]",
+        "pub enum ZeitkontoEvent {",
+    ]
+    def field(f):
+        unit = " (Kotlin `Duration`, Swift `TimeInterval`)." if f["type"] == "duration" else ""
+        return f["name"], DRIVER_EVENT_TYPES[f["type"]][0], (f["doc"] + unit).replace(". (Kotlin", " (Kotlin")
+
+    out += enum_cases(events, lambda e: pascal(e["kind"]), field)
+    out += ["}", "", "impl From<&Event> for ZeitkontoEvent {", "    fn from(e: &Event) -> ZeitkontoEvent {", "        match e {"]
+    for e in events:
+        names = ", ".join(f["name"] for f in e["fields"])
+        inits = ", ".join(f"{f['name']}: {DRIVER_EVENT_TYPES[f['type']][1].format(f['name'])}" for f in e["fields"])
+        out.append(f"            Event::{pascal(e['kind'])} {{ {names} }} => ZeitkontoEvent::{pascal(e['kind'])} {{ {inits} }},")
+    out += ["        }", "    }", "}", ""]
     return "\n".join(out)

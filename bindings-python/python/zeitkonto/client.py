@@ -76,18 +76,6 @@ def _event(e: Dict[str, Any]) -> Dict[str, Any]:
     return out
 
 
-def _describe(e: Dict[str, Any]) -> str:
-    """One line per driver event (already redacted)."""
-    kind, op = e.get("event"), e.get("operation")
-    if kind == "send":
-        return f"send {op}: {e.get('request')} (attempt {e.get('attempt')})"
-    if kind == "received":
-        return f"received {op}: HTTP {e.get('status')} after {e.get('elapsed') or 0:.3f} s"
-    if kind == "wait":
-        return f"wait {op}: {e.get('delay') or 0:.3f} s ({e.get('reason')})"
-    return f"failed {op}: {e.get('error')}"
-
-
 class _Base:
     def __init__(
         self,
@@ -152,9 +140,8 @@ class _Base:
             events = self._core.take_events()
             if events:
                 log = _logger()
-                for event in events:
-                    event = _event(event)
-                    log.debug("zeitkonto %s", _describe(event), extra={"zeitkonto": event})
+                for line, event in events:  # the line as every language says it (redacted)
+                    log.debug("zeitkonto %s", line, extra={"zeitkonto": _event(event)})
 
     def _client(self) -> _core.Client:
         if self._core is None:

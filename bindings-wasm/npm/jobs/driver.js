@@ -1,7 +1,7 @@
 // What the jobs of zeitkonto/jobs share (entries.js, generated): the core's .wasm (loaded once,
 // by the entry files' loader), the checks of arguments and options, the core's errors as the
 // package's, and the one loop every job runs (runJob).
-import { ApiError, InvalidInputError, ZeitkontoError } from "zeitkonto";
+import { ApiError, ZeitkontoError, _day, _invalid as invalid, _toError } from "zeitkonto";
 import { jobTelemetry } from "../src/telemetry.js";
 
 let load = null;
@@ -18,17 +18,11 @@ export function planner() {
   return loaded;
 }
 
-/** An InvalidInputError naming `field`. */
-export const invalid = (field, reason) =>
-  new InvalidInputError(`invalid input \`${field}\`: ${reason}`, { kind: "InvalidInput", field, reason });
+export { invalid };
 
 /** Throws what the planner threw (the core error's JSON form) as the package's error. */
 export function rethrow(e) {
-  if (e instanceof Error) throw e;
-  if (e && typeof e === "object" && e.kind === "InvalidInput") {
-    throw new InvalidInputError(e.message ?? `invalid input \`${e.field}\`: ${e.reason}`, e);
-  }
-  throw new ZeitkontoError(String(e?.message ?? e), e);
+  throw _toError(e);
 }
 
 /** Makes the planner's machine, its errors thrown as the package's. */
@@ -72,12 +66,7 @@ export function day(field, value) {
   if (typeof value === "string") return value;
   if (!(value instanceof Date)) throw invalid(field, "expected a date: \"YYYY-MM-DD\" or a Date");
   if (Number.isNaN(value.getTime())) throw invalid(field, "is an Invalid Date");
-  const utc = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0 && value.getUTCMilliseconds() === 0;
-  const y = utc ? value.getUTCFullYear() : value.getFullYear();
-  const m = (utc ? value.getUTCMonth() : value.getMonth()) + 1;
-  const d = utc ? value.getUTCDate() : value.getDate();
-  const p = (n) => String(n).padStart(2, "0");
-  return `${String(y).padStart(4, "0")}-${p(m)}-${p(d)}`;
+  return _day(value);
 }
 
 /** `[a, b, a, b, ...]` as `[[a, b], ...]`. */

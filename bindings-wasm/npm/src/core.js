@@ -212,8 +212,11 @@ function safeCause(cause, detail) {
   return safe;
 }
 
-/** The error for the core's error form `{kind, message, ...}`; `cause`: the HTTP stack's own error, for a transport failure. */
-function toError(payload, signal, cause) {
+/**
+ * @internal The error for the core's error form `{kind, message, ...}` (the jobs' and the test
+ * kit's .wasm throw it too); `cause`: the HTTP stack's own error, for a transport failure.
+ */
+export function _toError(payload, signal, cause) {
   if (payload instanceof Error) return payload;
   if (payload == null || typeof payload !== "object") return new ZeitkontoError(String(payload));
   if (payload.kind === "Aborted") {
@@ -239,7 +242,13 @@ function toError(payload, signal, cause) {
   return err;
 }
 
-function day(value) {
+/** @internal An InvalidInputError naming `field` (the jobs' and the test kit's too). */
+export function _invalid(field, reason) {
+  return new InvalidInputError(`invalid input \`${field}\`: ${reason}`, { kind: "InvalidInput", field, reason });
+}
+
+/** @internal A date parameter as "YYYY-MM-DD" (the jobs' dates too); strings pass unchanged. */
+export function _day(value) {
   if (value == null) return undefined;
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return "Invalid Date";
@@ -262,7 +271,7 @@ function clean(params) {
   for (const [k, v] of Object.entries(params)) {
     // JSON has no NaN or Infinity (JSON.stringify would send them as null).
     if (typeof v === "number" && !Number.isFinite(v)) {
-      throw new InvalidInputError(`invalid input \`${k}\`: must be a finite number, got ${v}`, { field: k, reason: `must be a finite number, got ${v}` });
+      throw _invalid(k, `must be a finite number, got ${v}`);
     }
     if (v !== undefined && v !== null) out[k] = v;
   }
@@ -277,7 +286,7 @@ function paramsText(params) {
   } catch (e) {
     if (e instanceof ZeitkontoError) throw e;
     // A BigInt, a cycle, a throwing toJSON: as the core names a value it cannot read.
-    throw new InvalidInputError("invalid input `params`: not JSON-serializable", { kind: "InvalidInput", field: "params", reason: "not JSON-serializable" });
+    throw _invalid("params", "not JSON-serializable");
   }
   return text;
 }
@@ -317,8 +326,7 @@ function sameOrigin(baseUrl) {
 function ms(value, field) {
   if (value === undefined) return undefined;
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
-    const reason = `must be a finite, non-negative number of milliseconds, got ${String(value)}`;
-    throw new InvalidInputError(`invalid input \`${field}\`: ${reason}`, { kind: "InvalidInput", field, reason });
+    throw _invalid(field, `must be a finite, non-negative number of milliseconds, got ${String(value)}`);
   }
   return Math.round(value);
 }
@@ -327,8 +335,7 @@ function ms(value, field) {
 function count(value, field) {
   if (value === undefined) return undefined;
   if (!Number.isSafeInteger(value) || value < 0) {
-    const reason = `must be a whole number, not negative, got ${String(value)}`;
-    throw new InvalidInputError(`invalid input \`${field}\`: ${reason}`, { kind: "InvalidInput", field, reason });
+    throw _invalid(field, `must be a whole number, not negative, got ${String(value)}`);
   }
   return value;
 }
@@ -338,7 +345,7 @@ const USER_AGENT = "zeitkonto-js/0.1.0";
 
 function toWasmOptions({ apiKey, baseUrl, workspaceKey, routes, timeout, retry, rateLimit }) {
   // The numeric settings as one Float64Array for the .wasm (NaN: absent, the core's default), in
-  // the order of `apply_settings` (bindings-wasm/src/lib.rs).
+  // the order of the core's `NumericSettings::from_numbers` (core/src/settings.rs).
   const n = (v) => (v === undefined ? NaN : v);
   const settings = Float64Array.of(
     // `null`, `0` and `Infinity` mean no timeout (-1 for the core).
@@ -356,7 +363,7 @@ function makeInner(options, onEvent) {
     // The page's own origin (a same-origin backend): plain http is fine there, whatever the host.
     return new WasmClient(options.options, onEvent, sameOrigin(options.options.baseUrl), options.settings);
   } catch (e) {
-    throw toError(e);
+    throw _toError(e);
   }
 }
 
@@ -520,7 +527,7 @@ export class Client {
       return await inner.call(operation, paramsText(params), abort, fetchFor, fast, telemetry?.onSpan);
     } catch (e) {
       if (signal?.aborted) throw signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
-      throw toError(e, signal, failed);
+      throw _toError(e, signal, failed);
     } finally {
       unwatch?.();
       for (const t of timers) clearTimeout(t);
@@ -531,7 +538,7 @@ export class Client {
   // declaration (src/operations.js) and installed below.
 }
 
-_useDay(day);
+_useDay(_day);
 for (const [name, method] of Object.entries(operationMethods)) {
   Object.defineProperty(Client.prototype, name, { value: method, writable: true, configurable: true });
 }
@@ -567,7 +574,7 @@ export function buildRequest(operation, params = {}, context = {}) {
     Object.defineProperty(request, BUILT_FROM, { value: { operation, params: cleaned, context: ctx, env } });
     return request;
   } catch (e) {
-    throw toError(e);
+    throw _toError(e);
   }
 }
 
@@ -588,7 +595,7 @@ export function parseResponse(operation, status, headers, body, { request } = {}
   try {
     return wasmParseResponse(operation, status, pairs, bytes, from?.params, from?.context, ...(from?.env ?? [false, 0, 0, 0]));
   } catch (e) {
-    throw toError(e);
+    throw _toError(e);
   }
 }
 

@@ -2,7 +2,7 @@
 // `testing-node.mjs` from disk for Node). The engine is sans-IO: each request goes in with the
 // time and comes back as a step; the waits a `delay` fault asks for are timers here, cancelled by
 // the request's AbortSignal (a request abandoned during a wait before handling applies nothing).
-import { Client, InvalidInputError } from "zeitkonto";
+import { Client, _invalid as invalid, _toError } from "zeitkonto";
 
 /** The base URL of in-process clients (never resolved: nothing leaves the process). */
 export const IN_PROCESS_BASE_URL = "http://sandbox.localhost";
@@ -14,14 +14,9 @@ const encoder = new TextEncoder();
 const NULL_BODY = new Set([204, 205, 304]);
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-function invalid(field, reason) {
-  return new InvalidInputError(`invalid input \`${field}\`: ${reason}`, { kind: "InvalidInput", field, reason });
-}
-
 /** A thrown `{kind: "InvalidInput", field, reason}` from the .wasm as the client's error. */
 function rethrow(e) {
-  if (e && typeof e === "object" && e.kind === "InvalidInput") throw invalid(e.field, e.reason);
-  throw e;
+  throw _toError(e);
 }
 
 function sleep(ms, signal) {

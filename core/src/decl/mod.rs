@@ -31,7 +31,7 @@ pub mod errors;
 
 /// The error kinds, the API's codes, TLS failures, the client settings, the shorthand methods and
 /// how each language writes a duration, as JSON (`errors`, `apiCodes`, `tlsFailures`, `settings`,
-/// `shorthands`, `durations` in `tests/vectors/declaration.json`).
+/// `shorthands`, `driverEvents`, `durations` in `tests/vectors/declaration.json`).
 pub fn surface_json() -> serde_json::Map<String, serde_json::Value> {
     let mut out = serde_json::Map::new();
     out.insert("errors".into(), serde_json::to_value(errors::KINDS).unwrap_or_default());
@@ -39,11 +39,69 @@ pub fn surface_json() -> serde_json::Map<String, serde_json::Value> {
     out.insert("tlsFailures".into(), serde_json::to_value(errors::tls_failures()).unwrap_or_default());
     out.insert("settings".into(), serde_json::to_value(crate::settings::SETTINGS).unwrap_or_default());
     out.insert("shorthands".into(), serde_json::to_value(shorthands()).unwrap_or_default());
+    out.insert("driverEvents".into(), serde_json::to_value(DRIVER_EVENTS).unwrap_or_default());
     let durations: serde_json::Map<String, serde_json::Value> =
         crate::settings::DURATIONS.iter().map(|(lang, form)| (lang.to_string(), (*form).into())).collect();
     out.insert("durations".into(), durations.into());
     out
 }
+
+/// One kind of event of the client's driver (`zeitkonto::Event`), for logging: its kind, what it
+/// says and its fields (`count`, `duration` or `text`, as [`crate::jobs::events::EventField`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct DriverEventDecl {
+    /// The kind, as every language names it (`send`); the Kotlin/Swift case in its casing.
+    pub kind: &'static str,
+    /// What it says.
+    pub doc: &'static str,
+    /// Its fields, in order.
+    pub fields: &'static [crate::jobs::events::EventField],
+}
+
+const fn field(name: &'static str, ty: &'static str, doc: &'static str) -> crate::jobs::events::EventField {
+    crate::jobs::events::EventField { name, ty, doc }
+}
+
+const OPERATION: crate::jobs::events::EventField = field("operation", "text", "The operation's stable name.");
+
+/// The driver's events, declared once: Kotlin's and Swift's `ZeitkontoEvent` is generated from
+/// them; Python's log records and npm's `onEvent` hand over their canonical form (a duration as
+/// `<name>Ms`, shown in each language's unit); the client's `Event` is held to them by a test.
+/// Every text is redacted (keys print as `***`).
+pub const DRIVER_EVENTS: &[DriverEventDecl] = &[
+    DriverEventDecl {
+        kind: "send",
+        doc: "A request is being sent.",
+        fields: &[
+            OPERATION,
+            field("request", "text", "The redacted `METHOD url` (keys print as `***`)."),
+            field("attempt", "count", "The attempt, from 1."),
+        ],
+    },
+    DriverEventDecl {
+        kind: "received",
+        doc: "A response arrived.",
+        fields: &[
+            OPERATION,
+            field("status", "count", "The HTTP status."),
+            field("elapsed", "duration", "How long after the request was sent."),
+        ],
+    },
+    DriverEventDecl {
+        kind: "wait",
+        doc: "Waiting before the next attempt (one event per wait).",
+        fields: &[
+            OPERATION,
+            field("delay", "duration", "How long."),
+            field("reason", "text", "\"rate limit\" (the client-side limiter), \"429\" or \"retry\"."),
+        ],
+    },
+    DriverEventDecl {
+        kind: "failed",
+        doc: "The call failed.",
+        fields: &[OPERATION, field("error", "text", "The redacted error message.")],
+    },
+];
 
 /// The operations' shorthand methods (`come`, `go`, `stop`), which every language's client has.
 pub fn shorthands() -> &'static [ShorthandDecl] {

@@ -52,6 +52,25 @@ public struct SandboxKeys: Sendable, Hashable {
     public let employeeWithoutLogin: String
 }
 
+extension SandboxKeys {
+    /// The keys the engine hands out, by their declared names.
+    init(engine k: [String: String]) {
+        self.init(
+            companyKey: k["companyKey"] ?? "",
+            noModulesCompanyKey: k["noModulesCompanyKey"] ?? "",
+            inactiveCompanyKey: k["inactiveCompanyKey"] ?? "",
+            otherCompanyKey: k["otherCompanyKey"] ?? "",
+            workspaceKey: k["workspaceKey"] ?? "",
+            departmentKey: k["departmentKey"] ?? "",
+            employeeKey: k["employeeKey"] ?? "",
+            supervisorKey: k["supervisorKey"] ?? "",
+            employee: k["employee"] ?? "",
+            projectManager: k["projectManager"] ?? "",
+            supervisor: k["supervisor"] ?? "",
+            employeeWithoutLogin: k["employeeWithoutLogin"] ?? "")
+    }
+}
+
 // `inject` and the counters, as the sandbox engine declares them.
 extension ZeitkontoSandbox {
     /// Makes the next `count` requests (of `operation`, when given) fail as `kind` says, one

@@ -29,14 +29,7 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
             try SandboxEngine(today: today, seedJson: seedJson, rateLimit: rateLimit.map { Double($0.limit) },
                               windowMs: (rateLimit?.window ?? 60) * 1000, routes: routes)
         }
-        let k = engine.keys()
-        keys = SandboxKeys(
-            companyKey: k["companyKey"] ?? "", noModulesCompanyKey: k["noModulesCompanyKey"] ?? "",
-            inactiveCompanyKey: k["inactiveCompanyKey"] ?? "", otherCompanyKey: k["otherCompanyKey"] ?? "",
-            workspaceKey: k["workspaceKey"] ?? "", departmentKey: k["departmentKey"] ?? "",
-            employeeKey: k["employeeKey"] ?? "", supervisorKey: k["supervisorKey"] ?? "",
-            employee: k["employee"] ?? "", projectManager: k["projectManager"] ?? "",
-            supervisor: k["supervisor"] ?? "", employeeWithoutLogin: k["employeeWithoutLogin"] ?? "")
+        keys = SandboxKeys(engine: engine.keys())
     }
 
     /// The sandbox's today, "YYYY-MM-DD".

@@ -61,6 +61,24 @@ data class SandboxKeys(
     val employeeWithoutLogin: String,
 ) {
     override fun toString(): String = "SandboxKeys(employee=$employee, projectManager=$projectManager, supervisor=$supervisor, employeeWithoutLogin=$employeeWithoutLogin, keys hidden)"
+
+    internal companion object {
+        /** The keys the engine hands out, by their declared names. */
+        fun of(k: Map<String, String>): SandboxKeys = SandboxKeys(
+            k.getValue("companyKey"),
+            k.getValue("noModulesCompanyKey"),
+            k.getValue("inactiveCompanyKey"),
+            k.getValue("otherCompanyKey"),
+            k.getValue("workspaceKey"),
+            k.getValue("departmentKey"),
+            k.getValue("employeeKey"),
+            k.getValue("supervisorKey"),
+            k.getValue("employee"),
+            k.getValue("projectManager"),
+            k.getValue("supervisor"),
+            k.getValue("employeeWithoutLogin"),
+        )
+    }
 }
 
 /**

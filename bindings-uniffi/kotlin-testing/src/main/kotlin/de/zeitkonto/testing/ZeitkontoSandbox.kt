@@ -50,14 +50,7 @@ class ZeitkontoSandbox @JvmOverloads constructor(
     }
 
     /** The demo seed's keys and people. */
-    val keys: SandboxKeys = engine.keys().let { k ->
-        SandboxKeys(
-            k.getValue("companyKey"), k.getValue("noModulesCompanyKey"), k.getValue("inactiveCompanyKey"),
-            k.getValue("otherCompanyKey"), k.getValue("workspaceKey"), k.getValue("departmentKey"),
-            k.getValue("employeeKey"), k.getValue("supervisorKey"), k.getValue("employee"),
-            k.getValue("projectManager"), k.getValue("supervisor"), k.getValue("employeeWithoutLogin"),
-        )
-    }
+    val keys: SandboxKeys = SandboxKeys.of(engine.keys())
 
     /** The sandbox's today. */
     val today: LocalDate get() = LocalDate.parse(engine.today())
