@@ -131,16 +131,15 @@ def kotlin_surface(kit):
         out += ["    /** " + k["doc"] + " */"]
         out.append(f"    val {k['name']}: String,")
     shown = ", ".join(f"{k['name']}=${k['name']}" for k in kit["keys"] if not k["secret"])
-    out += [") {", f'    override fun toString(): String = "SandboxKeys({shown}, keys hidden)"', "",
-            "    internal companion object {",
-            "        /** The keys the engine hands out, by their declared names. */",
-            "        fun of(k: Map<String, String>): SandboxKeys = SandboxKeys("]
-    out += [f'            k.getValue("{k["name"]}"),' for k in kit["keys"]]
-    out += ["        )", "    }", "}", ""]
+    out += [") {", f'    override fun toString(): String = "SandboxKeys({shown}, keys hidden)"', "}", ""]
     out += ["/**", " * `inject` and the counters of [ZeitkontoSandbox], as the sandbox engine declares them. The",
             " * engine's refusals are the client's own [de.zeitkonto.ZeitkontoException.InvalidInput].", " */",
             "sealed class SandboxControls {",
-            "    /** The engine (the kit's own library). */", "    protected abstract val engine: SandboxEngine", ""]
+            "    /** The engine (the kit's own library). */", "    protected abstract val engine: SandboxEngine", "",
+            "    /** The keys the engine hands out, by their declared names. */",
+            "    protected fun keysOf(k: Map<String, String>): SandboxKeys = SandboxKeys("]
+    out += [f'        k.getValue("{k["name"]}"),' for k in kit["keys"]]
+    out += ["    )", ""]
     out += ["    /**"] + [("     * " + l).rstrip() for l in _inject_doc(kit, "kotlin", lambda n: n, "`")] + ["     */"]
     kt = {"operation": "String?", "text": "String?", "flag": "Boolean", "duration": "Duration?", "count": "Int?"}
     params = []

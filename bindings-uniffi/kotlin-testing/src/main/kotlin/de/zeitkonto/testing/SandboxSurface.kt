@@ -61,24 +61,6 @@ data class SandboxKeys(
     val employeeWithoutLogin: String,
 ) {
     override fun toString(): String = "SandboxKeys(employee=$employee, projectManager=$projectManager, supervisor=$supervisor, employeeWithoutLogin=$employeeWithoutLogin, keys hidden)"
-
-    internal companion object {
-        /** The keys the engine hands out, by their declared names. */
-        fun of(k: Map<String, String>): SandboxKeys = SandboxKeys(
-            k.getValue("companyKey"),
-            k.getValue("noModulesCompanyKey"),
-            k.getValue("inactiveCompanyKey"),
-            k.getValue("otherCompanyKey"),
-            k.getValue("workspaceKey"),
-            k.getValue("departmentKey"),
-            k.getValue("employeeKey"),
-            k.getValue("supervisorKey"),
-            k.getValue("employee"),
-            k.getValue("projectManager"),
-            k.getValue("supervisor"),
-            k.getValue("employeeWithoutLogin"),
-        )
-    }
 }
 
 /**
@@ -88,6 +70,22 @@ data class SandboxKeys(
 sealed class SandboxControls {
     /** The engine (the kit's own library). */
     protected abstract val engine: SandboxEngine
+
+    /** The keys the engine hands out, by their declared names. */
+    protected fun keysOf(k: Map<String, String>): SandboxKeys = SandboxKeys(
+        k.getValue("companyKey"),
+        k.getValue("noModulesCompanyKey"),
+        k.getValue("inactiveCompanyKey"),
+        k.getValue("otherCompanyKey"),
+        k.getValue("workspaceKey"),
+        k.getValue("departmentKey"),
+        k.getValue("employeeKey"),
+        k.getValue("supervisorKey"),
+        k.getValue("employee"),
+        k.getValue("projectManager"),
+        k.getValue("supervisor"),
+        k.getValue("employeeWithoutLogin"),
+    )
 
     /**
      * Makes the next `count` requests (of `operation`, when given) fail as `kind` says, one

@@ -50,7 +50,7 @@ class ZeitkontoSandbox @JvmOverloads constructor(
     }
 
     /** The demo seed's keys and people. */
-    val keys: SandboxKeys = SandboxKeys.of(engine.keys())
+    val keys: SandboxKeys = keysOf(engine.keys())
 
     /** The sandbox's today. */
     val today: LocalDate get() = LocalDate.parse(engine.today())
