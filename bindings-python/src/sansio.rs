@@ -81,12 +81,16 @@ fn response_of(
     body: &[u8],
     request: Option<&NativeRequest>,
 ) -> PyResult<(OperationId, Response)> {
+    let op = operation(operation_name)?;
     let response = Response::new(status, headers, body.to_vec());
     let response = match request {
-        Some(r) => response.for_request(&r.0),
+        Some(r) => {
+            r.0.check_answered_by(op).map_err(|e| raise(&e))?;
+            response.for_request(&r.0)
+        }
         None => response,
     };
-    Ok((operation(operation_name)?, response))
+    Ok((op, response))
 }
 
 /// An error of a parse, redacted against the request it answers (as the client redacts it).

@@ -116,3 +116,14 @@ def test_parse(operation: str, case: Dict[str, Any]) -> None:
     typed = sansio.parse_response(operation, r["status"], r.get("headers") or {}, body, request=request)
     if isinstance(typed, zeitkonto.Model):
         assert typed.to_dict() == out
+
+
+def test_an_answer_is_read_bound_only_to_a_request_of_its_operation() -> None:
+    request = sansio.build_request("employees", {}, api_key="k")
+    for parse in (sansio.parse_response, sansio.parse_response_json):
+        with pytest.raises(zeitkonto.InvalidInputError) as err:
+            parse("presence", 200, {}, b"[]", request=request)
+        assert err.value.field == "request" and "built for `employees`, not for `presence`" in str(err.value)
+        with pytest.raises(zeitkonto.InvalidInputError) as wrong:
+            parse("employees", 200, {}, b"[]", request=object())  # type: ignore[arg-type]
+        assert wrong.value.field == "request"

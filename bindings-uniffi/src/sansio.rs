@@ -128,9 +128,12 @@ pub fn parse_response(
     let headers = headers.into_iter().map(|h| (h.name, h.value)).collect();
     let response = Response::new(status, headers, body);
     match request {
-        Some(req) => zeitkonto_core::parse_response_text(op, &response.for_request(&req.inner))
-            .map(RawJson)
-            .map_err(|e| req.inner.redact_error(e).into()),
+        Some(req) => {
+            req.inner.check_answered_by(op)?;
+            zeitkonto_core::parse_response_text(op, &response.for_request(&req.inner))
+                .map(RawJson)
+                .map_err(|e| req.inner.redact_error(e).into())
+        }
         None => Ok(RawJson(zeitkonto_core::parse_response_text(op, &response)?)),
     }
 }

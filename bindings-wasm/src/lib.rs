@@ -306,10 +306,10 @@ pub fn build_request(
     }))
 }
 
-/// Parses a response of `operation` (sans-IO) into its canonical output. With the `params` and
-/// `context` of the request it answers (`undefined` for none), the response is read bound to that
-/// request, as the client reads it: its secrets redacted before an excerpt is cut, an echoed month
-/// read against the requested one.
+/// Parses a response of `operation` (sans-IO) into its canonical output. With the operation,
+/// `params` and `context` of the request it answers (`undefined` for none), the response is read
+/// bound to that request, as the client reads it: its secrets redacted before an excerpt is cut, an
+/// echoed month read against the requested one (a request of another operation is refused).
 #[wasm_bindgen(js_name = parseResponse)]
 #[allow(clippy::too_many_arguments)] // plain arguments: a class or an options field costs .wasm size
 pub fn parse_response(
@@ -317,6 +317,7 @@ pub fn parse_response(
     status: u16,
     headers: JsValue,
     body: &[u8],
+    request_operation: Option<String>,
     request_params: JsValue,
     request_context: JsValue,
     same_origin: bool,
@@ -328,11 +329,12 @@ pub fn parse_response(
     let headers: Vec<(String, String)> =
         if headers.is_undefined() || headers.is_null() { Vec::new() } else { from_js(headers, "headers")? };
     let resp = Response::new(status, headers, body.to_vec());
-    if request_params.is_undefined() {
+    let Some(built_for) = request_operation else {
         return zeitkonto_core::parse_response_text(op, &resp).map(|t| parse_js(&t)).map_err(|e| error_js(&e));
-    }
+    };
     let env = (same_origin, today_year, today_month, today_day);
-    let req = sans_io_request(op, &request_params, request_context, env)?;
+    let req = sans_io_request(operation(&built_for)?, &request_params, request_context, env)?;
+    req.check_answered_by(op).map_err(|e| error_js(&e))?;
     zeitkonto_core::parse_response_text(op, &resp.for_request(&req))
         .map(|t| parse_js(&t))
         .map_err(|e| error_js(&req.redact_error(e)))

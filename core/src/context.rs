@@ -487,6 +487,7 @@ impl RequestBuilder<'_> {
             redacted_body,
             secrets,
             requested_month: self.requested_month,
+            operation: self.op,
         })
     }
 }

@@ -69,9 +69,27 @@ pub struct Request {
     pub(crate) secrets: Secrets,
     /// The calendar month the request asked for, where the answer echoes it.
     pub(crate) requested_month: Option<Month>,
+    /// The operation it was built for.
+    pub(crate) operation: crate::routes::OperationId,
 }
 
 impl Request {
+    /// The operation it was built for.
+    pub fn operation(&self) -> crate::routes::OperationId {
+        self.operation
+    }
+
+    /// Checks that this is a request of `op`, before an answer of `op` is read bound to it
+    /// ([`Response::for_request`]); otherwise an [`crate::Error::InvalidInput`] naming `request`,
+    /// the same in every language's sans-IO `parse_response`.
+    pub fn check_answered_by(&self, op: crate::routes::OperationId) -> Result<(), crate::error::Error> {
+        if self.operation == op {
+            return Ok(());
+        }
+        let reason = format!("built for `{}`, not for `{}`", self.operation.name(), op.name());
+        Err(crate::error::Error::invalid("request", reason))
+    }
+
     /// The method.
     pub fn method(&self) -> Method {
         self.method
@@ -254,6 +272,17 @@ pub fn excerpt_redacted(body: &[u8], max: usize, secrets: &Secrets) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_request_answers_only_its_own_operation() {
+        use crate::routes::OperationId;
+        let ctx = crate::Context::new("k");
+        let req = crate::build_request(OperationId::Employees, &serde_json::json!({}), &ctx).unwrap();
+        assert_eq!(req.operation(), OperationId::Employees);
+        assert!(req.check_answered_by(OperationId::Employees).is_ok());
+        let err = req.check_answered_by(OperationId::Presence).unwrap_err();
+        assert_eq!(err.to_string(), "invalid input `request`: built for `employees`, not for `presence`");
+    }
 
     #[test]
     fn segments_round_trip() {

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Iterable, List, Mapping, NamedTuple, Opti
 from . import _core
 from ._operations import CONVERTERS
 from ._model_base import _plain
-from .errors import from_core
+from .errors import _invalid, from_core
 from ._telemetry import untraced
 
 __all__ = ["HttpRequest", "build_request", "parse_response", "parse_response_json", "operations", "is_idempotent",
@@ -122,7 +122,7 @@ def _native(request: Optional[HttpRequest]) -> Optional[_core.NativeRequest]:
     if request is None:
         return None
     if not isinstance(request, HttpRequest) or request._native is None:
-        raise TypeError("request must be the HttpRequest that build_request returned")
+        raise _invalid("request", "expected the HttpRequest that build_request returned")
     return request._native
 
 

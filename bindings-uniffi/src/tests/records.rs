@@ -206,6 +206,10 @@ fn sans_io_build_redacts_and_parse_returns_canonical_json() {
     assert!(req.url().ends_with("/very-secret-key/e-1/2026/2"), "{}", req.url());
     assert!(!req.redacted_url().contains("very-secret"));
     assert!(!format!("{req:?}").contains("very-secret") && !req.to_string().contains("very-secret"), "{req}");
+    // An answer read bound to a request of another operation is refused, naming `request`.
+    let other = crate::parse_response("presence".into(), PlatformInt(200), vec![], b"[]".to_vec(), Some(req.clone()))
+        .expect_err("a time_account request does not answer presence");
+    assert!(matches!(&other, ZeitkontoError::InvalidInput { field, .. } if field == "request"), "{other:?}");
     let err = crate::build_request("time_account".into(), RawJson(r#"{"employee":"e-1"}"#.into()), ctx, None)
         .expect_err("missing params");
     assert!(matches!(err, ZeitkontoError::InvalidInput { .. }), "{err:?}");

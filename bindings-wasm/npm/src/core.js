@@ -589,11 +589,10 @@ export function parseResponse(operation, status, headers, body, { request } = {}
   const pairs = headers == null ? [] : Array.isArray(headers) ? headers : typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body instanceof Uint8Array ? body : new Uint8Array(body ?? []);
   const from = request?.[BUILT_FROM];
-  if (request != null && from?.operation !== operation) {
-    throw new InvalidInputError(`invalid input \`request\`: expected the buildRequest("${operation}", ...) result this response answers`, { kind: "InvalidInput", field: "request", reason: "not a request built by buildRequest for this operation" });
-  }
+  if (request != null && from === undefined) throw _invalid("request", "expected the buildRequest result this response answers");
   try {
-    return wasmParseResponse(operation, status, pairs, bytes, from?.params, from?.context, ...(from?.env ?? [false, 0, 0, 0]));
+    // The core checks that the request was built for `operation`, as in every language.
+    return wasmParseResponse(operation, status, pairs, bytes, from?.operation, from?.params, from?.context, ...(from?.env ?? [false, 0, 0, 0]));
   } catch (e) {
     throw _toError(e);
   }

@@ -90,3 +90,11 @@ for (const file of files) {
     });
   }
 }
+
+test("an answer is read bound only to a request of its operation", async () => {
+  const request = buildRequest("employees", {}, { apiKey: "k" });
+  assert.throws(() => parseResponse("presence", 200, {}, "[]", { request }), (e) =>
+    e instanceof ZeitkontoError && e.kind === "InvalidInput" && e.field === "request" && /built for `employees`, not for `presence`/.test(e.message));
+  assert.throws(() => parseResponse("employees", 200, {}, "[]", { request: {} }), (e) => e.field === "request");
+  assert.deepEqual(parseResponse("employees", 200, {}, "[]", { request }), []);
+});
