@@ -9,51 +9,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::date::Month;
+pub use crate::method::Method;
+use crate::routes::OperationId;
 use crate::secret::Secrets;
 pub use crate::text::{decode_segment, encode_segment};
-
-/// The HTTP methods the API uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
-#[allow(missing_docs)]
-pub enum Method {
-    Get,
-    Post,
-    Put,
-    Delete,
-    Patch,
-}
-
-impl Method {
-    /// `"GET"`, `"POST"`, ...
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Method::Get => "GET",
-            Method::Post => "POST",
-            Method::Put => "PUT",
-            Method::Delete => "DELETE",
-            Method::Patch => "PATCH",
-        }
-    }
-
-    /// Parses a method name (case-insensitive).
-    pub fn parse(s: &str) -> Option<Method> {
-        match s.to_ascii_uppercase().as_str() {
-            "GET" => Some(Method::Get),
-            "POST" => Some(Method::Post),
-            "PUT" => Some(Method::Put),
-            "DELETE" => Some(Method::Delete),
-            "PATCH" => Some(Method::Patch),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Method {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// An HTTP request ready for any transport. Prints redacted.
 #[derive(Clone, PartialEq)]
@@ -70,19 +29,19 @@ pub struct Request {
     /// The calendar month the request asked for, where the answer echoes it.
     pub(crate) requested_month: Option<Month>,
     /// The operation it was built for.
-    pub(crate) operation: crate::routes::OperationId,
+    pub(crate) operation: OperationId,
 }
 
 impl Request {
     /// The operation it was built for.
-    pub fn operation(&self) -> crate::routes::OperationId {
+    pub fn operation(&self) -> OperationId {
         self.operation
     }
 
     /// Checks that this is a request of `op`, before an answer of `op` is read bound to it
     /// ([`Response::for_request`]); otherwise an [`crate::Error::InvalidInput`] naming `request`,
     /// the same in every language's sans-IO `parse_response`.
-    pub fn check_answered_by(&self, op: crate::routes::OperationId) -> Result<(), crate::error::Error> {
+    pub fn check_answered_by(&self, op: OperationId) -> Result<(), crate::error::Error> {
         if self.operation == op {
             return Ok(());
         }
@@ -275,7 +234,6 @@ mod tests {
 
     #[test]
     fn a_request_answers_only_its_own_operation() {
-        use crate::routes::OperationId;
         let ctx = crate::Context::new("k");
         let req = crate::build_request(OperationId::Employees, &serde_json::json!({}), &ctx).unwrap();
         assert_eq!(req.operation(), OperationId::Employees);

@@ -31,6 +31,7 @@ pub mod error;
 pub mod http;
 pub mod jobs;
 pub mod limiter;
+mod method;
 pub mod model;
 pub mod ops;
 pub mod parse;

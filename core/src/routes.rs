@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::error::Error;
-use crate::http::Method;
+use crate::method::Method;
 
 macro_rules! operations {
     ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal, $method:ident, $path:literal, $idem:literal, $source:literal, $spec:literal, $key:ident; )*) => {
