@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use pyo3::IntoPyObjectExt;
 use serde_json::Value;
-use zeitkonto::jobs::checkpoint_file::CheckpointFile;
+use zeitkonto::jobs::checkpoint_file::{CheckpointFile, SavedCheckpoint};
 use zeitkonto::jobs::{EventValue, Job as RustJob, JobEvent, JobSpec};
 use zeitkonto_core::jobs::limit_per_minute;
 
@@ -84,6 +84,9 @@ type Running = (RustJob, CheckpointFile);
 pub(crate) struct Job {
     inner: Arc<tokio::sync::Mutex<Running>>,
     name: &'static str,
+    /// The checkpoint saved last, readable while a step holds the job (a cancelled async step
+    /// holds it until its call ends).
+    saved: SavedCheckpoint,
 }
 
 impl Job {
@@ -122,7 +125,8 @@ pub(crate) fn job(client: &Client, kind: &str, spec_json: &str, checkpoint: Opti
         Ok((job, file))
     };
     let running = start().map_err(|e| raise(&e))?;
-    Ok(Job { name: running.0.name(), inner: Arc::new(tokio::sync::Mutex::new(running)) })
+    let (name, saved) = (running.0.name(), running.1.saved_handle());
+    Ok(Job { name, saved, inner: Arc::new(tokio::sync::Mutex::new(running)) })
 }
 
 #[pymethods]
@@ -178,9 +182,8 @@ impl Job {
 
     /// The checkpoint last saved, as JSON text, to resume from (the calls whose events the
     /// consumer handled).
-    fn checkpoint(&self) -> PyResult<String> {
-        let guard = self.inner.try_lock().map_err(|_| internal("the job is running a step"))?;
-        Ok(guard.1.saved().to_string())
+    fn checkpoint(&self) -> String {
+        self.saved.get()
     }
 
     /// The note kept in the checkpoint.

@@ -85,6 +85,23 @@ def test_the_async_job_gives_the_same_events() -> None:
     assert asyncio.run(main()) == 39
 
 
+def test_the_checkpoint_is_readable_while_a_cancelled_async_step_still_runs() -> None:
+    async def main() -> None:
+        with Sandbox(today="2026-11-21") as sb:
+            async with sb.async_client() as client:
+                job = client.jobs.month_close(2026, 10, departments=DEPARTMENTS)
+                events = job.__aiter__()
+                await events.__anext__()  # the first call's progress: the job has stepped once
+                sb.inject("delay", delay=2.0)  # the next call waits in the sandbox
+                with pytest.raises(asyncio.TimeoutError):
+                    await asyncio.wait_for(events.__anext__(), 0.3)
+                # The cancelled step still holds the job until its call ends; the checkpoint (the
+                # one saved last) is readable all the same.
+                assert json.loads(job.checkpoint)
+
+    asyncio.run(main())
+
+
 def test_a_stopped_job_resumed_from_its_checkpoint_makes_no_finished_call_again(tmp_path: Path) -> None:
     ckpt = tmp_path / "march.ckpt"
     with Sandbox(today="2026-11-21") as sb, sb.client() as client:

@@ -73,7 +73,7 @@ impl ZeitkontoConfig {
         Ok(self.target()?.context()?)
     }
 
-    /// A client builder with this configuration (the transport is the caller's).
+    /// A client builder with this configuration (the bundled transport unless the caller sets one).
     pub(crate) fn builder(&self) -> Result<ClientBuilder, ZeitkontoError> {
         let mut b = zeitkonto::Client::builder().target(self.target()?);
         b = b.timeout(zeitkonto_core::settings::timeout_from_millis("timeout", self.timeout.0)?);

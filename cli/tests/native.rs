@@ -163,6 +163,12 @@ fn a_connection_that_fails_names_the_service_it_tried_without_a_key() {
         .args(["employees"])
         .env("ZEITKONTO_API_KEY", demo::COMPANY_KEY)
         .env("ZEITKONTO_BASE_URL", format!("http://127.0.0.1:{port}/prefix"))
+        .env_remove("HTTP_PROXY")
+        .env_remove("HTTPS_PROXY")
+        .env_remove("ALL_PROXY")
+        .env_remove("http_proxy")
+        .env_remove("https_proxy")
+        .env_remove("all_proxy")
         .output()
         .unwrap();
     let said = text(&out.stderr);

@@ -7,6 +7,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use zeitkonto_core::Error;
 
@@ -17,7 +18,25 @@ use crate::jobs::{Job, JobEvent};
 /// file when there is one — by [`CheckpointFile::next`], which takes the job's steps.
 pub struct CheckpointFile {
     path: Option<PathBuf>,
-    saved: String,
+    saved: SavedCheckpoint,
+}
+
+/// The checkpoint a [`CheckpointFile`] saved last, readable from anywhere, also while the job
+/// runs a step (a binding hands it out at any time).
+#[derive(Clone, Default)]
+pub struct SavedCheckpoint(Arc<Mutex<String>>);
+
+impl SavedCheckpoint {
+    /// The checkpoint's text (empty before the first save).
+    pub fn get(&self) -> String {
+        self.0.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    fn set(&self, text: String) {
+        if let Ok(mut s) = self.0.lock() {
+            *s = text;
+        }
+    }
 }
 
 impl CheckpointFile {
@@ -29,7 +48,7 @@ impl CheckpointFile {
             Some(p) => read(p)?,
             None => None,
         };
-        Ok((CheckpointFile { path, saved: String::new() }, text))
+        Ok((CheckpointFile { path, saved: SavedCheckpoint::default() }, text))
     }
 
     /// Saves `job`'s checkpoint when it changed since the last save (unchanged: the call in hand
@@ -37,13 +56,14 @@ impl CheckpointFile {
     /// job saved once when it is made fails on an unwritable path before its first call.
     pub fn save(&mut self, job: &Job) -> Result<(), Error> {
         let text = job.checkpoint();
-        if text == self.saved && !self.saved.is_empty() {
+        let saved = self.saved.get();
+        if text == saved && !saved.is_empty() {
             return Ok(());
         }
         if let Some(path) = &self.path {
             write(path, &text)?;
         }
-        self.saved = text;
+        self.saved.set(text);
         Ok(())
     }
 
@@ -54,9 +74,14 @@ impl CheckpointFile {
 
     /// The checkpoint last saved: after the calls whose events the consumer handled (a job
     /// resumed from it makes the call in hand again: at least once, never lost). Empty before the
-    /// first save.
-    pub fn saved(&self) -> &str {
-        &self.saved
+    /// first save. [`CheckpointFile::saved_handle`] reads it while a step runs.
+    pub fn saved(&self) -> String {
+        self.saved.get()
+    }
+
+    /// A handle on the checkpoint saved last, for reading it while the job runs a step.
+    pub fn saved_handle(&self) -> SavedCheckpoint {
+        self.saved.clone()
     }
 
     /// The job's next event, as every driver asks for it: the consumer asks for more, so the

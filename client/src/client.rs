@@ -91,8 +91,10 @@ impl ClientBuilder {
         self
     }
 
-    /// Sets where calls go and with which keys at once (base URL and whether it is the caller's
-    /// own origin, the keys, the routes), as the bindings read them from their options.
+    /// Sets where calls go and with which keys at once, as the bindings read them from their
+    /// options: the base URL and whether it is the caller's own origin, and each key, when the
+    /// target has them (what it leaves out stays as set before: by default the real service and
+    /// no key); the route table is replaced by the target's.
     pub fn target(mut self, target: Target) -> Self {
         if let Some(url) = target.base_url {
             self = self.base_url_same_origin(url, target.same_origin);

@@ -100,13 +100,13 @@ test("serve() puts the same engine behind HTTP on 127.0.0.1", async () => {
 
 test("bad input names the field", async () => {
   for (const [options, field] of [[{ today: "2026-13-01" }, "today"], [{ seed: "{not json" }, "seed"], [{ rateLimit: { window: -1 } }, "rateLimit.window"]]) {
-    await assert.rejects(Sandbox.create(options), (e) => e instanceof InvalidInputError && e.field === field);
+    await assert.rejects(Sandbox.create(options), (e) => e instanceof InvalidInputError && e.field === field && e.message.startsWith(`invalid input \`${field}\`: ${e.reason}`));
   }
   const sb = await Sandbox.create();
   for (const [kind, options, field] of [["explode", {}, "kind"], ["status", { operation: "no_such_op" }, "operation"], ["status", { status: 42 }, "status"], ["delay", { delay: -1 }, "delay"], ["status", { count: 0 }, "count"]]) {
-    assert.throws(() => sb.inject(kind, options), (e) => e instanceof InvalidInputError && e.field === field);
+    assert.throws(() => sb.inject(kind, options), (e) => e instanceof InvalidInputError && e.field === field && e.message === `invalid input \`${field}\`: ${e.reason}`);
   }
-  assert.throws(() => sb.writes("no_such_op"), (e) => e.field === "operation");
+  assert.throws(() => sb.writes("no_such_op"), (e) => e.field === "operation" && e.message === `invalid input \`operation\`: ${e.reason}`);
   assert.throws(() => sb.client({ baseUrl: "https://desktop.saas.de" }), (e) => e.field === "baseUrl");
   const secret = JSON.stringify({ companies: [{ id: "c", key: "secret-seed-key" }] });
   await assert.rejects(Sandbox.create({ seed: secret }), (e) => e.field === "seed" && !String(e).includes("secret-seed-key"));

@@ -340,15 +340,17 @@ async fn the_checkpoint_file_holds_each_handled_call_and_a_stop_and_the_job_resu
     let sb = kit(None);
     let client = sb.client().build().unwrap();
     let (mut file, text) = CheckpointFile::open(Some(path.clone())).unwrap();
-    assert_eq!((text, file.saved()), (None, ""), "no file yet: a fresh job");
+    assert_eq!((text, file.saved()), (None, String::new()), "no file yet: a fresh job");
     let mut job: zeitkonto::jobs::Job = client.month_close(2026, 10, Vec::new(), None).unwrap().into();
     file.save(&job).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), job.checkpoint(), "written at once");
     // Three accounts handled; the fourth call's events are in hand when the consumer stops.
     let mut accounts = 0;
     while accounts < 4 {
-        if let Some(Ok(JobEvent::Account(_))) = file.next(&mut job).await {
-            accounts += 1;
+        match file.next(&mut job).await {
+            Some(Ok(JobEvent::Account(_))) => accounts += 1,
+            Some(Ok(_)) => {}
+            other => panic!("the job ended before its fourth account: {other:?}"),
         }
     }
     let on_disk = std::fs::read_to_string(&path).unwrap();
@@ -363,20 +365,25 @@ async fn the_checkpoint_file_holds_each_handled_call_and_a_stop_and_the_job_resu
     }
     assert_eq!(rest, 39 - 3);
     assert_eq!(sb.requests(OperationId::TimeAccount), calls + 36);
-    // A stop is saved: the refused key's call is made again on resume.
+    // A stop is saved: the file holds the job's state after the stop (the stopping call not
+    // finished), and a resume makes the stopping call again.
     let (mut file, _) = CheckpointFile::open(Some(dir.join("stopped.ckpt"))).unwrap();
     let bad = sb.client().api_key("not-a-key").build().unwrap();
     let mut stopped: zeitkonto::jobs::Job = bad.leave_year_report(2026, None).unwrap().into();
-    let mut last = None;
-    while let Some(e) = file.next(&mut stopped).await {
-        let stop = e.is_err();
-        last = Some(e);
-        if stop {
-            break;
-        }
+    let handle = file.saved_handle();
+    let first = file.next(&mut stopped).await;
+    assert!(matches!(first, Some(Err(_))), "{first:?}");
+    let on_disk = std::fs::read_to_string(dir.join("stopped.ckpt")).unwrap();
+    assert_eq!(
+        (on_disk.as_str(), handle.get().as_str()),
+        (stopped.checkpoint().as_str(), stopped.checkpoint().as_str())
+    );
+    let before = sb.requests(OperationId::LeaveYear);
+    let mut resumed: zeitkonto::jobs::Job = client.leave_year_report(2026, Some(&on_disk)).unwrap().into();
+    while let Some(e) = resumed.next().await {
+        e.unwrap();
     }
-    assert!(matches!(last, Some(Err(_))), "{last:?}");
-    assert_eq!(std::fs::read_to_string(dir.join("stopped.ckpt")).unwrap(), file.saved());
+    assert_eq!(sb.requests(OperationId::LeaveYear), before + 1, "the stopping call is made again");
     // A file that cannot be written fails the save, naming the checkpoint.
     let (mut nowhere, _) = CheckpointFile::open(Some(dir.join("no/such/dir.ckpt"))).unwrap();
     assert!(matches!(nowhere.save(&stopped), Err(Error::InvalidInput { field, .. }) if field == "checkpoint"));
