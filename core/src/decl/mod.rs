@@ -58,9 +58,7 @@ pub struct DriverEventDecl {
     pub fields: &'static [crate::jobs::events::EventField],
 }
 
-const fn field(name: &'static str, ty: &'static str, doc: &'static str) -> crate::jobs::events::EventField {
-    crate::jobs::events::EventField { name, ty, doc }
-}
+use crate::jobs::events::field;
 
 const OPERATION: crate::jobs::events::EventField = field("operation", "text", "The operation's stable name.");
 

@@ -33,7 +33,8 @@ pub struct EventDecl {
     pub fields: &'static [EventField],
 }
 
-const fn field(name: &'static str, ty: &'static str, doc: &'static str) -> EventField {
+/// A field of an event (the job's events and the driver's, `crate::decl::DRIVER_EVENTS`).
+pub(crate) const fn field(name: &'static str, ty: &'static str, doc: &'static str) -> EventField {
     EventField { name, ty, doc }
 }
 
