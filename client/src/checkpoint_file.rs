@@ -32,6 +32,12 @@ impl SavedCheckpoint {
         self.0.lock().map(|s| s.clone()).unwrap_or_default()
     }
 
+    /// Whether `text` is what was saved last (compared in place: a large checkpoint is not copied
+    /// at every step).
+    fn holds(&self, text: &str) -> bool {
+        self.0.lock().is_ok_and(|s| !s.is_empty() && *s == text)
+    }
+
     fn set(&self, text: String) {
         if let Ok(mut s) = self.0.lock() {
             *s = text;
@@ -56,8 +62,7 @@ impl CheckpointFile {
     /// job saved once when it is made fails on an unwritable path before its first call.
     pub fn save(&mut self, job: &Job) -> Result<(), Error> {
         let text = job.checkpoint();
-        let saved = self.saved.get();
-        if text == saved && !saved.is_empty() {
+        if self.saved.holds(&text) {
             return Ok(());
         }
         if let Some(path) = &self.path {
