@@ -237,9 +237,7 @@ export function _toError(payload, signal, cause) {
     if (typeof fields.reason === "string") fields.reason = fields.reason.replace(/ at line \d+ column \d+/, "");
   }
   if ((kind === "Transport" || kind === "Tls") && cause !== undefined) fields.cause = safeCause(cause, fields.detail ?? message);
-  // The kits' and planners' refusals carry no message: said as every InvalidInputError is.
-  message ??= kind === "InvalidInput" && fields.field !== undefined ? `invalid input \`${fields.field}\`: ${fields.reason}` : String(kind);
-  const err = new Cls(message, fields);
+  const err = new Cls(message ?? String(kind), fields);
   err.kind = kind ?? "Internal";
   return err;
 }

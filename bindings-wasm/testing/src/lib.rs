@@ -14,11 +14,11 @@ use zeitkonto_sandbox::kit::{self, Refusal};
 use zeitkonto_sandbox::shared::TimeSource;
 use zeitkonto_sandbox::{KitEngine, KitOptions, KitStep};
 
+/// The core's error form of an `InvalidInput` (`kind`, `message`, `field`, `reason`), as the
+/// client's and the planner's .wasm throw it.
 fn invalid(field: &str, reason: impl Into<String>) -> JsValue {
-    let v = serde_json::json!({
-        "kind": "InvalidInput", "field": field, "reason": reason.into(),
-    });
-    js_sys::JSON::parse(&v.to_string()).unwrap_or(JsValue::NULL)
+    let text = serde_json::to_string(&zeitkonto_core::Error::invalid(field, reason)).unwrap_or_default();
+    js_sys::JSON::parse(&text).unwrap_or(JsValue::NULL)
 }
 
 fn refused((field, reason): Refusal) -> JsValue {
