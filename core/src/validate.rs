@@ -20,13 +20,23 @@ pub fn non_empty_opt(field: &str, value: Option<&str>) -> Result<(), Error> {
 /// A whole number a parameter takes as a `u32` (minutes, counts, weeks): not negative, at most
 /// 4294967295; otherwise an [`Error::InvalidInput`] for `field`, the same in every language.
 pub fn u32_field(field: &str, n: i64) -> Result<u32, Error> {
-    u32::try_from(n).map_err(|_| Error::invalid(field, format!("{n} is out of range (0 to 4294967295)")))
+    u32_of(n).map_err(|reason| Error::invalid(field, reason))
+}
+
+/// [`u32_field`]'s check without a field: the number, or the reason it is refused.
+pub(crate) fn u32_of(n: i64) -> Result<u32, String> {
+    u32::try_from(n).map_err(|_| format!("{n} is out of range (0 to 4294967295)"))
 }
 
 /// A whole number a parameter takes as an `i32` (a year, an id); otherwise an
 /// [`Error::InvalidInput`] for `field`, the same in every language.
 pub fn i32_field(field: &str, n: i64) -> Result<i32, Error> {
-    i32::try_from(n).map_err(|_| Error::invalid(field, format!("{n} is out of range (a 32-bit whole number)")))
+    i32_of(n).map_err(|reason| Error::invalid(field, reason))
+}
+
+/// [`i32_field`]'s check without a field: the number, or the reason it is refused.
+pub(crate) fn i32_of(n: i64) -> Result<i32, String> {
+    i32::try_from(n).map_err(|_| format!("{n} is out of range (a 32-bit whole number)"))
 }
 
 /// A plausible e-mail: `local@domain`, both parts non-empty, no white space or control

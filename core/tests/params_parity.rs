@@ -93,3 +93,32 @@ fn multi_line_params_name_the_right_field() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_whole_number_out_of_range_has_the_core_reason_on_both_paths() {
+    let ctx = Context::new("company-key-123");
+    let cases = [
+        (r#"{"year": 2026, "week": -1}"#, "week", "-1 is out of range (0 to 4294967295)"),
+        (r#"{"year": 2026, "week": 4294967296}"#, "week", "4294967296 is out of range (0 to 4294967295)"),
+        (r#"{"year": -3000000000, "week": 1}"#, "year", "-3000000000 is out of range (a 32-bit whole number)"),
+    ];
+    for (text, field, reason) in cases {
+        let value: Value = serde_json::from_str(text).expect("JSON");
+        for result in
+            [build_request(OperationId::Shifts, &value, &ctx), build_request_text(OperationId::Shifts, text, &ctx)]
+        {
+            match result {
+                Err(zeitkonto_core::Error::InvalidInput { field: f, reason: r }) => {
+                    assert_eq!((f.as_str(), r.as_str()), (field, reason), "{text}")
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+    // Beyond i64, and any other refusal, keep serde's words.
+    let text = r#"{"year": 2026, "week": 18446744073709551615}"#;
+    match build_request_text(OperationId::Shifts, text, &ctx) {
+        Err(zeitkonto_core::Error::InvalidInput { reason, .. }) => assert!(reason.contains("expected u32"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -83,8 +83,26 @@ pub fn params_from_json<T: de::DeserializeOwned>(op: OperationId, params: &Value
             Some(missing) => missing.to_string(),
             None => current.borrow().clone().unwrap_or_else(|| "params".to_string()),
         };
-        Error::InvalidInput { field, reason: msg }
+        Error::InvalidInput { field, reason: in_core_words(msg) }
     })
+}
+
+/// serde's refusal of a whole number outside a parameter's type (`invalid value: integer `-1`,
+/// expected u32`) in the core's words, the reason every language's typed arguments give
+/// ([`validate::u32_of`](crate::validate::u32_of), `i32_of`); any other message as it is. (A
+/// translation of the one message rather than a reader of its own per parameter type: the
+/// latter costs the browser's `.wasm` a kilobyte gzipped.)
+fn in_core_words(msg: String) -> String {
+    let number = msg.strip_prefix("invalid value: integer `").and_then(|rest| rest.split_once('`'));
+    let refusal = number.and_then(|(n, rest)| {
+        let n = n.parse::<i64>().ok()?;
+        match rest.strip_prefix(", expected ")? {
+            "u32" => crate::validate::u32_of(n).err(),
+            "i32" => crate::validate::i32_of(n).err(),
+            _ => None,
+        }
+    });
+    refusal.unwrap_or(msg)
 }
 
 /// How deeply params may nest arrays and objects, the params object included: serde_json's
@@ -158,7 +176,7 @@ fn text_error(text: &str, e: &serde_json::Error) -> Error {
     // (A byte search: a `&str` pattern would link core's two-way string searcher into the .wasm.)
     let cut = msg.as_bytes().windows(9).position(|w| w == b" at line ").unwrap_or(msg.len());
     let msg = msg.get(..cut).unwrap_or(&msg).to_string();
-    Error::InvalidInput { field, reason: msg }
+    Error::InvalidInput { field, reason: in_core_words(msg) }
 }
 
 /// The byte offset of serde_json's 1-based `line` and `column` in `text`.
