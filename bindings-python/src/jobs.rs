@@ -138,6 +138,15 @@ impl Job {
         self.name
     }
 
+    /// The job's span as the core describes it (`zeitkonto_core::telemetry::job_span`): its name
+    /// (`zeitkonto.job month_close`) and attributes (`zeitkonto.job`).
+    #[getter]
+    fn span<'py>(&self, py: Python<'py>) -> PyResult<(String, Bound<'py, PyAny>)> {
+        let (name, attributes) = zeitkonto_core::telemetry::job_span(self.name);
+        let attributes = serde_json::to_value(&attributes).map_err(|e| internal(&format!("span: {e}")))?;
+        Ok((name, to_py(py, &attributes)?))
+    }
+
     /// The next event (a tuple, see `event_to_py`), or None when the job is done; raises
     /// `CoreError` when it stopped. Blocks with the GIL released, interruptible by Ctrl-C.
     /// `trace`: collects the spans of the calls the step makes.

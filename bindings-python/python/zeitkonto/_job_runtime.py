@@ -164,7 +164,7 @@ class _Job(_JobBase[E, F]):
 
     def __iter__(self) -> Iterator[Union[Progress, E]]:
         # With OpenTelemetry recording, the job is a span, the parent of its calls' spans.
-        with _telemetry.job(self._job.name) as span:
+        with _telemetry.job(self._job.span) as span:
             while True:
                 with self._step(span) as trace:
                     event = self._job.next(trace)
@@ -180,7 +180,7 @@ class _AsyncJob(_JobBase[E, F]):
         import asyncio
 
         job, loop = self._job, asyncio.get_running_loop()
-        with _telemetry.job(job.name) as span:  # as in _Job.__iter__
+        with _telemetry.job(job.span) as span:  # as in _Job.__iter__
             while True:
                 with self._step(span) as trace:
                     pending, done = _bridge.start(lambda token: job.next_async(token, trace), loop)

@@ -17,7 +17,7 @@ layer, send inside :func:`zeitkonto.sansio.untraced` so that they record nothing
 from __future__ import annotations
 
 import os
-from typing import Any, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from . import _core
 
@@ -136,9 +136,9 @@ class JobSpan:
             pass
 
 
-def job(name: str) -> Any:
-    """A context manager giving the :class:`JobSpan` of the job ``name`` (``month_close``,
-    ``presence_board``, ...), started as a child of the current span and ended on leaving (with an
+def job(described: Tuple[str, Dict[str, Any]]) -> Any:
+    """A context manager giving the :class:`JobSpan` of a job, as the core describes it (``Job.span``:
+    name and attributes), started as a child of the current span and ended on leaving (with an
     error status when an exception, not a consumer's stop, ends the job)."""
     import contextlib
 
@@ -148,8 +148,8 @@ def job(name: str) -> Any:
         if _recording():
             try:
                 trace, context, tracer = _otel
-                s = tracer.start_span(f"zeitkonto.job {name}", kind=trace.SpanKind.INTERNAL,
-                                      attributes={"zeitkonto.job": name})
+                name, attributes = described
+                s = tracer.start_span(name, kind=trace.SpanKind.INTERNAL, attributes=attributes)
                 span = JobSpan(s, trace.set_span_in_context(s, context.get_current()))
             except Exception:
                 pass

@@ -49,6 +49,15 @@ impl JobSteps {
         self.s.name().to_string()
     }
 
+    /// The job's span as the core describes it (`zeitkonto_core::telemetry::job_span`):
+    /// `[name, attributes]` (`"zeitkonto.job month_close"`, `{"zeitkonto.job": "month_close"}`).
+    #[wasm_bindgen(getter)]
+    pub fn span(&self) -> Vec<JsValue> {
+        let (name, attributes) = zeitkonto_core::telemetry::job_span(self.s.name());
+        let attributes = serde_json::to_string(&attributes).unwrap_or_else(|_| "{}".to_string());
+        vec![JsValue::from_str(&name), json_parse(&attributes)]
+    }
+
     /// The next call as JSON text `{"operation", "params", "key"}`, or undefined when the job is
     /// done or stopped (asking finishes the call before it).
     #[wasm_bindgen(js_name = nextCall)]

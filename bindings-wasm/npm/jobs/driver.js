@@ -112,7 +112,7 @@ export async function runJob(client, kind, spec, { checkpoint, signal }, failure
     checkpoint: () => job.checkpoint(),
     failures: () => pairs(job.failures()).map(([key, reason]) => failure(key, reason)),
     async *[Symbol.asyncIterator]() {
-      const span = jobTelemetry(job.name);
+      const span = jobTelemetry(job.span);
       let stopped;
       try {
         for (let step = job.nextCall(); step !== undefined; step = job.nextCall()) {

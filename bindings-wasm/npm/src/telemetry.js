@@ -101,18 +101,19 @@ export function callTelemetry() {
 }
 
 /**
- * A whole-company job's span (`zeitkonto.job {job}`, kind INTERNAL, `zeitkonto.job`: the core's
- * `telemetry::job_span`), or null when OpenTelemetry is not set up: `run(make)` makes a call with
- * the job's span active (the call's span becomes its child), `end(error)` ends it.
+ * A whole-company job's span, kind INTERNAL, as the core describes it (`[name, attributes]`: the
+ * jobs .wasm's `span`, `telemetry::job_span`), or null when OpenTelemetry is not set up:
+ * `run(make)` makes a call with the job's span active (the call's span becomes its child),
+ * `end(error)` ends it.
  */
-export function jobTelemetry(job) {
+export function jobTelemetry([name, attributes]) {
   try {
     const api = globalThis[API];
     const manager = api?.context;
     const tracer = tracerOf(api?.trace);
     if (tracer === null || typeof manager?.active !== "function" || typeof manager.with !== "function") return null;
     const parent = manager.active();
-    const span = tracer.startSpan(`zeitkonto.job ${job}`, { kind: INTERNAL, attributes: { "zeitkonto.job": job } }, parent);
+    const span = tracer.startSpan(name, { kind: INTERNAL, attributes }, parent);
     const context = parent.setValue(SPAN_KEY, span);
     return {
       run: (make) => manager.with(context, make),
