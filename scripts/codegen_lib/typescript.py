@@ -59,6 +59,12 @@ def js_methods(decl):
         out.append(f'    return this.call("{name}", {{ {values} }}, callOptions);' if values else f'    return this.call("{name}", {{}}, callOptions);')
         out.append("  },")
     out.append("};")
+    # The numeric settings in the order the core's `NumericSettings::from_numbers` reads them: the
+    # declaration's durations and counts, in its order.
+    out += ["", "/** @internal The numeric settings (dotted key, `duration` or `count`), in the order the .wasm reads them. */",
+            "export const NUMERIC_SETTINGS = Object.freeze(["]
+    out += [f'  ["{s["key"]}", "{s["type"]}"],' for s in decl["settings"] if s["type"] in ("duration", "count")]
+    out.append("]);")
     return "\n".join(out) + "\n"
 
 

@@ -2,7 +2,7 @@
 // .wasm by URL, `inline.js` decodes it from base64, `src/node.js` reads it from disk synchronously)
 // call `_setup(load)` and re-export this module. No top-level await: `init()` is explicit, and a
 // `Client` made before the module is ready waits for it on its first call.
-import { _useDay, operationMethods } from "./operations.js";
+import { _useDay, operationMethods, NUMERIC_SETTINGS } from "./operations.js";
 import { FAST_READERS, API_NAMES } from "./decode.js";
 import { fastRead } from "./wire.js";
 import { callTelemetry } from "./telemetry.js";
@@ -343,18 +343,17 @@ function count(value, field) {
 /** The `User-Agent` of a Node client (browsers send their own; a custom header there would add a CORS preflight). */
 const USER_AGENT = "zeitkonto-js/0.1.0";
 
-function toWasmOptions({ apiKey, baseUrl, workspaceKey, routes, timeout, retry, rateLimit }) {
+function toWasmOptions(options) {
+  const { apiKey, baseUrl, workspaceKey, routes, timeout } = options;
   // The numeric settings as one Float64Array for the .wasm (NaN: absent, the core's default), in
-  // the order of the core's `NumericSettings::from_numbers` (core/src/settings.rs).
-  const n = (v) => (v === undefined ? NaN : v);
-  const settings = Float64Array.of(
+  // the order of the core's declaration (src/operations.js, generated).
+  const settings = Float64Array.from(NUMERIC_SETTINGS, ([key, type]) => {
     // `null`, `0` and `Infinity` mean no timeout (-1 for the core).
-    timeout === null || timeout === 0 || timeout === Infinity ? -1 : n(ms(timeout, "timeout")),
-    n(count(retry?.maxRetries, "retry.maxRetries")), n(ms(retry?.baseDelay, "retry.baseDelay")),
-    n(ms(retry?.maxDelay, "retry.maxDelay")), n(ms(retry?.maxRetryAfter, "retry.maxRetryAfter")),
-    n(count(retry?.maxRateLimitRetries, "retry.maxRateLimitRetries")),
-    n(count(rateLimit?.limit, "rateLimit.limit")), n(ms(rateLimit?.window, "rateLimit.window")), n(ms(rateLimit?.margin, "rateLimit.margin")),
-  );
+    if (key === "timeout" && (timeout === null || timeout === 0 || timeout === Infinity)) return -1;
+    const value = key.split(".").reduce((group, name) => group?.[name], options);
+    const checked = type === "count" ? count(value, key) : ms(value, key);
+    return checked === undefined ? NaN : checked;
+  });
   return { options: { apiKey, baseUrl, workspaceKey, routes }, settings };
 }
 

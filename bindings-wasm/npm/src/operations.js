@@ -122,3 +122,16 @@ export const operationMethods = {
     return this.call("clock", { employee, action: "stop" }, callOptions);
   },
 };
+
+/** @internal The numeric settings (dotted key, `duration` or `count`), in the order the .wasm reads them. */
+export const NUMERIC_SETTINGS = Object.freeze([
+  ["timeout", "duration"],
+  ["retry.maxRetries", "count"],
+  ["retry.baseDelay", "duration"],
+  ["retry.maxDelay", "duration"],
+  ["retry.maxRetryAfter", "duration"],
+  ["retry.maxRateLimitRetries", "count"],
+  ["rateLimit.limit", "count"],
+  ["rateLimit.window", "duration"],
+  ["rateLimit.margin", "duration"],
+]);
