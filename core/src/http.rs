@@ -141,8 +141,13 @@ impl Response {
     }
 
     /// Binds this response to the request it answers (its secrets and requested month); see the
-    /// type's documentation. The driver does this for every response.
+    /// type's documentation. The driver does this for every response. A body that holds one of
+    /// the request's secrets (a server or proxy echoing the request) has it replaced by `***`
+    /// here, before anything reads it ([`Secrets::redact_body`]).
     pub fn for_request(mut self, request: &Request) -> Response {
+        if let Some(body) = request.secrets.redact_body(&self.body) {
+            self.body = body;
+        }
         self.secrets = request.secrets.clone();
         self.requested_month = request.requested_month;
         self
