@@ -271,12 +271,18 @@ def test_settings_out_of_range_name_the_setting_in_python_casing() -> None:
         (dict(rate_limit={"limit": 5}), "rate_limit"),
         (dict(timeout=float("inf") * -1), "timeout"),
         (dict(base_url="http://desktop.saas.de"), "base_url"),
+        # An infinite duration of a group (JSON cannot carry it) is still the setting's refusal.
+        (dict(retry=zeitkonto.RetrySettings(max_retry_after=float("inf"))), "retry.max_retry_after"),
+        (dict(retry=zeitkonto.RetrySettings(max_delay=float("-inf"))), "retry.max_delay"),
+        (dict(rate_limit=zeitkonto.RateLimitSettings(60, float("inf"))), "rate_limit.window"),
     ]
     for kwargs, field in cases:
         with pytest.raises(zeitkonto.InvalidInputError) as e:
             zeitkonto.Client("k", **kwargs)
         assert e.value.field == field, (kwargs, e.value.field)
         assert f"`{field}`" in str(e.value), str(e.value)
+        # Python takes seconds: no reason speaks of the milliseconds the core sees.
+        assert " ms" not in str(e.value).replace("at least 1 ms", ""), str(e.value)
     zeitkonto.Client("k", timeout=None).close()  # no timeout
     zeitkonto.Client("k", timeout=float("inf")).close()  # no timeout either
 

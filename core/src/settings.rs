@@ -282,14 +282,17 @@ fn check_count(key: &str, v: u64, max: u64) -> Result<u32, Error> {
     u32::try_from(v).map_err(|_| out_of_range(key, format!("{v} is out of range")))
 }
 
+// The reasons name no value: each language gives a duration in its own unit (Python seconds,
+// TypeScript milliseconds, Kotlin's and Swift's types), and the core only sees milliseconds.
+
 /// A duration of at least `min` ms and at most a year.
 fn check_duration(key: &str, d: Duration, min: u64) -> Result<u64, Error> {
     let ms = millis(d);
     if ms > YEAR_MS {
-        return Err(out_of_range(key, format!("{ms} ms is longer than a year")));
+        return Err(out_of_range(key, "must be at most a year".to_string()));
     }
     if ms < min {
-        return Err(out_of_range(key, format!("{ms} ms is shorter than {min} ms")));
+        return Err(out_of_range(key, format!("must be at least {min} ms")));
     }
     Ok(ms)
 }
@@ -298,10 +301,10 @@ fn check_duration(key: &str, d: Duration, min: u64) -> Result<u64, Error> {
 /// Kotlin's and Swift's durations): finite, not negative, at most [`MAX_DURATION`].
 pub fn duration_from_millis(key: &str, ms: f64) -> Result<Duration, Error> {
     if !ms.is_finite() || ms < 0.0 {
-        return Err(out_of_range(key, format!("{ms} ms: a duration must be finite and not negative")));
+        return Err(out_of_range(key, "must be finite and not negative".to_string()));
     }
     if ms > YEAR_MS as f64 {
-        return Err(out_of_range(key, format!("{ms} ms is longer than a year")));
+        return Err(out_of_range(key, "must be at most a year".to_string()));
     }
     // In range by the checks above: at most 3.2e10 ms, whole microseconds.
     Ok(Duration::from_micros((ms * 1000.0).round() as u64))
