@@ -340,6 +340,24 @@ function count(value, field) {
   return value;
 }
 
+/**
+ * Deno's fetch sends a request again, unasked, when a pooled keep-alive connection it reused is
+ * reset before the answer: a write the server had applied was applied twice. A write (any method
+ * but GET) goes on a connection of its own there (`Deno.createHttpClient` without a pool), so that
+ * a reset is the call's `TransportError` (`mayHaveReachedServer`) and the write is sent once.
+ * Elsewhere null (an unknown `client` option would be ignored anyway).
+ */
+let denoUnpooled;
+function denoWriteClient(method) {
+  if (method === "GET" || typeof Deno === "undefined" || typeof Deno?.createHttpClient !== "function") return null;
+  try {
+    denoUnpooled ??= Deno.createHttpClient({ poolMaxIdlePerHost: 0 });
+  } catch {
+    denoUnpooled = null;
+  }
+  return denoUnpooled;
+}
+
 /** The `User-Agent` of a Node client (browsers send their own; a custom header there would add a CORS preflight). */
 const USER_AGENT = "zeitkonto-js/0.1.0";
 
@@ -507,6 +525,8 @@ export class Client {
       }
       const init = { method: lines[0], headers, redirect: "manual" };
       if (body !== undefined) init.body = body;
+      const unpooled = denoWriteClient(lines[0]);
+      if (unpooled) init.client = unpooled;
       const c = new AbortController();
       arm(c, Number(lines[1]));
       init.signal = c.signal;

@@ -41,6 +41,23 @@ export async function runChecks({ zk, kit, jobs, baseUrl, serverSide = {}, only 
     expect((await stats()) === before + 1, "the sandbox did not record the clock write");
   });
 
+  await run("write-once", async () => {
+    // A write the server applied, whose answer is lost when the connection is reset: the call is
+    // a TransportError that may have reached the server, and the write was sent once, also on a
+    // pooled keep-alive connection (Deno's fetch resent it there, unasked).
+    await control("POST", "/__sandbox/reset");
+    const c = client({ retry: { maxRetries: 0 } });
+    await c.employees(); // a pooled connection to reuse
+    await control("POST", "/__sandbox/faults", { kind: "reset", operation: "clock", after: true });
+    const e = await c.come(ANNA).then(() => null, (e) => e);
+    const stats = JSON.parse(await control("GET", "/__sandbox/stats"));
+    expect(e instanceof zk.TransportError && e.mayHaveReachedServer === true,
+      `expected a TransportError that may have reached the server, got ${e?.name} ${e?.message}`);
+    expect(stats.requests?.clock === 1 && stats.writes?.clock === 1,
+      `the write was sent ${stats.requests?.clock} times, applied ${stats.writes?.clock} times`);
+    await control("POST", "/__sandbox/reset");
+  });
+
   await run("error", async () => {
     // A wrong key, made up here; it must show nowhere in the error.
     const secret = `wrong-${Math.random().toString(36).slice(2)}-key`;
