@@ -93,7 +93,7 @@ impl Sandbox {
     }
 
     /// The demo keys and people, by camelCase name.
-    fn keys(&self) -> HashMap<&'static str, &'static str> {
+    fn keys(&self) -> HashMap<&'static str, String> {
         self.kit.keys().into_iter().collect()
     }
 

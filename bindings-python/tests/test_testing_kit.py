@@ -153,6 +153,19 @@ def test_a_seed_file_that_does_not_parse_names_the_field_and_hides_its_values(tm
     assert "secret-seed-key" not in str(err.value)
 
 
+def test_a_sandbox_of_its_own_seed_hands_out_that_seeds_keys() -> None:
+    seed = Sandbox(today="2026-11-21").seed()
+    main = next(c for c in seed["companies"] if c["key"] == "demo-company-key")
+    main["key"] = "acme-company-key-7f3a"
+    seed["employees"] = [e for e in seed["employees"] if e["email"] != "anna.schmidt@demo.example"]
+    sb = Sandbox(today="2026-11-21", seed=seed)
+    assert sb.keys.company_key == "acme-company-key-7f3a"
+    assert sb.keys.employee != "anna.schmidt@demo.example"
+    client = sb.client()
+    assert len(client.employees()) == 38
+    client.time_account(sb.keys.employee, 2026, 10)
+
+
 INJECT = json.loads((Path(__file__).resolve().parents[2] / "tests" / "vectors" / "inject.json").read_text("utf-8"))
 
 

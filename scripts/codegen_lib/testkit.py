@@ -125,7 +125,7 @@ def kotlin_surface(kit):
         one = wrap(f["doc"], 92, "")
         out += [f"    /** {one[0]} */"] if len(one) == 1 else ["    /**"] + wrap(f["doc"], 100, "     * ") + ["     */"]
         out.append(f'    {_upper(f["name"])}("{f["name"]}"),')
-    out += ["}", "", "/** The demo seed's keys and people (the same in every language's test kit). */",
+    out += ["}", "", "/** The seed's keys and people: the demo seed's, or those of a seed of your own in the same roles (an empty text where it has none); the same in every language's test kit. */",
             "data class SandboxKeys("]
     for k in kit["keys"]:
         out += ["    /** " + k["doc"] + " */"]
@@ -180,7 +180,7 @@ def swift_surface(kit):
     for f in kit["faultKinds"]:
         out += wrap(f["doc"], 100, "    /// ")
         out.append(f"    case {f['name']}")
-    out += ["}", "", "/// The demo seed's keys and people (the same in every language's test kit).",
+    out += ["}", "", "/// The seed's keys and people: the demo seed's, or those of a seed of your own in the same roles (an empty text where it has none); the same in every language's test kit.",
             "public struct SandboxKeys: Sendable, Hashable {"]
     for k in kit["keys"]:
         out += wrap(k["doc"], 100, "    /// ")
@@ -256,7 +256,7 @@ def testing_dts(kit, current):
         out.append(f"  {o['name']}?: {ts[o['type']]};")
     out += ["}", "// </generated:options>"]
     current = replace_block(current, "options", "\n".join(out))
-    out = [f"// <generated:keys> {HEADER}", "/** The demo seed's keys and people (the same in every language's test kit). */",
+    out = [f"// <generated:keys> {HEADER}", "/** The seed's keys and people: the demo seed's, or those of a seed of your own in the same roles (an empty text where it has none); the same in every language's test kit. */",
            "export interface SandboxKeys {"]
     for k in kit["keys"]:
         out += _ts_doc(k["doc"])

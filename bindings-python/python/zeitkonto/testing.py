@@ -115,7 +115,7 @@ class Sandbox(_Controls):
             raise from_core(e.args[0], python_names=True) from None
         keys = self._core.keys()
         self.keys: Keys = Keys(**{_snake(k): v for k, v in keys.items()})
-        """The demo seed's keys and people."""
+        """The seed's keys and people (the demo's, or a seed of your own's in the same roles)."""
 
     # -- clients -----------------------------------------------------------------------------
 

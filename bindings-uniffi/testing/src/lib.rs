@@ -203,7 +203,7 @@ impl SandboxEngine {
 
     /// The demo keys and people by camelCase name.
     pub fn keys(&self) -> HashMap<String, String> {
-        self.kit.keys().into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        self.kit.keys().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
     }
 
     /// Today, `YYYY-MM-DD`.

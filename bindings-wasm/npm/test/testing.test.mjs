@@ -176,4 +176,13 @@ test("wrong types and unknown options are InvalidInputError naming the field, ne
   assert.ok(Array.isArray(seed.employees) && seed.employees.length > 30);
   const copy = await Sandbox.create({ seed });
   assert.equal((await copy.client().employees()).length, 39);
+  // Its own seed: its own keys, which work against it.
+  const main = seed.companies.find((c) => c.key === "demo-company-key");
+  main.key = "acme-company-key-7f3a";
+  seed.employees = seed.employees.filter((e) => e.email !== "anna.schmidt@demo.example");
+  const own = await Sandbox.create({ seed, today: "2026-11-21" });
+  assert.equal(own.keys.companyKey, "acme-company-key-7f3a");
+  assert.notEqual(own.keys.employee, "anna.schmidt@demo.example");
+  assert.equal((await own.client().employees()).length, 38);
+  await own.client().timeAccount(own.keys.employee, 2026, 10);
 });

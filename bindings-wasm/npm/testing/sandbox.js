@@ -118,7 +118,7 @@ export class Sandbox {
     if (token !== CREATE) throw new TypeError("use `await Sandbox.create(options)`");
     this.#engine = engine;
     this.#start = performance.now();
-    /** The demo keys and people (companyKey, workspaceKey, employee, projectManager, …). */
+    /** The seed's keys and people (companyKey, workspaceKey, employee, projectManager, …): the demo's, or a seed of your own's in the same roles. */
     this.keys = Object.freeze(Object.fromEntries(pairs(engine.keys())));
     /** `fetch` for code that calls the API itself: `new URL` paths as the real service's. */
     this.fetch = this.#fetch.bind(this);
@@ -191,7 +191,7 @@ export class Sandbox {
   }
 
   /**
-   * A `zeitkonto` Client wired to this sandbox in-process, with the demo company and workspace
+   * A `zeitkonto` Client wired to this sandbox in-process, with the seed's company and workspace
    * keys unless given, and the client-side limit of the sandbox's own (none when it has none);
    * other options as the Client's (`timeout`, `retry`, `onEvent`).
    */

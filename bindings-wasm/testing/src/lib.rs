@@ -173,7 +173,7 @@ impl SandboxEngine {
 
     /// The demo keys and people: `[name, value, name, value, ...]` (camelCase names).
     pub fn keys(&self) -> Array {
-        self.kit.keys().into_iter().flat_map(|(k, v)| [JsValue::from_str(k), JsValue::from_str(v)]).collect()
+        self.kit.keys().into_iter().flat_map(|(k, v)| [JsValue::from_str(k), JsValue::from_str(&v)]).collect()
     }
 
     /// The seed the sandbox started from, as JSON text.

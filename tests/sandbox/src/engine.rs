@@ -375,7 +375,7 @@ impl Engine {
         json!({
             "baseUrl": base_url, "today": w.clock.today().to_string(),
             "rateLimit": {"limit": w.limit.limit, "windowMs": w.limit.window_ms},
-            "keys": crate::demo_keys(), "routes": routes
+            "keys": crate::keys_of(&w.initial), "routes": routes
         })
     }
 

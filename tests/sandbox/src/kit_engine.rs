@@ -187,9 +187,9 @@ impl KitEngine {
         self.waiting().1.clear();
     }
 
-    /// The demo keys and people by camelCase name.
-    pub fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        crate::demo_keys().into_iter().collect()
+    /// The keys and people of the seed by camelCase name (the demo's, or the seed's own: [`crate::keys_of`]).
+    pub fn keys(&self) -> Vec<(&'static str, String)> {
+        crate::keys_of(&self.shared.lock().initial).into_iter().collect()
     }
 
     /// Today, `YYYY-MM-DD`.

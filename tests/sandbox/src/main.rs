@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use zeitkonto_core::limiter::LimiterConfig;
 use zeitkonto_core::{Date, RouteTable};
 use zeitkonto_sandbox::shared::system_time;
-use zeitkonto_sandbox::{demo_keys, Clock, Sandbox, SandboxConfig, Seed};
+use zeitkonto_sandbox::{keys_of, Clock, Sandbox, SandboxConfig, Seed};
 
 const USAGE: &str = "usage: zeitkonto-sandbox [--port N] [--host IP] [--today YYYY-MM-DD] [--rate-limit N/SECONDS]
                          [--seed FILE] [--write-seed FILE] [--route OPERATION=\"METHOD /path\"]...
@@ -91,7 +91,8 @@ fn main() -> ExitCode {
     };
     println!("Zeitkonto sandbox listening on {}", sandbox.base_url());
     println!("today: {}   rate limit: {} per {} ms", sandbox.world().clock.today(), limit.limit, limit.window_ms);
-    for (name, key) in demo_keys() {
+    let keys = keys_of(&sandbox.world().world().initial);
+    for (name, key) in keys {
         println!("  {name:<22} {key}");
     }
     println!("control surface: {}/__sandbox/(info|stats|faults|reset|rate-limit)   Ctrl-C stops", sandbox.base_url());

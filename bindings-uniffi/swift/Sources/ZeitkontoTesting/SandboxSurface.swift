@@ -24,7 +24,7 @@ public enum FaultKind: String, CaseIterable, Sendable {
     case redirect
 }
 
-/// The demo seed's keys and people (the same in every language's test kit).
+/// The seed's keys and people: the demo seed's, or those of a seed of your own in the same roles (an empty text where it has none); the same in every language's test kit.
 public struct SandboxKeys: Sendable, Hashable {
     /// Company key of "Demo GmbH", every module (time tracking, leave, projects).
     public let companyKey: String

@@ -33,7 +33,7 @@ enum class FaultKind(internal val engineName: String) {
     REDIRECT("redirect"),
 }
 
-/** The demo seed's keys and people (the same in every language's test kit). */
+/** The seed's keys and people: the demo seed's, or those of a seed of your own in the same roles (an empty text where it has none); the same in every language's test kit. */
 data class SandboxKeys(
     /** Company key of "Demo GmbH", every module (time tracking, leave, projects). */
     val companyKey: String,
