@@ -12,7 +12,24 @@ pub(crate) fn start(args: &Args) -> Result<(CheckpointFile, Option<String>), Sto
             "--checkpoint needs --output FILE (a resumed job goes on writing the same file)".into(),
         ));
     }
+    if let (Some(checkpoint), Some(output)) = (&path, args.get("output")) {
+        if same_file(checkpoint, Path::new(output)) {
+            return Err(Stop::Usage(
+                "--checkpoint and --output are the same file: the checkpoint would overwrite the output".into(),
+            ));
+        }
+    }
     CheckpointFile::open(path).map_err(usage)
+}
+
+/// Whether `a` and `b` name one file: the same path once made absolute, or (both existing) the
+/// same file by its canonical path (a link, `./`, `..`).
+fn same_file(a: &Path, b: &Path) -> bool {
+    let absolute = |p: &Path| std::path::absolute(p).ok();
+    if absolute(a).is_some_and(|x| Some(x) == absolute(b)) {
+        return true;
+    }
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 /// Python's `repr` of a note's value, as the message about another run's checkpoint says it.

@@ -169,8 +169,11 @@ fn client(args: &Args) -> Result<Client, Stop> {
         return Err(Stop::Usage("--sandbox-today is for --sandbox (the real service has its own today)".into()));
     }
     if args.flag("sandbox") {
+        if args.get("base-url").is_some() {
+            return Err(Stop::Usage("--base-url is not for --sandbox (the sandbox runs in this process)".into()));
+        }
         let today = kit::today(args.get("sandbox-today"))
-            .map_err(|(_, reason)| Stop::Usage(format!("invalid input `sandbox_today`: {reason}")))?;
+            .map_err(|(_, reason)| Stop::Usage(format!("--sandbox-today: {reason}")))?;
         let mut config = EngineConfig { today, ..EngineConfig::default() };
         config.rate_limit.limit = 0; // as the test kit: no limit, nothing waits
         return Ok(InProcess::new(config).client().build()?);
@@ -323,10 +326,11 @@ async fn command(args: &Args, io: &Io) -> Result<i32, Stop> {
         }
         "leave-year" => {
             let text = &args.positionals[0];
-            let year: i32 = text
-                .trim()
-                .parse()
-                .map_err(|_| Stop::Usage(format!("year: expected a year (e.g. 2026), got '{text}'")))?;
+            // Four digits, as the form says: `26` is not 2026.
+            let year: i32 = Some(text.as_str())
+                .filter(|t| t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|t| t.parse().ok())
+                .ok_or_else(|| Stop::Usage(format!("year: expected a year YYYY (e.g. 2026), got '{text}'")))?;
             let ckpt = start(args)?;
             let job = client.leave_year_report(year, ckpt.1.as_deref()).map_err(usage)?;
             run_job(args, io, &format!("leave year {year}"), job.into(), ckpt.0, None, None, &|e| match e {
@@ -393,7 +397,12 @@ async fn month_close(args: &Args, io: &Io, client: &Client) -> Result<i32, Stop>
     let text = &args.positionals[0];
     let bad = || Stop::Usage(format!("month: expected YYYY-MM (a calendar month, 01-12), got '{text}'"));
     let (y, m) = text.split_once('-').ok_or_else(bad)?;
-    let (year, month): (i64, i64) = (y.trim().parse().map_err(|_| bad())?, m.trim().parse().map_err(|_| bad())?);
+    // Four digits and two: `26-10` is not October 2026, and `2026-1` is not what the form says.
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(y, 4) || !digits(m, 2) {
+        return Err(bad());
+    }
+    let (year, month): (i64, i64) = (y.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?);
     if !(1..=12).contains(&month) {
         return Err(Stop::Usage(format!("month: {month} is not a calendar month (01-12; January is 01), in '{text}'")));
     }

@@ -56,6 +56,43 @@ fn the_month_close_to_csv_and_json_and_the_exit_codes() {
     assert_eq!(no_key.status.code(), Some(2));
     assert!(text(&no_key.stderr).contains("ZEITKONTO_API_KEY"));
     assert_eq!(run(&s, &["month-close", "2026-13"]).status.code(), Some(2));
+    // The forms are YYYY-MM and YYYY: `26-10` is not October 2026, nor `2026-1` the form.
+    for args in
+        [&["month-close", "26-10"][..], &["month-close", "2026-1"], &["leave-year", "26"], &["leave-year", "02026"]]
+    {
+        let out = run(&s, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).is_empty(), "{args:?}");
+    }
+    // One file for both would lose the output to the checkpoint.
+    let dir = std::env::temp_dir().join(format!("zeitkonto-cli-same-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let same = dir.join("same.csv");
+    std::fs::write(&same, "kept\n").unwrap();
+    let other_spelling = dir.join(".").join("same.csv");
+    let out = run(
+        &s,
+        &[
+            "month-close",
+            "2026-10",
+            "--output",
+            same.to_str().unwrap(),
+            "--checkpoint",
+            other_spelling.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("the same file"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&same).unwrap(), "kept\n", "nothing written");
+    std::fs::remove_dir_all(&dir).unwrap();
+    // The sandbox runs in this process: a --base-url beside it is a mistake; its today's errors
+    // name the option.
+    let out = run(&s, &["employees", "--sandbox", "--base-url", &s.url]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--base-url is not for --sandbox"), "{}", text(&out.stderr));
+    let out = run(&s, &["employees", "--sandbox", "--sandbox-today", "2026-02-30"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--sandbox-today:"), "{}", text(&out.stderr));
     let bom_json = run(&s, &["employees", "--format", "json", "--bom"]); // a BOM would break the JSON
     assert_eq!(bom_json.status.code(), Some(2));
     assert!(text(&bom_json.stderr).contains("--bom is for CSV"));
