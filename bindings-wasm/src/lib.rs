@@ -55,7 +55,8 @@ fn parse_js(text: &str) -> JsValue {
 /// JS → Rust through `JSON.stringify`.
 fn from_js<T: for<'de> Deserialize<'de>>(v: JsValue, field: &str) -> Result<T, JsValue> {
     let text: String = js_sys::JSON::stringify(&v).map_err(|_| invalid(field, "not JSON-serializable"))?.into();
-    serde_json::from_slice(text.as_bytes()).map_err(|e| invalid(field, e.to_string()))
+    // A bad value is named by its own key (`apiKey`), as the core names a parameter.
+    zeitkonto_core::ops::object_from_text(&text, field).map_err(|e| error_js(&e))
 }
 
 fn operation(name: &str) -> Result<OperationId, JsValue> {

@@ -125,7 +125,37 @@ def ts_models(decl):
     return "\n".join(out)
 
 
+def ts_events_block(decl):
+    """`ZeitkontoEvent`, from the core's declaration of the driver's events (`driverEvents`): one
+    flat object per event, its kind in `event`, the fields of the other kinds `null`."""
+    events = decl["driverEvents"]
+    out = [f"// <generated:events> {HEADER}",
+           "/** A driver event (`onEvent`). Durations are milliseconds, as `setTimeout` takes them; fields of the other kinds are `null`. */",
+           "export interface ZeitkontoEvent {",
+           "  /** " + "; ".join(f'"{e["kind"]}": {e["doc"].rstrip(".")}' for e in events) + ". */",
+           "  event: " + " | ".join(f'"{e["kind"]}"' for e in events) + ";"]
+    seen = []
+    for e in events:
+        for f in e["fields"]:
+            if f["name"] not in seen:
+                seen.append(f["name"])
+    for name in seen:
+        kinds = [e for e in events if any(f["name"] == name for f in e["fields"])]
+        f = next(f for f in kinds[0]["fields"] if f["name"] == name)
+        doc = f["doc"].rstrip(".") + (", in milliseconds" if f["type"] == "duration" else "") + "."
+        if len(kinds) < len(events):
+            doc = " ".join(f"`{e['kind']}`" for e in kinds) + ": " + doc
+        if name == "operation":
+            out += [f"  /** {doc} */", "  operation: OperationName;"]
+        else:
+            ts = {"text": "string", "count": "number", "duration": "number"}[f["type"]]
+            out += [f"  /** {doc} */", f"  {name}: {ts} | null;"]
+    out += ["}", "// </generated:events>"]
+    return "\n".join(out)
+
+
 def dts(decl, current):
+    current = replace_block(current, "events", ts_events_block(decl))
     current = replace_block(current, "operations", ts_block(decl), "  ")
     names = " | ".join(f'"{op["name"]}"' for op in decl["operations"])
     current = replace_block(current, "names", f"// <generated:names>\n/** The stable names of the operations. */\nexport type OperationName = {names};\n// </generated:names>")

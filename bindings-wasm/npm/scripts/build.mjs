@@ -11,6 +11,20 @@ const root = resolve(pkg, "..", "..");
 const target = process.env.CARGO_TARGET_DIR ?? join(root, "target");
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { stdio: "inherit", cwd: root, ...opts });
 
+/**
+ * wasm-bindgen's glue falls back to `new URL("<name>_bg.wasm", import.meta.url)` when its init is
+ * given no module. Every entry of the package passes one (a URL, bytes or a compiled module), so
+ * the fallback is dead code; but bundlers see the `new URL` and emit the .wasm as a file even for
+ * an entry that inlines it (Vite emitted the kit's and the jobs' .wasm beside their base64 copy).
+ * It is replaced by an error.
+ */
+function noDefaultUrl(glue) {
+  const text = readFileSync(glue, "utf8");
+  const fallback = /module_or_path = new URL\('[^']+', import\.meta\.url\);/;
+  if (!fallback.test(text)) throw new Error(`${glue}: wasm-bindgen's default URL not found (its glue changed?)`);
+  writeFileSync(glue, text.replace(fallback, 'throw new Error("zeitkonto: the entry passes its .wasm");'));
+}
+
 // Panic locations embed source paths; shortening them keeps the .wasm small and the same wherever
 // it is built (the registry path depends on CARGO_HOME, the checkout path on the machine).
 const cargoHome = process.env.CARGO_HOME ?? join(homedir(), ".cargo");
@@ -22,6 +36,7 @@ const wasm = join(target, "wasm32-unknown-unknown", "wasm-release", "zeitkonto_w
 const out = join(pkg, "wasm");
 mkdirSync(out, { recursive: true });
 run(process.env.WASM_BINDGEN ?? "wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", out, wasm]);
+noDefaultUrl(join(out, "zeitkonto_wasm.js"));
 const bg = join(out, "zeitkonto_wasm_bg.wasm");
 const wasmOpt = join(pkg, "node_modules", ".bin", "wasm-opt");
 if (existsSync(wasmOpt)) {
@@ -48,6 +63,7 @@ for (const [crate, dir] of [["zeitkonto-wasm-testing", "wasm-testing"], ["zeitko
   mkdirSync(extraOut, { recursive: true });
   run(process.env.WASM_BINDGEN ?? "wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", extraOut,
     join(target, "wasm32-unknown-unknown", "wasm-release", `${lib}.wasm`)]);
+  noDefaultUrl(join(extraOut, `${lib}.js`));
   const extraBg = join(extraOut, `${lib}_bg.wasm`);
   if (existsSync(wasmOpt)) {
     run(wasmOpt, ["-Oz", "--strip-producers", "--strip-debug", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", extraBg, "-o", extraBg]);

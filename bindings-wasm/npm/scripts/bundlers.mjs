@@ -177,6 +177,32 @@ function wasmFiles(dir) {
   return out;
 }
 
+/**
+ * The package's .wasm modules a build carries twice: inlined as base64 in its JavaScript and
+ * emitted as a file too (one of them unused). A file is known by its bytes (webpack names it by a
+ * hash), an inlined copy by the start of its base64.
+ */
+function carriedTwice(dir) {
+  const modules = [["wasm", "zeitkonto_wasm"], ["wasm-testing", "zeitkonto_wasm_testing"], ["wasm-jobs", "zeitkonto_wasm_jobs"]];
+  const js = [];
+  const files = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, e.name);
+      if (e.isDirectory()) walk(path);
+      else if (/\.m?js$/.test(e.name)) js.push(readFileSync(path, "utf8"));
+      else if (e.name.endsWith(".wasm")) files.push(readFileSync(path));
+    }
+  };
+  walk(dir);
+  return modules.filter(([folder, name]) => {
+    const bytes = readFileSync(join(pkg, folder, `${name}_bg.wasm`));
+    const copy = readFileSync(join(pkg, folder, `${name}_bg.wasm.base64.js`), "utf8");
+    const head = copy.slice(copy.indexOf('"') + 1).slice(0, 120);
+    return files.some((f) => f.equals(bytes)) && js.some((t) => t.includes(head));
+  }).map(([, name]) => name);
+}
+
 const expected = (where) => ({ where, operations: DECLARED, guard: "InvalidInputError", employees: 39, leaveTypes: 3, refused: "RefusedError", kit: [39, true, 1], jobs: [39, 39, 1, 0] });
 const results = [];
 let failed = 0;
@@ -238,6 +264,8 @@ try {
     const server = await serve(dist);
     try {
       const wasm = wasmFiles(dist);
+      const twice = carriedTwice(dist);
+      if (twice.length) report(name, PINS[name], wasm, false, `carries ${twice.join(", ")} twice: inlined and emitted as a file`);
       check(name === "vite" ? "vite build" : name, PINS[name], await inChromium(server.url),
         wasm.length ? ` (.wasm emitted as a file: ${wasm.join(", ")})` : " (.wasm inlined)");
     } finally {

@@ -458,7 +458,14 @@ export class Client {
    * Runs an operation by its stable name with canonical params (the shared test vectors' form).
    * `signal`: aborting rejects with `signal.reason` and cancels the request in flight.
    */
-  async call(operation, params = {}, { signal } = {}) {
+  async call(operation, params = {}, callOptions = undefined) {
+    // `null` params (and call options) are none, as in the core's JSON form.
+    params ??= {};
+    const signal = callOptions?.signal;
+    if (typeof params !== "object" || Array.isArray(params)) throw _invalid("params", "expected an object of named parameters");
+    if (signal != null && (typeof signal.aborted !== "boolean" || typeof signal.addEventListener !== "function")) {
+      throw _invalid("signal", "expected an AbortSignal");
+    }
     signal?.throwIfAborted();
     const inner = this.#inner ?? (await this.#client());
     signal?.throwIfAborted();

@@ -114,6 +114,29 @@ test("driver events reach onEvent as they happen, typed like every language's, w
   }
 });
 
+test("bad arguments are InvalidInputError naming what was wrong, never a TypeError", async () => {
+  const KEY = "test-company-key-7f3a";
+  const client = new zk.Client({ apiKey: KEY, baseUrl: "http://127.0.0.1:9" });
+  const refused = (p) => p.then(() => null, (e) => e);
+  for (const [made, field] of [
+    [() => client.call("employees", "x"), "params"],
+    [() => client.employees({ signal: "x" }), "signal"],
+    [() => client.call("employees", {}, { signal: {} }), "signal"],
+  ]) {
+    const e = await refused(made());
+    assert.ok(e instanceof zk.InvalidInputError && e.field === field, `${field}: ${e?.name} ${e?.field} ${e?.message}`);
+  }
+  // `null` params and call options are none (the call then fails only for want of a server).
+  for (const made of [() => client.call("employees", null), () => client.employees(null), () => client.call("employees", {}, null)]) {
+    const e = await refused(made());
+    assert.ok(!(e instanceof TypeError) && !(e instanceof zk.InvalidInputError), `${e?.name}: ${e?.message}`);
+  }
+  // A setting of the wrong type is named by its own key, as the core names a parameter.
+  for (const [options, field] of [[{ apiKey: 123 }, "apiKey"], [{ apiKey: KEY, baseUrl: 5 }, "baseUrl"], [{ apiKey: KEY, routes: { clock: 1 } }, "routes"]]) {
+    assert.throws(() => new zk.Client(options), (e) => e instanceof zk.InvalidInputError && e.field === field, JSON.stringify(options));
+  }
+});
+
 for (const error of DECL.errors.filter((e) => e.origin === "core")) {
   test(`${error.kind}: an error class with the declared fields`, () => {
     const name = `${error.kind}Error`;

@@ -142,9 +142,16 @@ fn deeper_than(v: &Value, levels: usize) -> bool {
 /// build's path). The offending field is found from the error's position in the text.
 /// (`_op`: the operation whose params these are; the error names the field, not the operation.)
 pub fn params_from_text<T: de::DeserializeOwned>(_op: OperationId, text: &str) -> Result<T, Error> {
+    object_from_text(text, "params")
+}
+
+/// An object of named values from JSON text (params; a binding's options or context), its
+/// refusal an [`Error::InvalidInput`] naming the top-level key where reading failed (`whole`
+/// when there is none: the text is not an object, or is not JSON). Blank or `null` is `{}`.
+pub fn object_from_text<T: de::DeserializeOwned>(text: &str, whole: &str) -> Result<T, Error> {
     let text = params_text(text)?;
     // One JSON reader type (bytes) for params, models and everything else: half the reader code.
-    serde_json::from_slice(text.as_bytes()).map_err(|e| text_error(&text, &e))
+    serde_json::from_slice(text.as_bytes()).map_err(|e| text_error(&text, &e, whole))
 }
 
 /// The params text as it is read (not generic: shared by every operation). Blank or `null` is
@@ -159,18 +166,18 @@ fn params_text(text: &str) -> Result<std::borrow::Cow<'_, str>, Error> {
     match crate::text::without_earlier_duplicates(text) {
         None => Ok(text.into()),
         Some(deduplicated) => {
-            serde_json::from_slice::<de::IgnoredAny>(text.as_bytes()).map_err(|e| text_error(text, &e))?;
+            serde_json::from_slice::<de::IgnoredAny>(text.as_bytes()).map_err(|e| text_error(text, &e, "params"))?;
             Ok(deduplicated.into())
         }
     }
 }
 
 /// The typed error for a params text that serde_json refused, naming the field where it failed.
-fn text_error(text: &str, e: &serde_json::Error) -> Error {
+fn text_error(text: &str, e: &serde_json::Error, whole: &str) -> Error {
     let msg = e.to_string();
     let field = match msg.strip_prefix("missing field `").and_then(|r| r.split('`').next()) {
         Some(missing) => missing.to_string(),
-        None => key_before(text, offset_of(text, e.line(), e.column())).unwrap_or_else(|| "params".to_string()),
+        None => key_before(text, offset_of(text, e.line(), e.column())).unwrap_or_else(|| whole.to_string()),
     };
     // serde_json appends " at line L column C"; the position means nothing to a caller.
     // (A byte search: a `&str` pattern would link core's two-way string searcher into the .wasm.)
