@@ -122,3 +122,10 @@ def test_results_are_typed_and_keep_unknown_fields() -> None:
     assert (acc.month, acc.target, acc.extra) == (3, 480.0, {"newThing": [1]})
     assert acc.to_dict()["extra"] == {"newThing": [1]}
     assert "MonthlyAccount(" in repr(acc)
+    # A body given as text (`response.text`) reads as its UTF-8 bytes; another type names `body`.
+    text = sansio.parse_response("time_account", 200, {}, '{"month": 2, "soll": "480", "newThing": [1]}')
+    assert text == acc
+    assert sansio.parse_response_json("time_account", 200, {}, bytearray(b'{"month": 2}'))["month"] == 3
+    with pytest.raises(zeitkonto.InvalidInputError) as err:
+        sansio.parse_response("time_account", 200, {}, 42)  # type: ignore[arg-type]
+    assert err.value.field == "body"

@@ -390,7 +390,8 @@ def test_cli_resume_after_a_failure_while_writing_a_leave_row_loses_nothing(tmp_
 @pytest.mark.parametrize("args,needle", [
     (["presence-board", "--day", "20.11.2026"], "expected a date YYYY-MM-DD"),
     (["leave-year", "twenty"], "expected a year"),
-    (["leave-year", "0"], "not a year from 1 to 9999"),
+    (["leave-year", "0000"], "not a year from 1 to 9999"),
+    (["leave-year", "26"], "expected a year YYYY"),
     (["project-hours", "2026-10-31", "2026-10-01", "--email", "pm@x"], "is after end"),
     (["project-hours", "2026-10-01", "2026-10-31"], "--email"),
     (["project-hours", "2026-10-01", "2026-10-31", "--email", "pm@x", "--project", "a", "--project", "a"],

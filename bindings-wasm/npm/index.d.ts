@@ -879,6 +879,8 @@ export class Client {
 export class ZeitkontoError extends Error {
   /** The kind: "InvalidInput", "Api", "Forbidden", "Refused", "RateLimited", "UnexpectedStatus", "Decode", "Transport", "Tls", "Timeout"; "Internal" for the package's own errors (a .wasm that could not load: a bug or a broken install). */
   kind: string;
+  /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */
+  toJSON(): { name: string; message: string; kind: string; [field: string]: unknown };
 }
 /** A parameter or setting was refused before anything was sent (it would have cost a request). */
 export class InvalidInputError extends ZeitkontoError {

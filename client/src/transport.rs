@@ -242,17 +242,24 @@ fn tls_failure(e: &reqwest::Error) -> Option<zeitkonto_core::TlsFailure> {
     None
 }
 
-/// The error and its sources, one line, without the URL.
+/// The error and its sources, one line, without the URL. A source that repeats what was said
+/// (reqwest's "builder error" over a "builder error: ..." of its own) is said once.
 #[cfg(feature = "reqwest")]
 fn describe(e: &reqwest::Error) -> String {
-    let mut out = e.to_string();
+    let mut parts = vec![e.to_string()];
     let mut src = std::error::Error::source(e);
     while let Some(s) = src {
-        out.push_str(": ");
-        out.push_str(&s.to_string());
+        let text = s.to_string();
+        match parts.last_mut() {
+            // The source says what was said, and more: it replaces it.
+            Some(last) if text.strip_prefix(last.as_str()).is_some_and(|rest| rest.starts_with(": ")) => *last = text,
+            // The source says what was said already.
+            Some(last) if *last == text || last.ends_with(&format!(": {text}")) => {}
+            _ => parts.push(text),
+        }
         src = s.source();
     }
-    out
+    parts.join(": ")
 }
 
 #[cfg(feature = "reqwest")]
@@ -320,5 +327,19 @@ impl Transport for ReqwestTransport {
             };
             Ok(Response::new(status, headers, body))
         })
+    }
+}
+
+#[cfg(all(test, feature = "reqwest", not(target_arch = "wasm32")))]
+mod describe_tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_proxy_is_described_once_per_cause() {
+        let settings = TransportSettings { proxy: Some("::not a url::".into()), ..TransportSettings::default() };
+        let Err(e) = ReqwestTransport::with_settings(&settings) else { panic!("a bad proxy URL was taken") };
+        let text = e.to_string();
+        assert!(!text.contains("builder error: builder error"), "{text}");
+        assert_eq!(text.matches("builder error").count(), 1, "{text}");
     }
 }

@@ -323,6 +323,11 @@ def js_errors(decl):
         '    this.kind = "Internal";',
         "    Object.assign(this, rest);",
         "  }",
+        "",
+        "  /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */",
+        "  toJSON() {",
+        "    return { name: this.name, message: this.message, ...this };",
+        "  }",
         "}",
     ]
     for k in kinds:
@@ -367,6 +372,8 @@ def ts_errors_block(decl):
         "export class ZeitkontoError extends Error {",
         f'  /** The kind: {all_kinds.replace(" | ", ", ")}; "Internal" for the package\'s own errors (a .wasm that could not load: a bug or a broken install). */',
         "  kind: string;",
+        "  /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */",
+        "  toJSON(): { name: string; message: string; kind: string; [field: string]: unknown };",
         "}",
     ]
     parents = {k["kind"]: k for k in decl["errors"]}

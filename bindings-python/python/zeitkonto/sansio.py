@@ -90,19 +90,19 @@ def _pairs(headers: Headers) -> List[Tuple[str, str]]:
     return list(headers.items()) if isinstance(headers, Mapping) else [(str(k), str(v)) for k, v in headers]
 
 
-def parse_response_json(operation: str, status: int, headers: Headers, body: bytes, *,
+def parse_response_json(operation: str, status: int, headers: Headers, body: Union[bytes, str], *,
                         request: Optional[HttpRequest] = None) -> Any:
     """Parses a response into the canonical JSON output (what the shared test vectors compare).
 
     ``request``: the :class:`HttpRequest` it answers (see :func:`parse_response`).
     """
     try:
-        return _plain(_core.parse_response(operation, status, _pairs(headers), bytes(body), _native(request)))
+        return _plain(_core.parse_response(operation, status, _pairs(headers), _body(body), _native(request)))
     except _core.CoreError as e:
         raise from_core(e.args[0]) from None
 
 
-def parse_response(operation: str, status: int, headers: Headers, body: bytes, *,
+def parse_response(operation: str, status: int, headers: Headers, body: Union[bytes, str], *,
                    request: Optional[HttpRequest] = None) -> Any:
     """Parses a response into the operation's typed result (the same types the clients return).
 
@@ -112,10 +112,20 @@ def parse_response(operation: str, status: int, headers: Headers, body: bytes, *
     against the requested one.
     """
     try:
-        out = _core.parse_response_typed(operation, status, _pairs(headers), bytes(body), _native(request))
+        out = _core.parse_response_typed(operation, status, _pairs(headers), _body(body), _native(request))
     except _core.CoreError as e:
         raise from_core(e.args[0]) from None
     return CONVERTERS[operation](out)
+
+
+def _body(body: Union[bytes, bytearray, memoryview, str]) -> bytes:
+    """The body as bytes: text (``response.text`` of requests or httpx) as UTF-8; anything else is
+    an ``InvalidInputError`` naming ``body``."""
+    if isinstance(body, str):
+        return body.encode("utf-8", "surrogatepass")
+    if isinstance(body, (bytes, bytearray, memoryview)):
+        return bytes(body)
+    raise _invalid("body", f"expected bytes or str, got {type(body).__name__}")
 
 
 def _native(request: Optional[HttpRequest]) -> Optional[_core.NativeRequest]:

@@ -11,6 +11,11 @@ export class ZeitkontoError extends Error {
     this.kind = "Internal";
     Object.assign(this, rest);
   }
+
+  /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */
+  toJSON() {
+    return { name: this.name, message: this.message, ...this };
+  }
 }
 /** A parameter or setting was refused before anything was sent (it would have cost a request). */
 export class InvalidInputError extends ZeitkontoError {}

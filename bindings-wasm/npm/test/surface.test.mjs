@@ -125,6 +125,9 @@ test("bad arguments are InvalidInputError naming what was wrong, never a TypeErr
   ]) {
     const e = await refused(made());
     assert.ok(e instanceof zk.InvalidInputError && e.field === field, `${field}: ${e?.name} ${e?.field} ${e?.message}`);
+    // As a structured logger writes it: name, message and fields.
+    const json = JSON.parse(JSON.stringify(e));
+    assert.deepEqual([json.name, json.message, json.kind, json.field], [e.name, e.message, "InvalidInput", field]);
   }
   // `null` params and call options are none (the call then fails only for want of a server).
   for (const made of [() => client.call("employees", null), () => client.employees(null), () => client.call("employees", {}, null)]) {

@@ -102,6 +102,10 @@ fn read_state<T: DeserializeOwned>(text: &str, format: &str) -> Result<T, crate:
             ));
         }
     }
+    if text.trim().is_empty() {
+        // An empty file (a run killed before its first save, a `touch`): no position to name.
+        return Err(crate::error::Error::invalid("checkpoint", "is empty, not a job checkpoint"));
+    }
     serde_json::from_str(text).map_err(|e| {
         crate::error::Error::invalid(
             "checkpoint",

@@ -602,6 +602,8 @@ mod tests {
         assert_eq!(field(MonthClose::new(2026, 3, vec!["a".into(), "a".into()]).unwrap_err()), "department");
         assert_eq!(field(MonthClose::resume("{not json", None).unwrap_err()), "checkpoint");
         assert_eq!(field(MonthClose::resume("{}", None).unwrap_err()), "checkpoint");
+        let empty = MonthClose::resume(" \n", None).unwrap_err();
+        assert!(empty.to_string().contains("is empty, not a job checkpoint"), "{empty}");
         let other = MonthClose::new(2026, 4, vec![]).unwrap().checkpoint();
         assert_eq!(field(MonthClose::resume(&other, Some((2026, 3, &[]))).unwrap_err()), "checkpoint");
     }
