@@ -67,10 +67,12 @@ impl InProcess {
         Arc::new(self.clone())
     }
 
-    /// A client builder wired to this sandbox: its base URL, the demo company key, the demo
-    /// workspace key, this transport, and the client-side limit of the sandbox's own rate limit
-    /// (off when the sandbox has none, so tests do not wait).
+    /// A client builder wired to this sandbox: its base URL, the seed's company and workspace keys
+    /// ([`crate::keys_of`]: the demo's, or a seed of your own's), this transport, and the
+    /// client-side limit of the sandbox's own rate limit (off when the sandbox has none, so tests
+    /// do not wait).
     pub fn client(&self) -> ClientBuilder {
+        let keys = crate::keys_of(&self.shared.lock().initial);
         let limit = self.shared.lock().limit;
         let rate_limit = if limit.limit == 0 {
             RateLimitSettings::per_window(0, Duration::from_secs(60))
@@ -79,8 +81,8 @@ impl InProcess {
         };
         zeitkonto::Client::builder()
             .base_url(BASE_URL)
-            .api_key(crate::demo::COMPANY_KEY)
-            .workspace_key(crate::demo::WORKSPACE_KEY)
+            .api_key(keys["companyKey"].as_str())
+            .workspace_key(keys["workspaceKey"].as_str())
             .rate_limit(rate_limit)
             .transport(self.transport())
     }

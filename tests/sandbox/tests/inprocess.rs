@@ -117,3 +117,15 @@ async fn every_operation_reaches_its_handler_with_its_vector_parameters() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_kit_of_its_own_seed_hands_its_client_that_seeds_keys() {
+    let today = "2026-11-21".parse().unwrap();
+    let mut seed = zeitkonto_sandbox::Seed::demo(today);
+    let main = seed.companies.iter_mut().find(|c| c.key == demo::COMPANY_KEY).unwrap();
+    main.key = "acme-company-key-7f3a".into();
+    let mut cfg = EngineConfig { today: Some(today), seed: Some(seed), ..Default::default() };
+    cfg.rate_limit.limit = 0;
+    let sb = InProcess::new(cfg);
+    assert_eq!(sb.client().build().unwrap().employees().await.unwrap().len(), 39);
+}

@@ -35,7 +35,7 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
     /// The sandbox's today, "YYYY-MM-DD".
     public var today: String { engine.today() }
 
-    /// A client wired to this sandbox in-process, with the demo company and workspace keys unless
+    /// A client wired to this sandbox in-process, with the seed's company and workspace keys unless
     /// `config` has its own, and the client-side limit of the sandbox's (none when it has none).
     public func client(_ config: ZeitkontoConfig = ZeitkontoConfig()) throws -> ZeitkontoClient {
         let own = RateLimitSettings(limit: Int(engine.rateLimit()), window: Double(engine.rateLimitWindowMs()) / 1000)

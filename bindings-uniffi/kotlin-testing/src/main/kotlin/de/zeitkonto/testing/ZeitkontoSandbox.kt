@@ -56,7 +56,7 @@ class ZeitkontoSandbox @JvmOverloads constructor(
     val today: LocalDate get() = LocalDate.parse(engine.today())
 
     /**
-     * A client wired to this sandbox in-process, with the demo company and workspace keys unless
+     * A client wired to this sandbox in-process, with the seed's company and workspace keys unless
      * `config` has its own, and the client-side limit of the sandbox's (none when it has none).
      */
     @JvmOverloads
