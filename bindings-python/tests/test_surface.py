@@ -287,6 +287,17 @@ def test_settings_out_of_range_name_the_setting_in_python_casing() -> None:
     zeitkonto.Client("k", timeout=float("inf")).close()  # no timeout either
 
 
+@pytest.mark.parametrize("key,field", [("", "api_key"), ("company-key-7f3a\n", "api_key"), (" company-key-7f3a", "api_key")])
+def test_a_bad_key_is_refused_when_the_client_is_made(key: str, field: str) -> None:
+    with pytest.raises(zeitkonto.InvalidInputError) as e:
+        zeitkonto.Client(key)
+    assert e.value.field == field
+    assert "company-key-7f3a" not in str(e.value)
+    with pytest.raises(zeitkonto.InvalidInputError) as e:
+        zeitkonto.Client("company-key-7f3a", workspace_key="ws-key\n")
+    assert e.value.field == "workspace_key"
+
+
 @pytest.mark.parametrize("bad", ["x", "30", True, [30]])
 def test_a_timeout_that_is_not_a_number_is_invalid_input(bad: Any) -> None:
     with pytest.raises(zeitkonto.InvalidInputError) as e:

@@ -39,11 +39,12 @@ impl Target {
         if let Some(url) = &self.base_url {
             ctx = ctx.with_base_url_same_origin(url, self.same_origin)?;
         }
+        // A key given is checked now, when the client is made, not at its first call.
         if let Some(k) = self.api_key {
-            ctx = ctx.with_api_key(k);
+            ctx = ctx.with_api_key(check_key(k, "apiKey")?);
         }
         if let Some(k) = self.workspace_key {
-            ctx = ctx.with_workspace_key(k);
+            ctx = ctx.with_workspace_key(check_key(k, "workspaceKey")?);
         }
         Ok(ctx)
     }
@@ -252,17 +253,27 @@ impl Context {
 
 fn required_key<'a>(key: Option<&'a ApiKey>, field: &str) -> Result<&'a ApiKey, Error> {
     match key {
-        Some(k) if k.is_blank() => Err(Error::invalid(field, "the key is empty")),
-        // A key read from a file or an environment variable often keeps a trailing newline; sent
-        // as `%0A` it would only come back as "invalid key". (The message never shows the key.)
-        Some(k) if k.expose().trim() != k.expose() || k.expose().chars().any(char::is_control) => Err(Error::invalid(
+        Some(k) => check_key(k, field),
+        None => Err(Error::invalid(field, "no key configured for this operation")),
+    }
+}
+
+/// `key`, unless it is empty, or starts or ends with white space, or holds a control character.
+/// A key read from a file or an environment variable often keeps a trailing newline; sent as `%0A`
+/// it would only come back as "invalid key". (The message never shows the key.)
+fn check_key<K: std::borrow::Borrow<ApiKey>>(key: K, field: &str) -> Result<K, Error> {
+    let k = key.borrow();
+    if k.is_blank() {
+        return Err(Error::invalid(field, "the key is empty"));
+    }
+    if k.expose().trim() != k.expose() || k.expose().chars().any(char::is_control) {
+        return Err(Error::invalid(
             field,
             "the key starts or ends with white space or holds a control character (a trailing newline from a \
              file?): strip it",
-        )),
-        Some(k) => Ok(k),
-        None => Err(Error::invalid(field, "no key configured for this operation")),
+        ));
     }
+    Ok(key)
 }
 
 /// Checks a base URL and returns it without a trailing slash.
@@ -527,6 +538,33 @@ fn base_path_len(base_url: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_key_is_refused_when_the_target_becomes_a_context() {
+        for (api, workspace, field) in [
+            (Some(""), None, "apiKey"),
+            (Some("company-key-7f3a\n"), None, "apiKey"),
+            (Some(" company-key-7f3a"), None, "apiKey"),
+            (Some("company-key-7f3a"), Some("ws\tkey"), "workspaceKey"),
+        ] {
+            let target = Target {
+                api_key: api.map(ApiKey::from),
+                workspace_key: workspace.map(ApiKey::from),
+                ..Target::default()
+            };
+            match target.context() {
+                Err(Error::InvalidInput { field: f, reason }) => {
+                    assert_eq!(f, field);
+                    assert!(!reason.contains("company-key-7f3a") && !reason.contains("ws"), "{reason}");
+                }
+                Err(other) => panic!("{api:?}: {other:?}"),
+                Ok(_) => panic!("{api:?} {workspace:?}: taken"),
+            }
+        }
+        let fine = Target { api_key: Some("company-key-7f3a".into()), ..Target::default() };
+        assert!(fine.context().is_ok());
+        assert!(Target::default().context().is_ok(), "no key is fine until an operation needs one");
+    }
 
     #[test]
     fn a_target_is_its_context_and_keeps_its_keys_out_of_debug() {

@@ -134,6 +134,10 @@ test("bad arguments are InvalidInputError naming what was wrong, never a TypeErr
     const e = await refused(made());
     assert.ok(!(e instanceof TypeError) && !(e instanceof zk.InvalidInputError), `${e?.name}: ${e?.message}`);
   }
+  // A key that is empty or carries white space (a newline from a file) is refused when the client is made.
+  for (const [options, field] of [[{ apiKey: "" }, "apiKey"], [{ apiKey: "k-7f3a\n" }, "apiKey"], [{ apiKey: KEY, workspaceKey: " ws" }, "workspaceKey"]]) {
+    assert.throws(() => new zk.Client(options), (e) => e instanceof zk.InvalidInputError && e.field === field && !e.message.includes("7f3a"), JSON.stringify(options));
+  }
   // A setting of the wrong type is named by its own key, as the core names a parameter.
   for (const [options, field] of [[{ apiKey: 123 }, "apiKey"], [{ apiKey: KEY, baseUrl: 5 }, "baseUrl"], [{ apiKey: KEY, routes: { clock: 1 } }, "routes"]]) {
     assert.throws(() => new zk.Client(options), (e) => e instanceof zk.InvalidInputError && e.field === field, JSON.stringify(options));
