@@ -333,8 +333,9 @@ impl Client {
         self.driver.run(op, request, parse).await
     }
 
-    /// Sends a prepared request through the limiter and retry policy and returns the final raw
-    /// response (any status). For advanced use; prefer the typed methods.
+    /// Sends a prepared request through the limiter and retry policy and returns the final
+    /// response (any status), bound to the request: its keys, where the body echoes them, read
+    /// `***` ([`Response::for_request`]). For advanced use; prefer the typed methods.
     pub async fn send_raw(&self, op: OperationId, request: Request) -> Result<Response, Error> {
         self.driver.run(op, request, |r| Ok(r.clone())).await
     }

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use crate::date::{Date, Month};
 use crate::error::Error;
 use crate::http::Request;
-use crate::routes::{OperationId, RouteTable, SECRET_PLACEHOLDERS};
+use crate::routes::{OperationId, RouteTable, IDENTIFIER_PLACEHOLDERS, SECRET_PLACEHOLDERS};
 use crate::secret::{ApiKey, Secrets, REDACTED};
 use crate::text::encode_segment;
 
@@ -442,7 +442,11 @@ impl RequestBuilder<'_> {
             url.push_str(&encoded);
             // The context's keys are in `secrets` already, in every form.
             if secret && !self.ctx.is_key(value) {
-                secrets.add(value);
+                if IDENTIFIER_PLACEHOLDERS.contains(&name) {
+                    secrets.add_identifier(value);
+                } else {
+                    secrets.add(value);
+                }
             }
             redacted.push_str(if secret { REDACTED } else { &encoded });
             rest = &rest[end + 1..];

@@ -108,6 +108,11 @@ impl fmt::Display for OperationId {
 /// summaries take an id there, which is printed as it is.
 pub const SECRET_PLACEHOLDERS: &[&str] = &["api", "workspaceApi", "employee"];
 
+/// The placeholders of [`SECRET_PLACEHOLDERS`] that may hold an identifier instead of a key (the
+/// employee: a UUID, an e-mail or the employee's key): redacted from messages, not from answers,
+/// which legitimately carry the identifier ([`crate::secret::Secrets::add_identifier`]).
+pub const IDENTIFIER_PLACEHOLDERS: &[&str] = &["employee"];
+
 /// A method and a path template such as `/rest/api/time/presence/{api}`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Route {

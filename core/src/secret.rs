@@ -71,6 +71,10 @@ pub const SHORT_SECRET_CHARS: usize = 8;
 pub struct Secrets {
     /// Every form of every secret, longest first (a secret containing another is replaced whole).
     forms: Vec<String>,
+    /// The forms replaced in an answer's body ([`Secrets::redact_body`]): those of the keys of
+    /// [`SHORT_SECRET_CHARS`] or more characters, not of an identifier that may be a key (the
+    /// employee segment: a UUID or an e-mail the answer legitimately carries, or a key).
+    body_forms: Vec<String>,
 }
 
 impl fmt::Debug for Secrets {
@@ -85,34 +89,34 @@ impl Secrets {
         Secrets::default()
     }
 
-    /// Adds `secret` (ignored when blank) in all its forms.
+    /// Adds the key `secret` (ignored when blank) in all its forms: redacted from every message,
+    /// and from answers when it has [`SHORT_SECRET_CHARS`] or more characters.
     pub fn add(&mut self, secret: &str) {
-        if secret.trim().is_empty() {
-            return;
-        }
-        let upper = crate::text::encode_segment(secret);
-        let lower = lower_hex_escapes(&upper);
-        let json = serde_json::to_string(secret).unwrap_or_default();
-        let json = json.get(1..json.len().saturating_sub(1)).unwrap_or("").to_string();
-        let slashed = json.replace('/', "\\/");
-        for form in [secret.to_string(), upper, lower, json, slashed] {
-            self.insert(form);
+        let long = secret.chars().count() >= SHORT_SECRET_CHARS;
+        for form in forms_of(secret) {
+            if long {
+                insert(&mut self.body_forms, form.clone());
+            }
+            insert(&mut self.forms, form);
         }
     }
 
-    /// Inserts one form, keeping the longest first (no sort: the wasm build carries no sort code).
-    fn insert(&mut self, form: String) {
-        if form.is_empty() || self.forms.contains(&form) {
-            return;
+    /// Adds `value`, an identifier that may be a key (the employee segment: a UUID, an e-mail or
+    /// an employee's key), in all its forms: redacted from every message, not from answers, which
+    /// legitimately carry the identifier.
+    pub fn add_identifier(&mut self, value: &str) {
+        for form in forms_of(value) {
+            insert(&mut self.forms, form);
         }
-        let at = self.forms.iter().position(|f| f.len() < form.len()).unwrap_or(self.forms.len());
-        self.forms.insert(at, form);
     }
 
     /// Adds every secret of `other`.
     pub fn extend(&mut self, other: &Secrets) {
         for f in &other.forms {
-            self.insert(f.clone());
+            insert(&mut self.forms, f.clone());
+        }
+        for f in &other.body_forms {
+            insert(&mut self.body_forms, f.clone());
         }
     }
 
@@ -148,13 +152,11 @@ impl Secrets {
     /// test): replacing it wherever it stands alone would change the data. A body that is not
     /// UTF-8 is left as it is: it cannot be read as JSON, and its excerpt is redacted.
     pub fn redact_body(&self, body: &[u8]) -> Option<Vec<u8>> {
-        let long: Vec<String> =
-            self.forms.iter().filter(|f| f.chars().count() >= SHORT_SECRET_CHARS).cloned().collect();
-        if !long.iter().any(|f| find_bytes(body, f.as_bytes()).is_some()) {
+        if !self.body_forms.iter().any(|f| find_bytes(body, f.as_bytes()).is_some()) {
             return None;
         }
         let text = std::str::from_utf8(body).ok()?;
-        Some(replace_occurrences(text, &long).into_bytes())
+        Some(replace_occurrences(text, &self.body_forms).into_bytes())
     }
 
     /// `err` with every secret of this set removed from its text fields.
@@ -188,6 +190,30 @@ impl Secrets {
             }
         }
     }
+}
+
+/// Every form `secret` may take in a message (none when it is blank): as given, percent-encoded
+/// (upper- and lower-case hex), JSON-escaped (with and without escaped slashes).
+fn forms_of(secret: &str) -> Vec<String> {
+    if secret.trim().is_empty() {
+        return Vec::new();
+    }
+    let upper = crate::text::encode_segment(secret);
+    let lower = lower_hex_escapes(&upper);
+    let json = serde_json::to_string(secret).unwrap_or_default();
+    let json = json.get(1..json.len().saturating_sub(1)).unwrap_or("").to_string();
+    let slashed = json.replace('/', "\\/");
+    vec![secret.to_string(), upper, lower, json, slashed]
+}
+
+/// Inserts one form into `forms`, keeping the longest first (no sort: the wasm build carries no
+/// sort code).
+fn insert(forms: &mut Vec<String>, form: String) {
+    if form.is_empty() || forms.contains(&form) {
+        return;
+    }
+    let at = forms.iter().position(|f| f.len() < form.len()).unwrap_or(forms.len());
+    forms.insert(at, form);
 }
 
 fn lower_hex_escapes(s: &str) -> String {
@@ -266,6 +292,12 @@ fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
 
 #[cfg(target_arch = "wasm32")]
 fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    scan(hay, needle)
+}
+
+/// The .wasm's search (natively compiled for its test against memchr's).
+#[cfg(any(test, target_arch = "wasm32"))]
+fn scan(hay: &[u8], needle: &[u8]) -> Option<usize> {
     let Some((&first, rest)) = needle.split_first() else { return Some(0) };
     let mut from = 0;
     while let Some(i) = hay.get(from..)?.iter().position(|&b| b == first) {
@@ -334,11 +366,25 @@ mod tests {
         let body = r#"{"a":"SECRET/KEY-7f3a9","b":"/x/SECRET%2FKEY-7f3a9/y","c":"SECRET%2fKEY-7f3a9","d":"SECRET\/KEY-7f3a9","k":1}"#;
         let out = set.redact_body(body.as_bytes()).expect("a secret is there");
         assert_eq!(String::from_utf8(out).unwrap(), r#"{"a":"***","b":"/x/***/y","c":"***","d":"***","k":1}"#);
+        // An identifier that may be a key (the employee segment) stays in answers, which carry it;
+        // a short secret stays too, whatever the length of its encoded forms.
+        let mut ids = Secrets::new();
+        ids.add_identifier("0b6f1c2e-0001-4a1b-9c3d-5e6f7a8b9c0d");
+        ids.add("a@b.de");
+        assert_eq!(ids.redact_body(br#"{"employee":"0b6f1c2e-0001-4a1b-9c3d-5e6f7a8b9c0d","p":"a%40b.de"}"#), None);
+        assert_eq!(ids.redact("at /0b6f1c2e-0001-4a1b-9c3d-5e6f7a8b9c0d/"), "at /***/", "messages lose it");
         // Not UTF-8: left for the reader to refuse (its excerpt is redacted).
         assert_eq!(set.redact_body(b"\xff SECRET/KEY-7f3a9 \xfe"), None);
         assert_eq!(find_bytes(b"aab", b"ab"), Some(1));
         assert_eq!(find_bytes(b"a", b"ab"), None);
         assert_eq!(find_bytes(b"", b""), Some(0));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_wasm_search_finds_what_memchr_finds(hay in proptest::collection::vec(0u8..4, 0..64), needle in proptest::collection::vec(0u8..4, 0..6)) {
+            proptest::prop_assert_eq!(scan(&hay, &needle), memchr::memmem::find(&hay, &needle));
+        }
     }
 
     #[test]
