@@ -158,7 +158,9 @@ def test_a_sandbox_of_its_own_seed_hands_out_that_seeds_keys() -> None:
     main = next(c for c in seed["companies"] if c["key"] == "demo-company-key")
     main["key"] = "acme-company-key-7f3a"
     seed["employees"] = [e for e in seed["employees"] if e["email"] != "anna.schmidt@demo.example"]
+    seed["workspaces"] = []  # none: the client is made without a workspace key
     sb = Sandbox(today="2026-11-21", seed=seed)
+    assert sb.keys.workspace_key == ""
     assert sb.keys.company_key == "acme-company-key-7f3a"
     assert sb.keys.employee != "anna.schmidt@demo.example"
     client = sb.client()

@@ -123,8 +123,9 @@ class Sandbox(_Controls):
         for name in ("base_url", "ca_bundle", "proxy"):
             if name in options:
                 raise _invalid(name, "an in-process client has no network settings; use serve() for a URL")
-        options.setdefault("api_key", self.keys.company_key)
-        options.setdefault("workspace_key", self.keys.workspace_key)
+        # A key the seed has none of (an empty text in ``keys``) is left out.
+        options.setdefault("api_key", self.keys.company_key or None)
+        options.setdefault("workspace_key", self.keys.workspace_key or None)
         if self._routes and "routes" not in options:
             options["routes"] = self._routes
         if "rate_limit" not in options:

@@ -180,7 +180,9 @@ test("wrong types and unknown options are InvalidInputError naming the field, ne
   const main = seed.companies.find((c) => c.key === "demo-company-key");
   main.key = "acme-company-key-7f3a";
   seed.employees = seed.employees.filter((e) => e.email !== "anna.schmidt@demo.example");
+  seed.workspaces = []; // none: the client is made without a workspace key
   const own = await Sandbox.create({ seed, today: "2026-11-21" });
+  assert.equal(own.keys.workspaceKey, "");
   assert.equal(own.keys.companyKey, "acme-company-key-7f3a");
   assert.notEqual(own.keys.employee, "anna.schmidt@demo.example");
   assert.equal((await own.client().employees()).length, 38);

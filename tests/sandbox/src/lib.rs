@@ -104,9 +104,15 @@ pub fn keys_of(seed: &seed::Seed) -> BTreeMap<&'static str, String> {
     };
     BTreeMap::from([
         ("companyKey", main.map(|c| c.key.clone()).unwrap_or_default()),
-        ("noModulesCompanyKey", company(NOMODULES_COMPANY_KEY, &|c| c.modules == seed::Modules::default())),
-        ("inactiveCompanyKey", company(INACTIVE_COMPANY_KEY, &|c| !c.active)),
-        ("otherCompanyKey", company(OTHER_COMPANY_KEY, &|c| c.active && c.id != main_id)),
+        (
+            "noModulesCompanyKey",
+            company(NOMODULES_COMPANY_KEY, &|c| c.modules == seed::Modules::default() && c.id != main_id),
+        ),
+        ("inactiveCompanyKey", company(INACTIVE_COMPANY_KEY, &|c| !c.active && c.id != main_id)),
+        (
+            "otherCompanyKey",
+            company(OTHER_COMPANY_KEY, &|c| c.active && c.id != main_id && c.modules != seed::Modules::default()),
+        ),
         ("workspaceKey", {
             let has = seed.workspaces.iter().any(|w| w.key == WORKSPACE_KEY);
             demo_or(WORKSPACE_KEY, has, seed.workspaces.iter().find(|w| w.company == main_id).map(|w| w.key.as_str()))

@@ -40,8 +40,9 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
     public func client(_ config: ZeitkontoConfig = ZeitkontoConfig()) throws -> ZeitkontoClient {
         let own = RateLimitSettings(limit: Int(engine.rateLimit()), window: Double(engine.rateLimitWindowMs()) / 1000)
         let wired = ZeitkontoConfig(
-            apiKey: config.apiKey ?? ApiKey(keys.companyKey), baseUrl: Self.inProcessBaseUrl,
-            workspaceKey: config.workspaceKey ?? ApiKey(keys.workspaceKey), routes: config.routes,
+            // A key the seed has none of (an empty text in `keys`) is left out.
+            apiKey: config.apiKey ?? (keys.companyKey.isEmpty ? nil : ApiKey(keys.companyKey)), baseUrl: Self.inProcessBaseUrl,
+            workspaceKey: config.workspaceKey ?? (keys.workspaceKey.isEmpty ? nil : ApiKey(keys.workspaceKey)), routes: config.routes,
             timeout: config.timeout, retry: config.retry, rateLimit: config.rateLimit ?? own,
             caCertificates: nil, proxy: nil, userAgent: config.userAgent)
         return try ZeitkontoClient.withTransport(config: wired, transport: self)

@@ -66,8 +66,9 @@ class ZeitkontoSandbox @JvmOverloads constructor(
         return ZeitkontoClient.withTransport(
             config.copy(
                 baseUrl = IN_PROCESS_BASE_URL,
-                apiKey = config.apiKey ?: ApiKey(keys.companyKey),
-                workspaceKey = config.workspaceKey ?: ApiKey(keys.workspaceKey),
+                // A key the seed has none of (an empty text in `keys`) is left out.
+                apiKey = config.apiKey ?: keys.companyKey.takeIf { it.isNotEmpty() }?.let(::ApiKey),
+                workspaceKey = config.workspaceKey ?: keys.workspaceKey.takeIf { it.isNotEmpty() }?.let(::ApiKey),
                 rateLimit = config.rateLimit ?: ownLimit,
             ),
             this,
