@@ -116,7 +116,7 @@ test("driver events reach onEvent as they happen, typed like every language's, w
 
 test("bad arguments are InvalidInputError naming what was wrong, never a TypeError", async () => {
   const KEY = "test-company-key-7f3a";
-  const client = new zk.Client({ apiKey: KEY, baseUrl: "http://127.0.0.1:9" });
+  const client = new zk.Client({ apiKey: KEY, baseUrl: "http://127.0.0.1:9", retry: { maxRetries: 0 } });
   const refused = (p) => p.then(() => null, (e) => e);
   for (const [made, field] of [
     [() => client.call("employees", "x"), "params"],
@@ -134,6 +134,10 @@ test("bad arguments are InvalidInputError naming what was wrong, never a TypeErr
     const e = await refused(made());
     assert.ok(!(e instanceof TypeError) && !(e instanceof zk.InvalidInputError), `${e?.name}: ${e?.message}`);
   }
+  // The sans-IO functions alike.
+  assert.throws(() => zk.buildRequest("employees", "x", { apiKey: KEY }), (e) => e instanceof zk.InvalidInputError && e.field === "params");
+  assert.equal(zk.buildRequest("employees", null, { apiKey: KEY }).method, "GET");
+  assert.deepEqual(zk.parseResponse("employees", 200, {}, "[]", null), []);
   // A key that is empty or carries white space (a newline from a file) is refused when the client is made.
   for (const [options, field] of [[{ apiKey: "" }, "apiKey"], [{ apiKey: "k-7f3a\n" }, "apiKey"], [{ apiKey: KEY, workspaceKey: " ws" }, "workspaceKey"]]) {
     assert.throws(() => new zk.Client(options), (e) => e instanceof zk.InvalidInputError && e.field === field && !e.message.includes("7f3a"), JSON.stringify(options));
