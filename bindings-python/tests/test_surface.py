@@ -275,6 +275,7 @@ def test_settings_out_of_range_name_the_setting_in_python_casing() -> None:
         (dict(retry=zeitkonto.RetrySettings(max_retry_after=float("inf"))), "retry.max_retry_after"),
         (dict(retry=zeitkonto.RetrySettings(max_delay=float("-inf"))), "retry.max_delay"),
         (dict(rate_limit=zeitkonto.RateLimitSettings(60, float("inf"))), "rate_limit.window"),
+        (dict(retry=zeitkonto.RetrySettings(max_delay=1e306)), "retry.max_delay"),  # infinite in ms
     ]
     for kwargs, field in cases:
         with pytest.raises(zeitkonto.InvalidInputError) as e:

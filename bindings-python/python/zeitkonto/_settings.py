@@ -16,12 +16,14 @@ __all__ = ["RetrySettings", "RateLimitSettings"]
 
 def _millis(seconds: object, field: str) -> float:
     """Seconds as milliseconds for the core, which checks the range; not a number is refused here.
-    An infinite duration crosses as -1 (JSON has no infinity), which the core refuses with its
-    reason for both ("must be finite and not negative"), naming the setting."""
+    An infinite duration (or one too large to be finite in milliseconds) crosses as -1 (JSON has
+    no infinity), which the core refuses with its reason for both ("must be finite and not
+    negative"), naming the setting."""
     if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real) or math.isnan(float(seconds)):
         reason = "must be a number of seconds"
         raise InvalidInputError(f"invalid input `{field}`: {reason}", field=field, reason=reason)
-    return -1.0 if math.isinf(float(seconds)) else float(seconds) * 1000.0
+    ms = float(seconds) * 1000.0
+    return -1.0 if math.isinf(ms) else ms
 
 
 def _count(value: object, field: str) -> int:
