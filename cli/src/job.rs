@@ -22,14 +22,23 @@ pub(crate) fn start(args: &Args) -> Result<(CheckpointFile, Option<String>), Sto
     CheckpointFile::open(path).map_err(usage)
 }
 
-/// Whether `a` and `b` name one file: the same path once made absolute, or (both existing) the
-/// same file by its canonical path (a link, `./`, `..`).
+/// Whether `a` and `b` name one file: the same canonical path (links, `./` and `..` resolved), for
+/// a file that does not exist yet its folder's canonical path and its name; else the same path
+/// once made absolute. (Case-insensitive file systems are not looked at.)
 fn same_file(a: &Path, b: &Path) -> bool {
-    let absolute = |p: &Path| std::path::absolute(p).ok();
-    if absolute(a).is_some_and(|x| Some(x) == absolute(b)) {
-        return true;
+    let resolved = |p: &Path| {
+        p.canonicalize().ok().or_else(|| {
+            let dir = match p.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.canonicalize().ok()?,
+                _ => std::env::current_dir().ok()?.canonicalize().ok()?,
+            };
+            Some(dir.join(p.file_name()?))
+        })
+    };
+    match (resolved(a), resolved(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => std::path::absolute(a).ok().is_some_and(|x| std::path::absolute(b).ok() == Some(x)),
     }
-    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 /// Python's `repr` of a note's value, as the message about another run's checkpoint says it.

@@ -69,7 +69,8 @@ fn the_month_close_to_csv_and_json_and_the_exit_codes() {
     std::fs::create_dir_all(&dir).unwrap();
     let same = dir.join("same.csv");
     std::fs::write(&same, "kept\n").unwrap();
-    let other_spelling = dir.join(".").join("same.csv");
+    let other_spelling = dir.join("sub").join("..").join("same.csv");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
     let out = run(
         &s,
         &[
