@@ -125,7 +125,8 @@ pub enum ZeitkontoError {
     RateLimited {
         /// The HTTP status of the answer.
         status: PlatformInt,
-        /// The wait the server asked for (`Retry-After`); null when it did not say.
+        /// The wait the server asked for (`Retry-After`, in seconds; read as at most one hour);
+        /// null when it did not say.
         retry_after: Option<PlatformDuration>,
         /// A readable, key-free sentence (Kotlin's `message`, Swift's `description`).
         description: String,

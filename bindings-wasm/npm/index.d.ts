@@ -930,7 +930,10 @@ export class RefusedError extends ZeitkontoError {}
 export class RateLimitedError extends ZeitkontoError {
   /** The HTTP status of the answer. */
   status: number;
-  /** The wait the server asked for (`Retry-After`); null when it did not say. In milliseconds. */
+  /**
+   * The wait the server asked for (`Retry-After`, in seconds; read as at most one hour); null when
+   * it did not say. In milliseconds.
+   */
   retryAfter: number | null;
 }
 /**

@@ -194,6 +194,9 @@ impl ClientBuilder {
             routes: self.routes,
         };
         let ctx = target.context()?.with_today(crate::runtime::today);
+        if let Some(ua) = &self.settings.user_agent {
+            zeitkonto_core::validate::header_value("userAgent", ua)?;
+        }
         let settings = TransportSettings { max_body: Some(self.max_response_bytes), ..self.settings };
         let transport: Arc<dyn Transport> = match self.transport {
             Some(t) => t,
@@ -353,5 +356,23 @@ impl Client {
     /// Clocks out and starts a new booking right after.
     pub async fn stop(&self, employee: &str) -> Result<(), Error> {
         self.clock(&Clock::new(ClockAction::Stop, employee)).await
+    }
+}
+
+#[cfg(test)]
+mod user_agent_tests {
+    #[test]
+    fn a_user_agent_that_would_break_the_request_is_refused_naming_it() {
+        for bad in ["a\nb", "", "caf\u{e9}/1"] {
+            match super::Client::builder().api_key("company-key-7f3a").user_agent(bad).build() {
+                Err(zeitkonto_core::Error::InvalidInput { field, .. }) => assert_eq!(field, "userAgent", "{bad:?}"),
+                other => panic!("{bad:?}: {:?}", other.map(|_| "a client")),
+            }
+        }
+        assert!(super::Client::builder()
+            .api_key("company-key-7f3a")
+            .user_agent("payroll/2.1 zeitkonto")
+            .build()
+            .is_ok());
     }
 }

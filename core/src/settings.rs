@@ -310,12 +310,13 @@ pub fn duration_from_millis(key: &str, ms: f64) -> Result<Duration, Error> {
     Ok(Duration::from_micros((ms * 1000.0).round() as u64))
 }
 
-/// The timeout given in milliseconds by a binding: 0 or an infinite duration is no timeout.
+/// The timeout given in milliseconds by a binding: 0 or an infinite duration is no timeout; one
+/// shorter than a microsecond (`1.nanoseconds`) is a microsecond, not none.
 pub fn timeout_from_millis(key: &str, ms: f64) -> Result<Option<Duration>, Error> {
     if ms == 0.0 || ms == f64::INFINITY {
         return Ok(None);
     }
-    duration_from_millis(key, ms).map(Some)
+    duration_from_millis(key, ms).map(|d| Some(d.max(Duration::from_micros(1))))
 }
 
 /// Checks a timeout (`None` or zero: no timeout).
@@ -589,6 +590,8 @@ mod tests {
         assert_eq!(timeout_from_millis("timeout", 0.0).ok(), Some(None));
         assert_eq!(timeout_from_millis("timeout", f64::INFINITY).ok(), Some(None));
         assert_eq!(timeout_from_millis("timeout", 250.0).ok(), Some(Some(Duration::from_millis(250))));
+        // Shorter than the microsecond the core keeps: a microsecond, never "no timeout".
+        assert_eq!(timeout_from_millis("timeout", 1e-6).ok(), Some(Some(Duration::from_micros(1))));
         assert!(timeout_from_millis("timeout", f64::NAN).is_err());
         assert_eq!(check_timeout(Some(Duration::ZERO)).ok(), Some(None));
         assert!(check_timeout(Some(MAX_DURATION * 2)).is_err());

@@ -39,6 +39,17 @@ pub(crate) fn i32_of(n: i64) -> Result<i32, String> {
     i32::try_from(n).map_err(|_| format!("{n} is out of range (a 32-bit whole number)"))
 }
 
+/// A value sent as an HTTP header (the `User-Agent`): visible ASCII and spaces, not empty; a line
+/// break or a control character would break the request (or smuggle a header), a non-ASCII
+/// character is not a header's.
+pub fn header_value(field: &str, value: &str) -> Result<(), Error> {
+    non_empty(field, value)?;
+    if value.bytes().any(|b| !(b == b' ' || b == b'\t' || b.is_ascii_graphic())) {
+        return Err(Error::invalid(field, "may hold only visible ASCII characters and spaces (no line break)"));
+    }
+    Ok(())
+}
+
 /// A plausible e-mail: `local@domain`, both parts non-empty, no white space or control
 /// characters. A dotless domain (`anna@localhost`) is accepted. (Characters like `/?#` are allowed
 /// in the local part; they are percent-encoded where the address goes into a path.)

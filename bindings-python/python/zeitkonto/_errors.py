@@ -113,7 +113,7 @@ class RefusedError(ZeitkontoError):
 class RateLimitedError(ZeitkontoError):
     """HTTP 429 after the configured waits: more requests than the API allows per minute. Fields:
     ``status``: The HTTP status of the answer; ``retry_after``: The wait the server asked for
-    (``Retry-After``); None when it did not say (seconds).
+    (``Retry-After``, in seconds; read as at most one hour); None when it did not say (seconds).
     """
 
     kind = "RateLimited"
