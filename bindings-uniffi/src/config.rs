@@ -6,7 +6,7 @@ use zeitkonto::ClientBuilder;
 use zeitkonto_core::{Context, RouteTable, Target};
 
 use crate::settings::{RateLimitSettings, RetrySettings};
-use crate::types::{ApiKey, PlatformDuration};
+use crate::types::{ApiKey, PlatformDuration, ProxyUrl};
 use crate::ZeitkontoError;
 
 /// Client settings. Every field has a default: `ZeitkontoConfig(apiKey = ApiKey("…"))` is enough
@@ -43,11 +43,11 @@ pub struct ZeitkontoConfig {
     /// the system's store; Apple platforms use their own trust store.
     #[uniffi(default = None)]
     pub ca_certificates: Option<String>,
-    /// A proxy for the bundled transport (`http://proxy.corp:3128`, `user:password@` when it
-    /// needs them); default: `HTTPS_PROXY`/`ALL_PROXY`, with `NO_PROXY`. https goes through it
+    /// A proxy for the bundled transport (`ProxyUrl("http://proxy.corp:3128")`, `user:password@`
+    /// when it needs them: `ProxyUrl` prints without them); default: `HTTPS_PROXY`/`ALL_PROXY`, with `NO_PROXY`. https goes through it
     /// with CONNECT: the proxy never sees the URL and its key.
     #[uniffi(default = None)]
-    pub proxy: Option<String>,
+    pub proxy: Option<ProxyUrl>,
     /// The `User-Agent` the bundled transport sends: `zeitkonto-kotlin/<version>` in Kotlin,
     /// `zeitkonto-swift/<version>` in Swift; put your product first if a proxy or WAF should see
     /// it (`"payroll-app/2.1 zeitkonto-kotlin/0.1.0"`).
@@ -87,7 +87,7 @@ impl ZeitkontoConfig {
             b = b.ca_certificates_pem(pem.as_bytes().to_vec());
         }
         if let Some(url) = &self.proxy {
-            b = b.proxy(url.clone());
+            b = b.proxy(url.0.clone());
         }
         Ok(b.user_agent(self.user_agent.clone()))
     }

@@ -39,6 +39,27 @@ uniffi::custom_type!(ApiKey, String, {
     try_lift: |text| Ok(ApiKey::new(text)),
 });
 
+/// A proxy URL (`http://user:password@proxy.corp:3128`): its user and password are a secret, so
+/// the foreign classes (`ProxyUrl`, hand-written like `ApiKey`) print it without them.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct ProxyUrl(pub String);
+uniffi::custom_newtype!(ProxyUrl, String);
+
+impl std::fmt::Debug for ProxyUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // `scheme://***@host`: whatever stands before an `@` of the authority is left out.
+        let (prefix, rest) = match self.0.split_once("://") {
+            Some((scheme, rest)) => (format!("{scheme}://"), rest),
+            None => (String::new(), self.0.as_str()),
+        };
+        let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+        match rest[..end].rfind('@') {
+            Some(at) => write!(f, "ProxyUrl({prefix}***{})", &rest[at..]),
+            None => write!(f, "ProxyUrl({})", self.0),
+        }
+    }
+}
+
 /// A calendar date, `YYYY-MM-DD`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct IsoDate(pub String);
@@ -228,5 +249,19 @@ impl RawJson {
     pub(crate) fn parse(&self, field: &str) -> Result<serde_json::Value, crate::ZeitkontoError> {
         serde_json::from_str(&self.0)
             .map_err(|e| zeitkonto_core::Error::invalid(field, format!("not valid JSON text: {e}")).into())
+    }
+}
+
+#[cfg(test)]
+mod proxy_tests {
+    use super::ProxyUrl;
+
+    #[test]
+    fn a_proxy_url_prints_without_its_user_and_password() {
+        let shown = |u: &str| format!("{:?}", ProxyUrl(u.to_string()));
+        assert_eq!(shown("http://u:s3cret@proxy.corp:3128"), "ProxyUrl(http://***@proxy.corp:3128)");
+        assert_eq!(shown("http://u:s3cret@proxy.corp:3128/x@y"), "ProxyUrl(http://***@proxy.corp:3128/x@y)");
+        assert_eq!(shown("http://proxy.corp:3128"), "ProxyUrl(http://proxy.corp:3128)");
+        assert_eq!(shown("u:s3cret@proxy.corp"), "ProxyUrl(***@proxy.corp)");
     }
 }

@@ -36,6 +36,57 @@ extension ApiKey: Codable {
     }
 }
 
+/// A proxy URL (`ProxyUrl("http://user:password@proxy.corp:3128")`). Its user and password are a
+/// secret: it prints as `ProxyUrl(http://***@proxy.corp:3128)` in `description`,
+/// `debugDescription`, `dump` and the records that hold it (`ZeitkontoConfig`), and encoding one
+/// that holds them throws.
+public struct ProxyUrl: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    let url: String
+
+    /// A proxy URL from its text.
+    public init(_ url: String) {
+        self.url = url
+    }
+
+    /// The authority's user and password, if any (what stands before its last `@`).
+    var hasCredentials: Bool { shown != "ProxyUrl(\(url))" }
+
+    private var shown: String {
+        let parts = url.components(separatedBy: "://")
+        let scheme = parts.count > 1 ? parts[0] : ""
+        let rest = parts.count > 1 ? parts.dropFirst().joined(separator: "://") : url
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@") else { return "ProxyUrl(\(url))" }
+        return "ProxyUrl(\(scheme.isEmpty ? "" : scheme + "://")***\(rest[at...]))"
+    }
+
+    /// `ProxyUrl(http://***@host:port)`: without a user and password.
+    public var description: String { shown }
+    /// As `description`.
+    public var debugDescription: String { shown }
+    /// No children: `dump` and debuggers show `description`, never the password.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+/// A proxy URL is read from a string; one with a user and password is never written (encoding it
+/// throws), as an `ApiKey` is not.
+extension ProxyUrl: Codable {
+    /// Reads the URL from a JSON string.
+    public init(from decoder: Decoder) throws {
+        url = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Writes the URL, or refuses one with a user and password (`EncodingError.invalidValue`).
+    public func encode(to encoder: Encoder) throws {
+        if hasCredentials {
+            throw EncodingError.invalidValue(self, EncodingError.Context(
+                codingPath: encoder.codingPath, debugDescription: "a proxy URL with a password is a secret and is never encoded"))
+        }
+        var container = encoder.singleValueContainer()
+        try container.encode(url)
+    }
+}
+
 extension OverviewEntry {
     /// `true` when the employee is clocked in (the API's status "green").
     public var isClockedIn: Bool { status == "green" }

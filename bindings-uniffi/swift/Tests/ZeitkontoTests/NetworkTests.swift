@@ -17,7 +17,7 @@ final class NetworkTests: XCTestCase {
         ZeitkontoConfig(apiKey: ApiKey(companyKey), baseUrl: url,
                         retry: RetrySettings(maxRetries: 2, baseDelay: 0.02, maxDelay: 0.05, maxRetryAfter: 60, maxRateLimitRetries: 3),
                         rateLimit: generous, caCertificates: ca ? try String(contentsOfFile: net["ZK_NET_CA"]!, encoding: .utf8) : nil,
-                        proxy: proxy)
+                        proxy: proxy.map(ProxyUrl.init))
     }
 
     private func log() throws -> [[String: Any]] {

@@ -96,12 +96,16 @@ final class SwiftNativeTests: XCTestCase {
 
     func testKeysNeverPrint() async throws {
         let secret = "swift-secret-key-4711"
-        let config = ZeitkontoConfig(apiKey: ApiKey(secret), baseUrl: Sandbox.shared.url, workspaceKey: ApiKey(secret))
+        let config = ZeitkontoConfig(apiKey: ApiKey(secret), baseUrl: Sandbox.shared.url, workspaceKey: ApiKey(secret),
+                                     proxy: ProxyUrl("http://proxy-user:\(secret)@proxy.corp:3128"))
         var dumped = ""
         dump(config, to: &dumped)
         for text in [String(describing: config), String(reflecting: config), dumped, "\(ApiKey(secret))", String(reflecting: ApiKey(secret))] {
-            XCTAssertFalse(text.contains(secret), text)
+            XCTAssertFalse(text.contains(secret) || text.contains("proxy-user"), text)
         }
+        XCTAssertTrue(String(describing: config).contains("ProxyUrl(http://***@proxy.corp:3128)"), String(describing: config))
+        XCTAssertEqual("\(ProxyUrl("http://proxy.corp:3128"))", "ProxyUrl(http://proxy.corp:3128)")
+        XCTAssertThrowsError(try JSONEncoder().encode(ProxyUrl("http://u:\(secret)@proxy.corp:3128")))
         let recorder = Recorder()
         let c = try ZeitkontoClient.withEventListener(config: sandboxConfig(secret), listener: recorder)
         let e = await expectError { try await c.employees() }

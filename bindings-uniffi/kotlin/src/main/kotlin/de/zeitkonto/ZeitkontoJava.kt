@@ -35,7 +35,7 @@ object ZeitkontoJava {
     ): ZeitkontoConfig {
         var config = ZeitkontoConfig(
             apiKey = apiKey, baseUrl = baseUrl, workspaceKey = workspaceKey, retry = retry, rateLimit = rateLimit,
-            caCertificates = caCertificates, proxy = proxy,
+            caCertificates = caCertificates, proxy = proxy?.let(::ProxyUrl),
         )
         if (timeout != null) config = config.copy(timeout = timeout.toKotlinDuration())
         if (routes != null) config = config.copy(routes = routes)

@@ -149,8 +149,13 @@ class ErrorsTest {
     @Test
     fun `keys never print`() = runBlocking {
         val secret = "kotlin-secret-key-4711"
-        val config = ZeitkontoConfig(apiKey = ApiKey(secret), workspaceKey = ApiKey(secret), baseUrl = Sandbox.url)
-        assertFalse(secret in config.toString(), config.toString())
+        val config = ZeitkontoConfig(
+            apiKey = ApiKey(secret), workspaceKey = ApiKey(secret), baseUrl = Sandbox.url,
+            proxy = ProxyUrl("http://proxy-user:$secret@proxy.corp:3128"),
+        )
+        assertFalse(secret in config.toString() || "proxy-user" in config.toString(), config.toString())
+        assertTrue("ProxyUrl(http://***@proxy.corp:3128)" in config.toString(), config.toString())
+        assertEquals("ProxyUrl(http://proxy.corp:3128)", ProxyUrl("http://proxy.corp:3128").toString())
         val request = buildRequest("employees", "{}", ZeitkontoConfig(apiKey = ApiKey(secret)))
         assertTrue(secret in request.url())
         assertFalse(secret in request.toString() || secret in request.redactedUrl(), request.toString())

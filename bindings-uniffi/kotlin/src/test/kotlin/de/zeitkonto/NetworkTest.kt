@@ -28,7 +28,7 @@ class NetworkTest {
     private val caPem = File(net("ZK_NET_CA")).readText()
 
     private fun config(base: String, ca: String? = null, proxy: String? = null) = ZeitkontoConfig(
-        apiKey = ApiKey(COMPANY_KEY), baseUrl = base, caCertificates = ca, proxy = proxy,
+        apiKey = ApiKey(COMPANY_KEY), baseUrl = base, caCertificates = ca, proxy = proxy?.let(::ProxyUrl),
         retry = RetrySettings(baseDelay = 20.milliseconds, maxDelay = 50.milliseconds), rateLimit = GENEROUS,
     )
 
