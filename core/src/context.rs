@@ -513,6 +513,11 @@ fn check_segment(name: &str, value: &str) -> Result<(), Error> {
     let reason = match value.trim() {
         "" => "must not be empty",
         "." | ".." => "`.` and `..` are not allowed: they would address another route",
+        // An identifier padded with white space (a line read from a file, a pasted cell) is never
+        // what the API knows: it would only come back as "employee not found".
+        _ if value.trim() != value || value.chars().any(char::is_control) => {
+            "starts or ends with white space or holds a control character: strip it"
+        }
         // (A value of at most MAX_SEGMENT_CHARS bytes has at most as many characters.)
         _ if value.len() > MAX_SEGMENT_CHARS && value.chars().count() > MAX_SEGMENT_CHARS => {
             return Err(Error::invalid(
