@@ -15,8 +15,8 @@ class ApiKey(internal val value: String) {
 
 /**
  * A proxy URL (`ProxyUrl("http://user:password@proxy.corp:3128")`). Its user and password are a
- * secret: it prints as `ProxyUrl(http://***@proxy.corp:3128)` in `toString()` and in the records
- * that hold it ([ZeitkontoConfig]).
+ * secret: `toString()`, and the records that hold it ([ZeitkontoConfig]), print `***` in their
+ * place.
  */
 class ProxyUrl(internal val url: String) {
     override fun toString(): String {
