@@ -281,11 +281,11 @@ function clean(params) {
   return out;
 }
 
-/** A call's params as the JSON text the .wasm reads (`clean`ed). */
-function paramsText(params) {
+/** A call's `clean`ed params as the JSON text the .wasm reads. */
+function paramsText(cleaned) {
   let text;
   try {
-    text = JSON.stringify(clean(params));
+    text = JSON.stringify(cleaned);
   } catch (e) {
     if (e instanceof ZeitkontoError) throw e;
     // A BigInt, a cycle, a throwing toJSON: as the core names a value it cannot read.
