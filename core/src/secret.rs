@@ -144,8 +144,9 @@ impl Secrets {
         }
     }
 
-    /// `body` (an answer) with every secret of [`SHORT_SECRET_CHARS`] or more characters replaced
-    /// by `***`, or `None` when it holds none (the common case: one scan per form, no copy). A
+    /// `body` (an answer) with every key of [`SHORT_SECRET_CHARS`] or more characters (not an
+    /// identifier: [`Secrets::add_identifier`]) replaced by `***`, or `None` when it holds none
+    /// (the common case: one scan per form, no copy). A
     /// server or proxy that echoes the request (its path, its body) in an answer would otherwise
     /// put the key into the parsed output (an unknown field kept in `extra`, a name), where a
     /// log or a `repr` would show it. A shorter secret is only ever a placeholder (`"k"` in a
@@ -275,9 +276,9 @@ fn replace_occurrences(text: &str, forms: &[String]) -> String {
     out
 }
 
-/// The byte offset of the first `needle` in `hay`: a plain scan (the texts are bounded excerpts;
-/// a `&str` pattern would link core's two-way searcher, 2 KB, into the .wasm). A match of whole
-/// UTF-8 text starts and ends on character boundaries.
+/// The byte offset of the first `needle` in `hay` ([`find_bytes`]; a `&str` pattern would link
+/// core's two-way searcher, 2 KB, into the .wasm). A match of whole UTF-8 text starts and ends on
+/// character boundaries.
 fn find(hay: &str, needle: &str) -> Option<usize> {
     find_bytes(hay.as_bytes(), needle.as_bytes())
 }
