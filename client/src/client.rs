@@ -128,8 +128,8 @@ impl ClientBuilder {
         self
     }
 
-    /// The client-side limit (default 60 per 60 s). Clients of the same key with the same limit
-    /// in one process share one limiter; a limit of 0 turns client-side limiting off. A core
+    /// The client-side limit (default 60 per 60 s). Clients of the same key and base URL with the
+    /// same limit in one process share one limiter; a limit of 0 turns client-side limiting off. A core
     /// [`LimiterConfig`](zeitkonto_core::LimiterConfig) converts too.
     pub fn rate_limit(mut self, limit: impl Into<RateLimitSettings>) -> Self {
         self.limiter = limit.into();

@@ -15,14 +15,16 @@ use crate::runtime;
 use crate::telemetry::{SpanSink, Trace};
 use crate::transport::{Transport, TransportError};
 
-/// One limiter per key and limiter setting, shared by every client of that key in the process.
-fn shared_limiter(key: &str, config: LimiterConfig) -> Arc<Mutex<RateLimiter>> {
+/// One limiter per server, key and limiter setting, shared by every client of that key on that
+/// server in the process. The server (`base_url`) is part of it: it is what counts the requests,
+/// so two sandboxes (or staging and production) with the same key do not slow each other down.
+fn shared_limiter(base_url: &str, key: &str, config: LimiterConfig) -> Arc<Mutex<RateLimiter>> {
     // A list, not a map: a process uses a handful of keys (and a map's code costs the .wasm 2 KB).
     type Registry = Mutex<Vec<((u64, u32, u64, u64), Arc<Mutex<RateLimiter>>)>>;
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     // Only a hash of the key is kept: the registry never holds the secret itself.
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    key.hash(&mut h);
+    (base_url, key).hash(&mut h);
     let id = (h.finish(), config.limit, config.window_ms, config.margin_ms);
     let registry = REGISTRY.get_or_init(Default::default);
     let mut list = registry.lock().unwrap_or_else(|p| p.into_inner());
@@ -203,7 +205,7 @@ impl Driver {
             zeitkonto_core::routes::KeyKind::Company => &self.limiters[0],
             zeitkonto_core::routes::KeyKind::Workspace => &self.limiters[1],
         };
-        slot.get_or_init(|| shared_limiter(&self.limiter_key(op), self.limiter)).clone()
+        slot.get_or_init(|| shared_limiter(self.context.base_url(), &self.limiter_key(op), self.limiter)).clone()
     }
 
     /// Sends `request` for `op` under the limiter and the retry policy, and hands the final
@@ -366,6 +368,18 @@ impl Driver {
 mod tests {
     use super::*;
     use zeitkonto_core::decl::DRIVER_EVENTS;
+
+    #[test]
+    fn a_limiter_is_shared_by_server_and_key() {
+        let config = LimiterConfig::default();
+        let a = shared_limiter("http://127.0.0.1:1001", "shared-key-test", config);
+        assert!(Arc::ptr_eq(&a, &shared_limiter("http://127.0.0.1:1001", "shared-key-test", config)));
+        assert!(
+            !Arc::ptr_eq(&a, &shared_limiter("http://127.0.0.1:1002", "shared-key-test", config)),
+            "another server"
+        );
+        assert!(!Arc::ptr_eq(&a, &shared_limiter("http://127.0.0.1:1001", "another-key-test", config)), "another key");
+    }
 
     #[test]
     fn every_event_is_its_declaration() {

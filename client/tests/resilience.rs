@@ -211,6 +211,29 @@ async fn a_server_forced_429_is_honoured_for_reads_and_writes() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_429_holds_the_clients_of_its_server_and_key_not_those_of_another_server() {
+    let (sb, other) = (sandbox(), sandbox());
+    // A limit of its own: the limiter shared with this binary's other tests is not this one.
+    let make = |sb: &zeitkonto_sandbox::Sandbox| {
+        builder(sb).rate_limit(LimiterConfig::per_window(999_983, 60_000)).build().unwrap()
+    };
+    sb.inject(Fault::new(FaultKind::RateLimit).retry_after(2).on(OperationId::Employees));
+    let first = make(&sb);
+    let waiting = tokio::spawn(async move { first.employees().await });
+    // Once the 429 is answered, its limiter holds every caller of that server and key for 2 s.
+    while sb.requests(OperationId::Employees) == 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = Instant::now();
+    make(&other).employees().await.unwrap();
+    assert!(started.elapsed() < Duration::from_millis(1000), "another server waited {:?}", started.elapsed());
+    make(&sb).employees().await.unwrap();
+    assert!(started.elapsed() >= Duration::from_millis(1000), "the same server did not wait: {:?}", started.elapsed());
+    waiting.await.unwrap().unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn the_limiter_keeps_a_burst_of_100_calls_free_of_429s() {
     let sb = sandbox();
     sb.set_rate_limit(20, 1000);
@@ -299,9 +322,8 @@ async fn a_call_cancelled_after_sending_says_whether_a_write_may_have_been_appli
     sb.inject(Fault::new(FaultKind::Delay).delay_ms(1500).after_applying().on(OperationId::Clock));
     let caller = c.clone();
     let call = tokio::spawn(async move { caller.come(demo::ANNA).await });
-    // Dropped once the server applied the write (other tests of this binary may hold the
-    // process-wide limiter of the same key for a while: a fixed delay could drop it before it was
-    // sent).
+    // Dropped once the server applied the write (polled: a fixed delay could drop it before it
+    // was sent on a slow machine).
     let deadline = Instant::now() + Duration::from_secs(20);
     while sb.writes(OperationId::Clock) == 0 {
         assert!(Instant::now() < deadline, "the clock-in was never applied");
