@@ -385,13 +385,15 @@ def kotlin(jar: Path) -> list[str]:
             header = line[:-1].strip()
             name = re.search(r"(?:class|interface|enum) ([\w.$]+)", header)
             # Not API: package-private classes, lambdas and other numbered synthetic classes, and
-            # uniffi's plumbing (public on the JVM only because Kotlin's `internal` is).
-            if not header.startswith("public") or not name or re.search(r"\$\d|[Uu]niffi", name.group(1)):
+            # uniffi's plumbing (public on the JVM only because Kotlin's `internal` is). The file
+            # facade of the generated top-level functions (`Zeitkonto_uniffiKt`: `buildRequest`,
+            # `redactedProxyUrl`, ...) is API; its plumbing members are left out below.
+            if not header.startswith("public") or not name or re.search(r"\$\d|[Uu]niffi(?!Kt$)", name.group(1)):
                 owner = ""
                 continue
             owner = name.group(1)
             lines.add(header)
-        elif owner and not re.search(r"[Uu]niffi|\$|\baccess\$", line):
+        elif owner and not re.search(r"(?i:uniffi)|\$|\baccess\$|\bIDX_CALLBACK_FREE\b", line):
             lines.add(f"{owner} :: {line}")
     return sorted(lines)
 

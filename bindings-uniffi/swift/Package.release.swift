@@ -20,7 +20,6 @@ let package = Package(
             url: "https://github.com/zeitkonto/zeitkonto/releases/download/VERSION/ZeitkontoFFI.xcframework.zip",
             checksum: "CHECKSUM"
         ),
-        // swift-tools-version 5.9 keeps the Swift 5 language mode for every Swift 6 compiler.
         .target(name: "Zeitkonto", dependencies: ["ZeitkontoFFI"], path: "Sources/Zeitkonto"),
         // The test kit's engine (scripts/build-xcframework testing); CHECKSUM_TESTING likewise replaced.
         .binaryTarget(

@@ -65,8 +65,8 @@ pub struct ReqwestTransport {
 }
 
 /// How the bundled transport connects (the client's builder fills it: `ClientBuilder::user_agent`,
-/// `ca_certificates_pem`, `proxy`).
-#[derive(Debug, Clone, Default)]
+/// `ca_certificates_pem`, `proxy`). Its `Debug` shows the proxy without its user and password.
+#[derive(Clone, Default)]
 pub struct TransportSettings {
     /// The `User-Agent` header; default `zeitkonto-rust/<version>` (each binding names its
     /// language). Not sent on wasm32.
@@ -79,6 +79,17 @@ pub struct TransportSettings {
     pub proxy: Option<String>,
     /// The largest response body, in bytes (decoded).
     pub max_body: Option<usize>,
+}
+
+impl std::fmt::Debug for TransportSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TransportSettings")
+            .field("user_agent", &self.user_agent)
+            .field("ca_certificates_pem", &self.ca_certificates_pem.as_ref().map(|pem| format!("{} bytes", pem.len())))
+            .field("proxy", &self.proxy.as_deref().map(zeitkonto_core::redacted_proxy_url))
+            .field("max_body", &self.max_body)
+            .finish()
+    }
 }
 
 /// The default `User-Agent` of the bundled transport.
@@ -333,6 +344,14 @@ impl Transport for ReqwestTransport {
 #[cfg(all(test, feature = "reqwest", not(target_arch = "wasm32")))]
 mod describe_tests {
     use super::*;
+
+    #[test]
+    fn settings_print_the_proxy_without_its_password() {
+        let settings =
+            TransportSettings { proxy: Some("http://bob:pa/ss@proxy.corp:3128".into()), ..Default::default() };
+        let shown = format!("{settings:?}");
+        assert!(shown.contains("http://***@proxy.corp:3128") && !shown.contains("pa/ss"), "{shown}");
+    }
 
     #[test]
     fn a_bad_proxy_is_described_once_per_cause() {

@@ -55,7 +55,7 @@ pub use ops::result_models::*;
 pub use ops::{build_request, build_request_text, parse_response, parse_response_text, Operation};
 pub use retry::{Decision, Outcome, RetryConfig, RetryState};
 pub use routes::{KeyKind, OperationId, Route, RouteTable};
-pub use secret::ApiKey;
+pub use secret::{redacted_proxy_url, ApiKey};
 
 pub use settings::{RateLimitSettings, RetrySettings};
 pub use text::JsonObject;

@@ -311,6 +311,22 @@ fn scan(hay: &[u8], needle: &[u8]) -> Option<usize> {
     None
 }
 
+/// A proxy URL as it may be shown: whatever stands before its last `@` after the scheme (a user
+/// and password) as `***`, so `http://u:pa/ss@proxy.corp:3128` shows as
+/// `http://***@proxy.corp:3128`. The last `@` anywhere, not only in the authority: a password may
+/// hold `/`, `?` or `#` unescaped, and a proxy URL has no path worth showing. Every language's
+/// proxy setting prints through it (Rust's `TransportSettings`, Kotlin's and Swift's `ProxyUrl`).
+pub fn redacted_proxy_url(url: &str) -> String {
+    let (scheme, rest) = match url.find("://") {
+        Some(i) => url.split_at(i + 3),
+        None => ("", url),
+    };
+    match rest.rfind('@') {
+        Some(at) => format!("{scheme}***{}", &rest[at..]),
+        None => url.to_string(),
+    }
+}
+
 /// Replaces every occurrence of each non-empty secret in `text` with `***` (short secrets only
 /// where they stand alone).
 pub fn redact_all(text: &str, secrets: &[&str]) -> String {
@@ -323,6 +339,20 @@ pub fn redact_all(text: &str, secrets: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_proxy_url_shows_without_its_user_and_password() {
+        use super::redacted_proxy_url as shown;
+        assert_eq!(shown("http://u:s3cret@proxy.corp:3128"), "http://***@proxy.corp:3128");
+        for password in ["pa/ss", "p?ss", "p#ss", "p@ss", "p%40ss"] {
+            let url = format!("http://bob:{password}@proxy.corp:3128");
+            assert_eq!(shown(&url), "http://***@proxy.corp:3128", "{url}");
+        }
+        assert_eq!(shown("http://proxy.corp:3128"), "http://proxy.corp:3128");
+        assert_eq!(shown("u:s3cret@proxy.corp"), "***@proxy.corp");
+        assert_eq!(shown("socks5://u:s3cret@proxy.corp:1080/"), "socks5://***@proxy.corp:1080/");
+        assert_eq!(shown(""), "");
+    }
+
     use super::*;
 
     #[test]

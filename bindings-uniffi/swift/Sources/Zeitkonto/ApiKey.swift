@@ -48,17 +48,10 @@ public struct ProxyUrl: Hashable, Sendable, CustomStringConvertible, CustomDebug
         self.url = url
     }
 
-    /// The authority's user and password, if any (what stands before its last `@`).
-    var hasCredentials: Bool { shown != "ProxyUrl(\(url))" }
+    /// Whether it holds a user and password (whatever stands before its last `@`).
+    var hasCredentials: Bool { redactedProxyUrl(url: url) != url }
 
-    private var shown: String {
-        let parts = url.components(separatedBy: "://")
-        let scheme = parts.count > 1 ? parts[0] : ""
-        let rest = parts.count > 1 ? parts.dropFirst().joined(separator: "://") : url
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard let at = authority.lastIndex(of: "@") else { return "ProxyUrl(\(url))" }
-        return "ProxyUrl(\(scheme.isEmpty ? "" : scheme + "://")***\(rest[at...]))"
-    }
+    private var shown: String { "ProxyUrl(\(redactedProxyUrl(url: url)))" }
 
     /// `ProxyUrl(http://***@host:port)`: without a user and password.
     public var description: String { shown }

@@ -106,6 +106,12 @@ final class SwiftNativeTests: XCTestCase {
         XCTAssertTrue(String(describing: config).contains("ProxyUrl(http://***@proxy.corp:3128)"), String(describing: config))
         XCTAssertEqual("\(ProxyUrl("http://proxy.corp:3128"))", "ProxyUrl(http://proxy.corp:3128)")
         XCTAssertThrowsError(try JSONEncoder().encode(ProxyUrl("http://u:\(secret)@proxy.corp:3128")))
+        // A password holding `/`, `?` or `#` (unescaped) is hidden too, and never encoded.
+        for password in ["pa/ss", "p?ss", "p#ss"] {
+            let proxy = ProxyUrl("http://bob:\(password)@proxy.corp:3128")
+            XCTAssertEqual("\(proxy)", "ProxyUrl(http://***@proxy.corp:3128)")
+            XCTAssertThrowsError(try JSONEncoder().encode(proxy))
+        }
         let recorder = Recorder()
         let c = try ZeitkontoClient.withEventListener(config: sandboxConfig(secret), listener: recorder)
         let e = await expectError { try await c.employees() }

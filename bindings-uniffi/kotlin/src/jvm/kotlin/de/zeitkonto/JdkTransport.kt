@@ -50,7 +50,8 @@ class JdkTransport @JvmOverloads constructor(
 ) : ZeitkontoTransport {
     override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse {
         val body = request.body()
-        val builder = JdkRequest.newBuilder(URI.create(request.url()))
+        val uri = URI.create(request.url())
+        val builder = JdkRequest.newBuilder(uri)
             .method(request.method(), if (body == null) JdkRequest.BodyPublishers.noBody() else JdkRequest.BodyPublishers.ofString(body))
             .header("Accept-Encoding", "gzip")
             .header("User-Agent", userAgent)
@@ -62,7 +63,7 @@ class JdkTransport @JvmOverloads constructor(
             val request = builder.build()
             ZeitkontoTelemetry.withoutInstrumentation { http.sendAsync(request, JdkResponse.BodyHandlers.ofInputStream()) }.await()
         } catch (e: Exception) {
-            throw classify(e)
+            throw classify(e, "${uri.host}:${uri.port.takeIf { it >= 0 } ?: if (uri.scheme == "https") 443 else 80}")
         }
         val gzip = response.headers().firstValue("content-encoding").orElse("").equals("gzip", ignoreCase = true)
         val bytes = try {
@@ -98,8 +99,16 @@ class JdkTransport @JvmOverloads constructor(
             .connectTimeout(Duration.ofSeconds(30))
             .build()
 
-        /** The exception of a failed send, typed for the client (the cause chain decides). */
-        fun classify(e: Throwable): Exception {
+        /**
+         * What went wrong, from the cause chain's messages: the JDK's outer exceptions often carry
+         * none (`java.net.ConnectException` alone), the inner one says `Connection refused`.
+         */
+        fun describe(chain: List<Throwable>): String =
+            chain.mapNotNull { t -> t.message?.takeIf { it.isNotBlank() }?.let { "${t.javaClass.simpleName}: $it" } }
+                .distinct().joinToString("; ").ifEmpty { chain.first().javaClass.name }
+
+        /** The exception of a failed send to `server` (`host:port`), typed for the client (the cause chain decides). */
+        fun classify(e: Throwable, server: String): Exception {
             val chain = generateSequence(e) { it.cause }.take(16).toList()
             chain.firstOrNull { it is SSLHandshakeException || it is SSLPeerUnverifiedException }?.let { tls ->
                 val failure = when {
@@ -111,11 +120,11 @@ class JdkTransport @JvmOverloads constructor(
                 return TransportException.Tls(failure, tls.toString())
             }
             if (chain.any { it is ConnectException || it is UnknownHostException || it is HttpConnectTimeoutException }) {
-                return TransportException.Connect(e.toString())
+                return TransportException.Connect("could not connect to $server (${describe(chain)})")
             }
             if (chain.any { it is HttpTimeoutException }) return TransportException.Timeout()
             if (e is kotlinx.coroutines.CancellationException) return e
-            return TransportException.Lost(e.toString())
+            return TransportException.Lost("the exchange with $server failed (${describe(chain)})")
         }
     }
 }

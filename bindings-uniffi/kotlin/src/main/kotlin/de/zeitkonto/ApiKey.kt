@@ -19,15 +19,8 @@ class ApiKey(internal val value: String) {
  * place.
  */
 class ProxyUrl(internal val url: String) {
-    override fun toString(): String {
-        val scheme = url.substringBefore("://", "")
-        val rest = if (scheme.isEmpty()) url else url.substringAfter("://")
-        val authority = rest.takeWhile { it != '/' && it != '?' && it != '#' }
-        val at = authority.lastIndexOf('@')
-        if (at < 0) return "ProxyUrl($url)"
-        val prefix = if (scheme.isEmpty()) "" else "$scheme://"
-        return "ProxyUrl($prefix***${rest.substring(at)})"
-    }
+    /** `ProxyUrl(<the URL with its user and password as three asterisks>)`, by [redactedProxyUrl]. */
+    override fun toString(): String = "ProxyUrl(${redactedProxyUrl(url)})"
 
     override fun equals(other: Any?): Boolean = other is ProxyUrl && other.url == url
 

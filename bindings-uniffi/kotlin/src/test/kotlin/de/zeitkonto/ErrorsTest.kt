@@ -156,6 +156,10 @@ class ErrorsTest {
         assertFalse(secret in config.toString() || "proxy-user" in config.toString(), config.toString())
         assertTrue("ProxyUrl(http://***@proxy.corp:3128)" in config.toString(), config.toString())
         assertEquals("ProxyUrl(http://proxy.corp:3128)", ProxyUrl("http://proxy.corp:3128").toString())
+        // A password holding `/`, `?` or `#` (unescaped) is hidden too: the last `@` ends it.
+        for (password in listOf("pa/ss", "p?ss", "p#ss")) {
+            assertEquals("ProxyUrl(http://***@proxy.corp:3128)", ProxyUrl("http://bob:$password@proxy.corp:3128").toString())
+        }
         val request = buildRequest("employees", "{}", ZeitkontoConfig(apiKey = ApiKey(secret)))
         assertTrue(secret in request.url())
         assertFalse(secret in request.toString() || secret in request.redactedUrl(), request.toString())

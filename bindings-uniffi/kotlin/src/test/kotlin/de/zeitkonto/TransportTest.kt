@@ -88,7 +88,10 @@ class TransportTest {
         assertFalse(COMPANY_KEY in redirect.toString())
         val port = java.net.ServerSocket(0).use { it.localPort }
         val refused = ZeitkontoClient.withTransport(config.copy(baseUrl = "http://127.0.0.1:$port"), JdkTransport())
-        assertFalse(fails<ZeitkontoException.Transport> { refused.come(ANNA) }.mayHaveReachedServer)
+        val connect = fails<ZeitkontoException.Transport> { refused.come(ANNA) }
+        assertFalse(connect.mayHaveReachedServer)
+        // Says where, not only `java.net.ConnectException` (the JDK's exceptions here carry no message).
+        assertTrue("could not connect to 127.0.0.1:$port (java.net.ConnectException" in connect.message.orEmpty(), connect.message)
     }
 
     @Test
