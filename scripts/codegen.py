@@ -30,6 +30,9 @@ Outputs (committed; `scripts/codegen --check` fails when one is stale):
 - bindings-uniffi/src/job_events.rs            the Kotlin/Swift JobEvent enum and its conversion (core/src/jobs/events.rs)
 - bindings-uniffi/src/driver_events.rs         the Kotlin/Swift ZeitkontoEvent enum and its conversion (DRIVER_EVENTS)
 - bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ZeitkontoFutures.kt   the Java futures
+- bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ErrorFields.kt,
+  bindings-uniffi/swift/Sources/Zeitkonto/ErrorFields.swift
+                                               the fields every error answers (`errorShared`: mayHaveReachedServer)
 - bindings-python/python/zeitkonto/_testkit.py, bindings-uniffi/kotlin-testing/.../SandboxSurface.kt,
   bindings-uniffi/swift/Sources/ZeitkontoTesting/SandboxSurface.swift
                                                the test kits' Keys / SandboxKeys and FaultKind (tests/vectors/testkit.json)
@@ -101,6 +104,8 @@ def main():
         "bindings-uniffi/src/driver_events.rs": uniffi_gen.uniffi_driver_events(decl),
         "bindings-uniffi/src/models.rs": uniffi_gen.uniffi_models(decl),
         "bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ZeitkontoFutures.kt": kt_gen.kotlin_futures(decl),
+        "bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ErrorFields.kt": uniffi_gen.kotlin_error_fields(decl),
+        "bindings-uniffi/swift/Sources/Zeitkonto/ErrorFields.swift": uniffi_gen.swift_error_fields(decl),
     }
     pyi_path = "bindings-python/python/zeitkonto/_core.pyi"
     files[pyi_path] = py_gen.pyi_data(decl, template(root, "bindings-python/templates/_core.pyi.in", "#"))

@@ -879,6 +879,13 @@ export class Client {
 export class ZeitkontoError extends Error {
   /** The kind: "InvalidInput", "Api", "Forbidden", "Refused", "RateLimited", "UnexpectedStatus", "Decode", "Transport", "Tls", "Timeout"; "Internal" for the package's own errors (a .wasm that could not load: a bug or a broken install). */
   kind: string;
+  /**
+   * Whether the request may have been applied, for every error: the value of the kinds that carry
+   * it (Transport, Tls, Timeout, UnexpectedStatus, Decode), false for every other (nothing was
+   * sent, or the API refused it). A write that may have been applied is never sent again on its
+   * own; check before trying again.
+   */
+  mayHaveReachedServer: boolean;
   /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */
   toJSON(): { name: string; message: string; kind: string; [field: string]: unknown };
 }

@@ -427,6 +427,9 @@ PY_ERROR_BASES = {
     "Timeout": ["builtins.TimeoutError"],
     "ClientClosed": ["RuntimeError"],
 }
+#: The value of a shared error field (`errorShared`) on the kinds that do not carry it.
+PY_SHARED_DEFAULTS = {"bool": "False"}
+
 PY_ERROR_TYPES = {"text": "str", "integer": "int", "bool": "bool", "duration": "Optional[float]",
                   "tlsFailure": "str", "apiCode": "str"}
 
@@ -474,6 +477,11 @@ def python_errors(decl):
         '    none of the other kinds (a bug: please report it). No message contains a key."""',
         "",
         '    kind: str = "Internal"',
+    ]
+    for f in decl["errorShared"]:
+        out += [l for l in py_doc(f["doc"], "    #: ") if l.strip() != "#:"]
+        out.append(f"    {snake(f['key'])}: {PY_ERROR_TYPES[f['type']]} = {PY_SHARED_DEFAULTS[f['type']]}")
+    out += [
         "",
         "    def __init__(self, message: str, **fields: Any) -> None:",
         "        super().__init__(message)",

@@ -307,6 +307,10 @@ def ts_doc(text, indent):
     return [f"{indent}/**"] + lines + [f"{indent} */"]
 
 
+#: The value of a shared error field (`errorShared`) on the kinds that do not carry it.
+JS_SHARED_DEFAULTS = {"bool": "false"}
+
+
 def js_errors(decl):
     kinds = ts_error_kinds(decl)
     out = [
@@ -330,6 +334,10 @@ def js_errors(decl):
         "  }",
         "}",
     ]
+    # The shared fields (`errorShared`) on the prototype: the kinds that carry one set their own.
+    out.append("// Every error answers these; the kinds that carry one set their own value.")
+    for f in decl["errorShared"]:
+        out.append(f"ZeitkontoError.prototype.{f['key']} = {JS_SHARED_DEFAULTS[f['type']]};")
     for k in kinds:
         parent = (k["parent"] + "Error") if k["parent"] else "ZeitkontoError"
         out += ts_doc(k["doc"], "")
@@ -372,6 +380,11 @@ def ts_errors_block(decl):
         "export class ZeitkontoError extends Error {",
         f'  /** The kind: {all_kinds.replace(" | ", ", ")}; "Internal" for the package\'s own errors (a .wasm that could not load: a bug or a broken install). */',
         "  kind: string;",
+    ]
+    for f in decl["errorShared"]:
+        out += ts_doc(f["doc"], "  ")
+        out.append(f"  {f['key']}: {ts_error_field_type(f, decl)};")
+    out += [
         "  /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */",
         "  toJSON(): { name: string; message: string; kind: string; [field: string]: unknown };",
         "}",

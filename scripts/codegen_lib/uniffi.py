@@ -537,3 +537,50 @@ def uniffi_driver_events(decl):
         out.append(f"            Event::{pascal(e['kind'])} {{ {names} }} => ZeitkontoEvent::{pascal(e['kind'])} {{ {inits} }},")
     out += ["        }", "    }", "}", ""]
     return "\n".join(out)
+
+
+def uniffi_error_kinds(decl):
+    """The kinds that are variants of `ZeitkontoError` (Kotlin `ZeitkontoException`)."""
+    return [k for k in decl["errors"] if k["origin"] == "core" or k["kind"] == "Internal"]
+
+
+UNIFFI_SHARED_TYPES = {"bool": ("Boolean", "Bool", "false")}
+
+
+def kotlin_error_fields(decl):
+    """The shared error fields (`errorShared`) as extension properties of `ZeitkontoException`:
+    the variant's own value where it carries the field, the default elsewhere."""
+    out = [f"// {HEADER}", "package de.zeitkonto", ""]
+    for f in decl["errorShared"]:
+        ty, _, default = UNIFFI_SHARED_TYPES[f["type"]]
+        out += ["/**"] + wrap(doc_for(f["doc"], "null"), 100, " * ") + [" */"]
+        out.append(f"val ZeitkontoException.{f['key']}: {ty}")
+        out.append("    get() = when (this) {")
+        for k in uniffi_error_kinds(decl):
+            if any(x["key"] == f["key"] for x in k["fields"]):
+                out.append(f"        is ZeitkontoException.{k['kind']} -> this.{f['key']}")
+        out.append(f"        else -> {default}")
+        out.append("    }")
+    return "\n".join(out) + "\n"
+
+
+def swift_error_fields(decl):
+    """The shared error fields (`errorShared`) as properties of Swift's `ZeitkontoError`: the
+    case's own value where it carries the field, the default elsewhere."""
+    out = [f"// {HEADER}", "", "extension ZeitkontoError {"]
+    for f in decl["errorShared"]:
+        _, ty, default = UNIFFI_SHARED_TYPES[f["type"]]
+        out += doc_lines(f["doc"], "    ")
+        out.append(f"    public var {f['key']}: {ty} {{")
+        out.append("        switch self {")
+        for k in uniffi_error_kinds(decl):
+            keys = [x["key"] for x in k["fields"]]
+            if f["key"] in keys:
+                # Positional: each field of the case, then its `description`.
+                parts = ["let value" if key == f["key"] else "_" for key in keys] + ["_"]
+                out.append(f"        case .{k['kind']}({', '.join(parts)}): return value")
+        out.append(f"        default: return {default}")
+        out.append("        }")
+        out.append("    }")
+    out.append("}")
+    return "\n".join(out) + "\n"

@@ -34,6 +34,11 @@ class ZeitkontoError(Exception):
     none of the other kinds (a bug: please report it). No message contains a key."""
 
     kind: str = "Internal"
+    #: Whether the request may have been applied, for every error: the value of the kinds that carry
+    #: it (Transport, Tls, Timeout, UnexpectedStatus, Decode), false for every other (nothing was
+    #: sent, or the API refused it). A write that may have been applied is never sent again on its
+    #: own; check before trying again.
+    may_have_reached_server: bool = False
 
     def __init__(self, message: str, **fields: Any) -> None:
         super().__init__(message)

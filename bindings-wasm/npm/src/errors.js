@@ -17,6 +17,8 @@ export class ZeitkontoError extends Error {
     return { name: this.name, message: this.message, ...this };
   }
 }
+// Every error answers these; the kinds that carry one set their own value.
+ZeitkontoError.prototype.mayHaveReachedServer = false;
 /** A parameter or setting was refused before anything was sent (it would have cost a request). */
 export class InvalidInputError extends ZeitkontoError {}
 /**

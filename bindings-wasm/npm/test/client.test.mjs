@@ -54,6 +54,11 @@ test("monthly accounts use calendar months", async () => {
   const err = await c.timeAccountReport(ANNA, { year: 2026, month: 12 }).catch((e) => e);
   assert.ok(err instanceof zk.ApiError);
   assert.deepEqual([err.status, err.code, err.name, err.apiCode], [403, 4, "BadValueError", "badValue"]);
+  // Every error answers mayHaveReachedServer (false where the kind has no such field), and the
+  // JSON form stays the error's own fields.
+  assert.equal(err.mayHaveReachedServer, false);
+  assert.equal("mayHaveReachedServer" in err.toJSON(), false);
+  assert.equal(new zk.TimeoutError("t", { mayHaveReachedServer: true }).mayHaveReachedServer, true);
   const days = await c.targetActualDays({ email: ANNA, start: "2026-11-16", end: "2026-11-30" });
   assert.equal(days.info.at(-1).date, "2026-11-21");
 });

@@ -82,6 +82,16 @@ const MAY_HAVE_REACHED_SERVER: ErrorFieldDecl = ErrorFieldDecl {
 const DETAIL: ErrorFieldDecl =
     ErrorFieldDecl { key: "detail", ty: ErrorFieldType::Text, doc: "What went wrong, without any key." };
 
+/// The fields every error answers, whatever its kind (each language's base error class or type:
+/// Python's `ZeitkontoError.may_have_reached_server`, npm's `mayHaveReachedServer`, Kotlin's and
+/// Swift's property, Rust's `Error::may_have_reached_server()`): a kind that carries one of them
+/// gives its value, every other kind `false`.
+pub const SHARED: &[ErrorFieldDecl] = &[ErrorFieldDecl {
+    key: "mayHaveReachedServer",
+    ty: ErrorFieldType::Bool,
+    doc: "Whether the request may have been applied, for every error: the value of the kinds that carry it (Transport, Tls, Timeout, UnexpectedStatus, Decode), false for every other (nothing was sent, or the API refused it). A write that may have been applied is never sent again on its own; check before trying again.",
+}];
+
 /// Every error kind: the core's, in the order of [`crate::Error`], then the bindings' own.
 pub const KINDS: &[ErrorKindDecl] = &[
     ErrorKindDecl {
@@ -340,6 +350,18 @@ mod tests {
             declared.sort();
             json.sort();
             assert_eq!(declared, json, "{}: the declared fields are the JSON form's", decl.kind);
+        }
+    }
+
+    #[test]
+    fn a_shared_field_is_the_rust_accessor_false_where_a_kind_lacks_it() {
+        assert_eq!(SHARED.iter().map(|f| f.key).collect::<Vec<_>>(), ["mayHaveReachedServer"]);
+        let core: Vec<&ErrorKindDecl> = KINDS.iter().filter(|k| k.origin == ErrorOrigin::Core).collect();
+        for (decl, e) in core.iter().zip(samples()) {
+            let json = serde_json::to_value(&e).unwrap_or_default();
+            let carried = json.get("mayHaveReachedServer").and_then(serde_json::Value::as_bool);
+            assert_eq!(carried.unwrap_or(false), e.may_have_reached_server(), "{}", decl.kind);
+            assert_eq!(carried.is_some(), decl.fields.iter().any(|f| f.key == "mayHaveReachedServer"), "{}", decl.kind);
         }
     }
 

@@ -30,11 +30,12 @@ pub fn models() -> Vec<ModelDecl> {
 pub mod errors;
 
 /// The error kinds, the API's codes, TLS failures, the client settings, the shorthand methods and
-/// how each language writes a duration, as JSON (`errors`, `apiCodes`, `tlsFailures`, `settings`,
+/// how each language writes a duration, as JSON (`errors`, `errorShared`, `apiCodes`, `tlsFailures`, `settings`,
 /// `shorthands`, `driverEvents`, `durations` in `tests/vectors/declaration.json`).
 pub fn surface_json() -> serde_json::Map<String, serde_json::Value> {
     let mut out = serde_json::Map::new();
     out.insert("errors".into(), serde_json::to_value(errors::KINDS).unwrap_or_default());
+    out.insert("errorShared".into(), serde_json::to_value(errors::SHARED).unwrap_or_default());
     out.insert("apiCodes".into(), serde_json::to_value(errors::api_codes()).unwrap_or_default());
     out.insert("tlsFailures".into(), serde_json::to_value(errors::tls_failures()).unwrap_or_default());
     out.insert("settings".into(), serde_json::to_value(crate::settings::SETTINGS).unwrap_or_default());

@@ -15,6 +15,8 @@ final class ErrorsTests: XCTestCase {
             guard case let .Api(status, code, _, description) = e else { return XCTFail("\(String(describing: e))") }
             XCTAssertEqual([status, code], [403, expected])
             XCTAssertTrue(description.hasPrefix("API error code \(expected)"), description)
+            // Every error answers it (false where the case has no such field), as in every language.
+            XCTAssertEqual(e?.mayHaveReachedServer, false)
         }
         let module = await expectZeitkontoError { try await client("nomodules-company-key").presence() }
         guard case let .Api(_, code8, _, _) = module else { return XCTFail("\(String(describing: module))") }
@@ -76,6 +78,7 @@ final class ErrorsTests: XCTestCase {
         guard case let .Decode(operation, detail, reached, _) = decode else { return XCTFail("\(String(describing: decode))") }
         XCTAssertEqual(operation, "employees")
         XCTAssertTrue(reached)
+        XCTAssertEqual(decode?.mayHaveReachedServer, true)
         XCTAssertFalse(detail.isEmpty)
         try await Sandbox.shared.inject(#"{"kind":"truncated","operation":"presence"}"#)
         let truncated = await expectZeitkontoError { try await c.presence() }
@@ -116,6 +119,8 @@ final class ErrorsTests: XCTestCase {
         let timeout = await expectZeitkontoError { try await slow.employees() }
         guard case let .Timeout(reached, _) = timeout else { return XCTFail("\(String(describing: timeout))") }
         XCTAssertTrue(reached)
+        XCTAssertEqual(timeout?.mayHaveReachedServer, true)
+        XCTAssertEqual(refused?.mayHaveReachedServer, false)
         let tries = try await Sandbox.shared.requests("employees")
         XCTAssertEqual(tries, 3, "a read is tried three times (two retries)")
     }

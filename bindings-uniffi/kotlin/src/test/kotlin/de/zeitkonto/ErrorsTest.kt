@@ -29,6 +29,8 @@ class ErrorsTest {
         for ((key, code) in listOf("wrong-key" to 3, "inactive-company-key" to 2)) {
             val e = fails<ZeitkontoException.Api> { client(key).employees() }
             assertEquals(403 to code, e.status to e.code)
+            // Every error answers it (false where the kind has no such field), as in every language.
+            assertFalse(e.mayHaveReachedServer)
         }
         assertEquals(8, fails<ZeitkontoException.Api> { client("nomodules-company-key").presence() }.code)
         assertEquals(403, fails<ZeitkontoException.Forbidden> { client("demo-employee-key").employees() }.status)
