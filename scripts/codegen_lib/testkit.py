@@ -78,7 +78,10 @@ def python_keys(kit):
         "",
         "from typing import Any, Dict, NamedTuple, Optional",
         "",
-        '__all__ = ["Keys"]',
+        '__all__ = ["Keys", "IN_PROCESS_BASE_URL"]',
+        "",
+        "#: The base URL of in-process clients (never resolved: nothing leaves the process).",
+        f'IN_PROCESS_BASE_URL = "{kit["inProcessBaseUrl"]}"',
         "",
         "",
         "class Keys(NamedTuple):",
@@ -119,6 +122,8 @@ def kotlin_surface(kit):
     out = ["// " + HEADER, "package de.zeitkonto.testing", "", "import de.zeitkonto.ZeitkontoException",
            "import de.zeitkonto.testing.engine.SandboxEngine", "import de.zeitkonto.testing.engine.SandboxException",
            "import kotlin.time.Duration", "import kotlin.time.DurationUnit", "",
+           "/** The engine's base URL of in-process clients ([ZeitkontoSandbox.IN_PROCESS_BASE_URL]). */",
+           f'internal const val DECLARED_IN_PROCESS_BASE_URL: String = "{kit["inProcessBaseUrl"]}"', "",
            "/** The faults [ZeitkontoSandbox.inject] knows. */",
            "enum class FaultKind(internal val engineName: String) {"]
     for f in kit["faultKinds"]:
@@ -185,7 +190,10 @@ def swift_surface(kit):
     for k in kit["keys"]:
         out += wrap(k["doc"], 100, "    /// ")
         out.append(f"    public let {k['name']}: String")
-    out += ["}", "", "extension SandboxKeys {", "    /// The keys the engine hands out, by their declared names.",
+    out += ["}", "", "extension ZeitkontoSandbox {",
+            "    /// The base URL of in-process clients (never resolved: nothing leaves the process).",
+            f'    public static let inProcessBaseUrl = "{kit["inProcessBaseUrl"]}"', "}"]
+    out += ["", "extension SandboxKeys {", "    /// The keys the engine hands out, by their declared names.",
             "    init(engine k: [String: String]) {", "        self.init("]
     out += [f'            {k["name"]}: k["{k["name"]}"] ?? ""' + ("," if i + 1 < len(kit["keys"]) else ")")
             for i, k in enumerate(kit["keys"])]
@@ -256,7 +264,9 @@ def testing_dts(kit, current):
         out.append(f"  {o['name']}?: {ts[o['type']]};")
     out += ["}", "// </generated:options>"]
     current = replace_block(current, "options", "\n".join(out))
-    out = [f"// <generated:keys> {HEADER}", "/** The seed's keys and people: the demo seed's, or those of a seed of your own in the same roles (an empty text where it has none); the same in every language's test kit. */",
+    out = [f"// <generated:keys> {HEADER}", "/** The base URL of in-process clients (never resolved: nothing leaves the process). */",
+           f'export declare const IN_PROCESS_BASE_URL: "{kit["inProcessBaseUrl"]}";', "",
+           "/** The seed's keys and people: the demo seed's, or those of a seed of your own in the same roles (an empty text where it has none); the same in every language's test kit. */",
            "export interface SandboxKeys {"]
     for k in kit["keys"]:
         out += _ts_doc(k["doc"])
@@ -266,7 +276,10 @@ def testing_dts(kit, current):
 
 
 def js_surface(kit):
-    """`testing/surface.js`: `FAULT_KINDS`, the fault kinds the engine declares."""
+    """`testing/surface.js`: `FAULT_KINDS`, the fault kinds the engine declares, and
+    `IN_PROCESS_BASE_URL`."""
     kinds = ", ".join(f'"{f["name"]}"' for f in kit["faultKinds"])
     return "\n".join([f"// {HEADER}", "", "/** The faults `inject` knows (the sandbox engine's list). */",
-                      f"export const FAULT_KINDS = Object.freeze([{kinds}]);", ""])
+                      f"export const FAULT_KINDS = Object.freeze([{kinds}]);", "",
+                      "/** The base URL of in-process clients (never resolved: nothing leaves the process). */",
+                      f'export const IN_PROCESS_BASE_URL = "{kit["inProcessBaseUrl"]}";', ""])

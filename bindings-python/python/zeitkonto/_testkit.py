@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Dict, NamedTuple, Optional
 
-__all__ = ["Keys"]
+__all__ = ["Keys", "IN_PROCESS_BASE_URL"]
+
+#: The base URL of in-process clients (never resolved: nothing leaves the process).
+IN_PROCESS_BASE_URL = "http://sandbox.localhost"
 
 
 class Keys(NamedTuple):

@@ -25,15 +25,12 @@ from types import TracebackType
 from typing import Any, Dict, Mapping, Optional, Type, Union
 
 from . import _core
-from ._testkit import Keys, _Controls
+from ._testkit import IN_PROCESS_BASE_URL, Keys, _Controls
 from ._settings import RateLimitSettings
 from .client import AsyncClient, Client
 from .errors import _invalid, _snake, from_core
 
 __all__ = ["Sandbox", "Keys", "IN_PROCESS_BASE_URL", "FAULT_KINDS"]
-
-#: The base URL of in-process clients (never resolved: nothing leaves the process).
-IN_PROCESS_BASE_URL = "http://sandbox.localhost"
 
 #: The kit's surface as the sandbox engine declares it, the same for every language's kit: fault
 #: kinds and ``inject``'s options (types, ranges, the reasons a value is refused with).

@@ -3,12 +3,13 @@
 // time and comes back as a step; the waits a `delay` fault asks for are timers here, cancelled by
 // the request's AbortSignal (a request abandoned during a wait before handling applies nothing).
 import { Client, _invalid as invalid, _toError } from "zeitkonto";
+import { IN_PROCESS_BASE_URL } from "./surface.js";
 
-/** The base URL of in-process clients (never resolved: nothing leaves the process). */
-export const IN_PROCESS_BASE_URL = "http://sandbox.localhost";
-
-/** The faults `inject` knows: generated from the engine's declaration (`surface.js`). */
-export { FAULT_KINDS } from "./surface.js";
+/**
+ * The faults `inject` knows, and the base URL of in-process clients: generated from the engine's
+ * declaration (`surface.js`).
+ */
+export { FAULT_KINDS, IN_PROCESS_BASE_URL } from "./surface.js";
 
 const encoder = new TextEncoder();
 const NULL_BODY = new Set([204, 205, 304]);

@@ -2,3 +2,6 @@
 
 /** The faults `inject` knows (the sandbox engine's list). */
 export const FAULT_KINDS = Object.freeze(["delay", "reset", "status", "truncated", "html", "rateLimit", "echoPath", "redirect"]);
+
+/** The base URL of in-process clients (never resolved: nothing leaves the process). */
+export const IN_PROCESS_BASE_URL = "http://sandbox.localhost";

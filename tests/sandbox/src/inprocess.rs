@@ -31,8 +31,9 @@ use crate::control::Fault;
 use crate::engine::{path_and_query, EngineConfig, HttpRequest};
 use crate::shared::{Outcome, Shared, TimeSource};
 
-/// The base URL in-process clients use (never resolved: nothing leaves the process).
-pub const BASE_URL: &str = "http://sandbox.localhost";
+/// The base URL in-process clients use (never resolved: nothing leaves the process); every kit's
+/// constant is generated from [`crate::kit::IN_PROCESS_BASE_URL`].
+pub const BASE_URL: &str = crate::kit::IN_PROCESS_BASE_URL;
 
 /// An in-process sandbox: the engine, and the transport that reaches it.
 #[derive(Clone, Debug)]

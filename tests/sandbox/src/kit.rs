@@ -276,6 +276,11 @@ impl OptionType {
     }
 }
 
+/// The base URL of every kit's in-process clients (never resolved: nothing leaves the process):
+/// Python's and npm's `IN_PROCESS_BASE_URL`, Kotlin's `ZeitkontoSandbox.IN_PROCESS_BASE_URL`,
+/// Swift's `ZeitkontoSandbox.inProcessBaseUrl`, generated from it.
+pub const IN_PROCESS_BASE_URL: &str = "http://sandbox.localhost";
+
 /// The test kit's surface as JSON (fault kinds; `inject`'s options with types, ranges, the reasons
 /// a value is refused with): what the Python and npm kits check types by, and what every kit's
 /// tests hold their surface against. `tests/vectors/testkit.json` holds it.
@@ -288,7 +293,13 @@ pub fn declaration() -> Value {
             v
         })
         .collect();
-    serde_json::json!({ "counters": COUNTERS, "faultKinds": FAULT_KINDS, "injectOptions": options, "keys": KEYS })
+    serde_json::json!({
+        "counters": COUNTERS,
+        "faultKinds": FAULT_KINDS,
+        "inProcessBaseUrl": IN_PROCESS_BASE_URL,
+        "injectOptions": options,
+        "keys": KEYS,
+    })
 }
 
 /// A counter of the kits: its name (camelCase), whether it counts one operation's requests when

@@ -52,6 +52,11 @@ public struct SandboxKeys: Sendable, Hashable {
     public let employeeWithoutLogin: String
 }
 
+extension ZeitkontoSandbox {
+    /// The base URL of in-process clients (never resolved: nothing leaves the process).
+    public static let inProcessBaseUrl = "http://sandbox.localhost"
+}
+
 extension SandboxKeys {
     /// The keys the engine hands out, by their declared names.
     init(engine k: [String: String]) {

@@ -10,9 +10,6 @@ import Zeitkonto
 /// (no socket, no port); the sandbox is that client's `ZeitkontoTransport`, and its waits are
 /// `Task.sleep`s cancelled with the calling task (a cancelled write is not applied).
 public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
-    /// The base URL of in-process clients (never resolved: nothing leaves the process).
-    public static let inProcessBaseUrl = "http://sandbox.localhost"
-
     let engine: SandboxEngine
 
     /// The demo seed's keys and people.

@@ -7,6 +7,9 @@ import de.zeitkonto.testing.engine.SandboxException
 import kotlin.time.Duration
 import kotlin.time.DurationUnit
 
+/** The engine's base URL of in-process clients ([ZeitkontoSandbox.IN_PROCESS_BASE_URL]). */
+internal const val DECLARED_IN_PROCESS_BASE_URL: String = "http://sandbox.localhost"
+
 /** The faults [ZeitkontoSandbox.inject] knows. */
 enum class FaultKind(internal val engineName: String) {
     /** Wait `delay` (default 1 second), then answer normally: tests timeouts and cancellation. */

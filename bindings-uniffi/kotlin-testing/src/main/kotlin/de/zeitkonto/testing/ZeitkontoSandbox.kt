@@ -115,6 +115,6 @@ class ZeitkontoSandbox @JvmOverloads constructor(
 
     companion object {
         /** The base URL of in-process clients (never resolved: nothing leaves the process). */
-        const val IN_PROCESS_BASE_URL: String = "http://sandbox.localhost"
+        const val IN_PROCESS_BASE_URL: String = DECLARED_IN_PROCESS_BASE_URL
     }
 }
