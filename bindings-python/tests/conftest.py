@@ -25,7 +25,7 @@ WORKSPACE_KEY = "demo-workspace-key"
 ANNA = "anna.schmidt@demo.example"
 ANNA_UUID = "00000000-0000-4000-8000-000000000001"
 MANAGER = "max.manager@demo.example"
-#: generous client-side limit: the limiter is shared per key across the whole test process
+#: generous client-side limit: the limiter is shared per server and key across the whole test process
 GENEROUS = zeitkonto.RateLimitSettings(limit=1_000_000, window=60.0)
 FAST_RETRY = zeitkonto.RetrySettings(base_delay=0.02, max_delay=0.1)
 

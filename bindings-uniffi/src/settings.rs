@@ -42,7 +42,8 @@ impl RetrySettings {
 }
 
 /// The client-side limit: at most `limit` requests in any `window` (the API allows 60 a minute).
-/// Clients of the same key with the same limit in one process share one limiter.
+/// Clients of the same key and server (base URL) with the same limit in one process share one
+/// limiter.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct RateLimitSettings {
     /// Requests per window; 0 turns the client-side limit off.

@@ -46,8 +46,8 @@ export interface RetrySettings {
 
 /**
  * The client-side limit: at most `limit` requests in any `window` (the API allows 60 a minute).
- * Clients of the same key with the same limit in one process share one limiter. Durations in
- * milliseconds, as `setTimeout` and `AbortSignal.timeout` take them.
+ * Clients of the same key and server (base URL) with the same limit in one process share one
+ * limiter. Durations in milliseconds, as `setTimeout` and `AbortSignal.timeout` take them.
  */
 export interface RateLimitSettings {
   /** Requests per window; 0 turns the client-side limit off. Default 60. */

@@ -92,7 +92,7 @@ fn main() {
     ];
     for (i, s) in scenarios.iter().enumerate() {
         if i > 0 {
-            // The limiter is shared per key and settings in the process: let the previous
+            // The limiter is shared per server, key and settings in the process: let the previous
             // scenario's tokens come back so that each starts with a full bucket.
             std::thread::sleep(Duration::from_millis(6_100));
         }

@@ -24,7 +24,8 @@ fn shared_limiter(base_url: &str, key: &str, config: LimiterConfig) -> Arc<Mutex
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     // Only a hash of the key is kept: the registry never holds the secret itself.
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    (base_url, key).hash(&mut h);
+    hash_server(base_url, &mut h);
+    key.hash(&mut h);
     let id = (h.finish(), config.limit, config.window_ms, config.margin_ms);
     let registry = REGISTRY.get_or_init(Default::default);
     let mut list = registry.lock().unwrap_or_else(|p| p.into_inner());
@@ -34,6 +35,21 @@ fn shared_limiter(base_url: &str, key: &str, config: LimiterConfig) -> Arc<Mutex
     let limiter = Arc::new(Mutex::new(RateLimiter::new(config)));
     list.push((id, limiter.clone()));
     limiter
+}
+
+/// Feeds `h` the server a checked base URL names: `scheme://host[:port]` in lower case (byte by byte:
+/// string helpers cost the .wasm), without a path prefix, so `HTTPS://Desktop.saas.de/x` and
+/// `https://desktop.saas.de` are one server. A default port written out (`:443`) is another text,
+/// so another limiter: write one base URL the same way in one process.
+fn hash_server(base_url: &str, h: &mut impl Hasher) {
+    let mut slashes = 0;
+    for b in base_url.bytes() {
+        slashes += usize::from(b == b'/');
+        if slashes == 3 {
+            break;
+        }
+        h.write_u8(b.to_ascii_lowercase());
+    }
 }
 
 /// A callback for driver events (logging).
@@ -316,7 +332,7 @@ impl Driver {
                         elapsed: Duration::from_millis(runtime::now_ms().saturating_sub(started)),
                     });
                     if resp.status == 429 {
-                        // Every caller of the key waits too (and the limiter learns the server's
+                        // Every caller of the key on this server waits too (and the limiter learns the server's
                         // limit), but only for a wait this call honours: a longer one gives up at
                         // once and must not stall the others.
                         let now = runtime::now_ms();
@@ -368,6 +384,20 @@ impl Driver {
 mod tests {
     use super::*;
     use zeitkonto_core::decl::DRIVER_EVENTS;
+
+    #[test]
+    fn a_server_is_its_origin_in_any_case() {
+        let hashed = |url: &str| {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            hash_server(url, &mut h);
+            h.finish()
+        };
+        for url in ["https://desktop.saas.de", "HTTPS://Desktop.SAAS.de", "https://desktop.saas.de/prefix"] {
+            assert_eq!(hashed(url), hashed("https://desktop.saas.de"), "{url}");
+        }
+        assert_ne!(hashed("http://127.0.0.1:8080"), hashed("http://127.0.0.1:8081"));
+        assert_ne!(hashed("https://desktop.saas.de"), hashed("https://other.saas.de"));
+    }
 
     #[test]
     fn a_limiter_is_shared_by_server_and_key() {

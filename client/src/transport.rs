@@ -139,8 +139,18 @@ impl ReqwestTransport {
                     .redirect(reqwest::redirect::Policy::none())
                     .user_agent(settings.user_agent.clone().unwrap_or_else(default_user_agent));
                 if let Some(url) = &settings.proxy {
-                    let proxy = reqwest::Proxy::all(url)
-                        .map_err(|e| zeitkonto_core::Error::invalid("proxy", describe(&e.without_url())))?;
+                    // A fixed reason naming the URL without its password: reqwest's error chain
+                    // can hold the whole URL (a scheme-less one is parsed twice, and only the
+                    // outer error drops it).
+                    let proxy = reqwest::Proxy::all(url).map_err(|_| {
+                        zeitkonto_core::Error::invalid(
+                            "proxy",
+                            format!(
+                                "not a proxy URL: {} (expected scheme://[user:password@]host:port)",
+                                zeitkonto_core::redacted_proxy_url(url)
+                            ),
+                        )
+                    })?;
                     builder = builder.proxy(proxy);
                 }
                 Ok(builder)
@@ -351,14 +361,19 @@ mod describe_tests {
             TransportSettings { proxy: Some("http://bob:pa/ss@proxy.corp:3128".into()), ..Default::default() };
         let shown = format!("{settings:?}");
         assert!(shown.contains("http://***@proxy.corp:3128") && !shown.contains("pa/ss"), "{shown}");
+        assert!(!shown.contains("bob"), "{shown}");
     }
 
     #[test]
-    fn a_bad_proxy_is_described_once_per_cause() {
-        let settings = TransportSettings { proxy: Some("::not a url::".into()), ..TransportSettings::default() };
-        let Err(e) = ReqwestTransport::with_settings(&settings) else { panic!("a bad proxy URL was taken") };
-        let text = e.to_string();
-        assert!(!text.contains("builder error: builder error"), "{text}");
-        assert_eq!(text.matches("builder error").count(), 1, "{text}");
+    fn a_bad_proxy_is_refused_without_its_password() {
+        // A scheme-less URL with a bad port: reqwest parses it twice and its inner error held the
+        // whole URL (review finding).
+        for url in ["::not a url::", "user:s3cret@proxy.corp:3128x", "http://u:s3cret@proxy corp:3128"] {
+            let settings = TransportSettings { proxy: Some(url.into()), ..TransportSettings::default() };
+            let Err(e) = ReqwestTransport::with_settings(&settings) else { panic!("a bad proxy URL was taken: {url}") };
+            let text = e.to_string();
+            assert!(text.starts_with("invalid input `proxy`: not a proxy URL"), "{text}");
+            assert!(!text.contains("s3cret") && !text.contains("builder error"), "{text}");
+        }
     }
 }

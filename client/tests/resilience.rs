@@ -218,13 +218,24 @@ async fn a_429_holds_the_clients_of_its_server_and_key_not_those_of_another_serv
         builder(sb).rate_limit(LimiterConfig::per_window(999_983, 60_000)).build().unwrap()
     };
     sb.inject(Fault::new(FaultKind::RateLimit).retry_after(2).on(OperationId::Employees));
-    let first = make(&sb);
+    // The first client says when it waits for the 429: by then the limiter holds the server's key.
+    let waits = Arc::new(Mutex::new(0));
+    let seen = waits.clone();
+    let first = builder(&sb)
+        .rate_limit(LimiterConfig::per_window(999_983, 60_000))
+        .on_event(move |e| {
+            if matches!(e, Event::Wait { reason: "429", .. }) {
+                *seen.lock().unwrap() += 1;
+            }
+        })
+        .build()
+        .unwrap();
     let waiting = tokio::spawn(async move { first.employees().await });
-    // Once the 429 is answered, its limiter holds every caller of that server and key for 2 s.
-    while sb.requests(OperationId::Employees) == 0 {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while *waits.lock().unwrap() == 0 {
+        assert!(Instant::now() < deadline, "the 429 was never answered");
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    tokio::time::sleep(Duration::from_millis(100)).await;
     let started = Instant::now();
     make(&other).employees().await.unwrap();
     assert!(started.elapsed() < Duration::from_millis(1000), "another server waited {:?}", started.elapsed());

@@ -317,10 +317,10 @@ fn scan(hay: &[u8], needle: &[u8]) -> Option<usize> {
 /// hold `/`, `?` or `#` unescaped, and a proxy URL has no path worth showing. Every language's
 /// proxy setting prints through it (Rust's `TransportSettings`, Kotlin's and Swift's `ProxyUrl`).
 pub fn redacted_proxy_url(url: &str) -> String {
-    let (scheme, rest) = match url.find("://") {
-        Some(i) => url.split_at(i + 3),
-        None => ("", url),
-    };
+    // The scheme is what stands before the first `:` when `//` follows it (as the core reads a
+    // base URL); a `:` without `//` belongs to a user and password, so `bob:pa://ss@host` has none.
+    let scheme_end = url.find(':').filter(|&colon| url[colon..].starts_with("://")).map_or(0, |colon| colon + 3);
+    let (scheme, rest) = url.split_at(scheme_end);
     match rest.rfind('@') {
         Some(at) => format!("{scheme}***{}", &rest[at..]),
         None => url.to_string(),
@@ -350,6 +350,9 @@ mod tests {
         assert_eq!(shown("http://proxy.corp:3128"), "http://proxy.corp:3128");
         assert_eq!(shown("u:s3cret@proxy.corp"), "***@proxy.corp");
         assert_eq!(shown("socks5://u:s3cret@proxy.corp:1080/"), "socks5://***@proxy.corp:1080/");
+        // No scheme: a `://` inside the password is not one (review finding).
+        assert_eq!(shown("bob:pa://ss@proxy:3128"), "***@proxy:3128");
+        assert_eq!(shown("HTTP://u:s3cret@[::1]:3128"), "HTTP://***@[::1]:3128");
         assert_eq!(shown(""), "");
     }
 

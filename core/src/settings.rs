@@ -208,7 +208,7 @@ pub const SETTINGS: &[SettingDecl] = &[
         default: None,
         min: None,
         max: None,
-        doc: "The client-side limit: at most `limit` requests in any `window` (the API allows 60 a minute). Clients of the same key with the same limit in one process share one limiter.",
+        doc: "The client-side limit: at most `limit` requests in any `window` (the API allows 60 a minute). Clients of the same key and server (base URL) with the same limit in one process share one limiter.",
     },
     SettingDecl {
         key: "rateLimit.limit",

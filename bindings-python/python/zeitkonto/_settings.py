@@ -64,8 +64,8 @@ class RetrySettings(NamedTuple):
 
 class RateLimitSettings(NamedTuple):
     """The client-side limit: at most ``limit`` requests in any ``window`` (the API allows 60 a
-    minute). Clients of the same key with the same limit in one process share one limiter. Durations
-    in seconds.
+    minute). Clients of the same key and server (base URL) with the same limit in one process share
+    one limiter. Durations in seconds.
     """
 
     #: Requests per window; 0 turns the client-side limit off.

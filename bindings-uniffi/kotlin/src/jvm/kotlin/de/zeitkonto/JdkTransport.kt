@@ -63,7 +63,7 @@ class JdkTransport @JvmOverloads constructor(
             val request = builder.build()
             ZeitkontoTelemetry.withoutInstrumentation { http.sendAsync(request, JdkResponse.BodyHandlers.ofInputStream()) }.await()
         } catch (e: Exception) {
-            throw classify(e, "${uri.host}:${uri.port.takeIf { it >= 0 } ?: if (uri.scheme == "https") 443 else 80}")
+            throw classify(e, server(uri))
         }
         val gzip = response.headers().firstValue("content-encoding").orElse("").equals("gzip", ignoreCase = true)
         val bytes = try {
@@ -99,15 +99,24 @@ class JdkTransport @JvmOverloads constructor(
             .connectTimeout(Duration.ofSeconds(30))
             .build()
 
+        /** `host:port` of the request (the default port of its scheme when it names none). */
+        fun server(uri: URI): String {
+            val port = uri.port.takeIf { it >= 0 } ?: if (uri.scheme.equals("https", ignoreCase = true)) 443 else 80
+            return "${uri.host ?: uri.rawAuthority ?: "the server"}:$port"
+        }
+
         /**
-         * What went wrong, from the cause chain's messages: the JDK's outer exceptions often carry
-         * none (`java.net.ConnectException` alone), the inner one says `Connection refused`.
+         * What went wrong: each exception of the cause chain by its simple name, with its message
+         * when it has one (the JDK's often have none: `ConnectException`).
          */
         fun describe(chain: List<Throwable>): String =
-            chain.mapNotNull { t -> t.message?.takeIf { it.isNotBlank() }?.let { "${t.javaClass.simpleName}: $it" } }
-                .distinct().joinToString("; ").ifEmpty { chain.first().javaClass.name }
+            chain.map { t -> t.javaClass.simpleName + (t.message?.takeIf { it.isNotBlank() }?.let { ": $it" } ?: "") }
+                .distinct().joinToString("; ")
 
-        /** The exception of a failed send to `server` (`host:port`), typed for the client (the cause chain decides). */
+        /**
+         * The exception of a failed send to `server` (`host:port`; with a JVM proxy, the proxy may be
+         * what could not be reached), typed for the client (the cause chain decides).
+         */
         fun classify(e: Throwable, server: String): Exception {
             val chain = generateSequence(e) { it.cause }.take(16).toList()
             chain.firstOrNull { it is SSLHandshakeException || it is SSLPeerUnverifiedException }?.let { tls ->

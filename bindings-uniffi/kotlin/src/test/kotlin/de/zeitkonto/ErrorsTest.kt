@@ -69,6 +69,9 @@ class ErrorsTest {
         Sandbox.inject("""{"kind":"html","operation":"employees"}""")
         val decode = fails<ZeitkontoException.Decode> { c.employees() }
         assertEquals("employees" to true, decode.operation to decode.mayHaveReachedServer)
+        // Read through the base type (the generated extension property), as a handler of any error does.
+        val any: ZeitkontoException = decode
+        assertTrue(any.mayHaveReachedServer)
         Sandbox.inject("""{"kind":"truncated","operation":"presence"}""")
         fails<ZeitkontoException.Decode> { c.presence() }
         Sandbox.inject("""{"kind":"html","status":502,"operation":"clock"}""")

@@ -23,7 +23,7 @@ const val ANNA = "anna.schmidt@demo.example"
 const val ANNA_UUID = "00000000-0000-4000-8000-000000000001"
 const val MANAGER = "max.manager@demo.example"
 
-/** Generous client-side limit: the limiter is shared per key (and settings) in the whole JVM. */
+/** Generous client-side limit: the limiter is shared per server and key (and settings) in the whole JVM. */
 val GENEROUS = RateLimitSettings(limit = 1_000_000, window = 60.seconds)
 val FAST_RETRY = RetrySettings(baseDelay = 20.milliseconds, maxDelay = 100.milliseconds)
 
