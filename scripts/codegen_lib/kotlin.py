@@ -45,7 +45,8 @@ def kotlin_futures(decl):
         "    /** A client with `config` (see [ZeitkontoConfig]). */",
         "    constructor(config: ZeitkontoConfig) : this(ZeitkontoClient(config))",
     ]
-    for op in decl["operations"]:
+    # Every operation, then the shorthands (`come`, `go`, `stop`), as ZeitkontoClient has them.
+    for op in decl["operations"] + shorthand_ops(decl):
         ps = ordered(op)
         name = camel(op["name"])
         out.append("")

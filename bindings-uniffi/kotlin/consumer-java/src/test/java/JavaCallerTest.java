@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.net.httpserver.HttpServer;
 import de.zeitkonto.ApiKey;
 import de.zeitkonto.EmployeeRecord;
+import de.zeitkonto.ErrorFieldsKt;
 import de.zeitkonto.ZeitkontoConfig;
 import de.zeitkonto.ZeitkontoException;
 import de.zeitkonto.ZeitkontoFutures;
@@ -40,6 +41,12 @@ class JavaCallerTest {
             CompletionException down = assertThrows(CompletionException.class, () -> futures.presence().join());
             assertTrue(down.getCause() instanceof ZeitkontoException.Transport, String.valueOf(down.getCause()));
             assertTrue(!String.valueOf(down.getCause()).contains("java-key-123456"));
+            // The shorthands too (`come` with its optional project and comment as overloads), and
+            // every error's mayHaveReachedServer through its generated accessor.
+            CompletionException notSent = assertThrows(CompletionException.class, () -> futures.come("anna@example.com").join());
+            assertTrue(notSent.getCause() instanceof ZeitkontoException.Transport, String.valueOf(notSent.getCause()));
+            assertEquals(false, ErrorFieldsKt.getMayHaveReachedServer((ZeitkontoException) notSent.getCause()));
+            assertEquals(false, ErrorFieldsKt.getMayHaveReachedServer((ZeitkontoException) bad.getCause()));
         }
     }
 

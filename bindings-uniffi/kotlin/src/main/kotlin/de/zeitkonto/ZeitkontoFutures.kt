@@ -177,6 +177,33 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
     @JvmOverloads
     fun createShift(startTime: java.time.LocalTime, endTime: java.time.LocalTime, startDate: java.time.LocalDate? = null, employeeAmount: Int? = null, comment: String? = null, projectUuid: String? = null, employees: List<String> = emptyList()): CompletableFuture<CreatedShift> = scope.future { client.createShift(startTime, endTime, startDate, employeeAmount, comment, projectUuid, employees) }
 
+    /**
+     * Clocks an employee in (optionally on a project). Returns a future; see
+     * [ZeitkontoClient.come].
+     */
+    @JvmOverloads
+    fun come(employee: String, project: String? = null, comment: String? = null): CompletableFuture<Void?> = scope.future {
+        client.come(employee, project, comment)
+        null
+    }
+
+    /**
+     * Clocks an employee out. Returns a future; see [ZeitkontoClient.go].
+     */
+    fun go(employee: String): CompletableFuture<Void?> = scope.future {
+        client.go(employee)
+        null
+    }
+
+    /**
+     * Clocks out and starts a new booking right after. Returns a future; see
+     * [ZeitkontoClient.stop].
+     */
+    fun stop(employee: String): CompletableFuture<Void?> = scope.future {
+        client.stop(employee)
+        null
+    }
+
     /** Cancels calls still running and closes the client. */
     override fun close() {
         scope.cancel()
