@@ -19,9 +19,10 @@ class FuturesTest {
     fun reset() = Sandbox.reset()
 
     @Test
-    fun `every declared operation has a future`() {
+    fun `every declared operation and shorthand has a future`() {
         val dir = File(System.getProperty("zeitkonto.vectors") ?: error("set -Dzeitkonto.vectors"))
-        val declared = Json.parseToJsonElement(File(dir, "declaration.json").readText()).jsonObject["operations"]!!.jsonArray
+        val declaration = Json.parseToJsonElement(File(dir, "declaration.json").readText()).jsonObject
+        val declared = (declaration["operations"]!!.jsonArray + declaration["shorthands"]!!.jsonArray)
             .map { it.jsonObject["name"]!!.jsonPrimitive.content.split("_").let { w -> w[0] + w.drop(1).joinToString("") { s -> s.replaceFirstChar(Char::uppercase) } } }
         val futures = ZeitkontoFutures::class.java.methods.filter { !it.isSynthetic && it.returnType == CompletableFuture::class.java }.map { it.name }.toSet()
         assertEquals(declared.toSet(), futures)
