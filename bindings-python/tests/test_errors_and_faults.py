@@ -20,6 +20,7 @@ def test_api_error_kinds(sandbox: Sandbox) -> None:
         assert isinstance(err.value, zeitkonto.ApiError) and err.value.code == code and err.value.status == 403
         # Every error answers it (the kinds without the field: False), as Rust's accessor does.
         assert err.value.may_have_reached_server is False
+        assert err.value.api_code in ("authenticationFailed", "companyInactive")
     with pytest.raises(zeitkonto.MissingModuleError):
         make_client(sandbox, "nomodules-company-key").presence()
     with pytest.raises(zeitkonto.ForbiddenError):
@@ -34,6 +35,7 @@ def test_invalid_input_is_refused_before_sending(sandbox: Sandbox) -> None:
         c.project_bookings(MANAGER, "p-website", date(2026, 10, 1), date(2026, 11, 5))
     assert err.value.field == "start_date"  # the parameter the caller passed, not the wire key
     assert err.value.may_have_reached_server is False
+    assert err.value.api_code is None  # every error answers it: None but for an ApiError
     with pytest.raises(zeitkonto.InvalidInputError):
         c.time_account(ANNA, 2026, 13)
     with pytest.raises(zeitkonto.InvalidInputError) as shift:

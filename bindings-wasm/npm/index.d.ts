@@ -886,6 +886,11 @@ export class ZeitkontoError extends Error {
    * own; check before trying again.
    */
   mayHaveReachedServer: boolean;
+  /**
+   * The name of the API's code, for every error: an `Api` error's (`unknown` for a number outside
+   * the table), null for every other kind.
+   */
+  apiCode: "employeeNotFound" | "companyInactive" | "authenticationFailed" | "badValue" | "emailInUse" | "missingModule" | "unknown" | null;
   /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */
   toJSON(): { name: string; message: string; kind: string; [field: string]: unknown };
 }

@@ -428,7 +428,7 @@ PY_ERROR_BASES = {
     "ClientClosed": ["RuntimeError"],
 }
 #: The value of a shared error field (`errorShared`) on the kinds that do not carry it.
-PY_SHARED_DEFAULTS = {"bool": "False"}
+PY_SHARED_DEFAULTS = {"bool": ("bool", "False"), "apiCode": ("Optional[str]", "None")}
 
 PY_ERROR_TYPES = {"text": "str", "integer": "int", "bool": "bool", "duration": "Optional[float]",
                   "tlsFailure": "str", "apiCode": "str"}
@@ -480,7 +480,8 @@ def python_errors(decl):
     ]
     for f in decl["errorShared"]:
         out += [l for l in py_doc(f["doc"], "    #: ") if l.strip() != "#:"]
-        out.append(f"    {snake(f['key'])}: {PY_ERROR_TYPES[f['type']]} = {PY_SHARED_DEFAULTS[f['type']]}")
+        ty, default = PY_SHARED_DEFAULTS[f["type"]]
+        out.append(f"    {snake(f['key'])}: {ty} = {default}")
     out += [
         "",
         "    def __init__(self, message: str, **fields: Any) -> None:",

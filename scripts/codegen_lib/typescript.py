@@ -308,7 +308,7 @@ def ts_doc(text, indent):
 
 
 #: The value of a shared error field (`errorShared`) on the kinds that do not carry it.
-JS_SHARED_DEFAULTS = {"bool": "false"}
+JS_SHARED_DEFAULTS = {"bool": "false", "apiCode": "null"}
 
 
 def js_errors(decl):
@@ -383,7 +383,8 @@ def ts_errors_block(decl):
     ]
     for f in decl["errorShared"]:
         out += ts_doc(f["doc"], "  ")
-        out.append(f"  {f['key']}: {ts_error_field_type(f, decl)};")
+        nullable = " | null" if JS_SHARED_DEFAULTS[f["type"]] == "null" else ""
+        out.append(f"  {f['key']}: {ts_error_field_type(f, decl)}{nullable};")
     out += [
         "  /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */",
         "  toJSON(): { name: string; message: string; kind: string; [field: string]: unknown };",

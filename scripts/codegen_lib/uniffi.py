@@ -544,7 +544,8 @@ def uniffi_error_kinds(decl):
     return [k for k in decl["errors"] if k["origin"] == "core" or k["kind"] == "Internal"]
 
 
-UNIFFI_SHARED_TYPES = {"bool": ("Boolean", "Bool", "false")}
+#: A shared error field's (Kotlin type, Swift type, Kotlin default, Swift default) by its type.
+UNIFFI_SHARED_TYPES = {"bool": ("Boolean", "Bool", "false", "false"), "apiCode": ("ApiCode?", "ApiCode?", "null", "nil")}
 
 
 def kotlin_error_fields(decl):
@@ -552,7 +553,7 @@ def kotlin_error_fields(decl):
     the variant's own value where it carries the field, the default elsewhere."""
     out = [f"// {HEADER}", "package de.zeitkonto", ""]
     for f in decl["errorShared"]:
-        ty, _, default = UNIFFI_SHARED_TYPES[f["type"]]
+        ty, _, default, _ = UNIFFI_SHARED_TYPES[f["type"]]
         out += ["/**"] + wrap(doc_for(f["doc"], "null"), 100, " * ") + [" */"]
         out.append(f"val ZeitkontoException.{f['key']}: {ty}")
         out.append("    get() = when (this) {")
@@ -561,7 +562,8 @@ def kotlin_error_fields(decl):
                 out.append(f"        is ZeitkontoException.{k['kind']} -> this.{f['key']}")
         out.append(f"        else -> {default}")
         out.append("    }")
-    return "\n".join(out) + "\n"
+        out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
 
 
 def swift_error_fields(decl):
@@ -569,7 +571,7 @@ def swift_error_fields(decl):
     case's own value where it carries the field, the default elsewhere."""
     out = [f"// {HEADER}", "", "extension ZeitkontoError {"]
     for f in decl["errorShared"]:
-        _, ty, default = UNIFFI_SHARED_TYPES[f["type"]]
+        _, ty, _, default = UNIFFI_SHARED_TYPES[f["type"]]
         out += doc_lines(f["doc"], "    ")
         out.append(f"    public var {f['key']}: {ty} {{")
         out.append("        switch self {")
@@ -582,5 +584,6 @@ def swift_error_fields(decl):
         out.append(f"        default: return {default}")
         out.append("        }")
         out.append("    }")
-    out.append("}")
+        out.append("")
+    out[-1] = "}"
     return "\n".join(out) + "\n"

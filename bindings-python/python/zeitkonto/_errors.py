@@ -39,6 +39,9 @@ class ZeitkontoError(Exception):
     #: sent, or the API refused it). A write that may have been applied is never sent again on its
     #: own; check before trying again.
     may_have_reached_server: bool = False
+    #: The name of the API's code, for every error: an ``Api`` error's (``unknown`` for a number
+    #: outside the table), None for every other kind.
+    api_code: Optional[str] = None
 
     def __init__(self, message: str, **fields: Any) -> None:
         super().__init__(message)

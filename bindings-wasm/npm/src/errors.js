@@ -19,6 +19,7 @@ export class ZeitkontoError extends Error {
 }
 // Every error answers these; the kinds that carry one set their own value.
 ZeitkontoError.prototype.mayHaveReachedServer = false;
+ZeitkontoError.prototype.apiCode = null;
 /** A parameter or setting was refused before anything was sent (it would have cost a request). */
 export class InvalidInputError extends ZeitkontoError {}
 /**

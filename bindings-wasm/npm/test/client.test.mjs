@@ -61,6 +61,7 @@ test("monthly accounts use calendar months", async () => {
   const refused = await c.timeAccount(ANNA, 2026, 13).catch((e) => e);
   assert.ok(refused instanceof zk.InvalidInputError);
   assert.equal(refused.mayHaveReachedServer, false);
+  assert.equal(refused.apiCode, null);
   const days = await c.targetActualDays({ email: ANNA, start: "2026-11-16", end: "2026-11-30" });
   assert.equal(days.info.at(-1).date, "2026-11-21");
 });

@@ -86,11 +86,18 @@ const DETAIL: ErrorFieldDecl =
 /// Python's `ZeitkontoError.may_have_reached_server`, npm's `mayHaveReachedServer`, Kotlin's and
 /// Swift's property, Rust's `Error::may_have_reached_server()`): a kind that carries one of them
 /// gives its value, every other kind `false`.
-pub const SHARED: &[ErrorFieldDecl] = &[ErrorFieldDecl {
-    key: "mayHaveReachedServer",
-    ty: ErrorFieldType::Bool,
-    doc: "Whether the request may have been applied, for every error: the value of the kinds that carry it (Transport, Tls, Timeout, UnexpectedStatus, Decode), false for every other (nothing was sent, or the API refused it). A write that may have been applied is never sent again on its own; check before trying again.",
-}];
+pub const SHARED: &[ErrorFieldDecl] = &[
+    ErrorFieldDecl {
+        key: "mayHaveReachedServer",
+        ty: ErrorFieldType::Bool,
+        doc: "Whether the request may have been applied, for every error: the value of the kinds that carry it (Transport, Tls, Timeout, UnexpectedStatus, Decode), false for every other (nothing was sent, or the API refused it). A write that may have been applied is never sent again on its own; check before trying again.",
+    },
+    ErrorFieldDecl {
+        key: "apiCode",
+        ty: ErrorFieldType::ApiCode,
+        doc: "The name of the API's code, for every error: an `Api` error's (`unknown` for a number outside the table), null for every other kind.",
+    },
+];
 
 /// Every error kind: the core's, in the order of [`crate::Error`], then the bindings' own.
 pub const KINDS: &[ErrorKindDecl] = &[
@@ -355,9 +362,12 @@ mod tests {
 
     #[test]
     fn a_shared_field_is_the_rust_accessor_false_where_a_kind_lacks_it() {
-        assert_eq!(SHARED.iter().map(|f| f.key).collect::<Vec<_>>(), ["mayHaveReachedServer"]);
+        assert_eq!(SHARED.iter().map(|f| f.key).collect::<Vec<_>>(), ["mayHaveReachedServer", "apiCode"]);
         let core: Vec<&ErrorKindDecl> = KINDS.iter().filter(|k| k.origin == ErrorOrigin::Core).collect();
         for (decl, e) in core.iter().zip(samples()) {
+            // `apiCode` is derived from `code` in each language: only the `Api` kind declares it.
+            let declares_code = decl.fields.iter().any(|f| f.key == "apiCode");
+            assert_eq!(declares_code, e.api_code().is_some(), "{}", decl.kind);
             let json = serde_json::to_value(&e).unwrap_or_default();
             let carried = json.get("mayHaveReachedServer").and_then(serde_json::Value::as_bool);
             assert_eq!(carried.unwrap_or(false), e.may_have_reached_server(), "{}", decl.kind);

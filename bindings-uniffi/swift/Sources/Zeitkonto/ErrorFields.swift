@@ -15,4 +15,13 @@ extension ZeitkontoError {
         default: return false
         }
     }
+
+    /// The name of the API's code, for every error: an `Api` error's (`unknown` for a number
+    /// outside the table), null for every other kind.
+    public var apiCode: ApiCode? {
+        switch self {
+        case .Api(_, _, let value, _): return value
+        default: return nil
+        }
+    }
 }

@@ -17,6 +17,7 @@ final class ErrorsTests: XCTestCase {
             XCTAssertTrue(description.hasPrefix("API error code \(expected)"), description)
             // Every error answers it (false where the case has no such field), as in every language.
             XCTAssertEqual(e?.mayHaveReachedServer, false)
+            XCTAssertNotNil(e?.apiCode)
         }
         let module = await expectZeitkontoError { try await client("nomodules-company-key").presence() }
         guard case let .Api(_, code8, _, _) = module else { return XCTFail("\(String(describing: module))") }
@@ -79,6 +80,7 @@ final class ErrorsTests: XCTestCase {
         XCTAssertEqual(operation, "employees")
         XCTAssertTrue(reached)
         XCTAssertEqual(decode?.mayHaveReachedServer, true)
+        XCTAssertNil(decode?.apiCode)
         XCTAssertFalse(detail.isEmpty)
         try await Sandbox.shared.inject(#"{"kind":"truncated","operation":"presence"}"#)
         let truncated = await expectZeitkontoError { try await c.presence() }

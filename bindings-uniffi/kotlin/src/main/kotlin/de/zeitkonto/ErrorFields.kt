@@ -16,3 +16,13 @@ val ZeitkontoException.mayHaveReachedServer: Boolean
         is ZeitkontoException.Timeout -> this.mayHaveReachedServer
         else -> false
     }
+
+/**
+ * The name of the API's code, for every error: an `Api` error's (`unknown` for a number outside the
+ * table), null for every other kind.
+ */
+val ZeitkontoException.apiCode: ApiCode?
+    get() = when (this) {
+        is ZeitkontoException.Api -> this.apiCode
+        else -> null
+    }

@@ -72,6 +72,9 @@ class ErrorsTest {
         // Read through the base type (the generated extension property), as a handler of any error does.
         val any: ZeitkontoException = decode
         assertTrue(any.mayHaveReachedServer)
+        assertEquals(null, any.apiCode)
+        val api: ZeitkontoException = fails<ZeitkontoException.Api> { client("wrong-key").employees() }
+        assertEquals(ApiCode.AUTHENTICATION_FAILED, api.apiCode)
         Sandbox.inject("""{"kind":"truncated","operation":"presence"}""")
         fails<ZeitkontoException.Decode> { c.presence() }
         Sandbox.inject("""{"kind":"html","status":502,"operation":"clock"}""")
