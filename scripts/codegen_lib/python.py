@@ -429,6 +429,8 @@ PY_ERROR_BASES = {
 }
 #: The value of a shared error field (`errorShared`) on the kinds that do not carry it.
 PY_SHARED_DEFAULTS = {"bool": ("bool", "False"), "apiCode": ("Optional[str]", "None")}
+#: The class value of a shared field on a kind that carries it, where the base's is `None`.
+PY_SHARED_OWN_DEFAULTS = {"apiCode": '"unknown"'}
 
 PY_ERROR_TYPES = {"text": "str", "integer": "int", "bool": "bool", "duration": "Optional[float]",
                   "tlsFailure": "str", "apiCode": "str"}
@@ -493,6 +495,7 @@ def python_errors(decl):
         "    def __repr__(self) -> str:",
         '        return f"{type(self).__name__}({self.message!r})"',
     ]
+    shared = {f["key"] for f in decl["errorShared"]}
     for k in kinds:
         parent = py_error_class(k["parent"]) if k["parent"] else "ZeitkontoError"
         bases = ", ".join([parent] + PY_ERROR_BASES.get(k["kind"], []))
@@ -515,7 +518,10 @@ def python_errors(decl):
             if f["key"] == "status" and k["kind"] in ("Forbidden", "RateLimited"):
                 out.append(f"    status: int = {403 if k['kind'] == 'Forbidden' else 429}")
             else:
-                out.append(f"    {snake(f['key'])}: {PY_ERROR_TYPES[f['type']]}")
+                # A field the base class has with a `None` default (`api_code`) gets a class value
+                # of its own type here, so that the class attribute matches its annotation.
+                own = PY_SHARED_OWN_DEFAULTS.get(f["type"]) if f["key"] in shared else None
+                out.append(f"    {snake(f['key'])}: {PY_ERROR_TYPES[f['type']]}" + (f" = {own}" if own else ""))
         if k["kind"] == "Api":
             for c in decl["apiCodes"]:
                 out += ["", "", f"class {py_code_class(c)}(ApiError):",

@@ -74,7 +74,7 @@ class ApiError(ZeitkontoError):
     kind = "Api"
     status: int
     code: int
-    api_code: str
+    api_code: str = "unknown"
 
 
 class EmployeeNotFoundError(ApiError):
