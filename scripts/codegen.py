@@ -32,7 +32,7 @@ Outputs (committed; `scripts/codegen --check` fails when one is stale):
 - bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ZeitkontoFutures.kt   the Java futures
 - bindings-uniffi/kotlin/src/main/kotlin/de/zeitkonto/ErrorFields.kt,
   bindings-uniffi/swift/Sources/Zeitkonto/ErrorFields.swift
-                                               the fields every error answers (`errorShared`: mayHaveReachedServer)
+                                               the fields every error answers (`errorShared`: mayHaveReachedServer, apiCode)
 - bindings-python/python/zeitkonto/_testkit.py, bindings-uniffi/kotlin-testing/.../SandboxSurface.kt,
   bindings-uniffi/swift/Sources/ZeitkontoTesting/SandboxSurface.swift
                                                the test kits' Keys / SandboxKeys and FaultKind (tests/vectors/testkit.json)

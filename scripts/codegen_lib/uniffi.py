@@ -248,7 +248,7 @@ def enum_cases(cases, name, field, extra=()):
 
 
 def uniffi_errors(decl):
-    kinds = [k for k in decl["errors"] if k["origin"] == "core" or k["kind"] == "Internal"]
+    kinds = uniffi_error_kinds(decl)
     out = [
         "//! [`ZeitkontoError`]: every error kind of the core's declaration, variant for variant, and the",
         "//! API's codes and TLS failures as enums. Kotlin sees a sealed class `ZeitkontoException` (uniffi",
