@@ -194,7 +194,10 @@ import os, signal, threading, time, zeitkonto
 signal.signal(signal.SIGINT, signal.default_int_handler)
 c = zeitkonto.Client("demo-company-key", base_url={sandbox.url!r}, timeout=30.0,
                      rate_limit=zeitkonto.RateLimitSettings(limit=1000000, window=60.0))
-threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+# Ctrl-C: the signal to the process (POSIX); on Windows, where os.kill(pid, SIGINT) would terminate
+# the process, the console's Ctrl-C handler calls the same C handler that raise_signal does.
+ctrl_c = (lambda: signal.raise_signal(signal.SIGINT)) if os.name == "nt" else (lambda: os.kill(os.getpid(), signal.SIGINT))
+threading.Timer(0.5, ctrl_c).start()
 start = time.monotonic()
 try:
     c.employees()
