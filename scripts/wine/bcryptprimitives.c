@@ -1,6 +1,6 @@
 /* Test-harness shim for Wine 8 (Debian 12), which lacks bcryptprimitives.dll: Rust's std (>= 1.78)
  * takes its randomness from ProcessPrng there. Forwards to BCryptGenRandom, which Wine has.
- * Built by scripts/python-wheels with mingw-w64 into the Wine prefix only; never shipped. */
+ * Built by scripts/wine/lib.sh with mingw-w64 into the Wine prefix only; never shipped. */
 #include <windows.h>
 #include <bcrypt.h>
 
