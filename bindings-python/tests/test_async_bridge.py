@@ -57,6 +57,20 @@ def test_async_client_on_a_loop_without_add_reader(sandbox: Sandbox) -> None:
     assert sandbox.stats()["maxInFlight"] == 4, "the four calls ran concurrently"
 
 
+@pytest.mark.skipif(sys.platform != "win32", reason="Windows' own default loop (scripts/python-windows runs it)")
+def test_the_default_loop_on_windows_is_the_proactor_and_calls_run_on_it(sandbox: Sandbox) -> None:
+    sandbox.inject(kind="delay", delayMs=300, count=3, operation="employees")
+
+    async def scenario() -> List[Any]:
+        assert type(asyncio.get_running_loop()).__name__ == "ProactorEventLoop"
+        async with zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, rate_limit=GENEROUS) as a:
+            return await asyncio.gather(*[a.employees() for _ in range(3)])
+
+    results = asyncio.run(scenario())
+    assert len(results) == 3 and all(results)
+    assert sandbox.stats()["maxInFlight"] == 3, "the three calls ran concurrently"
+
+
 def test_a_plain_loop_never_calls_add_reader(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("add_reader was called")
