@@ -121,7 +121,7 @@ def kotlin_surface(kit):
     """`SandboxSurface.kt`: `FaultKind` and `SandboxKeys` (its `toString` leaves the keys out)."""
     out = ["// " + HEADER, "package de.zeitkonto.testing", "", "import de.zeitkonto.ZeitkontoException",
            "import de.zeitkonto.testing.engine.SandboxEngine", "import de.zeitkonto.testing.engine.SandboxException",
-           "import kotlin.time.Duration", "import kotlin.time.DurationUnit", "",
+           "import kotlin.time.Duration", "import kotlin.time.DurationUnit", "import kotlin.time.toKotlinDuration", "",
            "/** The engine's base URL of in-process clients ([ZeitkontoSandbox.IN_PROCESS_BASE_URL]). */",
            f'internal const val DECLARED_IN_PROCESS_BASE_URL: String = "{kit["inProcessBaseUrl"]}"', "",
            "/** The faults [ZeitkontoSandbox.inject] knows. */",
@@ -160,6 +160,20 @@ def kotlin_surface(kit):
         n, q = o["name"], ("" if o.get("default") is not None else "?")
         args.append({"count": f"{n}{q}.toDouble()", "duration": f"{n}?.toDouble(DurationUnit.MILLISECONDS)"}.get(o["type"], n))
     out += ["        guarded {"] + code_lines("engine.inject(kind.engineName, " + ", ".join(args) + ")", 112, "            ", "                ") + ["        }", "    }"]
+    # Java cannot pass a kotlin.time.Duration (an inline class: `inject` is `inject-<hash>` to it):
+    # the same function for Java, durations as java.time.Duration, named `inject` on the JVM.
+    example = ", ".join({"operation": '"employees"', "duration": "Duration.ofSeconds(2)"}.get(o["type"], "null")
+                        if o.get("default") is None else str(int(o["default"]))
+                        for o in kit["injectOptions"][:next(i for i, o in enumerate(kit["injectOptions"]) if o["type"] == "duration") + 1])
+    out += ["", "    /**",
+            "     * [inject] for Java, which cannot pass a `kotlin.time.Duration` (an inline class): the same",
+            "     * arguments in the same order, durations as `java.time.Duration`; the overloads leave out",
+            "     * trailing arguments, which keep [inject]'s defaults. Kotlin code calls [inject].",
+            "     *", "     * ```java", f"     * sandbox.inject(FaultKind.DELAY, {example});", "     * ```", "     */",
+            '    @JvmName("inject")', "    @JvmOverloads", "    fun injectJava("]
+    out += ["        kind: FaultKind,"] + [p.replace("Duration?", "java.time.Duration?") for p in params] + ["    ) {"]
+    jargs = ", ".join(f"{o['name']}?.toKotlinDuration()" if o["type"] == "duration" else o["name"] for o in kit["injectOptions"])
+    out += code_lines(f"inject(kind, {jargs})", 112, "        ", "            ") + ["    }"]
     for c in kit["counters"]:
         out.append("")
         out.append(f"    /** {c['doc']} */")

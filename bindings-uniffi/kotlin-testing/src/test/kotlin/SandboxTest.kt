@@ -88,6 +88,23 @@ class SandboxTest {
         assertEquals(0, sandbox.writes("clock"))
     }
 
+    /** What a Java caller sees: `inject` by that JVM name, durations as `java.time.Duration`. */
+    @Test
+    fun javaCallersInjectByTheJvmNameInjectWithJavaDurations() = runBlocking {
+        val sandbox = ZeitkontoSandbox()
+        fun javaInject(vararg types: Class<*>) = ZeitkontoSandbox::class.java.getMethod("inject", *types)
+        val int = Int::class.javaPrimitiveType!!
+        javaInject(FaultKind::class.java, String::class.java, int, Integer::class.java)
+            .invoke(sandbox, FaultKind.STATUS, "employees", 1, 503)
+        assertEquals(39, sandbox.client().employees().size)
+        assertEquals(2, sandbox.requests("employees"), "the 503 was answered, then retried")
+        javaInject(FaultKind::class.java, String::class.java, int, Integer::class.java, java.time.Duration::class.java)
+            .invoke(sandbox, FaultKind.DELAY, "clock", 1, null, java.time.Duration.ofSeconds(5))
+        val quick = sandbox.client(ZeitkontoConfig(timeout = 50.milliseconds, retry = RetrySettings(maxRetries = 0)))
+        assertThrows<ZeitkontoException.Timeout> { runBlocking { quick.come(sandbox.keys.employee) } }
+        assertEquals(0, sandbox.writes("clock"))
+    }
+
     @Test
     fun concurrentCallsAndTheSandboxsRateLimitWhenAsked() = runBlocking {
         val sandbox = ZeitkontoSandbox(rateLimit = RateLimitSettings(limit = 3, window = 300.milliseconds))

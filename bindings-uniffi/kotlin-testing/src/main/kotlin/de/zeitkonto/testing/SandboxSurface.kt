@@ -6,6 +6,7 @@ import de.zeitkonto.testing.engine.SandboxEngine
 import de.zeitkonto.testing.engine.SandboxException
 import kotlin.time.Duration
 import kotlin.time.DurationUnit
+import kotlin.time.toKotlinDuration
 
 /** The engine's base URL of in-process clients ([ZeitkontoSandbox.IN_PROCESS_BASE_URL]). */
 internal const val DECLARED_IN_PROCESS_BASE_URL: String = "http://sandbox.localhost"
@@ -145,6 +146,32 @@ sealed class SandboxControls {
                 delay?.toDouble(DurationUnit.MILLISECONDS), retryAfter?.toDouble(DurationUnit.MILLISECONDS),
                 afterApplying, pad?.toDouble(), location)
         }
+    }
+
+    /**
+     * [inject] for Java, which cannot pass a `kotlin.time.Duration` (an inline class): the same
+     * arguments in the same order, durations as `java.time.Duration`; the overloads leave out
+     * trailing arguments, which keep [inject]'s defaults. Kotlin code calls [inject].
+     *
+     * ```java
+     * sandbox.inject(FaultKind.DELAY, "employees", 1, null, Duration.ofSeconds(2));
+     * ```
+     */
+    @JvmName("inject")
+    @JvmOverloads
+    fun injectJava(
+        kind: FaultKind,
+        operation: String? = null,
+        count: Int = 1,
+        status: Int? = null,
+        delay: java.time.Duration? = null,
+        retryAfter: java.time.Duration? = null,
+        afterApplying: Boolean = false,
+        pad: Int? = null,
+        location: String? = null,
+    ) {
+        inject(kind, operation, count, status, delay?.toKotlinDuration(), retryAfter?.toKotlinDuration(),
+            afterApplying, pad, location)
     }
 
     /** Writes applied so far (of `operation`, or all). */
