@@ -1,4 +1,5 @@
-"""Kotlin for Java callers: every operation as a CompletableFuture (blocking: `.join()`)."""
+"""Kotlin for Java callers: every operation as a CompletableFuture (blocking: `.join()`), and the
+whole-company jobs (their starts, and each job's `next`, `plan`, `checkpoint`, `failures` as futures)."""
 
 from .common import *  # noqa: F401,F403 - the shared helpers
 
@@ -75,6 +76,46 @@ def kotlin_futures(decl):
             out.append("    }")
         else:
             out.append(f"    fun {name}({', '.join(args)}): CompletableFuture<{ret}> = scope.future {{ {body} }}")
+    out += kotlin_futures_jobs(decl)
     out += ["", "    /** Cancels calls still running and closes the client. */",
             "    override fun close() {", "        scope.cancel()", "        client.close()", "    }", "}"]
     return "\n".join(out) + "\n"
+
+
+#: The Kotlin types of the jobs' argument types (the core's declaration of the jobs).
+KT_JOB_TYPES = {"year": "Int", "month": "Int", "email": "String", "day": "java.time.LocalDate", "ids": "List<String>"}
+
+#: What a job object answers (`MonthCloseJob`, `SweepJob`: uniffi's suspend functions), for Java.
+KT_JOB_STEPS = [
+    ("next", "JobEvent?", "The job's next event (`null` when the job is done); the future fails with a "
+     "`ZeitkontoException` when the job stopped on what makes going on pointless."),
+    ("plan", "JobPlan", "The job's plan from here."),
+    ("checkpoint", "String", "The job's state as JSON, to resume from (the same start with `checkpoint`)."),
+    ("failures", "Map<String, String>", "The calls that failed so far: what each asked for (an employee's "
+     "e-mail in a month close) to why."),
+]
+
+
+def kotlin_futures_jobs(decl):
+    """The jobs for Java: each start (no call is made: the core checks the arguments and plans), and
+    each job object's suspend functions as futures, on the futures' scope."""
+    from .jobs import _checked
+
+    out = []
+    for j in _checked(decl):
+        name = camel(j["name"])
+        args = []
+        for a in j["args"]:
+            t = KT_JOB_TYPES[a["type"]]
+            args.append(f"{camel(a['name'])}: {t}" if a["required"] else
+                        f"{camel(a['name'])}: {t}" + (" = emptyList()" if a["type"] == "ids" else "? = null"))
+        args.append("checkpoint: String? = null")
+        call = ", ".join([camel(a["name"]) for a in j["args"]] + ["checkpoint"])
+        out += ["", "    /**"] + wrap(j["doc"] + f" Starts the job (no call yet); see [ZeitkontoClient.{name}].", 96, "     * ")
+        out += ["     */", "    @JvmOverloads",
+                f"    fun {name}({', '.join(args)}): {j['class']} = client.{name}({call})"]
+    for cls in sorted({j["class"] for j in decl["jobs"]}):
+        for step, ret, doc in KT_JOB_STEPS:
+            out += ["", "    /**"] + wrap(f"{doc} Returns a future; see [{cls}.{step}].", 96, "     * ") + ["     */",
+                    f"    fun {step}(job: {cls}): CompletableFuture<{ret}> = scope.future {{ job.{step}() }}"]
+    return out

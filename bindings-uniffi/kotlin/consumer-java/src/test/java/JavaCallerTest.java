@@ -6,15 +6,20 @@ import com.sun.net.httpserver.HttpServer;
 import de.zeitkonto.ApiKey;
 import de.zeitkonto.EmployeeRecord;
 import de.zeitkonto.ErrorFieldsKt;
+import de.zeitkonto.JobEvent;
+import de.zeitkonto.MonthCloseJob;
 import de.zeitkonto.ZeitkontoConfig;
 import de.zeitkonto.ZeitkontoException;
 import de.zeitkonto.ZeitkontoFutures;
 import de.zeitkonto.ZeitkontoJava;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
@@ -76,5 +81,50 @@ class JavaCallerTest {
         } finally {
             server.stop(0);
         }
+    }
+
+    @Test
+    void javaRunsAWholeCompanyJobThroughTheFutures() throws Exception {
+        // The sandbox server (its demo company: 39 active employees), as scripts/build-mobile passes it.
+        Process sandbox = new ProcessBuilder(System.getProperty("zeitkonto.sandbox"), "--port", "0",
+                "--today", "2026-11-21").redirectErrorStream(true).start();
+        try {
+            String line = new BufferedReader(new InputStreamReader(sandbox.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            assertTrue(line != null && line.contains("listening on"), String.valueOf(line));
+            String url = line.substring(line.lastIndexOf(' ') + 1);
+            try (ZeitkontoFutures futures = new ZeitkontoFutures(ZeitkontoJava.config(new ApiKey("demo-company-key"), url))) {
+                // The start makes no call (its arguments are checked at once); next() makes them.
+                assertThrows(ZeitkontoException.InvalidInput.class, () -> futures.monthClose(2026, 13));
+                MonthCloseJob job = futures.monthClose(2026, 10);
+                assertEquals("employees", futures.plan(job).join().getPath());
+                List<String> first = accounts(futures, job, 5);
+                assertEquals(5, first.size());
+                // Stopped after five accounts, resumed from the checkpoint: the 5th call again (at
+                // least once), the rest once, none lost.
+                MonthCloseJob resumed = futures.monthClose(2026, 10, List.of(), futures.checkpoint(job).join());
+                List<String> rest = accounts(futures, resumed, Integer.MAX_VALUE);
+                assertEquals(35, rest.size());
+                assertEquals(first.get(4), rest.get(0));
+                java.util.Set<String> everyone = new java.util.HashSet<>(first);
+                everyone.addAll(rest);
+                assertEquals(39, everyone.size());
+                assertTrue(futures.failures(resumed).join().isEmpty());
+            }
+        } finally {
+            sandbox.destroy();
+            sandbox.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The employees of the job's account events, until it ends or `most` of them came. */
+    private static List<String> accounts(ZeitkontoFutures futures, MonthCloseJob job, int most) {
+        List<String> employees = new java.util.ArrayList<>();
+        for (JobEvent event = futures.next(job).join(); event != null; event = futures.next(job).join()) {
+            if (event instanceof JobEvent.Account) {
+                employees.add(((JobEvent.Account) event).getEmployee());
+                if (employees.size() == most) break;
+            }
+        }
+        return employees;
     }
 }

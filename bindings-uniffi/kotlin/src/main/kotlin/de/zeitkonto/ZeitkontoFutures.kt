@@ -204,6 +204,91 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
         null
     }
 
+    /**
+     * Every active employee's monthly account for `year` and calendar `month` (1-12): one
+     * summary call per department of `departments` (ids), one call per employee otherwise;
+     * per-employee calls for whoever a summary missed. Starts the job (no call yet); see
+     * [ZeitkontoClient.monthClose].
+     */
+    @JvmOverloads
+    fun monthClose(year: Int, month: Int, departments: List<String> = emptyList(), checkpoint: String? = null): MonthCloseJob = client.monthClose(year, month, departments, checkpoint)
+
+    /**
+     * Every time-tracked employee's presence on `day` in one company-wide call; when that
+     * answer cannot be used, a fallback event, the employee list and one call per employee. One
+     * presence row per entry. Starts the job (no call yet); see
+     * [ZeitkontoClient.presenceBoard].
+     */
+    @JvmOverloads
+    fun presenceBoard(day: java.time.LocalDate? = null, checkpoint: String? = null): SweepJob = client.presenceBoard(day, checkpoint)
+
+    /**
+     * Every leave-managed employee's yearly overview of `year` (one call): one leave row per
+     * employee, with the legend of leave types. Its failure is listed (no other call gives the
+     * same answer). Starts the job (no call yet); see [ZeitkontoClient.leaveYearReport].
+     */
+    @JvmOverloads
+    fun leaveYearReport(year: Int, checkpoint: String? = null): SweepJob = client.leaveYearReport(year, checkpoint)
+
+    /**
+     * The bookings from `start` to `end` (both included, any length: pieces of at most 31 days
+     * are asked) of `projects`, asked as the project manager `email`: the project list first
+     * (it checks given ids: an unknown one is listed without a call), then each top-level
+     * project's bookings, which include its sub-projects'. One booking row per booking; a piece
+     * that fails is listed and the others go on. Starts the job (no call yet); see
+     * [ZeitkontoClient.projectHours].
+     */
+    @JvmOverloads
+    fun projectHours(email: String, start: java.time.LocalDate, end: java.time.LocalDate, projects: List<String> = emptyList(), checkpoint: String? = null): SweepJob = client.projectHours(email, start, end, projects, checkpoint)
+
+    /**
+     * The job's next event (`null` when the job is done); the future fails with a
+     * `ZeitkontoException` when the job stopped on what makes going on pointless. Returns a
+     * future; see [MonthCloseJob.next].
+     */
+    fun next(job: MonthCloseJob): CompletableFuture<JobEvent?> = scope.future { job.next() }
+
+    /**
+     * The job's plan from here. Returns a future; see [MonthCloseJob.plan].
+     */
+    fun plan(job: MonthCloseJob): CompletableFuture<JobPlan> = scope.future { job.plan() }
+
+    /**
+     * The job's state as JSON, to resume from (the same start with `checkpoint`). Returns a
+     * future; see [MonthCloseJob.checkpoint].
+     */
+    fun checkpoint(job: MonthCloseJob): CompletableFuture<String> = scope.future { job.checkpoint() }
+
+    /**
+     * The calls that failed so far: what each asked for (an employee's e-mail in a month close)
+     * to why. Returns a future; see [MonthCloseJob.failures].
+     */
+    fun failures(job: MonthCloseJob): CompletableFuture<Map<String, String>> = scope.future { job.failures() }
+
+    /**
+     * The job's next event (`null` when the job is done); the future fails with a
+     * `ZeitkontoException` when the job stopped on what makes going on pointless. Returns a
+     * future; see [SweepJob.next].
+     */
+    fun next(job: SweepJob): CompletableFuture<JobEvent?> = scope.future { job.next() }
+
+    /**
+     * The job's plan from here. Returns a future; see [SweepJob.plan].
+     */
+    fun plan(job: SweepJob): CompletableFuture<JobPlan> = scope.future { job.plan() }
+
+    /**
+     * The job's state as JSON, to resume from (the same start with `checkpoint`). Returns a
+     * future; see [SweepJob.checkpoint].
+     */
+    fun checkpoint(job: SweepJob): CompletableFuture<String> = scope.future { job.checkpoint() }
+
+    /**
+     * The calls that failed so far: what each asked for (an employee's e-mail in a month close)
+     * to why. Returns a future; see [SweepJob.failures].
+     */
+    fun failures(job: SweepJob): CompletableFuture<Map<String, String>> = scope.future { job.failures() }
+
     /** Cancels calls still running and closes the client. */
     override fun close() {
         scope.cancel()

@@ -18,14 +18,26 @@ class FuturesTest {
     @BeforeEach
     fun reset() = Sandbox.reset()
 
-    @Test
-    fun `every declared operation and shorthand has a future`() {
+    private fun declared(vararg lists: String): Set<String> {
         val dir = File(System.getProperty("zeitkonto.vectors") ?: error("set -Dzeitkonto.vectors"))
         val declaration = Json.parseToJsonElement(File(dir, "declaration.json").readText()).jsonObject
-        val declared = (declaration["operations"]!!.jsonArray + declaration["shorthands"]!!.jsonArray)
+        return lists.flatMap { declaration[it]!!.jsonArray }
             .map { it.jsonObject["name"]!!.jsonPrimitive.content.split("_").let { w -> w[0] + w.drop(1).joinToString("") { s -> s.replaceFirstChar(Char::uppercase) } } }
-        val futures = ZeitkontoFutures::class.java.methods.filter { !it.isSynthetic && it.returnType == CompletableFuture::class.java }.map { it.name }.toSet()
-        assertEquals(declared.toSet(), futures)
+            .toSet()
+    }
+
+    @Test
+    fun `every declared operation and shorthand has a future, every job a start and its steps`() {
+        val methods = ZeitkontoFutures::class.java.methods.filter { !it.isSynthetic }
+        val futures = methods.filter { it.returnType == CompletableFuture::class.java }.map { it.name }.toSet()
+        val jobSteps = setOf("next", "plan", "checkpoint", "failures")
+        assertEquals(declared("operations", "shorthands") + jobSteps, futures)
+        for (step in jobSteps) {
+            assertEquals(setOf(MonthCloseJob::class.java, SweepJob::class.java),
+                methods.filter { it.name == step }.map { it.parameterTypes.single() }.toSet(), step)
+        }
+        val starts = methods.filter { it.returnType == MonthCloseJob::class.java || it.returnType == SweepJob::class.java }
+        assertEquals(declared("jobs"), starts.map { it.name }.toSet())
     }
 
     @Test
