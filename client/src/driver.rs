@@ -38,16 +38,19 @@ fn shared_limiter(base_url: &str, key: &str, config: LimiterConfig) -> Arc<Mutex
 }
 
 /// Feeds `h` the server a checked base URL names: `scheme://host[:port]` in lower case (byte by byte:
-/// string helpers cost the .wasm), without a path prefix, so `HTTPS://Desktop.saas.de/x` and
-/// `https://desktop.saas.de` are one server. A default port written out (`:443`) is another text,
-/// so another limiter: write one base URL the same way in one process.
+/// string helpers cost the .wasm), without a path prefix and without the scheme's default port
+/// written out, so `HTTPS://Desktop.saas.de:443/x` and `https://desktop.saas.de` are one server.
 fn hash_server(base_url: &str, h: &mut impl Hasher) {
+    let url = base_url.as_bytes();
     let mut slashes = 0;
-    for b in base_url.bytes() {
+    let end = url.iter().position(|&b| {
         slashes += usize::from(b == b'/');
-        if slashes == 3 {
-            break;
-        }
+        slashes == 3
+    });
+    // `https` has an `s` where `http:` has its colon (the scheme is checked: one of the two).
+    let default_port: &[u8] = if url.get(4).is_some_and(|b| b | 0x20 == b's') { b":443" } else { b":80" };
+    let origin = end.and_then(|end| url.get(..end)).unwrap_or(url);
+    for &b in origin.strip_suffix(default_port).unwrap_or(origin) {
         h.write_u8(b.to_ascii_lowercase());
     }
 }
@@ -386,14 +389,30 @@ mod tests {
     use zeitkonto_core::decl::DRIVER_EVENTS;
 
     #[test]
-    fn a_server_is_its_origin_in_any_case() {
+    fn a_server_is_its_origin_in_any_case_with_or_without_its_default_port() {
         let hashed = |url: &str| {
             let mut h = std::collections::hash_map::DefaultHasher::new();
             hash_server(url, &mut h);
             h.finish()
         };
-        for url in ["https://desktop.saas.de", "HTTPS://Desktop.SAAS.de", "https://desktop.saas.de/prefix"] {
+        for url in [
+            "https://desktop.saas.de",
+            "HTTPS://Desktop.SAAS.de",
+            "https://desktop.saas.de/prefix",
+            "https://desktop.saas.de:443",
+            "HTTPS://desktop.saas.de:443/prefix",
+        ] {
             assert_eq!(hashed(url), hashed("https://desktop.saas.de"), "{url}");
+        }
+        assert_eq!(hashed("http://127.0.0.1:80/x"), hashed("http://127.0.0.1"), "http's default port");
+        for other in [
+            "https://desktop.saas.de:80",
+            "http://desktop.saas.de:443",
+            "https://desktop.saas.de:4430",
+            "https://desktop.saas.de:1443",
+            "http://desktop.saas.de",
+        ] {
+            assert_ne!(hashed(other), hashed("https://desktop.saas.de"), "{other}");
         }
         assert_ne!(hashed("http://127.0.0.1:8080"), hashed("http://127.0.0.1:8081"));
         assert_ne!(hashed("https://desktop.saas.de"), hashed("https://other.saas.de"));
