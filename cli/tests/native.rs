@@ -3,11 +3,14 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
+#[cfg(unix)]
 use std::time::{Duration, Instant};
 
 use zeitkonto_core::OperationId;
 use zeitkonto_sandbox::std_server::StdServer;
-use zeitkonto_sandbox::{demo, EngineConfig, Fault, FaultKind, InProcess};
+use zeitkonto_sandbox::{demo, EngineConfig, InProcess};
+#[cfg(unix)]
+use zeitkonto_sandbox::{Fault, FaultKind};
 
 struct Served {
     kit: InProcess,
