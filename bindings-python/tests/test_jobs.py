@@ -299,7 +299,7 @@ def test_the_readmes_command_lines_run_as_written(tmp_path: Path) -> None:
         shim.chmod(0o755)
     env = dict(os.environ, PATH=bindir + os.pathsep + os.environ.get("PATH", ""))
     env.pop("ZEITKONTO_API_KEY", None)
-    if os.name == "nt":  # no POSIX shell: each command line as Windows runs it (cmd or PowerShell)
+    if os.name == "nt":  # no POSIX shell: each command line's arguments, as Windows starts the program
         import shlex
 
         for line in blocks[0].replace("\\\n", " ").splitlines():

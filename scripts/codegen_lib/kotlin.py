@@ -112,7 +112,7 @@ def kotlin_futures_jobs(decl):
         args.append("checkpoint: String? = null")
         call = ", ".join([camel(a["name"]) for a in j["args"]] + ["checkpoint"])
         out += ["", "    /**"] + wrap(j["doc"] + f" Starts the job (no call yet); see [ZeitkontoClient.{name}].", 96, "     * ")
-        out += ["     */", "    @JvmOverloads",
+        out += ["     */", "    @Throws(ZeitkontoException::class)", "    @JvmOverloads",
                 f"    fun {name}({', '.join(args)}): {j['class']} = client.{name}({call})"]
     for cls in sorted({j["class"] for j in decl["jobs"]}):
         for step, ret, doc in KT_JOB_STEPS:

@@ -3,20 +3,25 @@
 #
 #   wine_tools            mingw-w64 and Wine 8 from Debian (installed when missing), the Rust target
 #   wine_prefix DIR       a Wine prefix of our own in DIR (WINEPREFIX exported), reporting Windows 10
-#                         (Node refuses older), with scripts/wine/bcryptprimitives.c's shim in it
+#                         (Node refuses older), with scripts/wine/bcryptprimitives.c's shim in it;
+#                         the Windows processes left are ended when the script exits
 #   wine_sandbox          builds zeitkonto-sandbox.exe (dev) and sets SANDBOX_EXE to its Windows path
 
 wine_tools() {
   local p missing=()
-  for p in gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine64; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  # (`wine`, the command, is its own package: only recommended by wine64)
+  for p in gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64 wine64 wine curl unzip; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
   if [ ${#missing[@]} -gt 0 ]; then
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } >/dev/null || return 1
   fi
   rustup target add x86_64-pc-windows-gnu >/dev/null 2>&1 || true
+  command -v wine >/dev/null
 }
 
 wine_prefix() {
   export WINEPREFIX="$1" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+  # a run cut short (timeout) leaves no Windows process behind
+  trap 'wineserver -k 2>/dev/null || true' EXIT
   if [ ! -f "$WINEPREFIX/.zeitkonto-ready" ]; then
     wine cmd /c exit >/dev/null 2>&1 # creates the prefix
     wine winecfg /v win10 >/dev/null 2>&1

@@ -210,6 +210,7 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
      * per-employee calls for whoever a summary missed. Starts the job (no call yet); see
      * [ZeitkontoClient.monthClose].
      */
+    @Throws(ZeitkontoException::class)
     @JvmOverloads
     fun monthClose(year: Int, month: Int, departments: List<String> = emptyList(), checkpoint: String? = null): MonthCloseJob = client.monthClose(year, month, departments, checkpoint)
 
@@ -219,6 +220,7 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
      * presence row per entry. Starts the job (no call yet); see
      * [ZeitkontoClient.presenceBoard].
      */
+    @Throws(ZeitkontoException::class)
     @JvmOverloads
     fun presenceBoard(day: java.time.LocalDate? = null, checkpoint: String? = null): SweepJob = client.presenceBoard(day, checkpoint)
 
@@ -227,6 +229,7 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
      * employee, with the legend of leave types. Its failure is listed (no other call gives the
      * same answer). Starts the job (no call yet); see [ZeitkontoClient.leaveYearReport].
      */
+    @Throws(ZeitkontoException::class)
     @JvmOverloads
     fun leaveYearReport(year: Int, checkpoint: String? = null): SweepJob = client.leaveYearReport(year, checkpoint)
 
@@ -238,6 +241,7 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
      * that fails is listed and the others go on. Starts the job (no call yet); see
      * [ZeitkontoClient.projectHours].
      */
+    @Throws(ZeitkontoException::class)
     @JvmOverloads
     fun projectHours(email: String, start: java.time.LocalDate, end: java.time.LocalDate, projects: List<String> = emptyList(), checkpoint: String? = null): SweepJob = client.projectHours(email, start, end, projects, checkpoint)
 
