@@ -287,9 +287,12 @@ def test_the_readmes_command_lines_run_as_written(tmp_path: Path) -> None:
     blocks = [b for b in re.findall(r"```sh\n(.*?)```", text, flags=re.S) if "zeitkonto --sandbox" in b]
     assert blocks, "the guide's command-line block"
     import shutil
+    import sysconfig
 
-    bindir = os.path.dirname(sys.executable)
-    if shutil.which("zeitkonto", path=bindir) is None:
+    # Where pip puts the console script: the venv's bin, or Scripts\ on Windows.
+    bindir = sysconfig.get_path("scripts")
+    command = shutil.which("zeitkonto", path=bindir)
+    if command is None:
         # The package installed without its console script (a `pip install --target` directory, as
         # the aarch64 check under qemu does): the same entry point through this interpreter.
         bindir = str(tmp_path / "bin")
@@ -302,10 +305,11 @@ def test_the_readmes_command_lines_run_as_written(tmp_path: Path) -> None:
     if os.name == "nt":  # no POSIX shell: each command line's arguments, as Windows starts the program
         import shlex
 
+        program = [command] if command else ZEITKONTO  # zeitkonto.exe, pip's launcher
         for line in blocks[0].replace("\\\n", " ").splitlines():
             args = shlex.split(line)
             assert args[0] == "zeitkonto", line
-            r = subprocess.run(ZEITKONTO + args[1:], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+            r = subprocess.run(program + args[1:], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
             assert r.returncode == 0, (line, r.stderr)
     else:
         r = subprocess.run(["bash", "-euo", "pipefail", "-c", blocks[0]], cwd=tmp_path, env=env,
