@@ -24,8 +24,11 @@ fn shared_limiter(base_url: &str, key: &str, config: LimiterConfig) -> Arc<Mutex
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     // Only a hash of the key is kept: the registry never holds the secret itself.
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    hash_server(base_url, &mut h);
+    // The key first: a `str` is hashed with a closing 0xFF, a byte no text holds, so where the key
+    // ends and the server begins is unambiguous (`http://a.de1` + `2x` and `http://a.de` + `12x`
+    // are two limiters).
     key.hash(&mut h);
+    hash_server(base_url, &mut h);
     let id = (h.finish(), config.limit, config.window_ms, config.margin_ms);
     let registry = REGISTRY.get_or_init(Default::default);
     let mut list = registry.lock().unwrap_or_else(|p| p.into_inner());
@@ -428,6 +431,9 @@ mod tests {
             "another server"
         );
         assert!(!Arc::ptr_eq(&a, &shared_limiter("http://127.0.0.1:1001", "another-key-test", config)), "another key");
+        // Where the key ends is marked: a port digit moved into the key is another pair.
+        let b = shared_limiter("http://127.0.0.1:10012", "x-shared-key", config);
+        assert!(!Arc::ptr_eq(&b, &shared_limiter("http://127.0.0.1:1001", "2x-shared-key", config)), "a split moved");
     }
 
     #[test]
