@@ -402,15 +402,23 @@ def test_cli_resume_with_another_format_is_refused(served, tmp_path: Path) -> No
 
 def test_cli_a_closed_pipe_is_a_quiet_exit_and_nested_records_are_json_cells(served, tmp_path: Path) -> None:
     sb, env = served
-    # `zeitkonto employees | head -1` (or PowerShell's `Select-Object -First 1`): the reader closes
-    # the pipe after the first line.
-    proc = subprocess.Popen(ZEITKONTO + ["employees"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # `zeitkonto project-hours ... | head -1` (or PowerShell's `Select-Object -First 1`): the reader
+    # closes the pipe after the first line. The whole output (~170 KB) is more than any pipe's
+    # buffer, so the command's writes do meet the closed pipe: it stops there, quietly, before the
+    # job's last call.
+    args = ["project-hours", "2026-09-01", "2026-11-20", "--email", "max.manager@demo.example"]
+    before = sb.requests()
+    whole = run(args, env)
+    assert whole.returncode == 0 and len(whole.stdout) > 128 * 1024, whole.stderr
+    calls, before = sb.requests() - before, sb.requests()
+    proc = subprocess.Popen(ZEITKONTO + args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
     first = proc.stdout.readline()
     proc.stdout.close()
     stderr = proc.stderr.read().decode("utf-8", "replace")
     assert proc.wait(timeout=60) == 0, stderr  # quiet: nobody reads any more
-    assert "Traceback" not in stderr and first.startswith(b"personnel_number"), stderr
+    assert "Traceback" not in stderr and first.startswith(b"source,top_level_project"), stderr
+    assert sb.requests() - before < calls, "the command ran on after its reader had gone"
     out = tmp_path / "n.csv"
     assert run(["month-close", "2026-10", "-o", str(out)], env).returncode == 0
     row = next(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
