@@ -519,12 +519,12 @@ fn check_segment(name: &str, value: &str) -> Result<(), Error> {
             "starts or ends with white space or holds a control character: strip it"
         }
         // (A value of at most MAX_SEGMENT_CHARS bytes has at most as many characters.)
-        _ if value.len() > MAX_SEGMENT_CHARS && value.chars().count() > MAX_SEGMENT_CHARS => {
+        _ if value.len() > MAX_SEGMENT_CHARS && crate::text::char_count(value) > MAX_SEGMENT_CHARS => {
             return Err(Error::invalid(
                 name,
                 format!(
                     "is too long for a URL path segment ({} characters; at most {MAX_SEGMENT_CHARS})",
-                    value.chars().count()
+                    crate::text::char_count(value)
                 ),
             ))
         }

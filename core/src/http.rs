@@ -193,17 +193,19 @@ pub fn excerpt(body: &[u8], max: usize) -> String {
     let text = String::from_utf8_lossy(body);
     let mut out = String::new();
     let mut last_space = false;
+    let mut chars = 0;
     for c in text.chars() {
         let c = if c.is_control() || c.is_whitespace() { ' ' } else { c };
         if c == ' ' && (last_space || out.is_empty()) {
             continue;
         }
         last_space = c == ' ';
-        if out.chars().count() >= max {
+        if chars >= max {
             out.push('…');
             break;
         }
         out.push(c);
+        chars += 1;
     }
     out.trim_end().to_string()
 }

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::text::char_count;
+
 use serde::{Deserialize, Deserializer};
 
 /// An API key (company, employee, department or workspace key). Prints as `***`.
@@ -60,13 +62,20 @@ impl<'de> Deserialize<'de> for ApiKey {
     }
 }
 
-/// Secrets shorter than this many characters are redacted only where they stand alone (no letter
-/// or digit right before or after), so a short key such as `k` never turns `unknown` into
+/// Secrets shorter than this many characters are redacted only where they stand alone (no ASCII
+/// letter or digit right before or after), so a short key such as `k` never turns `unknown` into
 /// `un***nown`. Longer ones are redacted wherever they occur.
 pub const SHORT_SECRET_CHARS: usize = 8;
 
+/// A run of this many ASCII characters of a key (of [`SHORT_SECRET_CHARS`] or more), in any letter
+/// case, is part of the key in a message: a server that cuts the key it echoes (`invalid key
+/// SECRETKEY123…`), changes its case (`/employees/secretkey…`) or escapes one of its characters
+/// (`\u0053ECRETKEY…`, `&amp;`) shows no more than five characters of it in a row.
+pub const FRAGMENT_CHARS: usize = 6;
+
 /// A set of secrets to remove from text, each in every form it may take in a message: as given,
-/// percent-encoded (upper- and lower-case hex), and JSON-escaped. `Debug` shows only how many.
+/// percent-encoded (upper- and lower-case hex), and JSON-escaped; in messages also every run of
+/// [`FRAGMENT_CHARS`] of a key in any letter case. `Debug` shows only how many.
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Secrets {
     /// Every form of every secret, longest first (a secret containing another is replaced whole).
@@ -75,6 +84,10 @@ pub struct Secrets {
     /// [`SHORT_SECRET_CHARS`] or more characters, not of an identifier that may be a key (the
     /// employee segment: a UUID or an e-mail the answer legitimately carries, or a key).
     body_forms: Vec<String>,
+    /// Every run of [`FRAGMENT_CHARS`] ASCII characters of the keys of [`SHORT_SECRET_CHARS`] or
+    /// more, in lower case: redacted from messages in any letter case (not from answers, whose
+    /// data may hold such a run).
+    fragments: Vec<String>,
 }
 
 impl fmt::Debug for Secrets {
@@ -92,7 +105,12 @@ impl Secrets {
     /// Adds the key `secret` (ignored when blank) in all its forms: redacted from every message,
     /// and from answers when it has [`SHORT_SECRET_CHARS`] or more characters.
     pub fn add(&mut self, secret: &str) {
-        let long = secret.chars().count() >= SHORT_SECRET_CHARS;
+        let long = char_count(secret) >= SHORT_SECRET_CHARS;
+        if long {
+            for run in secret.as_bytes().windows(FRAGMENT_CHARS).filter(|run| run.is_ascii()) {
+                insert(&mut self.fragments, String::from_utf8_lossy(run).to_ascii_lowercase());
+            }
+        }
         for form in forms_of(secret) {
             if long {
                 insert(&mut self.body_forms, form.clone());
@@ -118,6 +136,9 @@ impl Secrets {
         for f in &other.body_forms {
             insert(&mut self.body_forms, f.clone());
         }
+        for f in &other.fragments {
+            insert(&mut self.fragments, f.clone());
+        }
     }
 
     /// Whether there is nothing to redact.
@@ -136,11 +157,11 @@ impl Secrets {
             Some(head) => {
                 let mut head = head.to_string();
                 self.trim_partial_tail(&mut head);
-                let mut out = replace_occurrences(&head, &self.forms);
+                let mut out = replace_occurrences(&head, &self.forms, &self.fragments);
                 out.push('…');
                 out
             }
-            None => replace_occurrences(text, &self.forms),
+            None => replace_occurrences(text, &self.forms, &self.fragments),
         }
     }
 
@@ -157,7 +178,7 @@ impl Secrets {
             return None;
         }
         let text = std::str::from_utf8(body).ok()?;
-        Some(replace_occurrences(text, &self.body_forms).into_bytes())
+        Some(replace_occurrences(text, &self.body_forms, &[]).into_bytes())
     }
 
     /// `err` with every secret of this set removed from its text fields.
@@ -174,12 +195,12 @@ impl Secrets {
         loop {
             let mut cut = None;
             for form in &self.forms {
-                let long = form.chars().count() >= SHORT_SECRET_CHARS;
+                let long = char_count(form) >= SHORT_SECRET_CHARS;
                 for (i, _) in form.char_indices().skip(1) {
                     let prefix = &form[..i];
                     if text.ends_with(prefix) {
                         let start = text.len() - prefix.len();
-                        if long || !text[..start].chars().next_back().is_some_and(char::is_alphanumeric) {
+                        if long || !text[..start].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric()) {
                             cut = Some(cut.map_or(start, |c: usize| c.min(start)));
                         }
                     }
@@ -238,17 +259,24 @@ fn lower_hex_escapes(s: &str) -> String {
 /// original text first and overlapping or adjacent ones become one `***`: replacing one form at a
 /// time would break an overlapping occurrence of another form and leave part of it (fuzzing:
 /// `loyees/loy` in `employees/loyees%2Floy`). Forms shorter than [`SHORT_SECRET_CHARS`] count only
-/// where they stand alone (no letter or digit right before or after).
-fn replace_occurrences(text: &str, forms: &[String]) -> String {
+/// where they stand alone (no ASCII letter or digit right before or after; Unicode's letter tables
+/// would cost the `.wasm` 1.8 KB). The `fragments` (in lower
+/// case) are searched in the text in lower case, so they are covered in any letter case.
+fn replace_occurrences(text: &str, forms: &[String], fragments: &[String]) -> String {
     let mut covered: Vec<bool> = Vec::new();
-    for form in forms {
-        let anywhere = form.chars().count() >= SHORT_SECRET_CHARS;
+    // ASCII's lower case keeps every byte where it is.
+    let lower = text.to_ascii_lowercase();
+    let searches = forms.iter().map(|f| (text, f, char_count(f) >= SHORT_SECRET_CHARS));
+    for (text, form, anywhere) in searches.chain(fragments.iter().map(|f| (lower.as_str(), f, true))) {
         let mut from = 0;
         while let Some(i) = text.get(from..).and_then(|rest| find(rest, form)) {
             let (start, end) = (from + i, from + i + form.len());
             let before = text[..start].chars().next_back();
             let after = text[end..].chars().next();
-            if anywhere || !(before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric)) {
+            if anywhere
+                || !(before.is_some_and(|c| c.is_ascii_alphanumeric())
+                    || after.is_some_and(|c| c.is_ascii_alphanumeric()))
+            {
                 if covered.is_empty() {
                     covered = vec![false; text.len()];
                 }
@@ -427,7 +455,31 @@ mod tests {
         // afterwards must still not show the key's head (fuzzing: redaction, a backslash key).
         assert_eq!(redact_all(r"…/employees/*\\…", &[r"*\\\"]), "…/employees/…");
         assert_eq!(redact_all("/employees/SECRET-KE…", &["SECRET-KEY-7f3a9"]), "/employees/…");
-        // Without the ellipsis nothing was cut: a text that merely ends like a key's start stays.
-        assert_eq!(redact_all("/employees/SECRET", &["SECRET-KEY-7f3a9"]), "/employees/SECRET");
+        // Without the ellipsis nothing was cut: a text that merely ends like a key's start (shorter
+        // than a fragment) stays.
+        assert_eq!(redact_all("/employees/SECRE", &["SECRET-KEY-7f3a9"]), "/employees/SECRE");
+    }
+
+    #[test]
+    fn a_key_cut_recased_or_escaped_by_the_server_shows_no_run_of_six() {
+        let key = "SECRETKEY1234567890abcdef";
+        for (echo, shown) in [
+            ("invalid key SECRETKEY123...", "invalid key ***..."),
+            ("no route /lower/api/v2/employees/secretkey1234567890abcdef", "no route /lower/api/v2/employees/***"),
+            ("/UPPER/EMPLOYEES/SECRETKEY1234567890ABCDEF/x", "/UPPER/EMPLOYEES/***/x"),
+            (r#"{"error":"bad key \u0053ECRETKEY1234567890abcdef"}"#, r#"{"error":"bad key \u0053***"}"#),
+            ("key ...67890abcd... and 7890ab", "key ...***... and ***"),
+            // Five characters in a row are not taken for the key: ordinary text shares such runs.
+            ("SECRE T 12345 abcde", "SECRE T 12345 abcde"),
+        ] {
+            assert_eq!(redact_all(echo, &[key]), shown, "{echo}");
+        }
+        // A key with characters HTML escapes: its runs between the entities.
+        assert_eq!(redact_all("k=ab&amp;cd1234&lt;efgh5678", &["ab&cd1234<efgh5678"]), "k=ab&amp;***&lt;***");
+        // A short key (a test's placeholder) has no fragments; an answer's data keeps its runs.
+        assert_eq!(redact_all("unknown", &["unkno"]), "unknown");
+        let mut set = Secrets::new();
+        set.add(key);
+        assert_eq!(set.redact_body(b"{\"name\":\"secretkey12\"}"), None);
     }
 }

@@ -13,6 +13,12 @@ use serde::Deserialize;
 /// that reading it shares the one JSON value reader the npm `.wasm` links anyway.
 pub type JsonObject = serde_json::Value;
 
+/// How many characters `s` has: its bytes that start one (not `chars().count()`, whose fast
+/// counter costs the `.wasm` 0.8 KB).
+pub fn char_count(s: &str) -> usize {
+    s.bytes().filter(|&b| (b as i8) >= -0x40).count()
+}
+
 /// Percent-encodes one path segment: everything but RFC 3986 unreserved characters.
 pub fn encode_segment(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
