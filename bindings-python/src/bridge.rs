@@ -3,12 +3,14 @@
 //! a completion queue (plain Rust: no GIL, no Python object); one Python thread waits on the queue
 //! (`wait_completions`) and wakes each caller's event loop.
 
+use std::future::Future;
 use std::sync::{Arc, Condvar, Mutex};
 
 use pyo3::prelude::*;
+use tokio::task::AbortHandle;
 
 use crate::errors::internal;
-use crate::runtime::{into_py, Outcome};
+use crate::runtime::{into_py, runtime, Outcome};
 
 /// Tokens of finished async calls, not yet handed to Python; `closed` once Python shuts down.
 pub(crate) struct Completions {
@@ -72,14 +74,49 @@ pub(crate) fn close_completions() {
     }
 }
 
+/// Runs `work` (an async call, or a job's step) on the runtime: its result goes into the returned
+/// slot, then `token` into the completion queue. The token is queued also when the task is
+/// cancelled through the returned handle (the work is dropped where it waits: a call still waiting
+/// for the rate limit or a retry's delay is never sent), so the bridge forgets the call.
+pub(crate) fn spawn<T: Send + 'static>(
+    work: impl Future<Output = T> + Send + 'static,
+    token: u64,
+) -> PyResult<(Arc<Mutex<Option<T>>>, AbortHandle)> {
+    /// Queues the token when dropped: at the end of the work, or where a cancel drops it.
+    struct Completes(&'static Completions, u64);
+    impl Drop for Completes {
+        fn drop(&mut self) {
+            complete(self.0, self.1);
+        }
+    }
+    let slot: Arc<Mutex<Option<T>>> = Arc::default();
+    let (done, completes) = (slot.clone(), Completes(completions(), token));
+    let task = runtime()?.spawn(async move {
+        let _completes = completes;
+        let value = work.await;
+        if let Ok(mut s) = done.lock() {
+            *s = Some(value);
+        }
+    });
+    Ok((slot, task.abort_handle()))
+}
+
 /// An async call in flight: `take()` has the result once its token came out of `wait_completions()`.
 #[pyclass(module = "zeitkonto._core", frozen)]
 pub(crate) struct Pending {
     pub(crate) slot: Arc<Mutex<Option<Outcome>>>,
+    pub(crate) task: AbortHandle,
 }
 
 #[pymethods]
 impl Pending {
+    /// Abandons the call (its awaiting task was cancelled): dropped where it waits, so a call
+    /// still waiting for the rate limit or a retry's delay is never sent; a request in flight is
+    /// abandoned (a write may or may not have reached the server).
+    fn cancel(&self) {
+        self.task.abort();
+    }
+
     /// Whether the call is done (`take()` will not fail with "not ready").
     fn done(&self) -> bool {
         self.slot.lock().map(|s| s.is_some()).unwrap_or(true)

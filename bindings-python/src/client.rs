@@ -13,10 +13,10 @@ use pyo3::types::PyDict;
 use zeitkonto::core::Target;
 use zeitkonto::{Client as RustClient, Event, RateLimitSettings, RetrySettings};
 
-use crate::bridge::{complete, completions, Pending};
+use crate::bridge::{spawn, Pending};
 use crate::convert::{from_py, to_py, Args};
 use crate::errors::{guarded, internal, operation, raise, routes_from};
-use crate::runtime::{into_py, outcome, runtime, wait_interruptibly, Outcome};
+use crate::runtime::{into_py, outcome, runtime, wait_interruptibly};
 use crate::telemetry::{traced, Trace};
 use crate::typed;
 
@@ -159,19 +159,9 @@ impl Client {
         let params = typed::params(op, &Args(params))?;
         let client = self.current()?;
         let sink = trace.map(|t| t.sink());
-        let slot: Arc<Mutex<Option<Outcome>>> = Arc::default();
-        let done = slot.clone();
-        let queue = completions();
-        runtime()?.spawn(async move {
-            let result = AssertUnwindSafe(traced(sink, async move { typed::execute(&client, params).await }))
-                .catch_unwind()
-                .await;
-            if let Ok(mut s) = done.lock() {
-                *s = Some(outcome(result));
-            }
-            complete(queue, token);
-        });
-        Ok(Pending { slot })
+        let work = AssertUnwindSafe(traced(sink, async move { typed::execute(&client, params).await })).catch_unwind();
+        let (slot, task) = spawn(work.map(outcome), token)?;
+        Ok(Pending { slot, task })
     }
 
     /// Driver events (redacted) since the last drain: each as its one line (`zeitkonto::Event`'s

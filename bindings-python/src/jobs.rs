@@ -14,11 +14,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use pyo3::IntoPyObjectExt;
 use serde_json::Value;
+use tokio::task::AbortHandle;
 use zeitkonto::jobs::checkpoint_file::{CheckpointFile, SavedCheckpoint};
 use zeitkonto::jobs::{EventValue, Job as RustJob, JobEvent, JobSpec};
 use zeitkonto_core::jobs::limit_per_minute;
 
-use crate::bridge::{complete, completions};
+use crate::bridge::spawn;
 use crate::client::Client;
 use crate::errors::{error_value, internal, internal_value, invalid, raise, raise_value};
 use crate::json::to_py;
@@ -84,8 +85,7 @@ type Running = (RustJob, CheckpointFile);
 pub(crate) struct Job {
     inner: Arc<tokio::sync::Mutex<Running>>,
     name: &'static str,
-    /// The checkpoint saved last, readable while a step holds the job (a cancelled async step
-    /// holds it until its call ends).
+    /// The checkpoint saved last, readable while a step holds the job.
     saved: SavedCheckpoint,
 }
 
@@ -164,17 +164,8 @@ impl Job {
     #[pyo3(signature = (token, trace=None))]
     fn next_async(&self, token: u64, trace: Option<PyRef<'_, Trace>>) -> PyResult<PendingStep> {
         let (job, sink) = (self.inner.clone(), trace.map(|t| t.sink()));
-        let slot: Arc<Mutex<Option<Step>>> = Arc::default();
-        let done = slot.clone();
-        let queue = completions();
-        runtime()?.spawn(async move {
-            let result = AssertUnwindSafe(traced(sink, next(job))).catch_unwind().await;
-            if let Ok(mut s) = done.lock() {
-                *s = Some(step(result));
-            }
-            complete(queue, token);
-        });
-        Ok(PendingStep { slot })
+        let (slot, task) = spawn(AssertUnwindSafe(traced(sink, next(job))).catch_unwind().map(step), token)?;
+        Ok(PendingStep { slot, task })
     }
 
     /// (path, calls, eta in ms): the plan from here.
@@ -222,10 +213,17 @@ impl Job {
 #[pyclass(module = "zeitkonto._core", frozen)]
 pub(crate) struct PendingStep {
     slot: Arc<Mutex<Option<Step>>>,
+    task: AbortHandle,
 }
 
 #[pymethods]
 impl PendingStep {
+    /// Abandons the step (its awaiting task was cancelled), as `Pending.cancel` a call: the job
+    /// is free at once, and its call is made again by the next step (at least once, never lost).
+    fn cancel(&self) {
+        self.task.abort();
+    }
+
     /// Whether the step is done (`take()` will not fail with "not ready").
     fn done(&self) -> bool {
         self.slot.lock().map(|s| s.is_some()).unwrap_or(true)

@@ -157,3 +157,51 @@ def test_interpreter_exit_with_a_call_in_flight(sandbox: Sandbox) -> None:
     assert out.returncode == 0, out.stderr
     assert "exited cleanly" in out.stdout
     assert "Fatal" not in out.stderr and "panic" not in out.stderr
+
+
+def test_a_cancelled_write_still_waiting_for_the_rate_limit_is_never_sent() -> None:
+    # The caller gives up (wait_for's timeout, task.cancel()) while the write waits for the
+    # client-side limit: the call is dropped on the runtime, not sent once the limit frees up, so
+    # the caller's second try is the only write (it was applied 1.3 s later before: issue of the
+    # hostile-user review, 2026-11-29).
+    from zeitkonto.testing import Sandbox as Kit
+
+    kit = Kit(today="2026-11-21")
+
+    async def scenario() -> None:
+        async with kit.async_client(rate_limit=zeitkonto.RateLimitSettings(1, 1.0)) as c:
+            await c.employees()  # the window's one request
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(c.come(kit.keys.employee), 0.2)
+            await asyncio.sleep(1.3)  # past the window: a call left running would have been sent
+            assert (kit.requests("clock"), kit.writes("clock")) == (0, 0)
+            await c.come(kit.keys.employee)
+            assert (kit.requests("clock"), kit.writes("clock")) == (1, 1)
+
+    asyncio.run(scenario())
+    assert not _bridge._waiting, "the dropped call's waiter is gone too"
+
+
+def test_a_cancelled_job_step_frees_the_job_and_its_call_is_made_again() -> None:
+    from zeitkonto.testing import Sandbox as Kit
+
+    kit = Kit(today="2026-11-21")
+    kit.inject("delay", delay=60.0, count=1)  # the job's first call (the employee list) hangs
+
+    async def scenario() -> None:
+        async with kit.async_client() as c:
+            job = c.jobs.month_close(2026, 10)
+            steps = job.__aiter__()
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(steps.__anext__(), 0.2)
+            # The step's call is dropped: the job goes on at once (it waited for the hung call's
+            # 60 s before), the list asked for again.
+            events = await asyncio.wait_for(_collect(job), 30)
+            assert sum(1 for e in events if type(e).__name__ == "AccountRow") > 0
+            assert kit.requests("employees") == 2
+
+    asyncio.run(scenario())
+
+
+async def _collect(job: Any) -> List[Any]:
+    return [e async for e in job]

@@ -184,7 +184,11 @@ class _AsyncJob(_JobBase[E, F]):
             while True:
                 with self._step(span) as trace:
                     pending, done = _bridge.start(lambda token: job.next_async(token, trace), loop)
-                    await done
+                    try:
+                        await done
+                    except asyncio.CancelledError:
+                        pending.cancel()  # as a call's (AsyncClient): its call is made again on resume
+                        raise
                     event = pending.take()
                 if event is None:
                     return

@@ -216,8 +216,8 @@ class AsyncClient(_Base, AsyncOperations):
     async def _run(self, call: "c.Call[T]") -> T:
         # The call runs on Zeitkonto's runtime; when it is done, the bridge thread wakes this loop
         # with call_soon_threadsafe (any asyncio loop: no add_reader, so Windows' Proactor loop
-        # works) and the result is collected here, on the loop's thread. (A cancelled call still
-        # completes in the background; a write may then have been applied.)
+        # works) and the result is collected here, on the loop's thread. A cancelled call is
+        # abandoned on the runtime at once (see `_await`).
         import asyncio  # here, not at import time: only async users pay for it
 
         core = self._client()
@@ -243,17 +243,24 @@ class AsyncClient(_Base, AsyncOperations):
     async def _await(self, call: "c.Call[T]", pending: "_core.Pending", done: "asyncio.Future[None]") -> T:
         import asyncio
 
-        if self._logging:
-            # Wake every 0.2 s to log the driver's events while the call runs (a limiter wait
-            # shows when it starts, not when the call ends).
-            while True:
-                try:
-                    await asyncio.wait_for(asyncio.shield(done), 0.2)
-                    break
-                except asyncio.TimeoutError:
-                    self._log()
-        else:
-            await done
+        try:
+            if self._logging:
+                # Wake every 0.2 s to log the driver's events while the call runs (a limiter wait
+                # shows when it starts, not when the call ends).
+                while True:
+                    try:
+                        await asyncio.wait_for(asyncio.shield(done), 0.2)
+                        break
+                    except asyncio.TimeoutError:
+                        self._log()
+            else:
+                await done
+        except asyncio.CancelledError:
+            # The caller's task was cancelled (task.cancel(), wait_for's timeout): the call is
+            # dropped where it waits on the runtime, so one still waiting for the rate limit or a
+            # retry's delay is never sent (a write the caller then makes again is not made twice).
+            pending.cancel()
+            raise
         try:
             out = pending.take()
         except _core.CoreError as e:
