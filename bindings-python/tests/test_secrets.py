@@ -72,3 +72,12 @@ def test_log_records_are_redacted(sandbox: Sandbox, caplog: pytest.LogCaptureFix
     messages = [r.getMessage() for r in caplog.records if r.name == "zeitkonto"]
     assert any("/api/v2/employees/***" in m for m in messages), messages
     assert all(SECRET not in m and "demo-company-key" not in m for m in messages)
+
+
+@pytest.mark.parametrize("proxy", ["socks9://bob:pr0xy-secret@proxy.corp:1080", "ftp://bob:pr0xy-secret@proxy.corp:21",
+                                   "proxy.corp:3128"])
+def test_a_proxy_the_transport_cannot_use_is_refused_not_passed_by(proxy: str) -> None:
+    # reqwest took any scheme and then connected directly, past the proxy the caller set.
+    with pytest.raises(zeitkonto.InvalidInputError) as e:
+        zeitkonto.Client("demo-company-key", proxy=proxy)
+    assert e.value.field == "proxy" and "pr0xy-secret" not in str(e.value) and "http://" in str(e.value)

@@ -141,12 +141,19 @@ impl ReqwestTransport {
                 if let Some(url) = &settings.proxy {
                     // A fixed reason naming the URL without its password: reqwest's error chain
                     // can hold the whole URL (a scheme-less one is parsed twice, and only the
-                    // outer error drops it).
-                    let proxy = reqwest::Proxy::all(url).map_err(|_| {
+                    // outer error drops it). Only http:// and https:// proxies: reqwest takes any
+                    // scheme here and then connects directly for one it cannot use (`socks9://`,
+                    // `ftp://`), past the proxy the caller set.
+                    let scheme = url.split_once("://").map(|(scheme, _)| scheme.to_ascii_lowercase());
+                    let proxy = match scheme.as_deref() {
+                        Some("http" | "https") => reqwest::Proxy::all(url).ok(),
+                        _ => None,
+                    };
+                    let proxy = proxy.ok_or_else(|| {
                         zeitkonto_core::Error::invalid(
                             "proxy",
                             format!(
-                                "not a proxy URL: {} (expected scheme://[user:password@]host:port)",
+                                "not a proxy URL: {} (expected http:// or https://[user:password@]host:port)",
                                 zeitkonto_core::redacted_proxy_url(url)
                             ),
                         )
@@ -368,7 +375,16 @@ mod describe_tests {
     fn a_bad_proxy_is_refused_without_its_password() {
         // A scheme-less URL with a bad port: reqwest parses it twice and its inner error held the
         // whole URL (review finding).
-        for url in ["::not a url::", "user:s3cret@proxy.corp:3128x", "http://u:s3cret@proxy corp:3128"] {
+        for url in [
+            "::not a url::",
+            "user:s3cret@proxy.corp:3128x",
+            "http://u:s3cret@proxy corp:3128",
+            // A scheme the transport cannot use would be passed by, the call made directly.
+            "socks9://u:s3cret@proxy.corp:1080",
+            "ftp://u:s3cret@proxy.corp:21",
+            "socks5://u:s3cret@proxy.corp:1080",
+            "proxy.corp:3128",
+        ] {
             let settings = TransportSettings { proxy: Some(url.into()), ..TransportSettings::default() };
             let Err(e) = ReqwestTransport::with_settings(&settings) else { panic!("a bad proxy URL was taken: {url}") };
             let text = e.to_string();

@@ -11,6 +11,7 @@ import kotlinx.coroutines.TimeoutCancellationException
 import kotlinx.coroutines.async
 import kotlinx.coroutines.awaitAll
 import kotlinx.coroutines.coroutineScope
+import kotlinx.coroutines.delay
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeout
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -152,6 +153,17 @@ class ErrorsTest {
         Sandbox.inject("""{"kind":"delay","delayMs":1500,"count":1,"operation":"employees"}""")
         fails<TimeoutCancellationException> { withTimeout(200) { c.employees() } }
         assertTrue(c.employees().isNotEmpty())
+    }
+
+    @Test
+    fun `a cancelled write still waiting for the rate limit is never sent`() = runBlocking {
+        // A limit of its own: one request a second, taken by the read.
+        val c = client(rateLimit = RateLimitSettings(limit = 1, window = 1.seconds))
+        c.employees()
+        val before = Sandbox.requests("clock")
+        fails<TimeoutCancellationException> { withTimeout(200) { c.come(ANNA) } }
+        delay(1_300) // past the window: a write left running would have been sent by now
+        assertEquals(before, Sandbox.requests("clock"), "the cancelled write was never sent")
     }
 
     @Test
