@@ -108,7 +108,9 @@ pub enum ZeitkontoError {
         /// A readable, key-free sentence (Kotlin's `message`, Swift's `description`).
         description: String,
     },
-    /// HTTP 403 without a code: authentication or authorization failed, reason not given.
+    /// HTTP 403 without an error code (an empty body, or 0): authentication or authorization
+    /// failed, reason not given. A 403 with another body (a proxy's page) is `UnexpectedStatus`,
+    /// with an excerpt.
     Forbidden {
         /// The HTTP status of the answer.
         status: PlatformInt,

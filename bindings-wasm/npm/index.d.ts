@@ -925,7 +925,11 @@ export class BadValueError extends ApiError {}
 export class EmailInUseError extends ApiError {}
 /** Code 8: missing module or licence. */
 export class MissingModuleError extends ApiError {}
-/** HTTP 403 without a code: authentication or authorization failed, reason not given. */
+/**
+ * HTTP 403 without an error code (an empty body, or 0): authentication or authorization failed,
+ * reason not given. A 403 with another body (a proxy's page) is `UnexpectedStatus`, with an
+ * excerpt.
+ */
 export class ForbiddenError extends ZeitkontoError {
   /** The HTTP status of the answer. */
   status: number;

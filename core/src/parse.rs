@@ -21,7 +21,8 @@ pub const EXCERPT_CHARS: usize = 120;
 ///   would be replayed as a GET);
 /// - a 4xx whose body carries a code of the error table → [`Error::Api`]: a bare integer
 ///   (the documented form), the same quoted (`"3"`), or a JSON object with an integer `code`;
-/// - 403 with an empty body → [`Error::Forbidden`]; 401 with an empty body → [`Error::Api`]
+/// - 403 with an empty body or code 0 ("OK", which names no error) → [`Error::Forbidden`]; 401
+///   with an empty body → [`Error::Api`]
 ///   with code 3 (authentication failed);
 /// - anything else → [`Error::UnexpectedStatus`] with a short excerpt, secrets removed before it
 ///   is cut.
@@ -42,10 +43,12 @@ pub fn check_status(resp: &Response) -> Result<(), Error> {
     }
     let trimmed = body_text(&resp.body);
     if (400..500).contains(&status) {
-        if let Some(code) = error_code(trimmed) {
+        // Code 0 is the table's "OK": in a refusal it names no error.
+        let code = error_code(trimmed);
+        if let Some(code) = code.filter(|&c| c != 0) {
             return Err(Error::Api { status, code });
         }
-        if trimmed.is_empty() && status == 403 {
+        if (trimmed.is_empty() || code.is_some()) && status == 403 {
             return Err(Error::Forbidden);
         }
         if trimmed.is_empty() && status == 401 {

@@ -102,8 +102,9 @@ class MissingModuleError(ApiError):
 
 
 class ForbiddenError(ZeitkontoError):
-    """HTTP 403 without a code: authentication or authorization failed, reason not given. Fields:
-    ``status``: The HTTP status of the answer.
+    """HTTP 403 without an error code (an empty body, or 0): authentication or authorization failed,
+    reason not given. A 403 with another body (a proxy's page) is ``UnexpectedStatus``, with an
+    excerpt. Fields: ``status``: The HTTP status of the answer.
     """
 
     kind = "Forbidden"

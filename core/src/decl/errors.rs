@@ -134,7 +134,7 @@ pub const KINDS: &[ErrorKindDecl] = &[
     },
     ErrorKindDecl {
         kind: "Forbidden",
-        doc: "HTTP 403 without a code: authentication or authorization failed, reason not given.",
+        doc: "HTTP 403 without an error code (an empty body, or 0): authentication or authorization failed, reason not given. A 403 with another body (a proxy's page) is `UnexpectedStatus`, with an excerpt.",
         parent: None,
         fields: &[STATUS],
         origin: ErrorOrigin::Core,
