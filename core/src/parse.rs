@@ -196,30 +196,32 @@ fn decode_error(op: OperationId, resp: &Response, body: &[u8], first: &serde_jso
     }
 }
 
-/// Decodes a 2xx body that is a JSON array of models. `{}` stands for an empty array; an element
-/// that is not an object is left out (a top-level answer has no `extra` to keep it in).
+/// Decodes a 2xx body that is a JSON array of models. `{}` stands for an empty array. An element
+/// that is not an object makes the answer a `Decode` error: a top-level answer has no `extra` to
+/// keep it in, and a shorter list would be a false success (a month close missing people).
 pub fn json_list<M: crate::model::wire::FromMap>(op: OperationId, resp: &Response) -> Result<Vec<M>, Error> {
     use crate::model::wire::{Got, ModelList};
     let list: ModelList<M> = json(op, resp)?;
-    match list.0 {
-        Got::Val(items) | Got::Partial(items, _) => Ok(items),
+    let list = match list.0 {
         // A double-encoded answer (a JSON string holding the array), as `json` reads one.
         Got::Raw(serde_json::Value::String(inner)) => {
             code_error(resp.status, body_text(inner.as_bytes()))?;
-            match from_bytes::<ModelList<M>>(inner.as_bytes()) {
-                Ok(ModelList(Got::Val(items) | Got::Partial(items, _))) => Ok(items),
-                _ => Err(not_a_list(op, resp)),
-            }
+            from_bytes::<ModelList<M>>(inner.as_bytes()).map_or(Got::Absent, |l| l.0)
         }
-        Got::Absent | Got::Raw(_) => Err(not_a_list(op, resp)),
+        other => other,
+    };
+    match list {
+        Got::Val(items) => Ok(items),
+        Got::Partial(..) => Err(not_a_list(op, resp, "a JSON array of objects (an element is not one)")),
+        Got::Absent | Got::Raw(_) => Err(not_a_list(op, resp, "a JSON array")),
     }
 }
 
-/// The `Decode` error of a list answer whose body is neither an array nor `{}`.
-fn not_a_list(op: OperationId, resp: &Response) -> Error {
+/// The `Decode` error of a list answer that is not `expected`.
+fn not_a_list(op: OperationId, resp: &Response, expected: &str) -> Error {
     Error::Decode {
         operation: op.name().to_string(),
-        detail: format!("expected a JSON array; body starts: {}", resp.excerpt(&resp.body, EXCERPT_CHARS)),
+        detail: format!("expected {expected}; body starts: {}", resp.excerpt(&resp.body, EXCERPT_CHARS)),
     }
 }
 

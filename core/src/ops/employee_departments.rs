@@ -34,7 +34,7 @@ impl Operation for EmployeeDepartments {
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
         // As every list answer (`parse::json_list`): `{}` is an empty list, an element that is not
-        // an object is left out, a double-encoded answer is read.
+        // an object is a `Decode` error, a double-encoded answer is read.
         let items: Vec<serde_json::Map<String, Value>> = parse::json_list(Self::ID, response)?;
         Ok(items
             .into_iter()
