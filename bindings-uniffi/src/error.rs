@@ -127,8 +127,8 @@ pub enum ZeitkontoError {
     RateLimited {
         /// The HTTP status of the answer.
         status: PlatformInt,
-        /// The wait the server asked for (`Retry-After`, in seconds; read as at most one hour);
-        /// null when it did not say.
+        /// The wait the server asked for (`Retry-After`: seconds, or an HTTP date read against the
+        /// answer's `Date`; read as at most one hour); null when it did not say.
         retry_after: Option<PlatformDuration>,
         /// A readable, key-free sentence (Kotlin's `message`, Swift's `description`).
         description: String,

@@ -947,8 +947,8 @@ export class RateLimitedError extends ZeitkontoError {
   /** The HTTP status of the answer. */
   status: number;
   /**
-   * The wait the server asked for (`Retry-After`, in seconds; read as at most one hour); null when
-   * it did not say. In milliseconds.
+   * The wait the server asked for (`Retry-After`: seconds, or an HTTP date read against the
+   * answer's `Date`; read as at most one hour); null when it did not say. In milliseconds.
    */
   retryAfter: number | null;
 }

@@ -173,8 +173,8 @@ pub enum Error {
     Refused,
     /// HTTP 429: more than the allowed requests per minute, after the configured waits.
     RateLimited {
-        /// The wait the server asked for (`Retry-After`, in seconds; read as at most one hour), when
-        /// it said.
+        /// The wait the server asked for (`Retry-After`: seconds, or an HTTP date read against the
+        /// answer's `Date`; read as at most one hour), when it said.
         retry_after: Option<Duration>,
     },
     /// A status the API does not document for this case (5xx, a 4xx with a non-numeric body, a

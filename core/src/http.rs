@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::date::Month;
+use crate::date::{Date, Month};
 pub use crate::method::Method;
 use crate::routes::OperationId;
 use crate::secret::Secrets;
@@ -169,11 +169,51 @@ impl Response {
         self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 
-    /// `Retry-After` in milliseconds, when it is a number of seconds (decimals accepted).
-    /// HTTP-date values are ignored (`None`): the core has no clock.
+    /// `Retry-After` in milliseconds, at most [`MAX_WAIT_MS`](crate::limiter::MAX_WAIT_MS): a
+    /// number of seconds (decimals accepted), or an HTTP date, read as its distance from the
+    /// answer's own `Date` (the server's clock on both sides: the core reads none; a date already
+    /// past is no wait). A date without a `Date` header is not read (`None`).
     pub fn retry_after_ms(&self) -> Option<u64> {
-        parse_retry_after(self.header("retry-after")?)
+        let value = self.header("retry-after")?;
+        parse_retry_after(value).or_else(|| {
+            let wait = http_date_secs(value)? - http_date_secs(self.header("date")?)?;
+            Some(u64::try_from(wait).unwrap_or(0).saturating_mul(1000).min(crate::limiter::MAX_WAIT_MS))
+        })
     }
+}
+
+/// Seconds since 1970 of an HTTP date in any of the three forms a recipient must read (RFC 9110
+/// 5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`, `Sunday, 06-Nov-94 08:49:37 GMT` (a two-digit year:
+/// 1970-2069) and `Sun Nov  6 08:49:37 1994`. Read by its parts, whatever their order: the first
+/// number of one or two digits is the day, another number the year, the part with colons the time.
+fn http_date_secs(text: &str) -> Option<i64> {
+    const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+    let (mut day, mut month, mut year, mut clock) = (None, None, None, None);
+    for part in text.split([' ', ',', '-']).filter(|p| !p.is_empty()) {
+        if part.contains(':') {
+            clock = Some(part);
+        } else if let Ok(n) = part.parse::<i64>() {
+            match (part.len(), day) {
+                (1 | 2, None) => day = Some(n),
+                (2, Some(_)) => year = Some(n + if n < 70 { 2000 } else { 1900 }),
+                _ => year = Some(n),
+            }
+        } else if let Some(m) = MONTHS.iter().position(|m| part.eq_ignore_ascii_case(m)) {
+            month = Some(m + 1);
+        }
+    }
+    let date = Date::new(i32::try_from(year?).ok()?, u8::try_from(month?).ok()?, u8::try_from(day?).ok()?)?;
+    let mut seconds = date.days_since_epoch() * 86_400;
+    let mut unit = 3_600;
+    for (i, part) in clock?.split(':').enumerate() {
+        let n: i64 = part.parse().ok()?;
+        if i > 2 || n < 0 || n >= [24, 60, 61][i] {
+            return None;
+        }
+        seconds += n * unit;
+        unit /= 60;
+    }
+    Some(seconds)
 }
 
 /// Parses a `Retry-After` value given in seconds into milliseconds, at most
@@ -281,10 +321,34 @@ mod tests {
     }
 
     #[test]
+    fn retry_after_as_an_http_date_is_its_distance_from_the_answers_date() {
+        let answer = |headers: &[(&str, &str)]| {
+            Response::new(429, headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(), Vec::new())
+        };
+        let date = ("Date", "Wed, 21 Oct 2015 07:28:00 GMT");
+        for (retry_after, ms) in [
+            ("Wed, 21 Oct 2015 07:28:30 GMT", Some(30_000)),
+            ("Wednesday, 21-Oct-15 07:29:00 GMT", Some(60_000)),
+            ("Wed Oct 21 07:28:02 2015", Some(2_000)),
+            ("Thu, 22 Oct 2015 07:28:00 GMT", Some(3_600_000)), // a day: the longest wait, an hour
+            ("Wed, 21 Oct 2015 07:27:00 GMT", Some(0)),         // already past: no wait
+            ("Wed, 21 Oct 2015 25:00:00 GMT", None),
+            ("Wed, 32 Oct 2015 07:28:00 GMT", None),
+            ("Wed, 21 Foo 2015 07:28:00 GMT", None),
+            ("soon", None),
+        ] {
+            assert_eq!(answer(&[("Retry-After", retry_after), date]).retry_after_ms(), ms, "{retry_after}");
+        }
+        // Without the answer's own Date, a date is not read (the core has no clock).
+        assert_eq!(answer(&[("Retry-After", "Wed, 21 Oct 2015 07:28:30 GMT")]).retry_after_ms(), None);
+        assert_eq!(answer(&[("Retry-After", "7")]).retry_after_ms(), Some(7_000));
+    }
+
+    #[test]
     fn retry_after_seconds() {
         assert_eq!(parse_retry_after("7"), Some(7000));
         assert_eq!(parse_retry_after(" 1.5 "), Some(1500));
-        assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT"), None);
+        assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT"), None, "a date needs the answer's Date");
         assert_eq!(parse_retry_after("-1"), None);
     }
 }
