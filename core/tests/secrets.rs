@@ -101,3 +101,30 @@ fn api_key_type_never_prints() {
 fn ctx_redacted() -> String {
     Context::new(COMPANY_KEY).redact(&format!("connect to https://h/api/v2/employees/{COMPANY_KEY} failed"))
 }
+
+#[test]
+fn a_value_of_the_wrong_type_is_named_by_its_type_only() {
+    // An apiKey read from a config file as a number, a key passed where a year goes: serde quotes
+    // the value it refuses, so the reason names the type only.
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(rename_all = "camelCase")]
+    #[allow(dead_code)]
+    struct Options {
+        api_key: Option<String>,
+        year: Option<i32>,
+    }
+    for (text, field, reason) in [
+        (r#"{"apiKey": 482913375521}"#, "apiKey", "invalid type: integer, expected a string"),
+        (r#"{"apiKey": true}"#, "apiKey", "invalid type: boolean, expected a string"),
+        (r#"{"apiKey": 4.82913375521}"#, "apiKey", "invalid type: floating point, expected a string"),
+        (r#"{"year": "SeCrEt-company-9f8e7d, expected x"}"#, "year", "invalid type: string, expected i32"),
+        (r#"{"apiKey": ["SeCrEt-company-9f8e7d"]}"#, "apiKey", "invalid type: sequence, expected a string"),
+    ] {
+        match zeitkonto_core::ops::object_from_text::<Options>(text, "options") {
+            Err(Error::InvalidInput { field: f, reason: r }) => {
+                assert_eq!((f.as_str(), r.as_str()), (field, reason), "{text}")
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}

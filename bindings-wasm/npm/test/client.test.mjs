@@ -182,3 +182,19 @@ test("keys never show in errors or the client", async () => {
   const req = zk.buildRequest("leave_types", { email: ANNA }, { apiKey: secret });
   assert.ok(req.body.includes(secret) && !req.redactedBody.includes(secret));
 });
+
+test("a key of the wrong type is refused naming its type, never its value", () => {
+  // An all-digit key read from a YAML or JSON config arrives as a number.
+  for (const [options, field, reason] of [
+    [{ apiKey: 482913375521 }, "apiKey", "invalid type: integer, expected a string"],
+    [{ apiKey: "k".repeat(12), workspaceKey: ["SECRET-4829133"] }, "workspaceKey", "invalid type: sequence, expected a string"],
+  ]) {
+    let err;
+    try { new zk.Client(options); } catch (x) { err = x; }
+    assert.ok(err instanceof zk.InvalidInputError, String(err));
+    assert.equal(err.field, field);
+    assert.equal(err.reason, reason);
+    const shown = `${err.message} ${inspect(err)} ${JSON.stringify(err)}`;
+    assert.ok(!shown.includes("482913375521") && !shown.includes("SECRET-4829133"), shown);
+  }
+});

@@ -91,8 +91,18 @@ pub fn params_from_json<T: de::DeserializeOwned>(op: OperationId, params: &Value
 /// expected u32`) in the core's words, the reason every language's typed arguments give
 /// ([`validate::u32_of`](crate::validate::u32_of), `i32_of`); any other message as it is. (A
 /// translation of the one message rather than a reader of its own per parameter type: the
-/// latter costs the browser's `.wasm` a kilobyte gzipped.)
+/// latter costs the browser's `.wasm` a kilobyte gzipped.) A value of the wrong type is named by
+/// its type only (`invalid type: integer, expected a string`): serde quotes the value, and a key
+/// given where it does not belong (an `apiKey` read from a config file as a number, a key passed
+/// as a year) would be printed whole.
 fn in_core_words(msg: String) -> String {
+    if let Some(rest) = msg.strip_prefix("invalid type: ") {
+        // The last ", expected ": a quoted string value may hold the words too.
+        let at = rest.as_bytes().windows(11).rposition(|w| w == b", expected ").unwrap_or(rest.len());
+        let (got, expected) = rest.split_at(at);
+        let quote = got.bytes().position(|b| b == b'`' || b == b'"').unwrap_or(got.len());
+        return format!("invalid type: {}{expected}", got.get(..quote).unwrap_or(got).trim_end());
+    }
     let number = msg.strip_prefix("invalid value: integer `").and_then(|rest| rest.split_once('`'));
     let refusal = number.and_then(|(n, rest)| {
         let n = n.parse::<i64>().ok()?;
