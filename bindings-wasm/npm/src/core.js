@@ -185,13 +185,34 @@ const CONNECT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTU
 function fetchFailure(e) {
   const cause = e?.cause ?? e;
   const code = typeof cause?.code === "string" ? cause.code : undefined;
-  if (code === undefined) return e;
+  if (code === undefined) return denoFailure(cause) ?? e;
   const detail = `${code}: ${cause.message ?? ""}`;
   const tls = Object.hasOwn(TLS_CODES, code) ? TLS_CODES[code]
     : /^(ERR_SSL_|ERR_TLS_|ERR_OSSL_)/.test(code) || code === "EPROTO" ? "other" : undefined;
   if (tls) return { zeitkonto: "tls", failure: tls, detail };
   if (CONNECT_CODES.has(code)) return { zeitkonto: "connect", detail };
   return { message: detail };
+}
+
+/** rustls' certificate errors (Deno's fetch names them), by what failed. */
+const DENO_CERTIFICATE = {
+  UnknownIssuer: "untrustedIssuer", NotValidForName: "hostnameMismatch", NotValidForNameContext: "hostnameMismatch",
+  Expired: "expired", ExpiredContext: "expired", NotValidYet: "expired", NotValidYetContext: "expired",
+};
+
+/**
+ * Deno's fetch keeps no code: its cause's message says what broke. "client error (Connect)" is a
+ * connection that was never opened (refused, a name that does not resolve) or a TLS handshake that
+ * failed ("invalid peer certificate: UnknownIssuer", rustls' words): nothing reached the server.
+ * Null for anything else.
+ */
+function denoFailure(cause) {
+  const detail = typeof cause?.message === "string" ? cause.message : "";
+  if (!detail.includes("client error (Connect)")) return null;
+  const certificate = /invalid peer certificate: (\w+)/.exec(detail);
+  if (certificate) return { zeitkonto: "tls", failure: DENO_CERTIFICATE[certificate[1]] ?? "other", detail };
+  if (/tls|handshake/i.test(detail)) return { zeitkonto: "tls", failure: "other", detail };
+  return { zeitkonto: "connect", detail };
 }
 
 /** The primitive fields of an HTTP stack's error that carry no secret (Node's error codes). */

@@ -8,7 +8,7 @@
 const KEY = "demo-company-key";
 const ANNA = "anna.schmidt@demo.example";
 
-export async function runChecks({ zk, kit, jobs, baseUrl, serverSide = {}, only = null }) {
+export async function runChecks({ zk, kit, jobs, baseUrl, closedUrl = null, serverSide = {}, only = null }) {
   const results = [];
   const client = (options = {}) => new zk.Client({ apiKey: KEY, baseUrl, ...serverSide, ...options });
   const control = (method, path, body) =>
@@ -57,6 +57,23 @@ export async function runChecks({ zk, kit, jobs, baseUrl, serverSide = {}, only 
       `the write was sent ${stats.requests?.clock} times, applied ${stats.writes?.clock} times`);
     await control("POST", "/__sandbox/reset");
   });
+
+  if (closedUrl) {
+    await run("refused", async () => {
+      // A connection refused: nothing reached the server, so a write is safe to make again. Each
+      // runtime's fetch says so its own way (Node's and Bun's `cause.code`, Deno's message).
+      const c = client({ baseUrl: closedUrl, retry: { maxRetries: 0 } });
+      let e = null;
+      try {
+        await c.come(ANNA);
+      } catch (x) {
+        e = x;
+      }
+      expect(e instanceof zk.TransportError, `not a TransportError: ${e?.name}: ${e?.message}`);
+      expect(e.mayHaveReachedServer === false, `mayHaveReachedServer ${e.mayHaveReachedServer}: ${e.message}`);
+      expect(!String(e.message).includes(KEY), "the key shows");
+    });
+  }
 
   await run("error", async () => {
     // A wrong key, made up here; it must show nowhere in the error.
