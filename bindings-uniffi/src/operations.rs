@@ -443,7 +443,8 @@ impl ZeitkontoClient {
     /// (sent as minutes after midnight); when `endTime` is not after `startTime` the shift is
     /// overnight and ends the next day. Only employees of the workspace's company are assigned;
     /// unknown or foreign UUIDs are ignored by the API. The answer's `success: false` → `Refused`;
-    /// an answer without `success: true` is not taken for a success.
+    /// an answer without a true `success` (`true`, or PHP's `1` or `"true"`) is not taken for a
+    /// success.
     ///
     /// - `startTime`: Start, a clock time of day (`hh:mm`).
     /// - `endTime`: End, a clock time of day (not after start = overnight).

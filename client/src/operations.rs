@@ -277,7 +277,8 @@ impl Client {
     /// (sent as minutes after midnight); when `endTime` is not after `startTime` the shift is
     /// overnight and ends the next day. Only employees of the workspace's company are assigned;
     /// unknown or foreign UUIDs are ignored by the API. The answer's `success: false` → `Refused`;
-    /// an answer without `success: true` is not taken for a success.
+    /// an answer without a true `success` (`true`, or PHP's `1` or `"true"`) is not taken for a
+    /// success.
     ///
     /// The parameters are the fields of [`ops::CreateShift`].
     pub async fn create_shift(&self, params: &ops::CreateShift) -> Result<CreatedShift, Error> {

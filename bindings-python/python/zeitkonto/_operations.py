@@ -515,8 +515,8 @@ class SyncOperations:
         Creates a shift in the context's workspace. Times are clock times of day in whole minutes (sent as
         minutes after midnight); when `endTime` is not after `startTime` the shift is overnight and ends the
         next day. Only employees of the workspace's company are assigned; unknown or foreign UUIDs are
-        ignored by the API. The answer's `success: false` → `Refused`; an answer without `success: true` is
-        not taken for a success.
+        ignored by the API. The answer's `success: false` → `Refused`; an answer without a true `success`
+        (`true`, or PHP's `1` or `"true"`) is not taken for a success.
 
         Args:
             start_time: Start, a clock time of day (`hh:mm`).
@@ -1035,8 +1035,8 @@ class AsyncOperations:
         Creates a shift in the context's workspace. Times are clock times of day in whole minutes (sent as
         minutes after midnight); when `endTime` is not after `startTime` the shift is overnight and ends the
         next day. Only employees of the workspace's company are assigned; unknown or foreign UUIDs are
-        ignored by the API. The answer's `success: false` → `Refused`; an answer without `success: true` is
-        not taken for a success.
+        ignored by the API. The answer's `success: false` → `Refused`; an answer without a true `success`
+        (`true`, or PHP's `1` or `"true"`) is not taken for a success.
 
         Args:
             start_time: Start, a clock time of day (`hh:mm`).
