@@ -15,7 +15,7 @@ pub type JsonObject = serde_json::Value;
 
 /// How many characters `s` has: its bytes that start one (not `chars().count()`, whose fast
 /// counter costs the `.wasm` 0.8 KB).
-pub fn char_count(s: &str) -> usize {
+pub(crate) fn char_count(s: &str) -> usize {
     s.bytes().filter(|&b| (b as i8) >= -0x40).count()
 }
 
