@@ -58,6 +58,11 @@ fn hash_server(base_url: &str, h: &mut impl Hasher) {
     }
 }
 
+/// The error of a call made outside a tokio runtime (native builds).
+#[cfg(not(target_arch = "wasm32"))]
+const NO_RUNTIME: &str = "no tokio runtime is running here: Zeitkonto's native client waits and sends on tokio \
+     (a runtime with IO and time enabled: `#[tokio::main]`, or `Runtime::block_on`); nothing was sent";
+
 /// A callback for driver events (logging).
 pub type Observer = Arc<dyn Fn(&Event) + Send + Sync>;
 
@@ -287,6 +292,12 @@ impl Driver {
         sent: &AtomicBool,
         trace: &mut Trace,
     ) -> Result<Response, Error> {
+        // The native client waits and sends on tokio: outside a runtime, tokio would panic at the
+        // first timer or connection ("there is no reactor running").
+        #[cfg(not(target_arch = "wasm32"))]
+        if tokio::runtime::Handle::try_current().is_err() {
+            return Err(Error::Transport { detail: NO_RUNTIME.to_string(), may_have_reached_server: false });
+        }
         let limiter = self.limiter_for(op);
         let idempotent = op.is_idempotent();
         let mut state = RetryState::default();
@@ -419,6 +430,22 @@ mod tests {
         }
         assert_ne!(hashed("http://127.0.0.1:8080"), hashed("http://127.0.0.1:8081"));
         assert_ne!(hashed("https://desktop.saas.de"), hashed("https://other.saas.de"));
+    }
+
+    #[test]
+    fn a_call_outside_a_tokio_runtime_is_a_transport_error_not_a_panic() {
+        let client =
+            crate::Client::builder().api_key("k3y-9f8e7d-5c4b").base_url("http://127.0.0.1:9").build().unwrap();
+        // A plain executor, no tokio runtime (the call's future polled by hand).
+        let waker = std::task::Waker::noop();
+        let mut cx = std::task::Context::from_waker(waker);
+        let mut call = std::pin::pin!(client.come("anna@x.de"));
+        match std::future::Future::poll(call.as_mut(), &mut cx) {
+            std::task::Poll::Ready(Err(Error::Transport { detail, may_have_reached_server: false })) => {
+                assert!(detail.starts_with("no tokio runtime"), "{detail}")
+            }
+            other => panic!("{:?}", other.map(|r| r.map(|_| ()))),
+        }
     }
 
     #[test]

@@ -24,6 +24,11 @@
 //!
 //! Errors are [`Error`] values with stable variants (`Api { status, code }`, `Refused`,
 //! `RateLimited`, ...); none of them, and no `Debug` output, ever contains a key.
+//!
+//! Natively, calls wait and send on tokio: make them inside a tokio runtime with IO and time
+//! enabled (`#[tokio::main]`, `Runtime::block_on`). Outside one, a call fails with
+//! [`Error::Transport`] (nothing sent) instead of tokio's panic. In the browser (wasm32) no
+//! runtime is needed.
 
 #![warn(missing_docs)]
 

@@ -70,7 +70,9 @@ pub const SHORT_SECRET_CHARS: usize = 8;
 /// A run of this many ASCII characters of a key (of [`SHORT_SECRET_CHARS`] or more), in any letter
 /// case, is part of the key in a message: a server that cuts the key it echoes (`invalid key
 /// SECRETKEY123…`), changes its case (`/employees/secretkey…`) or escapes one of its characters
-/// (`\u0053ECRETKEY…`, `&amp;`) shows no more than five characters of it in a row.
+/// (`\u0053ECRETKEY…`, `&amp;`) shows no more than five characters of it in a row. (A key made of
+/// words, as the sandbox's `demo-company-key`, also hides those words where a message shows text
+/// of the server's or a reason: `compan`, `ompany`. Real keys are random.)
 pub const FRAGMENT_CHARS: usize = 6;
 
 /// A set of secrets to remove from text, each in every form it may take in a message: as given,
