@@ -288,17 +288,30 @@ fn check_base_url(base_url: &str, same_origin: bool) -> Result<String, Error> {
     let (scheme, rest) =
         split_scheme(url).ok_or_else(|| Error::invalid("baseUrl", "expected https://host[:port][/prefix]"))?;
     let authority = rest.split('/').next().unwrap_or("");
-    if authority.is_empty() || authority.contains('@') || rest.contains(['?', '#']) {
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(v6) => v6.split_once(']').unwrap_or((v6, "]")),
+        None => authority.split_at(authority.bytes().position(|b| b == b':').unwrap_or(authority.len())),
+    };
+    // What an HTTP stack would refuse at every call (a space or a `%` in the host, port 99999) or
+    // read otherwise (`/a/../b` is `/b`) is refused here, once.
+    let v6 = authority.starts_with('[');
+    let host_ok = !host.is_empty()
+        && host.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_') || (v6 && b == b':'));
+    let port_ok = port.is_empty()
+        || port
+            .strip_prefix(':')
+            .is_some_and(|p| p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok_and(|n| n > 0));
+    let prefix = &rest[authority.len()..];
+    let prefix_ok = prefix.bytes().all(|b| b > b' ' && b != 0x7f && b != b'?' && b != b'#')
+        && !prefix.split('/').any(|s| s == "." || s == "..");
+    // (A `@` is not a host's: credentials are refused too.)
+    if !(host_ok && port_ok && prefix_ok) && authority.is_ascii() {
         return Err(Error::invalid(
             "baseUrl",
-            "expected https://host[:port][/prefix] without credentials, query or fragment",
+            "expected https://host[:port][/prefix] (a host of letters, digits, '-', '.' or [IPv6], a port \
+             1-65535), without credentials, query, fragment, white space or '.' and '..' segments",
         ));
     }
-    let host = if let Some(v6) = authority.strip_prefix('[') {
-        v6.split(']').next().unwrap_or("")
-    } else {
-        authority.split(':').next().unwrap_or("")
-    };
     if !authority.is_ascii() {
         // The native builds link no Unicode tables for host names (`idna_adapter` 1.0 in Cargo.lock;
         // ARCHITECTURE.md, "Size"): an internationalized host is refused here, in every language.
@@ -611,6 +624,29 @@ mod tests {
         assert!(idn.contains("punycode"), "{idn}");
         assert!(validate_base_url("https://xn--bcher-kva.example/api").is_ok());
         assert!(validate_base_url("https://desktop.saas.de/prüfung").is_ok(), "only the host must be ASCII");
+        // What an HTTP stack would refuse at every call, or read otherwise, is refused at once.
+        for bad in [
+            "https://exa mple.com",
+            "https://host:99999",
+            "https://host:0",
+            "https://host:",
+            "https://host:+443",
+            "https://ho%73t",
+            "https://host\\x",
+            "https://desktop.saas.de/a/../b",
+            "https://desktop.saas.de/./b",
+            "https://desktop.saas.de/a b",
+            "http://[::1",
+            "http://[::1]x",
+        ] {
+            let e = validate_base_url(bad).unwrap_err().to_string();
+            assert!(e.starts_with("invalid input `baseUrl`"), "{bad}: {e}");
+        }
+        for good in
+            ["https://desktop.saas.de:8443/api/v1", "https://my_host.internal", "http://[::1]", "https://x/a..b"]
+        {
+            assert!(validate_base_url(good).is_ok(), "{good}");
+        }
     }
 
     #[test]
