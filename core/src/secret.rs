@@ -82,7 +82,8 @@ pub const FRAGMENT_CHARS: usize = 6;
 pub struct Secrets {
     /// Every form of every secret, longest first (a secret containing another is replaced whole).
     forms: Vec<String>,
-    /// The forms replaced in an answer's body ([`Secrets::redact_body`]): those of the keys of
+    /// The forms replaced in an answer's body ([`Secrets::redact_body`]), each also in ASCII lower
+    /// and upper case (a server that echoes the path lower- or upper-cased): those of the keys of
     /// [`SHORT_SECRET_CHARS`] or more characters, not of an identifier that may be a key (the
     /// employee segment: a UUID or an e-mail the answer legitimately carries, or a key).
     body_forms: Vec<String>,
@@ -115,6 +116,8 @@ impl Secrets {
         }
         for form in forms_of(secret) {
             if long {
+                insert(&mut self.body_forms, form.to_ascii_lowercase());
+                insert(&mut self.body_forms, form.to_ascii_uppercase());
                 insert(&mut self.body_forms, form.clone());
             }
             insert(&mut self.forms, form);
@@ -168,13 +171,15 @@ impl Secrets {
     }
 
     /// `body` (an answer) with every key of [`SHORT_SECRET_CHARS`] or more characters (not an
-    /// identifier: [`Secrets::add_identifier`]) replaced by `***`, or `None` when it holds none
-    /// (the common case: one scan per form, no copy). A
+    /// identifier: [`Secrets::add_identifier`]), in any of its forms, as given or in lower or upper
+    /// case, replaced by `***`, or `None` when it holds none (the common case: one scan per form,
+    /// no copy). A
     /// server or proxy that echoes the request (its path, its body) in an answer would otherwise
     /// put the key into the parsed output (an unknown field kept in `extra`, a name), where a
     /// log or a `repr` would show it. A shorter secret is only ever a placeholder (`"k"` in a
-    /// test): replacing it wherever it stands alone would change the data. A body that is not
-    /// UTF-8 is left as it is: it cannot be read as JSON, and its excerpt is redacted.
+    /// test): replacing it wherever it stands alone would change the data; so would a part of a
+    /// key ([`FRAGMENT_CHARS`], redacted from messages only). A body that is not UTF-8 is left as
+    /// it is: it cannot be read as JSON, and its excerpt is redacted.
     pub fn redact_body(&self, body: &[u8]) -> Option<Vec<u8>> {
         if !self.body_forms.iter().any(|f| find_bytes(body, f.as_bytes()).is_some()) {
             return None;
@@ -478,6 +483,14 @@ mod tests {
         }
         // A key with characters HTML escapes: its runs between the entities.
         assert_eq!(redact_all("k=ab&amp;cd1234&lt;efgh5678", &["ab&cd1234<efgh5678"]), "k=ab&amp;***&lt;***");
+        // An answer's data loses the whole key as given or in lower or upper case (a server echoing
+        // the path in capitals), in every form, but keeps a part of it.
+        let mut keys = Secrets::new();
+        keys.add("SeCrEt-Key-4711/x");
+        let body =
+            br#"{"path":"/API/V2/EMPLOYEES/SECRET-KEY-4711%2FX","echo":"secret-key-4711\/x","part":"SECRET-KEY"}"#;
+        let redacted = String::from_utf8(keys.redact_body(body).expect("redacted")).unwrap();
+        assert_eq!(redacted, r#"{"path":"/API/V2/EMPLOYEES/***","echo":"***","part":"SECRET-KEY"}"#);
         // A short key (a test's placeholder) has no fragments; an answer's data keeps its runs.
         assert_eq!(redact_all("unknown", &["unkno"]), "unknown");
         let mut set = Secrets::new();
