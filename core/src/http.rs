@@ -234,7 +234,8 @@ pub fn excerpt(body: &[u8], max: usize) -> String {
     let mut out = String::new();
     let mut last_space = false;
     let mut chars = 0;
-    for c in text.chars() {
+    // NULs are left out: a UTF-16 body (`S\0E\0C\0…`) reads as its text, not spaced out.
+    for c in text.chars().filter(|&c| c != '\0') {
         let c = if c.is_control() || c.is_whitespace() { ' ' } else { c };
         if c == ' ' && (last_space || out.is_empty()) {
             continue;
@@ -260,7 +261,9 @@ pub fn excerpt_redacted(body: &[u8], max: usize, secrets: &Secrets) -> String {
         return excerpt(body, max);
     }
     let window = &body[..body.len().min(REDACT_WINDOW)];
-    let redacted = secrets.redact(&String::from_utf8_lossy(window));
+    // Without NULs before the search, as the excerpt shows it: a key echoed in UTF-16 is found.
+    let text = String::from_utf8_lossy(window).replace('\0', "");
+    let redacted = secrets.redact(&text);
     let mut out = excerpt(redacted.as_bytes(), max);
     let cut = out.ends_with('…');
     if cut {
@@ -302,6 +305,12 @@ mod tests {
     fn excerpt_is_single_line_and_short() {
         assert_eq!(excerpt(b"<html>\n  <body>Bad   gateway</body>", 200), "<html> <body>Bad gateway</body>");
         assert_eq!(excerpt(b"abcdef", 3), "abc…");
+        // A UTF-16 body reads as its text; a key it echoes is found.
+        let utf16: Vec<u8> = "bad key SECRET-KEY-7f3a9".encode_utf16().flat_map(u16::to_le_bytes).collect();
+        assert_eq!(excerpt(&utf16, 200), "bad key SECRET-KEY-7f3a9");
+        let mut secrets = Secrets::new();
+        secrets.add("SECRET-KEY-7f3a9");
+        assert_eq!(excerpt_redacted(&utf16, 200, &secrets), "bad key ***");
     }
 
     #[test]
