@@ -282,6 +282,20 @@ fn check_count(key: &str, v: u64, max: u64) -> Result<u32, Error> {
     u32::try_from(v).map_err(|_| out_of_range(key, format!("{v} is out of range")))
 }
 
+/// A count setting given as a platform's whole number (Kotlin's and Swift's `Int`, Python's
+/// `int`), checked against the declaration's range with the one reason every language gives:
+/// "must be a whole number, not negative", or "1000 is out of range (0 to 100)".
+pub fn count_field(key: &str, v: i64) -> Result<u32, Error> {
+    let max = SETTINGS.iter().find(|s| s.key == key).and_then(|s| s.max).unwrap_or(u64::from(u32::MAX));
+    match u64::try_from(v) {
+        Ok(n) => check_count(key, n, max),
+        Err(_) => Err(Error::invalid(key, NOT_A_COUNT)),
+    }
+}
+
+/// Why a count setting that is negative or not whole is refused (the npm wrapper's words too).
+pub const NOT_A_COUNT: &str = "must be a whole number, not negative";
+
 // The reasons name no value: each language gives a duration in its own unit (Python seconds,
 // TypeScript milliseconds, Kotlin's and Swift's types), and the core only sees milliseconds.
 
@@ -480,6 +494,24 @@ mod read;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_is_refused_with_its_declared_range_in_every_language() {
+        let reason = |key: &str, v: i64| match count_field(key, v) {
+            Err(Error::InvalidInput { field, reason }) => {
+                assert_eq!(field, key);
+                reason
+            }
+            other => panic!("{key} {v}: {other:?}"),
+        };
+        assert_eq!(reason("retry.maxRetries", -1), "must be a whole number, not negative");
+        assert_eq!(reason("retry.maxRetries", 1000), "1000 is out of range (0 to 100)");
+        assert_eq!(reason("rateLimit.limit", 1_000_001), "1000001 is out of range (0 to 1000000)");
+        assert_eq!(count_field("retry.maxRetries", 100).ok(), Some(100));
+        // Python's canonical form reads the same way.
+        let e = RetrySettings::from_canonical(&serde_json::json!({"maxRetries": -1})).unwrap_err();
+        assert_eq!(e.to_string(), "invalid input `retry.maxRetries`: must be a whole number, not negative");
+    }
 
     #[test]
     fn defaults_are_the_declared_ones() {

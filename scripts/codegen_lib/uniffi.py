@@ -385,7 +385,7 @@ def uniffi_settings(decl):
         "//! default and doc from the core's declaration (`zeitkonto_core::settings::SETTINGS`).",
         f"//! {HEADER}",
         "",
-        "use crate::types::{self, PlatformDuration, PlatformInt};",
+        "use crate::types::{PlatformDuration, PlatformInt};",
         "use crate::ZeitkontoError;",
         "",
     ]
@@ -418,7 +418,7 @@ def uniffi_settings(decl):
         for m in members:
             name = snake(m["key"].split(".", 1)[1])
             if m["type"] == "count":
-                out.append(f'            {name}: types::unsigned("{m["key"]}", self.{name})?,')
+                out.append(f'            {name}: zeitkonto_core::settings::count_field("{m["key"]}", self.{name}.0)?,')
             elif m["optional"]:
                 out.append(f'            {name}: self.{name}.map(|d| d.to_core("{m["key"]}")).transpose()?,')
             else:

@@ -359,7 +359,7 @@ function ms(value, field) {
 function count(value, field) {
   if (value === undefined) return undefined;
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw _invalid(field, `must be a whole number, not negative, got ${String(value)}`);
+    throw _invalid(field, "must be a whole number, not negative"); // the core's NOT_A_COUNT
   }
   return value;
 }

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::{duration_from_millis, out_of_range, RateLimitSettings, RetrySettings, SettingType, SETTINGS};
+use super::{duration_from_millis, RateLimitSettings, RetrySettings, SettingType, SETTINGS};
 use crate::error::Error;
 
 /// A group of settings in the canonical form (camelCase keys, a duration in milliseconds under
@@ -36,10 +36,9 @@ fn canonical_count(group: &str, name: &str, v: Option<&serde_json::Value>, defau
     let key = format!("{group}.{name}");
     match v {
         None => Ok(default),
-        Some(v) => v
-            .as_u64()
-            .ok_or_else(|| Error::invalid(&key, "must be a whole number, not negative"))
-            .and_then(|n| u32::try_from(n).map_err(|_| out_of_range(&key, format!("{n} is out of range")))),
+        Some(v) => {
+            v.as_i64().ok_or_else(|| Error::invalid(&key, super::NOT_A_COUNT)).and_then(|n| super::count_field(&key, n))
+        }
     }
 }
 

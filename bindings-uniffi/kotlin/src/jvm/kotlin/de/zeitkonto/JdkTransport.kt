@@ -15,7 +15,9 @@ import java.time.Duration
 import java.util.zip.GZIPInputStream
 import javax.net.ssl.SSLHandshakeException
 import javax.net.ssl.SSLPeerUnverifiedException
+import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.future.await
+import kotlinx.coroutines.runInterruptible
 import java.net.http.HttpRequest as JdkRequest
 import java.net.http.HttpResponse as JdkResponse
 
@@ -33,7 +35,10 @@ import java.net.http.HttpResponse as JdkResponse
  * redirect. Failures are typed for the client's retry rules: a refused connection
  * ([TransportException.Connect], retried for reads), a failed TLS handshake
  * ([TransportException.Tls], never retried), a timeout, anything else ([TransportException.Lost]:
- * a write is then never sent again). Not available on Android (no `java.net.http` there: use OkHttp).
+ * a write is then never sent again). The JDK's client may itself send a GET once more when a pooled
+ * connection closes before the answer (its own rule for idempotent requests, switched by JVM-wide
+ * properties only): a read may reach the server twice, a write never. Not available on Android
+ * (no `java.net.http` there: use OkHttp).
  * Its requests are invisible to OpenTelemetry's HTTP instrumentation (the Java agent's span would
  * carry the key in `url.full`) when `opentelemetry-api` is on the classpath ([ZeitkontoTelemetry]);
  * the call's own span comes from `OpenTelemetryTracer`.
@@ -56,7 +61,8 @@ class JdkTransport @JvmOverloads constructor(
             .header("Accept-Encoding", "gzip")
             .header("User-Agent", userAgent)
         request.headers().forEach { builder.header(it.name, it.value) }
-        if (timeout != null && timeout.isPositive() && timeout.isFinite()) builder.timeout(Duration.ofMillis(timeout.inWholeMilliseconds))
+        // (Nanoseconds: a timeout under a millisecond is no zero, which the JDK refuses.)
+        if (timeout != null && timeout.isPositive() && timeout.isFinite()) builder.timeout(Duration.ofNanos(timeout.inWholeNanoseconds))
         val response = try {
             // Started with OpenTelemetry's instrumentation suppressed (when opentelemetry-api is
             // present): the Java agent's HttpClient span would record the URL, key and all.
@@ -66,8 +72,13 @@ class JdkTransport @JvmOverloads constructor(
             throw classify(e, server(uri))
         }
         val gzip = response.headers().firstValue("content-encoding").orElse("").equals("gzip", ignoreCase = true)
+        // The body is read on an IO thread, interrupted when the call is cancelled (the client's
+        // timeout, the caller's): a body that trickles or stalls holds neither one of the app's
+        // Dispatchers.Default threads nor the call past its timeout.
         val bytes = try {
-            response.body().use { raw -> readBounded(if (gzip) GZIPInputStream(raw) else raw) }
+            runInterruptible(Dispatchers.IO) {
+                response.body().use { raw -> readBounded(if (gzip) GZIPInputStream(raw) else raw) }
+            }
         } catch (e: IOException) {
             throw TransportException.Lost("could not read the body: $e")
         }

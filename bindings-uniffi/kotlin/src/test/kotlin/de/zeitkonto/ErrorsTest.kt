@@ -156,6 +156,16 @@ class ErrorsTest {
     }
 
     @Test
+    fun `a count setting out of range gives the core's reason, as in every language`() = runBlocking {
+        val negative = fails<ZeitkontoException.InvalidInput> {
+            ZeitkontoClient(sandboxConfig(retry = RetrySettings(maxRetries = -1)))
+        }
+        assertEquals("retry.maxRetries" to "must be a whole number, not negative", negative.field to negative.reason)
+        val large = fails<ZeitkontoException.InvalidInput> { ZeitkontoClient(sandboxConfig(retry = RetrySettings(maxRetries = 1000))) }
+        assertEquals("1000 is out of range (0 to 100)", large.reason)
+    }
+
+    @Test
     fun `a cancelled write still waiting for the rate limit is never sent`() = runBlocking {
         // A limit of its own: one request a second, taken by the read.
         val c = client(rateLimit = RateLimitSettings(limit = 1, window = 1.seconds))

@@ -155,6 +155,42 @@ class TransportTest {
     }
 
     @Test
+    fun `JdkTransport gives up a body that stalls at the client's timeout, call after call`() = runBlocking<Unit> {
+        // A server that sends the headers and one byte of the body, then nothing: the body is read
+        // on an IO thread and interrupted at the timeout. (It was read on the caller's
+        // Dispatchers.Default thread and could not be stopped: with two such calls on a 2-core
+        // machine every later call hung.)
+        val server = java.net.ServerSocket(0)
+        val held = java.util.concurrent.CopyOnWriteArrayList<java.net.Socket>()
+        val acceptor = Thread {
+            while (!server.isClosed) {
+                val socket = try { server.accept() } catch (e: IOException) { break }
+                held.add(socket)
+                socket.getInputStream().read(ByteArray(8192))
+                socket.getOutputStream().apply {
+                    write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n[".toByteArray())
+                    flush()
+                }
+            }
+        }.apply { isDaemon = true; start() }
+        try {
+            val stalled = config.copy(baseUrl = "http://127.0.0.1:${server.localPort}", timeout = 500.milliseconds,
+                retry = RetrySettings(maxRetries = 0))
+            val client = ZeitkontoClient.withTransport(stalled, JdkTransport())
+            repeat(4) {
+                withTimeout(10_000) { fails<ZeitkontoException.Timeout> { client.employees() } }
+            }
+            // A timeout under a millisecond is a timeout too (the JDK refuses a zero one).
+            val tiny = ZeitkontoClient.withTransport(stalled.copy(timeout = 0.4.milliseconds), JdkTransport())
+            withTimeout(10_000) { fails<ZeitkontoException.Timeout> { tiny.employees() } }
+        } finally {
+            server.close()
+            held.forEach { it.close() }
+            acceptor.join(1_000)
+        }
+    }
+
+    @Test
     fun `the client's timeout cancels a transport that never answers`() = runBlocking {
         val cancelled = CompletableDeferred<Unit>()
         val hanging = object : ZeitkontoTransport {
