@@ -197,7 +197,14 @@ impl ClientBuilder {
         if let Some(ua) = &self.settings.user_agent {
             zeitkonto_core::validate::header_value("userAgent", ua)?;
         }
-        let settings = TransportSettings { max_body: Some(self.max_response_bytes), ..self.settings };
+        // A connection not opened in time fails as a connect failure (nothing sent) before the
+        // attempt's timeout, which cannot tell it from an answer never read.
+        let connect_timeout = self.settings.connect_timeout.or_else(|| {
+            Some(self.timeout.map_or(crate::transport::DEFAULT_CONNECT_TIMEOUT, |t| {
+                (t * 9 / 10).min(crate::transport::DEFAULT_CONNECT_TIMEOUT)
+            }))
+        });
+        let settings = TransportSettings { max_body: Some(self.max_response_bytes), connect_timeout, ..self.settings };
         let transport: Arc<dyn Transport> = match self.transport {
             Some(t) => t,
             None => default_transport(&settings)?,

@@ -79,6 +79,12 @@ pub struct TransportSettings {
     pub proxy: Option<String>,
     /// The largest response body, in bytes (decoded).
     pub max_body: Option<usize>,
+    /// How long opening a connection (TCP, the proxy's tunnel, TLS) may take. A connection not
+    /// opened in time is a connect failure: nothing was sent, so a read is retried and a write may
+    /// be made again. Default (the client sets it): the smaller of 10 s and nine tenths of the
+    /// client's timeout, so that it fires before the timeout of the whole attempt, which cannot
+    /// tell a connection never opened from an answer never read. Not used on wasm32.
+    pub connect_timeout: Option<std::time::Duration>,
 }
 
 impl std::fmt::Debug for TransportSettings {
@@ -88,6 +94,7 @@ impl std::fmt::Debug for TransportSettings {
             .field("ca_certificates_pem", &self.ca_certificates_pem.as_ref().map(|pem| format!("{} bytes", pem.len())))
             .field("proxy", &self.proxy.as_deref().map(zeitkonto_core::redacted_proxy_url))
             .field("max_body", &self.max_body)
+            .field("connect_timeout", &self.connect_timeout)
             .finish()
     }
 }
@@ -136,6 +143,7 @@ impl ReqwestTransport {
                 // returned as it is, and the core turns it into a typed error naming the
                 // (redacted) target.
                 let mut builder = builder
+                    .connect_timeout(settings.connect_timeout.unwrap_or(DEFAULT_CONNECT_TIMEOUT))
                     .redirect(reqwest::redirect::Policy::none())
                     .user_agent(settings.user_agent.clone().unwrap_or_else(default_user_agent));
                 if let Some(url) = &settings.proxy {
@@ -215,19 +223,24 @@ impl ReqwestTransport {
     }
 }
 
+/// [`TransportSettings::connect_timeout`] when neither the settings nor a client set one.
+pub const DEFAULT_CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 #[cfg(feature = "reqwest")]
 fn classify(e: reqwest::Error) -> TransportError {
     let e = e.without_url();
-    if e.is_timeout() {
-        return TransportError::Timeout;
-    }
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(failure) = tls_failure(&e) {
         return TransportError::Tls(failure, describe(&e));
     }
+    // Before the timeout: a connection that was not opened in time (`connect_timeout`) was never
+    // sent to.
     #[cfg(not(target_arch = "wasm32"))]
     if e.is_connect() {
         return TransportError::Connect(describe(&e));
+    }
+    if e.is_timeout() {
+        return TransportError::Timeout;
     }
     if e.is_builder() {
         return TransportError::Connect(describe(&e));

@@ -402,3 +402,37 @@ fn settings_out_of_their_declared_range_fail_the_build_naming_them() {
     assert!(Client::builder().api_key("k-123456").timeout(Some(Duration::ZERO)).build().is_ok());
     assert!(Client::builder().api_key("k-123456").timeout(Some(year)).build().is_ok());
 }
+
+/// A server whose accept queue is full drops new SYNs: the connection never opens. That is a
+/// connect failure (nothing was sent: a write may be made again), reported before the attempt's
+/// timeout, which could not tell it from an answer never read ("may have been applied").
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread")]
+async fn a_connection_that_never_opens_is_a_connect_failure_not_a_timeout() {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    let port = socket.local_addr().unwrap().port();
+    let _listener = socket.listen(0).unwrap(); // never accepts
+    let mut queued = Vec::new();
+    for _ in 0..8 {
+        match tokio::time::timeout(Duration::from_millis(300), tokio::net::TcpStream::connect(("127.0.0.1", port)))
+            .await
+        {
+            Ok(Ok(s)) => queued.push(s),
+            _ => break, // the queue is full: further connections hang
+        }
+    }
+    let client = Client::builder()
+        .base_url(format!("http://127.0.0.1:{port}"))
+        .api_key("k3y-connect-5c4b")
+        .timeout(Some(Duration::from_secs(1)))
+        .retry(RetryConfig { max_retries: 0, ..RetryConfig::default() })
+        .build()
+        .unwrap();
+    let started = Instant::now();
+    match client.come("anna@x.de").await {
+        Err(Error::Transport { may_have_reached_server: false, detail }) => assert!(!detail.is_empty()),
+        other => panic!("{other:?}"),
+    }
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
