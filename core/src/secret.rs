@@ -15,8 +15,9 @@ pub struct ApiKey(String);
 pub const REDACTED: &str = "***";
 
 impl ApiKey {
-    /// Wraps a key. Empty or whitespace-only keys are allowed here and refused when a request
-    /// that needs the key is built, with an [`crate::Error::InvalidInput`].
+    /// Wraps a key. An empty or whitespace-only key is allowed here and refused with an
+    /// [`crate::Error::InvalidInput`] when a context (a client) is made with it; a client made
+    /// without a key refuses each request that needs one when it is built.
     pub fn new(key: impl Into<String>) -> ApiKey {
         ApiKey(key.into())
     }
