@@ -198,12 +198,16 @@ impl ClientBuilder {
             zeitkonto_core::validate::header_value("userAgent", ua)?;
         }
         // A connection not opened in time fails as a connect failure (nothing sent) before the
-        // attempt's timeout, which cannot tell it from an answer never read.
+        // attempt's timeout, which cannot tell it from an answer never read. (Natively: `fetch`
+        // has no connect timeout, and the arithmetic would cost the `.wasm`.)
+        #[cfg(not(target_arch = "wasm32"))]
         let connect_timeout = self.settings.connect_timeout.or_else(|| {
             Some(self.timeout.map_or(crate::transport::DEFAULT_CONNECT_TIMEOUT, |t| {
                 (t * 9 / 10).min(crate::transport::DEFAULT_CONNECT_TIMEOUT)
             }))
         });
+        #[cfg(target_arch = "wasm32")]
+        let connect_timeout = None;
         let settings = TransportSettings { max_body: Some(self.max_response_bytes), connect_timeout, ..self.settings };
         let transport: Arc<dyn Transport> = match self.transport {
             Some(t) => t,
