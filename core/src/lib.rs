@@ -24,6 +24,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod base_url;
 pub mod context;
 pub mod date;
 pub mod decl;
