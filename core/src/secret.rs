@@ -272,8 +272,9 @@ fn lower_hex_escapes(s: &str) -> String {
 /// case) are searched in the text in lower case, so they are covered in any letter case.
 fn replace_occurrences(text: &str, forms: &[String], fragments: &[String]) -> String {
     let mut covered: Vec<bool> = Vec::new();
-    // ASCII's lower case keeps every byte where it is.
-    let lower = text.to_ascii_lowercase();
+    // ASCII's lower case keeps every byte where it is. (Made only for fragments: an answer's
+    // body, searched for its forms alone, is not copied.)
+    let lower = if fragments.is_empty() { String::new() } else { text.to_ascii_lowercase() };
     let searches = forms.iter().map(|f| (text, f, char_count(f) >= SHORT_SECRET_CHARS));
     for (text, form, anywhere) in searches.chain(fragments.iter().map(|f| (lower.as_str(), f, true))) {
         let mut from = 0;
