@@ -9,7 +9,7 @@ from typing import Any, List
 import pytest
 
 import zeitkonto
-from conftest import ANNA, MANAGER, Sandbox, make_client
+from conftest import ANNA, COMPANY_KEY, FAST_RETRY, MANAGER, Sandbox, make_client
 
 SECRET = "sEcReT-key-4c9e"
 
@@ -81,3 +81,65 @@ def test_a_proxy_the_transport_cannot_use_is_refused_not_passed_by(proxy: str) -
     with pytest.raises(zeitkonto.InvalidInputError) as e:
         zeitkonto.Client("demo-company-key", proxy=proxy)
     assert e.value.field == "proxy" and "pr0xy-secret" not in str(e.value) and "http://" in str(e.value)
+
+
+def _locals_of_our_frames(e: BaseException) -> List[str]:
+    """The repr of every local of every frame of the package in `e`'s traceback (what Sentry, pytest's
+    --showlocals or rich record), containers walked the way error reporters walk them."""
+    out: List[str] = []
+
+    def walk(v: Any, depth: int = 0) -> None:
+        out.append(repr(v))
+        if depth < 4 and isinstance(v, dict):
+            for k, x in v.items():
+                walk(k, depth + 1)
+                walk(x, depth + 1)
+        elif depth < 4 and isinstance(v, (list, tuple, set)):
+            for x in v:
+                walk(x, depth + 1)
+
+    tb = e.__traceback__
+    frames = 0
+    while tb is not None:
+        if "/zeitkonto/" in tb.tb_frame.f_code.co_filename.replace("\\", "/"):
+            frames += 1
+            for name, value in tb.tb_frame.f_locals.items():
+                out.append(name)
+                walk(value)
+        tb = tb.tb_next
+    assert frames, "no frame of the package in the traceback: the test checks nothing"
+    return out
+
+
+def test_no_frame_of_a_traceback_holds_a_key(sandbox: Sandbox) -> None:
+    """Error reporters record the locals of every frame of a traceback (Sentry by default): no
+    frame of the package holds a key (an argument, the client's settings, a sans-IO build's params)."""
+    dept, employee, workspace = "dept-" + SECRET, "emp-" + SECRET, "ws-" + SECRET
+    c = make_client(sandbox)
+    failures: List[Any] = [
+        lambda: c.department_accounts(dept),                                   # Api: an unknown department key
+        lambda: c.time_account(employee, 2026, 13),                            # InvalidInput: month 13
+        lambda: c.come(employee, project="p", comment="c"),                    # Api: an unknown employee key
+        lambda: zeitkonto.Client(SECRET, workspace_key=workspace, base_url="ftp://x"),   # a refused setting
+        lambda: zeitkonto.Client(SECRET, workspace_key=workspace, timeout="soon"),       # refused in Python
+        lambda: zeitkonto.sansio.build_request("department_accounts", {"department": dept, "x": 1},
+                                               api_key=SECRET, workspace_key=workspace),
+    ]
+    for f in failures:
+        with pytest.raises(zeitkonto.ZeitkontoError) as info:
+            f()
+        for text in _locals_of_our_frames(info.value):
+            assert SECRET not in text, text
+
+
+def test_no_frame_of_an_async_traceback_holds_a_key(sandbox: Sandbox) -> None:
+    import asyncio
+
+    async def main() -> None:
+        async with zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, retry=FAST_RETRY) as c:
+            with pytest.raises(zeitkonto.ZeitkontoError) as info:
+                await c.department_accounts("dept-" + SECRET)
+            for text in _locals_of_our_frames(info.value):
+                assert SECRET not in text, text
+
+    asyncio.run(main())

@@ -74,7 +74,7 @@ def py_method(op, is_async):
     params = ", ".join(f'"{k}": {v}' for k, v in values)
     call = f'_c.Call("{op.get("operation", op["name"])}", {{{params}}}, {conv})'
     run = f"return await self._run({call})" if is_async else f"return self._run({call})"
-    if len(run) + 8 <= 110:
+    if len(run) + 8 <= 110 and not ps:
         lines.append(f"        {run}")
     else:
         if len(call) + 15 <= 110:
@@ -87,6 +87,11 @@ def py_method(op, is_async):
             lines.append("            },")
             lines.append(f"            {conv},")
             lines.append("        )")
+        # No argument stays in the frame while the call runs: error reporters record the locals
+        # of every frame of a traceback (Sentry's default), and an argument may be a key.
+        if ps:
+            names = ", ".join(p["name"] for p in ps)
+            lines.append(f"        del {names}")
         lines.append(f"        return {'await ' if is_async else ''}self._run(call)")
     return lines
 

@@ -22,6 +22,23 @@ class Call(Generic[T]):
         self.params = {k: v for k, v in params.items() if v is not None}
         self.convert = convert
 
+    def __repr__(self) -> str:
+        # The operation only: a param may be a key, and error reporters print the locals of a
+        # traceback's frames (the operation methods delete their arguments for the same reason).
+        return f"Call({self.operation!r})"
+
+
+class Hidden:
+    """A value kept out of sight: ``repr`` is ``***`` (for keys held while a refusal may be raised)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return "***"
+
 
 def obj(v: Any) -> Any:
     """A mapping as a plain ``dict``."""

@@ -94,7 +94,9 @@ class SyncOperations:
             email: One employee; `None` = all time-tracked employees.
             day: The day; `None` = today (server time).
         """
-        return self._run(_c.Call("presence", {"email": email, "day": day}, m.PresenceReport))
+        call = _c.Call("presence", {"email": email, "day": day}, m.PresenceReport)
+        del email, day
+        return self._run(call)
 
     def overview(self, *, email: Optional[str] = None) -> m.OverviewReport:
         """Today's overview per employee.
@@ -104,7 +106,9 @@ class SyncOperations:
         Args:
             email: One employee; `None` = everyone in the key owner's scope.
         """
-        return self._run(_c.Call("overview", {"email": email}, m.OverviewReport))
+        call = _c.Call("overview", {"email": email}, m.OverviewReport)
+        del email
+        return self._run(call)
 
     def time_account(self, employee: str, year: int, month: int) -> m.MonthlyAccount:
         """Monthly time account of one employee (v2 GET, 0-based month on the wire).
@@ -117,6 +121,7 @@ class SyncOperations:
             month: The calendar month.
         """
         call = _c.Call("time_account", {"employee": employee, "year": year, "month": month}, m.MonthlyAccount)
+        del employee, year, month
         return self._run(call)
 
     def time_account_report(
@@ -148,6 +153,7 @@ class SyncOperations:
             },
             m.AccountReport,
         )
+        del email, year, month, project
         return self._run(call)
 
     def target_actual_days(
@@ -176,6 +182,7 @@ class SyncOperations:
             },
             m.TargetActualReport,
         )
+        del email, start, end
         return self._run(call)
 
     def clock(
@@ -214,6 +221,7 @@ class SyncOperations:
             },
             _c.none,
         )
+        del action, employee, device, comment, project, service
         return self._run(call)
 
     def department_accounts(self, department: str) -> Dict[str, m.MonthlyAccount]:
@@ -225,6 +233,7 @@ class SyncOperations:
             department: The department's API key (a secret: it is redacted wherever it could show).
         """
         call = _c.Call("department_accounts", {"department": department}, _c.dict_of(m.MonthlyAccount))
+        del department
         return self._run(call)
 
     def department_month(self, department: str, year: int, month: int) -> m.MonthlyAccount:
@@ -246,6 +255,7 @@ class SyncOperations:
             },
             m.MonthlyAccount,
         )
+        del department, year, month
         return self._run(call)
 
     def department_month_employees(self, department: str, year: int, month: int) -> List[m.MonthlyAccount]:
@@ -268,6 +278,7 @@ class SyncOperations:
             },
             _c.list_of(m.MonthlyAccount),
         )
+        del department, year, month
         return self._run(call)
 
     def extra_leave(
@@ -299,6 +310,7 @@ class SyncOperations:
             },
             _c.none,
         )
+        del account, days, year, comment
         return self._run(call)
 
     def book_absence(
@@ -342,6 +354,7 @@ class SyncOperations:
             },
             _c.none,
         )
+        del reason_uuid, employee_uuid, replacement_uuid, half_day, start_day, end_day, planned, comment
         return self._run(call)
 
     def leave_month(self, year: int, month: int) -> List[Any]:
@@ -354,7 +367,9 @@ class SyncOperations:
             year: The year.
             month: The calendar month (sent 0-based).
         """
-        return self._run(_c.Call("leave_month", {"year": year, "month": month}, _c.raw))
+        call = _c.Call("leave_month", {"year": year, "month": month}, _c.raw)
+        del year, month
+        return self._run(call)
 
     def leave_year(self, year: int) -> m.LeaveYearOverview:
         """Yearly leave overview.
@@ -364,7 +379,9 @@ class SyncOperations:
         Args:
             year: The year.
         """
-        return self._run(_c.Call("leave_year", {"year": year}, m.LeaveYearOverview))
+        call = _c.Call("leave_year", {"year": year}, m.LeaveYearOverview)
+        del year
+        return self._run(call)
 
     def leave_types(self, email: str) -> m.LeaveTypesReport:
         """Leave types of the company (key in the body).
@@ -375,7 +392,9 @@ class SyncOperations:
         Args:
             email: E-mail of an employee of the company.
         """
-        return self._run(_c.Call("leave_types", {"email": email}, m.LeaveTypesReport))
+        call = _c.Call("leave_types", {"email": email}, m.LeaveTypesReport)
+        del email
+        return self._run(call)
 
     def employee_departments(self) -> List[m.EmployeeDepartment]:
         """Employees with their main department.
@@ -401,7 +420,9 @@ class SyncOperations:
         Args:
             email: E-mail of the acting project manager.
         """
-        return self._run(_c.Call("projects", {"email": email}, m.ProjectsReport))
+        call = _c.Call("projects", {"email": email}, m.ProjectsReport)
+        del email
+        return self._run(call)
 
     def create_project(
         self,
@@ -434,6 +455,7 @@ class SyncOperations:
             },
             m.CreatedProject,
         )
+        del email, name, parent_id, extra
         return self._run(call)
 
     def delete_project(self, email: str, uuid: str) -> None:
@@ -445,7 +467,9 @@ class SyncOperations:
             email: E-mail of the acting project manager.
             uuid: External id of the project.
         """
-        return self._run(_c.Call("delete_project", {"email": email, "uuid": uuid}, _c.none))
+        call = _c.Call("delete_project", {"email": email, "uuid": uuid}, _c.none)
+        del email, uuid
+        return self._run(call)
 
     def find_projects(self, email: str, name: str) -> m.FoundProjects:
         """Find project UUIDs by exact name (key in the body).
@@ -456,7 +480,9 @@ class SyncOperations:
             email: E-mail of the acting project manager.
             name: The exact project name.
         """
-        return self._run(_c.Call("find_projects", {"email": email, "name": name}, m.FoundProjects))
+        call = _c.Call("find_projects", {"email": email, "name": name}, m.FoundProjects)
+        del email, name
+        return self._run(call)
 
     def project_bookings(
         self,
@@ -486,6 +512,7 @@ class SyncOperations:
             },
             m.ProjectBookingsReport,
         )
+        del email, uuid, start_date, end_date
         return self._run(call)
 
     def shifts(self, year: int, week: int) -> m.WeekShifts:
@@ -497,7 +524,9 @@ class SyncOperations:
             year: ISO week-year.
             week: ISO week 1..=53.
         """
-        return self._run(_c.Call("shifts", {"year": year, "week": week}, m.WeekShifts))
+        call = _c.Call("shifts", {"year": year, "week": week}, m.WeekShifts)
+        del year, week
+        return self._run(call)
 
     def create_shift(
         self,
@@ -540,6 +569,7 @@ class SyncOperations:
             },
             m.CreatedShift,
         )
+        del start_time, end_time, start_date, employee_amount, comment, project_uuid, employees
         return self._run(call)
 
     def come(self, employee: str, *, project: Optional[str] = None, comment: Optional[str] = None) -> None:
@@ -562,6 +592,7 @@ class SyncOperations:
             },
             _c.none,
         )
+        del employee, project, comment
         return self._run(call)
 
     def go(self, employee: str) -> None:
@@ -572,7 +603,9 @@ class SyncOperations:
         Args:
             employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
         """
-        return self._run(_c.Call("clock", {"employee": employee, "action": "go"}, _c.none))
+        call = _c.Call("clock", {"employee": employee, "action": "go"}, _c.none)
+        del employee
+        return self._run(call)
 
     def stop(self, employee: str) -> None:
         """Clocks out and starts a new booking right after.
@@ -582,7 +615,9 @@ class SyncOperations:
         Args:
             employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
         """
-        return self._run(_c.Call("clock", {"employee": employee, "action": "stop"}, _c.none))
+        call = _c.Call("clock", {"employee": employee, "action": "stop"}, _c.none)
+        del employee
+        return self._run(call)
 
 
 class AsyncOperations:
@@ -609,7 +644,9 @@ class AsyncOperations:
             email: One employee; `None` = all time-tracked employees.
             day: The day; `None` = today (server time).
         """
-        return await self._run(_c.Call("presence", {"email": email, "day": day}, m.PresenceReport))
+        call = _c.Call("presence", {"email": email, "day": day}, m.PresenceReport)
+        del email, day
+        return await self._run(call)
 
     async def overview(self, *, email: Optional[str] = None) -> m.OverviewReport:
         """Today's overview per employee.
@@ -619,7 +656,9 @@ class AsyncOperations:
         Args:
             email: One employee; `None` = everyone in the key owner's scope.
         """
-        return await self._run(_c.Call("overview", {"email": email}, m.OverviewReport))
+        call = _c.Call("overview", {"email": email}, m.OverviewReport)
+        del email
+        return await self._run(call)
 
     async def time_account(self, employee: str, year: int, month: int) -> m.MonthlyAccount:
         """Monthly time account of one employee (v2 GET, 0-based month on the wire).
@@ -632,6 +671,7 @@ class AsyncOperations:
             month: The calendar month.
         """
         call = _c.Call("time_account", {"employee": employee, "year": year, "month": month}, m.MonthlyAccount)
+        del employee, year, month
         return await self._run(call)
 
     async def time_account_report(
@@ -663,6 +703,7 @@ class AsyncOperations:
             },
             m.AccountReport,
         )
+        del email, year, month, project
         return await self._run(call)
 
     async def target_actual_days(
@@ -691,6 +732,7 @@ class AsyncOperations:
             },
             m.TargetActualReport,
         )
+        del email, start, end
         return await self._run(call)
 
     async def clock(
@@ -729,6 +771,7 @@ class AsyncOperations:
             },
             _c.none,
         )
+        del action, employee, device, comment, project, service
         return await self._run(call)
 
     async def department_accounts(self, department: str) -> Dict[str, m.MonthlyAccount]:
@@ -740,6 +783,7 @@ class AsyncOperations:
             department: The department's API key (a secret: it is redacted wherever it could show).
         """
         call = _c.Call("department_accounts", {"department": department}, _c.dict_of(m.MonthlyAccount))
+        del department
         return await self._run(call)
 
     async def department_month(self, department: str, year: int, month: int) -> m.MonthlyAccount:
@@ -761,6 +805,7 @@ class AsyncOperations:
             },
             m.MonthlyAccount,
         )
+        del department, year, month
         return await self._run(call)
 
     async def department_month_employees(
@@ -788,6 +833,7 @@ class AsyncOperations:
             },
             _c.list_of(m.MonthlyAccount),
         )
+        del department, year, month
         return await self._run(call)
 
     async def extra_leave(
@@ -819,6 +865,7 @@ class AsyncOperations:
             },
             _c.none,
         )
+        del account, days, year, comment
         return await self._run(call)
 
     async def book_absence(
@@ -862,6 +909,7 @@ class AsyncOperations:
             },
             _c.none,
         )
+        del reason_uuid, employee_uuid, replacement_uuid, half_day, start_day, end_day, planned, comment
         return await self._run(call)
 
     async def leave_month(self, year: int, month: int) -> List[Any]:
@@ -874,7 +922,9 @@ class AsyncOperations:
             year: The year.
             month: The calendar month (sent 0-based).
         """
-        return await self._run(_c.Call("leave_month", {"year": year, "month": month}, _c.raw))
+        call = _c.Call("leave_month", {"year": year, "month": month}, _c.raw)
+        del year, month
+        return await self._run(call)
 
     async def leave_year(self, year: int) -> m.LeaveYearOverview:
         """Yearly leave overview.
@@ -884,7 +934,9 @@ class AsyncOperations:
         Args:
             year: The year.
         """
-        return await self._run(_c.Call("leave_year", {"year": year}, m.LeaveYearOverview))
+        call = _c.Call("leave_year", {"year": year}, m.LeaveYearOverview)
+        del year
+        return await self._run(call)
 
     async def leave_types(self, email: str) -> m.LeaveTypesReport:
         """Leave types of the company (key in the body).
@@ -895,7 +947,9 @@ class AsyncOperations:
         Args:
             email: E-mail of an employee of the company.
         """
-        return await self._run(_c.Call("leave_types", {"email": email}, m.LeaveTypesReport))
+        call = _c.Call("leave_types", {"email": email}, m.LeaveTypesReport)
+        del email
+        return await self._run(call)
 
     async def employee_departments(self) -> List[m.EmployeeDepartment]:
         """Employees with their main department.
@@ -921,7 +975,9 @@ class AsyncOperations:
         Args:
             email: E-mail of the acting project manager.
         """
-        return await self._run(_c.Call("projects", {"email": email}, m.ProjectsReport))
+        call = _c.Call("projects", {"email": email}, m.ProjectsReport)
+        del email
+        return await self._run(call)
 
     async def create_project(
         self,
@@ -954,6 +1010,7 @@ class AsyncOperations:
             },
             m.CreatedProject,
         )
+        del email, name, parent_id, extra
         return await self._run(call)
 
     async def delete_project(self, email: str, uuid: str) -> None:
@@ -965,7 +1022,9 @@ class AsyncOperations:
             email: E-mail of the acting project manager.
             uuid: External id of the project.
         """
-        return await self._run(_c.Call("delete_project", {"email": email, "uuid": uuid}, _c.none))
+        call = _c.Call("delete_project", {"email": email, "uuid": uuid}, _c.none)
+        del email, uuid
+        return await self._run(call)
 
     async def find_projects(self, email: str, name: str) -> m.FoundProjects:
         """Find project UUIDs by exact name (key in the body).
@@ -976,7 +1035,9 @@ class AsyncOperations:
             email: E-mail of the acting project manager.
             name: The exact project name.
         """
-        return await self._run(_c.Call("find_projects", {"email": email, "name": name}, m.FoundProjects))
+        call = _c.Call("find_projects", {"email": email, "name": name}, m.FoundProjects)
+        del email, name
+        return await self._run(call)
 
     async def project_bookings(
         self,
@@ -1006,6 +1067,7 @@ class AsyncOperations:
             },
             m.ProjectBookingsReport,
         )
+        del email, uuid, start_date, end_date
         return await self._run(call)
 
     async def shifts(self, year: int, week: int) -> m.WeekShifts:
@@ -1017,7 +1079,9 @@ class AsyncOperations:
             year: ISO week-year.
             week: ISO week 1..=53.
         """
-        return await self._run(_c.Call("shifts", {"year": year, "week": week}, m.WeekShifts))
+        call = _c.Call("shifts", {"year": year, "week": week}, m.WeekShifts)
+        del year, week
+        return await self._run(call)
 
     async def create_shift(
         self,
@@ -1060,6 +1124,7 @@ class AsyncOperations:
             },
             m.CreatedShift,
         )
+        del start_time, end_time, start_date, employee_amount, comment, project_uuid, employees
         return await self._run(call)
 
     async def come(
@@ -1088,6 +1153,7 @@ class AsyncOperations:
             },
             _c.none,
         )
+        del employee, project, comment
         return await self._run(call)
 
     async def go(self, employee: str) -> None:
@@ -1098,7 +1164,9 @@ class AsyncOperations:
         Args:
             employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
         """
-        return await self._run(_c.Call("clock", {"employee": employee, "action": "go"}, _c.none))
+        call = _c.Call("clock", {"employee": employee, "action": "go"}, _c.none)
+        del employee
+        return await self._run(call)
 
     async def stop(self, employee: str) -> None:
         """Clocks out and starts a new booking right after.
@@ -1108,4 +1176,6 @@ class AsyncOperations:
         Args:
             employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
         """
-        return await self._run(_c.Call("clock", {"employee": employee, "action": "stop"}, _c.none))
+        call = _c.Call("clock", {"employee": employee, "action": "stop"}, _c.none)
+        del employee
+        return await self._run(call)

@@ -91,9 +91,12 @@ class _Base:
         proxy: Optional[str] = None,
         _sandbox: Optional["_core.Sandbox"] = None,
     ) -> None:
-        api_key = api_key if api_key is not None else os.environ.get("ZEITKONTO_API_KEY")
+        # The keys leave this frame's locals at once: error reporters record the locals of every
+        # frame of a traceback (Sentry's default), and a refused setting raises from here.
+        keys = c.Hidden((api_key if api_key is not None else os.environ.get("ZEITKONTO_API_KEY"),
+                         workspace_key if workspace_key is not None else os.environ.get("ZEITKONTO_WORKSPACE_KEY")))
+        del api_key, workspace_key
         base_url = base_url if base_url is not None else os.environ.get("ZEITKONTO_BASE_URL")
-        workspace_key = workspace_key if workspace_key is not None else os.environ.get("ZEITKONTO_WORKSPACE_KEY")
         self._base_url = base_url or "https://desktop.saas.de"
         self._logging = _logger().isEnabledFor(_DEBUG)
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, numbers.Real)):
@@ -102,9 +105,9 @@ class _Base:
         ca_pem, ca_field = _ca_bundle(ca_bundle)
         try:
             self._core: Optional[_core.Client] = _core.Client(
-                api_key=api_key,
+                api_key=keys.value[0],
                 base_url=base_url,
-                workspace_key=workspace_key,
+                workspace_key=keys.value[1],
                 routes=dict(routes) if routes else None,
                 timeout=0.0 if timeout is None else float(timeout),
                 retry=_group(retry, RetrySettings, "retry"),

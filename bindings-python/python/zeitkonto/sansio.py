@@ -77,6 +77,8 @@ def build_request(
             workspace_key=workspace_key, routes=dict(routes) if routes else None,
             today=today.isoformat() if isinstance(today, date) else today)
     except _core.CoreError as e:
+        # The params and keys (secrets) out of this frame's locals first: error reporters record them.
+        del params, api_key, workspace_key
         raise from_core(e.args[0]) from None
     request = HttpRequest(method, url, list(headers), body, redacted_url, redacted_body)
     request._native = native

@@ -1,0 +1,60 @@
+"""Error reporters record more than the exception: Sentry (by default) records the locals of every
+frame of the traceback. With the real `sentry-sdk`, no event holds a key."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List
+
+import pytest
+
+sentry_sdk = pytest.importorskip("sentry_sdk", reason="sentry-sdk is not installed (tests/requirements.txt)")
+from sentry_sdk.transport import Transport  # noqa: E402
+
+import zeitkonto  # noqa: E402
+from conftest import COMPANY_KEY, FAST_RETRY, Sandbox, make_client  # noqa: E402
+
+SECRET = "sEcReT-key-7d1a"
+
+
+class Collect(Transport):
+    """Keeps what Sentry would send."""
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self.events: List[Dict[str, Any]] = []
+
+    def capture_envelope(self, envelope: Any) -> None:
+        for item in envelope.items:
+            if item.payload.json is not None:
+                self.events.append(item.payload.json)
+
+
+def test_sentry_events_of_failed_calls_hold_no_key(sandbox: Sandbox) -> None:
+    transport = Collect()
+    sentry_sdk.init(dsn="https://public@sentry.invalid/1", transport=transport, traces_sample_rate=1.0,
+                    include_local_variables=True, default_integrations=False, auto_enabling_integrations=False)
+    try:
+        c = make_client(sandbox)
+        calls: List[Any] = [
+            lambda: c.department_accounts("dept-" + SECRET),
+            lambda: c.time_account("emp-" + SECRET, 2026, 13),
+            lambda: zeitkonto.Client(COMPANY_KEY, workspace_key="ws-" + SECRET, base_url="ftp://x",
+                                     retry=FAST_RETRY),
+            lambda: zeitkonto.sansio.build_request("department_accounts", {"department": "dept-" + SECRET, "x": 1},
+                                                   api_key=SECRET),
+        ]
+        for call in calls:
+            try:
+                call()
+            except zeitkonto.ZeitkontoError:
+                sentry_sdk.capture_exception()
+        sentry_sdk.flush()
+    finally:
+        # Sentry off again for the other tests (nothing of it patched: no integration was enabled).
+        sentry_sdk.init(dsn=None, default_integrations=False, auto_enabling_integrations=False)
+    text = json.dumps(transport.events)
+    assert len([e for e in transport.events if e.get("exception")]) == len(calls)
+    # The events do carry our frames' locals (so the check below is not vacuous).
+    assert '"function": "department_accounts"' in text and "Call('department_accounts')" in text
+    assert SECRET not in text
