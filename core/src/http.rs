@@ -219,13 +219,37 @@ fn http_date_secs(text: &str) -> Option<i64> {
 /// Parses a `Retry-After` value given in seconds into milliseconds, at most
 /// [`MAX_WAIT_MS`](crate::limiter::MAX_WAIT_MS) (one hour).
 pub fn parse_retry_after(v: &str) -> Option<u64> {
-    let secs: f64 = serde_json::from_slice(v.trim().as_bytes()).ok()?;
+    let v = v.trim();
+    let secs: f64 = match serde_json::from_slice(v.as_bytes()) {
+        Ok(secs) => secs,
+        // A number too large for a float (`1e400`) is refused by the reader: a wait beyond the
+        // clamp, as `1e30` is (not "no Retry-After", which would retry at once).
+        Err(_) if is_unsigned_number(v) => f64::MAX,
+        Err(_) => return None,
+    };
     if secs.is_finite() && secs >= 0.0 {
         // Clamped: a hostile `1e30` must not become an absurd wait (or overflow a deadline).
         Some((secs * 1000.0).round().min(crate::limiter::MAX_WAIT_MS as f64) as u64)
     } else {
         None
     }
+}
+
+/// Whether `v` is a JSON number without a sign: digits, an optional fraction, an optional exponent.
+/// (A scan of bytes: the `.wasm` has no room for a pattern search here.)
+fn is_unsigned_number(v: &str) -> bool {
+    // part: 0 the whole digits, 1 the fraction, 2 the exponent; `digits`: the part has one.
+    let (mut part, mut digits, mut signed) = (0, false, false);
+    for b in v.bytes() {
+        match b {
+            b'0'..=b'9' => digits = true,
+            b'.' if part == 0 && digits => (part, digits) = (1, false),
+            b'e' | b'E' if part < 2 && digits => (part, digits) = (2, false),
+            b'+' | b'-' if part == 2 && !digits && !signed => signed = true,
+            _ => return false,
+        }
+    }
+    digits
 }
 
 /// A short, single-line, printable excerpt of a body for error messages (at most `max` chars).
@@ -359,5 +383,14 @@ mod tests {
         assert_eq!(parse_retry_after(" 1.5 "), Some(1500));
         assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT"), None, "a date needs the answer's Date");
         assert_eq!(parse_retry_after("-1"), None);
+        let max = Some(crate::limiter::MAX_WAIT_MS);
+        assert_eq!(parse_retry_after("1e30"), max);
+        assert_eq!(parse_retry_after("1e400"), max, "beyond a float: the longest wait, not none");
+        assert_eq!(parse_retry_after(&format!("1{}", "0".repeat(400))), max);
+        assert_eq!(parse_retry_after("1e-400"), Some(0));
+        assert_eq!(parse_retry_after("1e"), None);
+        assert_eq!(parse_retry_after("1.e400"), None);
+        assert_eq!(parse_retry_after("-1e400"), None);
+        assert_eq!(parse_retry_after("soon"), None);
     }
 }
