@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import de.zeitkonto.ApiKey;
+import de.zeitkonto.BlockingTransport;
+import de.zeitkonto.BuiltRequest;
+import de.zeitkonto.HttpHeader;
+import de.zeitkonto.HttpResponse;
+import de.zeitkonto.TransportException;
 import de.zeitkonto.EmployeeRecord;
 import de.zeitkonto.ErrorFieldsKt;
 import de.zeitkonto.JobEvent;
@@ -14,12 +19,16 @@ import de.zeitkonto.ZeitkontoFutures;
 import de.zeitkonto.ZeitkontoJava;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.net.HttpURLConnection;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
@@ -121,6 +130,92 @@ class JavaCallerTest {
         } finally {
             sandbox.destroy();
             sandbox.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** A transport written in Java: HttpURLConnection, as an app without OkHttp would. */
+    static final class UrlConnectionTransport extends BlockingTransport {
+        final AtomicInteger sent = new AtomicInteger();
+        final AtomicBoolean interrupted = new AtomicBoolean();
+
+        @Override
+        public HttpResponse sendBlocking(BuiltRequest request, Duration timeout) throws Exception {
+            sent.incrementAndGet();
+            HttpURLConnection c = (HttpURLConnection) URI.create(request.url()).toURL().openConnection();
+            c.setInstanceFollowRedirects(false);
+            c.setRequestMethod(request.method());
+            for (HttpHeader h : request.headers()) c.setRequestProperty(h.getName(), h.getValue());
+            if (request.body() != null) c.setDoOutput(true);
+            try {
+                c.connect();
+            } catch (java.net.ConnectException e) {
+                throw new TransportException.Connect("connection refused");
+            }
+            if (request.body() != null) {
+                c.getOutputStream().write(request.body().getBytes(StandardCharsets.UTF_8));
+            }
+            int status = c.getResponseCode();
+            if (status == 299) { // the test server's "stall": block until interrupted
+                try {
+                    Thread.sleep(60_000);
+                } catch (InterruptedException e) {
+                    interrupted.set(true);
+                    throw e;
+                }
+            }
+            java.io.InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
+            byte[] body = in == null ? new byte[0] : in.readAllBytes();
+            String type = c.getContentType();
+            return new HttpResponse(status, type == null ? List.of() : List.of(new HttpHeader("Content-Type", type)), body);
+        }
+    }
+
+    @Test
+    void javaImplementsATransport() throws Exception {
+        AtomicInteger hits = new AtomicInteger();
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            int n = hits.incrementAndGet();
+            byte[] body = "[{\"email\":\"anna@example.com\",\"givenName\":\"Anna\"}]".getBytes(StandardCharsets.UTF_8);
+            // The first answer is a 503 (a read is retried), then the list; `overview` stalls.
+            boolean stall = exchange.getRequestURI().getPath().contains("overview");
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(stall ? 299 : n == 1 ? 503 : 200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        UrlConnectionTransport transport = new UrlConnectionTransport();
+        ZeitkontoConfig config = ZeitkontoJava.config(new ApiKey("java-key-123456"),
+                "http://127.0.0.1:" + server.getAddress().getPort(), Duration.ofMillis(500), null,
+                ZeitkontoJava.retry(2, Duration.ofMillis(1), Duration.ofMillis(5)));
+        try (ZeitkontoFutures futures = new ZeitkontoFutures(ZeitkontoJava.client(config, transport))) {
+            List<EmployeeRecord> people = futures.employees().join();
+            assertEquals("Anna", people.get(0).getGivenName());
+            assertEquals(2, transport.sent.get(), "the 503 retried through the Java transport");
+            // The call's timeout interrupts the blocked sendBlocking: a Timeout, the thread freed.
+            CompletionException late = assertThrows(CompletionException.class, () -> futures.overview().join());
+            assertTrue(late.getCause() instanceof ZeitkontoException.Timeout, String.valueOf(late.getCause()));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (!transport.interrupted.get() && System.nanoTime() < deadline) Thread.sleep(10);
+            assertTrue(transport.interrupted.get(), "sendBlocking was not interrupted");
+        } finally {
+            server.stop(0);
+        }
+        // Nothing listens: the transport's TransportException.Connect is a Transport error that
+        // cannot have reached the server.
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        UrlConnectionTransport refused = new UrlConnectionTransport();
+        try (ZeitkontoFutures futures = new ZeitkontoFutures(ZeitkontoJava.client(
+                ZeitkontoJava.config(new ApiKey("java-key-123456"), "http://127.0.0.1:" + port, null, null,
+                        ZeitkontoJava.retry(0)), refused))) {
+            CompletionException down = assertThrows(CompletionException.class, () -> futures.come("anna@example.com").join());
+            assertTrue(down.getCause() instanceof ZeitkontoException.Transport, String.valueOf(down.getCause()));
+            assertEquals(false, ErrorFieldsKt.getMayHaveReachedServer((ZeitkontoException) down.getCause()));
+            assertTrue(!String.valueOf(down.getCause()).contains("java-key-123456"));
         }
     }
 

@@ -1,6 +1,9 @@
 package de.zeitkonto
 
+import kotlin.time.toJavaDuration
 import kotlin.time.toKotlinDuration
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.runInterruptible
 
 /**
  * Settings for Java callers. Kotlin's `kotlin.time.Duration` is an inline class, which Java
@@ -43,6 +46,15 @@ object ZeitkontoJava {
         return config
     }
 
+    /**
+     * A client that sends through [transport] (a [BlockingTransport] written in Java, or any
+     * [ZeitkontoTransport]) instead of the bundled one: `ZeitkontoClient.withTransport` without
+     * its optional listener and tracer, which Java would have to pass as `null`.
+     */
+    @JvmStatic
+    fun client(config: ZeitkontoConfig, transport: ZeitkontoTransport): ZeitkontoClient =
+        ZeitkontoClient.withTransport(config, transport)
+
     /** [RetrySettings] with `java.time.Duration` waits; a `null` keeps the default. */
     @JvmStatic
     @JvmOverloads
@@ -74,4 +86,38 @@ object ZeitkontoJava {
             margin = margin?.toKotlinDuration() ?: d.margin,
         )
     }
+}
+
+/**
+ * A [ZeitkontoTransport] that Java can implement ([ZeitkontoTransport.send] is a `suspend`
+ * function, which Java cannot write): [sendBlocking] runs on `Dispatchers.IO` and its thread is
+ * interrupted when the call is cancelled or its timeout expires, so send with a stack that stops on
+ * an interrupt or has timeouts of its own (OkHttp's `call.execute()` with a `callTimeout`,
+ * `HttpURLConnection` with connect and read timeouts).
+ *
+ * Throw [TransportException.Connect] when nothing can have reached the server (the call may then be
+ * retried); any other exception (an `IOException`) counts as "may have been applied", so a write
+ * is never sent again. Return a 3xx as it is: never follow a redirect.
+ *
+ * ```java
+ * class MyTransport extends BlockingTransport {
+ *     @Override
+ *     public HttpResponse sendBlocking(BuiltRequest request, Duration timeout) throws Exception {
+ *         // request.method(), request.url(), request.headers(), request.body() → your HTTP stack
+ *         return new HttpResponse(status, List.of(new HttpHeader("Content-Type", type)), bytes);
+ *     }
+ * }
+ * ZeitkontoFutures futures = new ZeitkontoFutures(ZeitkontoJava.client(config, new MyTransport()));
+ * ```
+ */
+abstract class BlockingTransport : ZeitkontoTransport {
+    /**
+     * Sends [request] (its URL and body hold the key: never log them) and returns the answer,
+     * whatever its status. [timeout] is the call's (`null`: none); the client enforces it too.
+     */
+    @Throws(Exception::class)
+    abstract fun sendBlocking(request: BuiltRequest, timeout: java.time.Duration?): HttpResponse
+
+    final override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse =
+        runInterruptible(Dispatchers.IO) { sendBlocking(request, timeout?.toJavaDuration()) }
 }
