@@ -197,6 +197,15 @@ impl ReqwestTransport {
             #[cfg(not(target_arch = "wasm32"))]
             Err(e) => {
                 let why = describe(&e.without_url());
+                // A PEM block that holds no certificate (`BadEncoding`) passes the reading above
+                // and fails here: when the same client builds without the extra roots, they are
+                // the cause, a bad setting rather than a transport failure.
+                if !extra_roots.is_empty() && configure(reqwest::Client::builder())?.build().is_ok() {
+                    return Err(zeitkonto_core::Error::invalid(
+                        "caCertificates",
+                        format!("a certificate in it cannot be used: {why}"),
+                    ));
+                }
                 let plain = configure(reqwest::Client::builder())?
                     .tls_certs_only(extra_roots)
                     .build()

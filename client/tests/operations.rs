@@ -237,3 +237,20 @@ async fn route_overrides_reach_a_sandbox_with_the_same_table() {
     let bad = builder(&sb).route(OperationId::Clock, "PUT custom").build();
     assert!(matches!(bad, Err(Error::InvalidInput { .. })));
 }
+
+#[test]
+fn a_ca_file_that_holds_no_usable_certificate_is_invalid_input_naming_the_setting() {
+    // No PEM block at all, and a PEM block whose content is no certificate (read as PEM, refused
+    // only when the HTTP client is built: it was a Transport error).
+    for pem in ["hello", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"] {
+        match zeitkonto::Client::builder()
+            .api_key("k-123456789")
+            .base_url("https://x.example")
+            .ca_certificates_pem(pem)
+            .build()
+        {
+            Err(Error::InvalidInput { field, .. }) => assert_eq!(field, "caCertificates", "{pem}"),
+            other => panic!("{pem:?}: {:?}", other.map(|_| "a client")),
+        }
+    }
+}

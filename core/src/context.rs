@@ -374,7 +374,9 @@ impl RequestBuilder<'_> {
             url.push_str(&encoded);
             // The context's keys are in `secrets` already, in every form.
             if secret && !self.ctx.is_key(value) {
-                if IDENTIFIER_PLACEHOLDERS.contains(&name) {
+                // An e-mail or a UUID in the employee's place is an identifier that answers carry;
+                // anything else there is the employee's key, kept out of answers too.
+                if IDENTIFIER_PLACEHOLDERS.contains(&name) && is_identifier(value.as_bytes()) {
                     secrets.add_identifier(value);
                 } else {
                     secrets.add(value);
@@ -474,6 +476,12 @@ pub const MAX_SEGMENT_CHARS: usize = 1024;
 fn base_path_len(base_url: &str) -> usize {
     let after_scheme = crate::base_url::split_scheme(base_url).map(|(_, r)| r).unwrap_or(base_url);
     after_scheme.find('/').map(|i| after_scheme.len() - i).unwrap_or(0)
+}
+
+/// Whether `v` is an e-mail (it has an `@`) or a UUID (36 hex digits and hyphens, as in
+/// `0b6f1c2e-0001-4a1b-9c3d-5e6f7a8b9c0d`): an identifier, not a key.
+fn is_identifier(v: &[u8]) -> bool {
+    v.contains(&b'@') || v.len() == 36 && v.iter().all(|b| b.is_ascii_hexdigit() || *b == b'-')
 }
 
 #[cfg(test)]

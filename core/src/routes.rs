@@ -109,8 +109,10 @@ impl fmt::Display for OperationId {
 pub const SECRET_PLACEHOLDERS: &[&str] = &["api", "workspaceApi", "employee"];
 
 /// The placeholders of [`SECRET_PLACEHOLDERS`] that may hold an identifier instead of a key (the
-/// employee: a UUID, an e-mail or the employee's key): redacted from messages, not from answers,
-/// which legitimately carry the identifier ([`crate::secret::Secrets::add_identifier`]).
+/// employee: a UUID, an e-mail or the employee's key). A UUID or an e-mail there is redacted from
+/// messages, not from answers, which legitimately carry it
+/// ([`crate::secret::Secrets::add_identifier`]); any other value is the employee's key, redacted
+/// from answers too.
 pub const IDENTIFIER_PLACEHOLDERS: &[&str] = &["employee"];
 
 /// A method and a path template such as `/rest/api/time/presence/{api}`.
