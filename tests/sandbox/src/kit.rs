@@ -147,20 +147,26 @@ pub struct InjectOption {
     pub default: Option<f64>,
     /// What it does.
     pub doc: &'static str,
+    /// The fault kinds it applies to (none: every kind); given for another kind it is refused
+    /// with [`NOT_FOR_THIS_KIND`] rather than silently ignored.
+    pub kinds: &'static [&'static str],
 }
+
+/// The reason an option given for a fault kind it does not apply to is refused with.
+pub const NOT_FOR_THIS_KIND: &str = "does not apply to this kind of fault";
 
 const HOUR_MS: f64 = 3_600_000.0;
 
 /// Every option of `inject`, in the order the kits take them.
 pub const INJECT_OPTIONS: &[InjectOption] = &[
-    InjectOption { name: "operation", ty: OptionType::Operation, min: None, max: None, refusal: "unknown operation", default: None, doc: "Only requests of this operation (by its stable name) take the fault; any request when none." },
-    InjectOption { name: "count", ty: OptionType::Count, min: Some(1.0), max: Some(4_294_967_295.0), refusal: "must be a whole number from 1 to 4294967295", default: Some(1.0), doc: "How many requests take the fault (default 1)." },
-    InjectOption { name: "status", ty: OptionType::Count, min: Some(200.0), max: Some(599.0), refusal: "must be a final HTTP status, a whole number from 200 to 599", default: None, doc: "The status answered (`status`, `html`, `echoPath`, `redirect`)." },
-    InjectOption { name: "delay", ty: OptionType::Duration, min: Some(0.0), max: Some(HOUR_MS), refusal: "must be a duration from 0 to 1 hour", default: None, doc: "How long a `delay` fault waits (default 1 second)." },
-    InjectOption { name: "retryAfter", ty: OptionType::Duration, min: Some(0.0), max: Some(24.0 * HOUR_MS), refusal: "must be a duration from 0 to 24 hours", default: None, doc: "The `Retry-After` of a `rateLimit` fault, sent as whole seconds rounded up (default 1 second)." },
-    InjectOption { name: "afterApplying", ty: OptionType::Flag, min: None, max: None, refusal: "", default: None, doc: "Apply the request first, then answer with the fault (a write applied whose answer is lost; with `delay`: applied at once, answered late)." },
-    InjectOption { name: "pad", ty: OptionType::Count, min: Some(0.0), max: Some(1_000_000.0), refusal: "must be a whole number from 0 to 1000000", default: None, doc: "Filler characters before the echoed path (`echoPath`)." },
-    InjectOption { name: "location", ty: OptionType::Text, min: None, max: None, refusal: "must not contain control characters", default: None, doc: "The redirect target (`redirect`; default `/`)." },
+    InjectOption { name: "operation", ty: OptionType::Operation, min: None, max: None, refusal: "unknown operation", default: None, doc: "Only requests of this operation (by its stable name) take the fault; any request when none.", kinds: &[] },
+    InjectOption { name: "count", ty: OptionType::Count, min: Some(1.0), max: Some(4_294_967_295.0), refusal: "must be a whole number from 1 to 4294967295", default: Some(1.0), doc: "How many requests take the fault (default 1).", kinds: &[] },
+    InjectOption { name: "status", ty: OptionType::Count, min: Some(200.0), max: Some(599.0), refusal: "must be a final HTTP status, a whole number from 200 to 599", default: None, doc: "The status answered (`status`, `html`, `echoPath`, `redirect`).", kinds: &["status", "html", "echoPath", "redirect"] },
+    InjectOption { name: "delay", ty: OptionType::Duration, min: Some(0.0), max: Some(HOUR_MS), refusal: "must be a duration from 0 to 1 hour", default: None, doc: "How long a `delay` fault waits (default 1 second).", kinds: &["delay"] },
+    InjectOption { name: "retryAfter", ty: OptionType::Duration, min: Some(0.0), max: Some(24.0 * HOUR_MS), refusal: "must be a duration from 0 to 24 hours", default: None, doc: "The `Retry-After` of a `rateLimit` fault, sent as whole seconds rounded up (default 1 second).", kinds: &["rateLimit"] },
+    InjectOption { name: "afterApplying", ty: OptionType::Flag, min: None, max: None, refusal: "", default: None, doc: "Apply the request first, then answer with the fault (a write applied whose answer is lost; with `delay`: applied at once, answered late).", kinds: &[] },
+    InjectOption { name: "pad", ty: OptionType::Count, min: Some(0.0), max: Some(1_000_000.0), refusal: "must be a whole number from 0 to 1000000", default: None, doc: "Filler characters before the echoed path (`echoPath`).", kinds: &["echoPath"] },
+    InjectOption { name: "location", ty: OptionType::Text, min: None, max: None, refusal: "must not contain control characters", default: None, doc: "The redirect target (`redirect`; default `/`).", kinds: &["redirect"] },
 ];
 
 /// What a test asked `inject` for, with every number as the language handed it (a count may come
@@ -257,6 +263,20 @@ pub fn check_fault(f: &Fault) -> Result<(), Refusal> {
     ranged("delay", f.delay_ms.map(|d| d as f64))?;
     ranged("retryAfter", f.retry_after.map(|s| s as f64 * 1000.0))?;
     ranged("pad", f.pad.map(|p| p as f64))?;
+    let given = [
+        ("status", f.status.is_some()),
+        ("delay", f.delay_ms.is_some()),
+        ("retryAfter", f.retry_after.is_some()),
+        ("pad", f.pad.is_some()),
+        ("location", f.location.is_some()),
+    ];
+    let kind = FAULT_KINDS.iter().find(|k| k.kind == f.kind).map_or("", |k| k.name);
+    for (name, is_given) in given {
+        let kinds = option(name).kinds;
+        if is_given && !kinds.is_empty() && !kinds.contains(&kind) {
+            return Err(refuse(name, NOT_FOR_THIS_KIND));
+        }
+    }
     if f.location.as_deref().is_some_and(|l| l.chars().any(char::is_control)) {
         return Err(refuse("location", option("location").refusal));
     }

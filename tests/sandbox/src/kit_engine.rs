@@ -90,7 +90,10 @@ impl KitEngine {
                 LimiterConfig { limit: limit as u32, window_ms: window_ms.ceil() as u64, margin_ms: 0 }
             }
         };
-        let routes = RouteTable::from_overrides(options.routes).map_err(|e| refusal("routes", e.to_string()))?;
+        let routes = RouteTable::from_overrides(options.routes).map_err(|e| match e {
+            zeitkonto_core::Error::InvalidInput { reason, .. } => refusal("routes", reason),
+            other => refusal("routes", other.to_string()),
+        })?;
         Ok(KitEngine {
             shared: Shared::new(EngineConfig { seed, today, rate_limit, routes }, time),
             pending: Mutex::new((0, HashMap::new())),
