@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from datetime import date
 from typing import Any, List
 
@@ -98,10 +99,11 @@ def _locals_of_our_frames(e: BaseException) -> List[str]:
             for x in v:
                 walk(x, depth + 1)
 
+    package = os.path.dirname(os.path.abspath(zeitkonto.__file__)) + os.sep
     tb = e.__traceback__
     frames = 0
     while tb is not None:
-        if "/zeitkonto/" in tb.tb_frame.f_code.co_filename.replace("\\", "/"):
+        if os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(package):
             frames += 1
             for name, value in tb.tb_frame.f_locals.items():
                 out.append(name)
