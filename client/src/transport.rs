@@ -129,6 +129,22 @@ impl ReqwestTransport {
                 if certs.is_empty() {
                     return Err(zeitkonto_core::Error::invalid("caCertificates", "no PEM certificate in it"));
                 }
+                // A PEM block whose content is no certificate (`BadEncoding`) passes that reading
+                // and would fail only when the client is built: each is read as a trust anchor here,
+                // so that it is this setting's error, not a transport failure.
+                use rustls::pki_types::{pem::PemObject, CertificateDer};
+                let mut anchors = rustls::RootCertStore::empty();
+                for der in CertificateDer::pem_slice_iter(pem) {
+                    let der = der.map_err(|_| {
+                        zeitkonto_core::Error::invalid("caCertificates", "a PEM block in it cannot be read")
+                    })?;
+                    anchors.add(der).map_err(|e| {
+                        zeitkonto_core::Error::invalid(
+                            "caCertificates",
+                            format!("a certificate in it cannot be used: {e}"),
+                        )
+                    })?;
+                }
                 certs
             }
             None => Vec::new(),
@@ -197,15 +213,6 @@ impl ReqwestTransport {
             #[cfg(not(target_arch = "wasm32"))]
             Err(e) => {
                 let why = describe(&e.without_url());
-                // A PEM block that holds no certificate (`BadEncoding`) passes the reading above
-                // and fails here: when the same client builds without the extra roots, they are
-                // the cause, a bad setting rather than a transport failure.
-                if !extra_roots.is_empty() && configure(reqwest::Client::builder())?.build().is_ok() {
-                    return Err(zeitkonto_core::Error::invalid(
-                        "caCertificates",
-                        format!("a certificate in it cannot be used: {why}"),
-                    ));
-                }
                 let plain = configure(reqwest::Client::builder())?
                     .tls_certs_only(extra_roots)
                     .build()
