@@ -124,26 +124,23 @@ impl ReqwestTransport {
         #[cfg(not(target_arch = "wasm32"))]
         let extra_roots = match &settings.ca_certificates_pem {
             Some(pem) => {
-                let certs = reqwest::Certificate::from_pem_bundle(pem)
-                    .map_err(|e| zeitkonto_core::Error::invalid("caCertificates", describe(&e.without_url())))?;
-                if certs.is_empty() {
-                    return Err(zeitkonto_core::Error::invalid("caCertificates", "no PEM certificate in it"));
-                }
-                // A PEM block whose content is no certificate (`BadEncoding`) passes that reading
-                // and would fail only when the client is built: each is read as a trust anchor here,
-                // so that it is this setting's error, not a transport failure.
+                // Each PEM block read once, as a rustls trust anchor: a block whose content is no
+                // certificate (`BadEncoding`) would otherwise pass as PEM and fail only when the
+                // client is built, as a transport failure rather than this setting's error.
                 use rustls::pki_types::{pem::PemObject, CertificateDer};
+                let invalid = |reason: String| zeitkonto_core::Error::invalid("caCertificates", reason);
                 let mut anchors = rustls::RootCertStore::empty();
+                let mut certs = Vec::new();
                 for der in CertificateDer::pem_slice_iter(pem) {
-                    let der = der.map_err(|_| {
-                        zeitkonto_core::Error::invalid("caCertificates", "a PEM block in it cannot be read")
-                    })?;
-                    anchors.add(der).map_err(|e| {
-                        zeitkonto_core::Error::invalid(
-                            "caCertificates",
-                            format!("a certificate in it cannot be used: {e}"),
-                        )
-                    })?;
+                    let der = der.map_err(|e| invalid(format!("a PEM block in it cannot be read: {e}")))?;
+                    certs.push(
+                        reqwest::Certificate::from_der(der.as_ref())
+                            .map_err(|e| invalid(describe(&e.without_url())))?,
+                    );
+                    anchors.add(der).map_err(|e| invalid(format!("a certificate in it cannot be used: {e}")))?;
+                }
+                if certs.is_empty() {
+                    return Err(invalid("no PEM certificate in it".to_string()));
                 }
                 certs
             }
