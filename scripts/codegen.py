@@ -56,6 +56,7 @@ import sys
 from codegen_lib import jobs as jobs_gen
 from codegen_lib import kotlin as kt_gen
 from codegen_lib import python as py_gen
+from codegen_lib import python_typed as py_typed_gen
 from codegen_lib import rust as rs_gen
 from codegen_lib import typescript as ts_gen
 from codegen_lib import uniffi as uniffi_gen
@@ -92,7 +93,7 @@ def main():
         "bindings-python/python/zeitkonto/jobs.py": jobs_gen.python_jobs(decl),
         "bindings-wasm/npm/jobs/entries.js": jobs_gen.js_jobs(decl),
         "bindings-uniffi/src/job_entries.rs": jobs_gen.uniffi_jobs(decl),
-        "bindings-python/src/typed.rs": py_gen.python_typed(decl),
+        "bindings-python/src/typed.rs": py_typed_gen.python_typed(decl),
         "bindings-wasm/npm/src/operations.js": ts_gen.js_methods(decl),
         "bindings-wasm/npm/src/decode.js": ts_gen.js_decoders(decl),
         "bindings-wasm/npm/src/errors.js": ts_gen.js_errors(decl),
@@ -108,7 +109,7 @@ def main():
         "bindings-uniffi/swift/Sources/Zeitkonto/ErrorFields.swift": uniffi_gen.swift_error_fields(decl),
     }
     pyi_path = "bindings-python/python/zeitkonto/_core.pyi"
-    files[pyi_path] = py_gen.pyi_data(decl, template(root, "bindings-python/templates/_core.pyi.in", "#"))
+    files[pyi_path] = py_typed_gen.pyi_data(decl, template(root, "bindings-python/templates/_core.pyi.in", "#"))
     files["bindings-python/python/zeitkonto/_exports.py"] = py_gen.python_exports(decl)
     files["bindings-wasm/npm/node.mjs"] = ts_gen.node_exports(decl)
     dts_path = "bindings-wasm/npm/index.d.ts"
