@@ -101,12 +101,12 @@ def swift(text):
 
 def error_fields(lang, text, errors, start_marker, case_pattern):
     """Every error kind of the core (and `Internal`) is a case of the error type with the declared
-    fields (camelCase) plus `description`."""
+    fields (camelCase) plus `description` (`{kind}`: the kind's name; `{case}`: in Swift's casing)."""
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)  # doc comments hold parentheses and colons
     start = text.index(start_marker)
     problems = []
     for e in (e for e in errors if e["origin"] == "core" or e["kind"] == "Internal"):
-        m = re.search(case_pattern.format(kind=e["kind"]), text[start:], re.S)
+        m = re.search(case_pattern.format(kind=e["kind"], case=e["kind"][:1].lower() + e["kind"][1:]), text[start:], re.S)
         if not m:
             problems.append(f"{lang}: no error case {e['kind']}")
             continue
@@ -196,7 +196,7 @@ def main():
                                  r"class {kind}\((.*?)\)\s*: ZeitkontoException\(\)")
     with open(swift_path) as f:
         problems += error_fields("Swift", f.read(), full["errors"], "enum ZeitkontoError:",
-                                 r"\n\s*case {kind}(?:\((.*?)\))?\s*\n")
+                                 r"\n\s*case `?{case}`?(?:\((.*?)\))?\s*\n")
     with open(kt_path) as f:
         problems += settings_fields("Kotlin", f.read(), full["settings"], r"data class {name}\s*\((.*?)\n\)", "kotlin.time.Duration")
     with open(swift_path) as f:

@@ -219,7 +219,7 @@ def errors_section(op, decl):
         row(k, md_doc(kinds[k]["doc"]))
     return rows + ["", "Each language names them the same way: Rust `Error::Api { .. }`, Python `ApiError` "
                    "(and a subclass per code, such as `EmployeeNotFoundError`), TypeScript `ApiError`, "
-                   "Kotlin `ZeitkontoException.Api`, Swift `ZeitkontoError.Api`. "
+                   "Kotlin `ZeitkontoException.Api`, Swift `ZeitkontoError.api`. "
                    "See [Errors and retries](../guide/errors.md)."]
 
 

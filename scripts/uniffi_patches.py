@@ -2,6 +2,7 @@
 
     python3 scripts/uniffi_patches.py kotlin <generated zeitkonto_uniffi.kt>
     python3 scripts/uniffi_patches.py swift <generated Zeitkonto.swift>
+    python3 scripts/uniffi_patches.py swift-testing <generated ZeitkontoTesting.swift>
 
 Every patch matches uniffi's template text exactly and fails loudly (exit 1) when it is not found
 as often as expected, so a uniffi upgrade cannot silently drop one.
@@ -231,7 +232,42 @@ fileprivate func uniffiRustCallAsync<F, T>(
 """
 
 
+#: Swift's keywords a case may be named after (written in backticks where it is declared).
+SWIFT_KEYWORDS = {"internal", "default", "public", "private", "open", "static", "protocol", "return", "throw"}
+
+
+def swift_error_cases(text):
+    """An error's cases in Swift's casing: uniffi 0.32 writes an error enum's cases as type names
+    (`case InvalidInput(...)`, `.Api`), where every other enum of ours, and Swift's API design
+    guidelines, have `invalidInput`, `.api`. Each `public enum X: Swift.Error` has its cases
+    renamed where they are declared, and every `.Case` of them in the file (its converter's
+    `read` and `write`, docs)."""
+    enums = re.findall(r"^public\s+enum (\w+): Swift\.Error[^{]*\{\n(.*?)^\}", text, re.S | re.M)
+    if not enums:
+        fail("no error enum (uniffi's ErrorTemplate changed)")
+    renamed = set()
+    for name, body in enums:
+        cases = re.findall(r"^    case ([A-Z]\w*)\b", body, re.M)
+        if not cases:
+            fail(f"no UpperCamelCase case in {name} (uniffi's ErrorTemplate changed)")
+        for case in cases:
+            lower = case[0].lower() + case[1:]
+            declared = f"`{lower}`" if lower in SWIFT_KEYWORDS else lower
+            text, n = re.subn(rf"^(    case ){case}\b", rf"\g<1>{declared}", text, count=1, flags=re.M)
+            if n != 1:
+                fail(f"{name}.{case} is not declared")
+            renamed.add(case)
+    # Two errors may share a case's name (`Failed`): their uses are renamed once.
+    for case in sorted(renamed):
+        # (Not after `Exception.`: a doc naming Kotlin's class.)
+        text, uses = re.subn(rf"(?<!Exception\.)(?<=\.){case}\b(?![\w.])", case[0].lower() + case[1:], text)
+        if uses == 0:
+            fail(f"no use of the case {case}")
+    return text
+
+
 def swift(text):
+    text = swift_error_cases(text)
     text = replace_once(text, SWIFT_ASYNC, SWIFT_ASYNC_CANCELLABLE, "uniffiRustCallAsync")
     # Every call site passes the cancel function of its future's return type.
     text, n = re.subn(r"( +)pollFunc: ffi_zeitkonto_uniffi_rust_future_poll_(\w+),\n",
@@ -244,11 +280,11 @@ def swift(text):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("kotlin", "swift"):
-        sys.exit("usage: uniffi_patches.py kotlin|swift FILE")
+    if len(sys.argv) != 3 or sys.argv[1] not in ("kotlin", "swift", "swift-testing"):
+        sys.exit("usage: uniffi_patches.py kotlin|swift|swift-testing FILE")
     lang, path = sys.argv[1], sys.argv[2]
     with open(path, encoding="utf-8") as f:
         source = f.read()
-    patched = kotlin(source) if lang == "kotlin" else swift(source)
+    patched = {"kotlin": kotlin, "swift": swift, "swift-testing": swift_error_cases}[lang](source)
     with open(path, "w", encoding="utf-8") as f:
         f.write(patched)

@@ -25,9 +25,9 @@ pub trait ZeitkontoTransport: Send + Sync {
     /// Swift `TimeInterval`; `null`/`nil` for none); the client also enforces it and cancels `send`
     /// when it expires.
     ///
-    /// Throw `TransportException.Connect` when nothing can have reached the server (the
-    /// connection could not be opened): the call may then be retried. Any other failure counts as
-    /// "may have been applied", so a write is never sent again.
+    /// Throw `TransportException.Connect` (Swift: `TransportError.connect`) when nothing can have
+    /// reached the server (the connection could not be opened): the call may then be retried. Any
+    /// other failure counts as "may have been applied", so a write is never sent again.
     async fn send(
         &self,
         request: Arc<BuiltRequest>,

@@ -16,6 +16,11 @@ def snake(camel_name):
     return re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), camel_name)
 
 
+def lower_first(name):
+    """`InvalidInput` → `invalidInput` (Swift's casing of a case)."""
+    return name[:1].lower() + name[1:]
+
+
 def pascal(name):
     c = camel(name)
     return c[:1].upper() + c[1:]

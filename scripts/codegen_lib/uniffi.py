@@ -580,7 +580,7 @@ def swift_error_fields(decl):
             if f["key"] in keys:
                 # Positional: each field of the case, then its `description`.
                 parts = ["let value" if key == f["key"] else "_" for key in keys] + ["_"]
-                out.append(f"        case .{k['kind']}({', '.join(parts)}): return value")
+                out.append(f"        case .{lower_first(k['kind'])}({', '.join(parts)}): return value")
         out.append(f"        default: return {default}")
         out.append("        }")
         out.append("    }")

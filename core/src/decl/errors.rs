@@ -237,7 +237,7 @@ pub const KINDS: &[ErrorKindDecl] = &[
         parent: None,
         fields: &[],
         origin: ErrorOrigin::Binding,
-        note: "Every language: the base error class with kind `Internal` (Kotlin and Swift: the `Internal` case).",
+        note: "Every language: the base error class with kind `Internal` (Kotlin: the `Internal` class; Swift: the `internal` case).",
     },
     ErrorKindDecl {
         kind: "Aborted",

@@ -7,11 +7,11 @@ extension ZeitkontoError {
     /// its own; check before trying again.
     public var mayHaveReachedServer: Bool {
         switch self {
-        case .UnexpectedStatus(_, _, let value, _): return value
-        case .Decode(_, _, let value, _): return value
-        case .Transport(_, let value, _): return value
-        case .Tls(_, _, let value, _): return value
-        case .Timeout(let value, _): return value
+        case .unexpectedStatus(_, _, let value, _): return value
+        case .decode(_, _, let value, _): return value
+        case .transport(_, let value, _): return value
+        case .tls(_, _, let value, _): return value
+        case .timeout(let value, _): return value
         default: return false
         }
     }
@@ -20,7 +20,7 @@ extension ZeitkontoError {
     /// outside the table), null for every other kind.
     public var apiCode: ApiCode? {
         switch self {
-        case .Api(_, _, let value, _): return value
+        case .api(_, _, let value, _): return value
         default: return nil
         }
     }

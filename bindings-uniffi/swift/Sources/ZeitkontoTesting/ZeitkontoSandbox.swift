@@ -18,7 +18,7 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
     /// A sandbox: `today` freezes the date ("YYYY-MM-DD"; default: the real date), `seedJson`
     /// replaces the demo data, `rateLimit` turns on the API's limit (default: none, so tests do not
     /// wait), `routes` overrides routes as the client's config does. Bad input throws the client's
-    /// `ZeitkontoError.InvalidInput`, naming the field.
+    /// `ZeitkontoError.invalidInput`, naming the field.
     public init(today: String? = nil, seedJson: String? = nil, rateLimit: RateLimitSettings? = nil,
                 routes: [String: String] = [:]) throws {
         engine = try Self.guarded {
@@ -53,7 +53,7 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
             case .answer:
                 return Self.response(step)
             case .reset:
-                throw TransportError.Lost(detail: "the sandbox broke the connection (an injected reset)")
+                throw TransportError.lost(detail: "the sandbox broke the connection (an injected reset)")
             case .answerAfter:
                 try await Task.sleep(nanoseconds: step.delayMs * 1_000_000)
                 return Self.response(step)
@@ -87,14 +87,14 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
     deinit { engine.stopServing() }
 
     private static func invalid(_ field: String, _ reason: String) -> ZeitkontoError {
-        .InvalidInput(field: field, reason: reason, description: "invalid input `\(field)`: \(reason)")
+        .invalidInput(field: field, reason: reason, description: "invalid input `\(field)`: \(reason)")
     }
 
-    /// The engine's refusals as the client's own `ZeitkontoError.InvalidInput`.
+    /// The engine's refusals as the client's own `ZeitkontoError.invalidInput`.
     static func guarded<T>(_ f: () throws -> T) throws -> T {
         do {
             return try f()
-        } catch let SandboxError.InvalidInput(field, reason) {
+        } catch let SandboxError.invalidInput(field, reason) {
             throw invalid(field, reason)
         }
     }

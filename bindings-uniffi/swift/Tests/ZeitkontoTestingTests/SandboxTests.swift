@@ -22,7 +22,7 @@ final class SandboxTests: XCTestCase {
         do {
             try await client.come(employee: sandbox.keys.employee)
             XCTFail("a second come is refused")
-        } catch ZeitkontoError.Refused {}
+        } catch ZeitkontoError.refused {}
         XCTAssertEqual(try sandbox.writes("clock"), 1)
         XCTAssertEqual(sandbox.today, "2026-11-21")
         sandbox.reset()
@@ -35,7 +35,7 @@ final class SandboxTests: XCTestCase {
         do {
             try await sandbox.client().come(employee: sandbox.keys.employee)
             XCTFail("the answer was lost")
-        } catch let ZeitkontoError.Transport(_, mayHaveReachedServer, _) {
+        } catch let ZeitkontoError.transport(_, mayHaveReachedServer, _) {
             XCTAssertTrue(mayHaveReachedServer)
         }
         XCTAssertEqual(try sandbox.requests("clock"), 1)
@@ -67,7 +67,7 @@ final class SandboxTests: XCTestCase {
 
     func testBadInputIsTheClientsInvalidInputNamingTheField() throws {
         func field(_ f: () throws -> Void) -> String? {
-            do { try f() } catch let ZeitkontoError.InvalidInput(field, _, _) { return field } catch { return "\(error)" }
+            do { try f() } catch let ZeitkontoError.invalidInput(field, _, _) { return field } catch { return "\(error)" }
             return nil
         }
         XCTAssertEqual(field { _ = try ZeitkontoSandbox(today: "2026-13-01") }, "today")
@@ -120,7 +120,7 @@ final class SandboxTests: XCTestCase {
                 do {
                     try inject()
                     XCTFail("\(name): accepted")
-                } catch let ZeitkontoError.InvalidInput(got, reason, _) {
+                } catch let ZeitkontoError.invalidInput(got, reason, _) {
                     XCTAssertEqual(got, field, name)
                     XCTAssertEqual(reason, c["reason"] as? String, name)
                 }

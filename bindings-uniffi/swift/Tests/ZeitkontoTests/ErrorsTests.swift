@@ -12,7 +12,7 @@ final class ErrorsTests: XCTestCase {
     func testApiErrorCodesAreTyped() async throws {
         for (key, expected) in [("wrong-key", 3), ("inactive-company-key", 2)] {
             let e = await expectZeitkontoError { try await client(key).employees() }
-            guard case let .Api(status, code, _, description) = e else { return XCTFail("\(String(describing: e))") }
+            guard case let .api(status, code, _, description) = e else { return XCTFail("\(String(describing: e))") }
             XCTAssertEqual([status, code], [403, expected])
             XCTAssertTrue(description.hasPrefix("API error code \(expected)"), description)
             // Every error answers it (false where the case has no such field), as in every language.
@@ -20,20 +20,20 @@ final class ErrorsTests: XCTestCase {
             XCTAssertNotNil(e?.apiCode)
         }
         let module = await expectZeitkontoError { try await client("nomodules-company-key").presence() }
-        guard case let .Api(_, code8, _, _) = module else { return XCTFail("\(String(describing: module))") }
+        guard case let .api(_, code8, _, _) = module else { return XCTFail("\(String(describing: module))") }
         XCTAssertEqual(code8, 8)
         let forbidden = await expectZeitkontoError { try await client("demo-employee-key").employees() }
-        guard case let .Forbidden(status, _) = forbidden else { return XCTFail("\(String(describing: forbidden))") }
+        guard case let .forbidden(status, _) = forbidden else { return XCTFail("\(String(describing: forbidden))") }
         XCTAssertEqual(status, 403)
         let nobody = await expectZeitkontoError { try await client().timeAccount(employee: "nobody@demo.example", year: 2026, month: 5) }
-        guard case let .Api(_, code1, _, _) = nobody else { return XCTFail("\(String(describing: nobody))") }
+        guard case let .api(_, code1, _, _) = nobody else { return XCTFail("\(String(describing: nobody))") }
         XCTAssertEqual(code1, 1)
     }
 
     func testInvalidInputIsRefusedBeforeAnythingIsSent() async throws {
         let c = try client()
         func field(_ call: () async throws -> Void) async -> String? {
-            guard case let .InvalidInput(field, _, _) = await expectZeitkontoError(call) else { return nil }
+            guard case let .invalidInput(field, _, _) = await expectZeitkontoError(call) else { return nil }
             return field
         }
         let range = await field { _ = try await c.projectBookings(email: manager, uuid: "p-website", startDate: "2026-10-01", endDate: "2026-11-05") }
@@ -65,10 +65,10 @@ final class ErrorsTests: XCTestCase {
         XCTAssertEqual(sent, 0)
         // Settings too, when the client is made.
         let plainHttp = await expectError { try ZeitkontoClient(config: ZeitkontoConfig(apiKey: ApiKey("k"), baseUrl: "http://desktop.saas.de")) }
-        guard case let .InvalidInput(baseUrl, _, _) = plainHttp as? ZeitkontoError else { return XCTFail("\(String(describing: plainHttp))") }
+        guard case let .invalidInput(baseUrl, _, _) = plainHttp as? ZeitkontoError else { return XCTFail("\(String(describing: plainHttp))") }
         XCTAssertEqual(baseUrl, "baseUrl")
         let timeout = await expectError { try client(timeout: -1) }
-        guard case let .InvalidInput(timeoutField, _, _) = timeout as? ZeitkontoError else { return XCTFail("\(String(describing: timeout))") }
+        guard case let .invalidInput(timeoutField, _, _) = timeout as? ZeitkontoError else { return XCTFail("\(String(describing: timeout))") }
         XCTAssertEqual(timeoutField, "timeout")
     }
 
@@ -76,7 +76,7 @@ final class ErrorsTests: XCTestCase {
         let c = try client()
         try await Sandbox.shared.inject(#"{"kind":"html","operation":"employees"}"#)
         let decode = await expectZeitkontoError { try await c.employees() }
-        guard case let .Decode(operation, detail, reached, _) = decode else { return XCTFail("\(String(describing: decode))") }
+        guard case let .decode(operation, detail, reached, _) = decode else { return XCTFail("\(String(describing: decode))") }
         XCTAssertEqual(operation, "employees")
         XCTAssertTrue(reached)
         XCTAssertEqual(decode?.mayHaveReachedServer, true)
@@ -84,16 +84,16 @@ final class ErrorsTests: XCTestCase {
         XCTAssertFalse(detail.isEmpty)
         try await Sandbox.shared.inject(#"{"kind":"truncated","operation":"presence"}"#)
         let truncated = await expectZeitkontoError { try await c.presence() }
-        guard case .Decode = truncated else { return XCTFail("\(String(describing: truncated))") }
+        guard case .decode = truncated else { return XCTFail("\(String(describing: truncated))") }
         try await Sandbox.shared.inject(#"{"kind":"html","status":502,"operation":"clock"}"#)
         let status = await expectZeitkontoError { try await c.come(employee: anna) }
-        guard case let .UnexpectedStatus(code, excerpt, mayHave, _) = status else { return XCTFail("\(String(describing: status))") }
+        guard case let .unexpectedStatus(code, excerpt, mayHave, _) = status else { return XCTFail("\(String(describing: status))") }
         XCTAssertEqual(code, 502)
         XCTAssertTrue(excerpt.contains("<html>"), excerpt)
         XCTAssertTrue(mayHave, "a 502 after a write: it may have been applied")
         try await Sandbox.shared.inject(#"{"kind":"rateLimit","retryAfter":120,"operation":"employees"}"#)
         let limited = await expectZeitkontoError { try await c.employees() }
-        guard case let .RateLimited(status429, retryAfter, _) = limited else { return XCTFail("\(String(describing: limited))") }
+        guard case let .rateLimited(status429, retryAfter, _) = limited else { return XCTFail("\(String(describing: limited))") }
         XCTAssertEqual(status429, 429)
         XCTAssertEqual(retryAfter, 120.0)
     }
@@ -102,7 +102,7 @@ final class ErrorsTests: XCTestCase {
         let c = try client()
         try await Sandbox.shared.inject(#"{"kind":"redirect","status":303,"location":"https://elsewhere.example/\#(companyKey)","operation":"clock"}"#)
         let e = await expectZeitkontoError { try await c.come(employee: anna) }
-        guard case let .UnexpectedStatus(status, excerpt, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
+        guard case let .unexpectedStatus(status, excerpt, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
         XCTAssertEqual(status, 303)
         XCTAssertTrue(mayHave, "post/redirect/get: the write may have been applied")
         XCTAssertTrue(excerpt.contains("elsewhere.example") && !excerpt.contains(companyKey), excerpt)
@@ -114,12 +114,12 @@ final class ErrorsTests: XCTestCase {
         let closed = try client(baseUrl: "http://127.0.0.1:\(closedPort())",
                                 retry: RetrySettings(maxRetries: 2, baseDelay: 0.01, maxDelay: 0.02, maxRetryAfter: 60, maxRateLimitRetries: 3))
         let refused = await expectZeitkontoError { try await closed.come(employee: anna) }
-        guard case let .Transport(_, mayHave, _) = refused else { return XCTFail("\(String(describing: refused))") }
+        guard case let .transport(_, mayHave, _) = refused else { return XCTFail("\(String(describing: refused))") }
         XCTAssertFalse(mayHave, "a refused connection reached nothing")
         let slow = try client(timeout: 0.3)
         try await Sandbox.shared.inject(#"{"kind":"delay","delayMs":1500,"count":3,"operation":"employees"}"#)
         let timeout = await expectZeitkontoError { try await slow.employees() }
-        guard case let .Timeout(reached, _) = timeout else { return XCTFail("\(String(describing: timeout))") }
+        guard case let .timeout(reached, _) = timeout else { return XCTFail("\(String(describing: timeout))") }
         XCTAssertTrue(reached)
         XCTAssertEqual(timeout?.mayHaveReachedServer, true)
         XCTAssertEqual(refused?.mayHaveReachedServer, false)
@@ -138,7 +138,7 @@ final class ErrorsTests: XCTestCase {
         _ = await expectZeitkontoError { try await c.come(employee: anna) }
         try await Sandbox.shared.inject(#"{"kind":"reset","after":true,"operation":"create_project"}"#)
         let lost = await expectZeitkontoError { try await c.createProject(email: manager, name: "Once") }
-        guard case let .Transport(_, mayHave, _) = lost else { return XCTFail("\(String(describing: lost))") }
+        guard case let .transport(_, mayHave, _) = lost else { return XCTFail("\(String(describing: lost))") }
         XCTAssertTrue(mayHave)
         try await Sandbox.shared.inject(#"{"kind":"status","status":502,"after":true,"operation":"book_absence"}"#)
         _ = await expectZeitkontoError { try await c.bookAbsence(reasonUuid: "LT-VAC", employeeUuid: annaUuid, startDay: "2026-12-28", endDay: "2026-12-29") }
@@ -192,7 +192,7 @@ final class ErrorsTests: XCTestCase {
         do {
             _ = try parseResponse(operation: "time_account", status: 404, headers: [], body: body, request: request)
             XCTFail("expected an error")
-        } catch let ZeitkontoError.UnexpectedStatus(_, excerpt, _, _) {
+        } catch let ZeitkontoError.unexpectedStatus(_, excerpt, _, _) {
             XCTAssertEqual(excerpt, "Cannot GET /rest/api/v2/time/account/***/***/2026/2")
         }
     }

@@ -25,11 +25,11 @@ final class JobsTests: XCTestCase {
         do {
             for try await _ in job.events() {}
             XCTFail("the key was refused")
-        } catch ZeitkontoError.Api {}
+        } catch ZeitkontoError.api {}
         do {
             _ = try client().monthClose(year: 2026, month: 13)
             XCTFail("month 13")
-        } catch let ZeitkontoError.InvalidInput(field, _, _) {
+        } catch let ZeitkontoError.invalidInput(field, _, _) {
             XCTAssertEqual(field, "month")
         }
     }

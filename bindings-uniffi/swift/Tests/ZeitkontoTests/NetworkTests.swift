@@ -50,7 +50,7 @@ final class NetworkTests: XCTestCase {
             let started = Date()
             let c = try ZeitkontoClient(config: config(url, ca: trust))
             let e = await expectZeitkontoError { try await c.employees() }
-            guard case let .Tls(failure, detail, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
+            guard case let .tls(failure, detail, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
             XCTAssertEqual(failure, expected, detail)
             XCTAssertFalse(mayHave)
             XCTAssertLessThan(Date().timeIntervalSince(started), 2.0, "never retried")

@@ -37,7 +37,7 @@ final class OperationsTests: XCTestCase {
         try await c.stop(employee: anna)
         try await c.go(employee: anna)
         let refused = await expectZeitkontoError { try await c.go(employee: anna) }
-        guard case .Refused = refused else { return XCTFail("\(String(describing: refused))") }
+        guard case .refused = refused else { return XCTFail("\(String(describing: refused))") }
         try await c.clock(action: .come, employee: anna, device: "Kiosk", project: "p-website")
         let writes = try await Sandbox.shared.writes("clock")
         XCTAssertEqual(writes, 4)
@@ -63,7 +63,7 @@ final class OperationsTests: XCTestCase {
         let real = october.bookings.filter { $0.isDummy != "true" }
         XCTAssertEqual(real.count, report.bookings.count)
         let future = await expectZeitkontoError { try await c.timeAccountReport(email: anna, year: 2026, month: 12) }
-        guard case let .Api(status, code, _, _) = future else { return XCTFail("\(String(describing: future))") }
+        guard case let .api(status, code, _, _) = future else { return XCTFail("\(String(describing: future))") }
         XCTAssertEqual([status, code], [403, 4])
         let days = try await c.targetActualDays(email: anna, start: "2026-11-16", end: "2026-11-30")
         XCTAssertEqual(json(try XCTUnwrap(days.info.last))["date"] as? String, "2026-11-21")
@@ -87,10 +87,10 @@ final class OperationsTests: XCTestCase {
         let c = try client()
         try await c.extraLeave(account: anna, days: 2.0, year: 2026, comment: "overtime")
         let foreign = await expectZeitkontoError { try await c.extraLeave(account: "olga.other@other.example", days: 1.0) }
-        guard case .Refused = foreign else { return XCTFail("\(String(describing: foreign))") }
+        guard case .refused = foreign else { return XCTFail("\(String(describing: foreign))") }
         try await c.bookAbsence(reasonUuid: "LT-VAC", employeeUuid: annaUuid, halfDay: true, startDay: "2026-12-21", endDay: "2026-12-21")
         let special = await expectZeitkontoError { try await c.bookAbsence(reasonUuid: "LT-SPECIAL", employeeUuid: annaUuid) }
-        guard case let .Api(_, code, _, _) = special else { return XCTFail("\(String(describing: special))") }
+        guard case let .api(_, code, _, _) = special else { return XCTFail("\(String(describing: special))") }
         XCTAssertEqual(code, 4)
         let december = try await c.leaveMonth(year: 2026, month: 12).map(json)
         XCTAssertTrue(december.contains { $0["employee"] as? String == annaUuid && $0["halfDay"] as? Bool == true })
@@ -118,10 +118,10 @@ final class OperationsTests: XCTestCase {
         XCTAssertFalse(bookings.entries.isEmpty)
         try await c.deleteProject(email: manager, uuid: uuid)
         let again = await expectZeitkontoError { try await c.deleteProject(email: manager, uuid: uuid) }
-        guard case let .Api(_, code3, _, _) = again else { return XCTFail("\(String(describing: again))") }
+        guard case let .api(_, code3, _, _) = again else { return XCTFail("\(String(describing: again))") }
         XCTAssertEqual(code3, 3)
         let noRole = await expectZeitkontoError { try await c.projects(email: anna) }
-        guard case let .Api(_, code8, _, _) = noRole else { return XCTFail("\(String(describing: noRole))") }
+        guard case let .api(_, code8, _, _) = noRole else { return XCTFail("\(String(describing: noRole))") }
         XCTAssertEqual(code8, 8)
     }
 
@@ -140,7 +140,7 @@ final class OperationsTests: XCTestCase {
         let shift = try XCTUnwrap(next.shifts.map(json).first { $0["id"] as? Int == id })
         XCTAssertEqual((shift["mitarbeiter"] as? [Any])?.count, 1)
         let week53 = await expectZeitkontoError { try await c.shifts(year: 2025, week: 53) }
-        guard case let .InvalidInput(field, _, _) = week53 else { return XCTFail("\(String(describing: week53))") }
+        guard case let .invalidInput(field, _, _) = week53 else { return XCTFail("\(String(describing: week53))") }
         XCTAssertEqual(field, "week")
     }
 
@@ -149,7 +149,7 @@ final class OperationsTests: XCTestCase {
         let out = json(try await c.call(operation: "time_account", params: #"{"employee":"\#(anna)","year":2026,"month":10}"#))
         XCTAssertEqual(out["month"] as? Int, 10)
         let unknown = await expectZeitkontoError { try await c.call(operation: "no_such_thing", params: "{}") }
-        guard case let .InvalidInput(field, _, _) = unknown else { return XCTFail("\(String(describing: unknown))") }
+        guard case let .invalidInput(field, _, _) = unknown else { return XCTFail("\(String(describing: unknown))") }
         XCTAssertEqual(field, "operation")
     }
 

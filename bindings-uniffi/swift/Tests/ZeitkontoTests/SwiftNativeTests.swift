@@ -18,8 +18,8 @@ final class SwiftNativeTests: XCTestCase {
         XCTAssertEqual(error.localizedDescription, sentence)
         XCTAssertEqual((error as? LocalizedError)?.errorDescription, sentence)
         // An error thrown by an app's transport reads as a sentence too.
-        XCTAssertEqual("\(TransportError.Connect(detail: "connection refused"))", "could not connect: connection refused")
-        XCTAssertEqual(TransportError.Timeout.localizedDescription, "timed out")
+        XCTAssertEqual("\(TransportError.connect(detail: "connection refused"))", "could not connect: connection refused")
+        XCTAssertEqual(TransportError.timeout.localizedDescription, "timed out")
         // Invalid input: the parameter and the reason, in the same words as Rust, Python, JS, Kotlin.
         let input = await expectError { try await client().timeAccount(employee: anna, year: 2026, month: 13) }
         XCTAssertEqual(input.map { "\($0)" }, "invalid input `month`: 13 is not a calendar month (1-12; January is 1)")
@@ -69,7 +69,7 @@ final class SwiftNativeTests: XCTestCase {
         let number: Int? = week.week
         XCTAssertEqual(number, 47)
         let e = await expectZeitkontoError { try await c.projects(email: anna) }
-        guard case let .Api(status, code, _, _) = e else { return XCTFail("\(String(describing: e))") }
+        guard case let .api(status, code, _, _) = e else { return XCTFail("\(String(describing: e))") }
         let pair: (Int, Int) = (status, code)
         XCTAssertTrue(pair == (403, 8))
     }
@@ -87,7 +87,7 @@ final class SwiftNativeTests: XCTestCase {
         XCTAssertFalse(people.isEmpty, "plain http to the sandbox keeps working")
         let remote = try ZeitkontoClient(config: ZeitkontoConfig(apiKey: ApiKey("k3y-for-a-missing-store")))
         let e = await expectZeitkontoError { try await remote.employees() }
-        guard case let .Tls(failure, detail, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
+        guard case let .tls(failure, detail, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
         XCTAssertEqual(failure, .other)
         XCTAssertTrue(detail.contains("trust store") && detail.contains("SSL_CERT_FILE"), detail)
         XCTAssertFalse(mayHave)

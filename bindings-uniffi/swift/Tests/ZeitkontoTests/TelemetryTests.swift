@@ -61,7 +61,7 @@ final class TelemetryTests: XCTestCase {
         do {
             _ = try await wrong.employees()
             XCTFail("a wrong key was accepted")
-        } catch ZeitkontoError.Api {}
+        } catch ZeitkontoError.api {}
 
         let spans = tracer.spans
         XCTAssertEqual(spans.count, 3)

@@ -19,7 +19,7 @@ final class SessionTransport: NSObject, ZeitkontoTransport, URLSessionTaskDelega
 
     func send(request: BuiltRequest, timeout: Double?) async throws -> HttpResponse {
         sends.bump()
-        guard let url = URL(string: request.url()) else { throw TransportError.Connect(detail: "bad URL") }
+        guard let url = URL(string: request.url()) else { throw TransportError.connect(detail: "bad URL") }
         var r = URLRequest(url: url)
         r.httpMethod = request.method()
         for h in request.headers() { r.addValue(h.value, forHTTPHeaderField: h.name) }
@@ -31,11 +31,11 @@ final class SessionTransport: NSObject, ZeitkontoTransport, URLSessionTaskDelega
         do {
             (data, response) = try await session.data(for: r)
         } catch let e as URLError where e.code == .cannotConnectToHost || e.code == .cannotFindHost {
-            throw TransportError.Connect(detail: "\(e.code)")
+            throw TransportError.connect(detail: "\(e.code)")
         } catch {
-            throw TransportError.Lost(detail: "\(error)")
+            throw TransportError.lost(detail: "\(error)")
         }
-        guard let http = response as? HTTPURLResponse else { throw TransportError.Lost(detail: "not HTTP") }
+        guard let http = response as? HTTPURLResponse else { throw TransportError.lost(detail: "not HTTP") }
         let headers = http.allHeaderFields.map { HttpHeader(name: "\($0.key)", value: "\($0.value)") }
         return HttpResponse(status: http.statusCode, headers: headers, body: data)
     }
@@ -66,7 +66,7 @@ final class TransportTests: XCTestCase {
         XCTAssertEqual(transport.sends.value, 2)
         try await Sandbox.shared.inject(#"{"kind":"status","status":503,"count":1,"operation":"clock"}"#)
         let e = await expectZeitkontoError { try await c.come(employee: anna) }
-        guard case let .UnexpectedStatus(status, _, _, _) = e else { return XCTFail("\(String(describing: e))") }
+        guard case let .unexpectedStatus(status, _, _, _) = e else { return XCTFail("\(String(describing: e))") }
         XCTAssertEqual(status, 503)
         XCTAssertEqual(transport.sends.value, 3, "the write was sent once")
     }
@@ -76,13 +76,13 @@ final class TransportTests: XCTestCase {
             let attempts = Counter()
             func send(request: BuiltRequest, timeout: Double?) async throws -> HttpResponse {
                 attempts.bump()
-                throw TransportError.Connect(detail: "refused: \(request.url())")
+                throw TransportError.connect(detail: "refused: \(request.url())")
             }
         }
         let refusing = Refusing()
         let c = try ZeitkontoClient.withTransport(config: sandboxConfig(), transport: refusing)
         let e = await expectZeitkontoError { try await c.employees() }
-        guard case let .Transport(detail, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
+        guard case let .transport(detail, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
         XCTAssertFalse(mayHave)
         XCTAssertEqual(refusing.attempts.value, 3, "the first try and two retries")
         XCTAssertFalse(detail.contains(companyKey) || "\(e!)".contains(companyKey), detail)
@@ -101,7 +101,7 @@ final class TransportTests: XCTestCase {
         let breaking = Breaking()
         let c = try ZeitkontoClient.withTransport(config: sandboxConfig(), transport: breaking)
         let e = await expectZeitkontoError { try await c.come(employee: anna) }
-        guard case let .Transport(_, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
+        guard case let .transport(_, mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
         XCTAssertTrue(mayHave)
         XCTAssertEqual(breaking.attempts.value, 1)
     }
@@ -116,14 +116,14 @@ final class TransportTests: XCTestCase {
                     cancelled.bump()
                     throw error
                 }
-                throw TransportError.Timeout
+                throw TransportError.timeout
             }
         }
         let hanging = Hanging()
         let quick = sandboxConfig(timeout: 0.3, retry: RetrySettings(maxRetries: 0, baseDelay: 0.5, maxDelay: 8, maxRetryAfter: 60, maxRateLimitRetries: 3))
         let c = try ZeitkontoClient.withTransport(config: quick, transport: hanging)
         let e = await expectZeitkontoError { try await c.employees() }
-        guard case let .Timeout(mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
+        guard case let .timeout(mayHave, _) = e else { return XCTFail("\(String(describing: e))") }
         XCTAssertTrue(mayHave)
         for _ in 0..<50 where hanging.cancelled.value == 0 { try await Task.sleep(nanoseconds: 100_000_000) }
         XCTAssertEqual(hanging.cancelled.value, 1, "the app's task was cancelled")
@@ -137,7 +137,7 @@ final class TransportTests: XCTestCase {
         }
         let c = try ZeitkontoClient.withTransport(config: sandboxConfig(), transport: Redirecting())
         let e = await expectZeitkontoError { try await c.employees() }
-        guard case let .UnexpectedStatus(status, excerpt, _, _) = e else { return XCTFail("\(String(describing: e))") }
+        guard case let .unexpectedStatus(status, excerpt, _, _) = e else { return XCTFail("\(String(describing: e))") }
         XCTAssertEqual(status, 302)
         XCTAssertFalse(excerpt.contains(companyKey), excerpt)
         XCTAssertEqual("\(HttpResponse(status: 302, headers: [], body: Data()))", "HttpResponse(status=302, 0 bytes)")

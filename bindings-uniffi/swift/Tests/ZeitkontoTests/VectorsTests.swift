@@ -121,32 +121,32 @@ final class VectorsTests: XCTestCase {
     private func fields(_ e: ZeitkontoError) -> JSONValue {
         let n = { (i: Int) in JSONValue.number(String(i)) }
         switch e {
-        case let .InvalidInput(field, reason, description):
+        case let .invalidInput(field, reason, description):
             return .object([("kind", .string("InvalidInput")), ("field", .string(field)), ("reason", .string(reason)), ("message", .string(description))])
-        case let .Api(status, code, _, description):
+        case let .api(status, code, _, description):
             return .object([("kind", .string("Api")), ("status", n(status)), ("code", n(code)), ("message", .string(description))])
-        case let .Forbidden(status, description):
+        case let .forbidden(status, description):
             return .object([("kind", .string("Forbidden")), ("status", n(status)), ("message", .string(description))])
-        case let .Refused(description):
+        case let .refused(description):
             return .object([("kind", .string("Refused")), ("message", .string(description))])
-        case let .RateLimited(status, retryAfter, description):
+        case let .rateLimited(status, retryAfter, description):
             return .object([("kind", .string("RateLimited")), ("status", n(status)),
                             ("retryAfterMs", retryAfter.map { n(Int(($0 * 1000).rounded())) } ?? .null), ("message", .string(description))])
-        case let .UnexpectedStatus(status, excerpt, mayHave, description):
+        case let .unexpectedStatus(status, excerpt, mayHave, description):
             return .object([("kind", .string("UnexpectedStatus")), ("status", n(status)), ("excerpt", .string(excerpt)),
                             ("mayHaveReachedServer", .bool(mayHave)), ("message", .string(description))])
-        case let .Decode(operation, detail, mayHave, description):
+        case let .decode(operation, detail, mayHave, description):
             return .object([("kind", .string("Decode")), ("operation", .string(operation)), ("detail", .string(detail)),
                             ("mayHaveReachedServer", .bool(mayHave)), ("message", .string(description))])
-        case let .Transport(detail, mayHave, description):
+        case let .transport(detail, mayHave, description):
             return .object([("kind", .string("Transport")), ("detail", .string(detail)), ("mayHaveReachedServer", .bool(mayHave)),
                             ("message", .string(description))])
-        case let .Tls(failure, detail, mayHave, description):
+        case let .tls(failure, detail, mayHave, description):
             return .object([("kind", .string("Tls")), ("failure", .string(tlsName(failure))), ("detail", .string(detail)),
                             ("mayHaveReachedServer", .bool(mayHave)), ("message", .string(description))])
-        case let .Timeout(mayHave, description):
+        case let .timeout(mayHave, description):
             return .object([("kind", .string("Timeout")), ("mayHaveReachedServer", .bool(mayHave)), ("message", .string(description))])
-        case let .Internal(description):
+        case let .internal(description):
             return .object([("kind", .string("Internal")), ("message", .string(description))])
         }
     }
