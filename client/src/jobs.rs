@@ -22,12 +22,10 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
-use serde_json::Value;
 use zeitkonto_core::jobs::{
-    FailureAction, Fallback, JobCall, MonthClose, Person, Plan, Progress, SummaryMatch, Sweep, SweepAction, SweepCall,
-    SweepFallback,
+    FailureAction, JobCall, MonthClose, Person, Plan, Progress, SummaryMatch, Sweep, SweepAction, SweepCall,
 };
-use zeitkonto_core::{Date, Error, Month, MonthlyAccount, PresenceEntry};
+use zeitkonto_core::{Date, Error, Month};
 
 /// What a job is asked, checked by the core (one entry for every job: [`Client::job`]).
 pub use zeitkonto_core::jobs::JobSpec;

@@ -14,11 +14,7 @@ fn every_event_is_its_declaration() {
     let error = || Error::Forbidden;
     let events = vec![
         JobEvent::Progress(Progress { done: 1, total: 2, eta_ms: 3 }),
-        JobEvent::Account(AccountRow {
-            employee: "e".into(),
-            account: MonthlyAccount::default(),
-            source: "s".into(),
-        }),
+        JobEvent::Account(AccountRow { employee: "e".into(), account: MonthlyAccount::default(), source: "s".into() }),
         JobEvent::EmployeeFailure { employee: "e".into(), error: error() },
         JobEvent::DepartmentFallback(Fallback { department: "d".into(), reason: "r".into() }),
         JobEvent::Presence(PresenceRow { entry: PresenceEntry::default(), source: "s".into() }),

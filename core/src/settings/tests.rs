@@ -46,8 +46,7 @@ fn the_checks_use_the_declared_ranges() {
     let count = |key: &str| u32::try_from(over(key)).unwrap_or(u32::MAX);
     let bad = RetrySettings { max_retries: count("retry.maxRetries"), ..RetrySettings::default() };
     assert_eq!(field(bad.to_config()), "retry.maxRetries");
-    let bad =
-        RetrySettings { max_rate_limit_retries: count("retry.maxRateLimitRetries"), ..RetrySettings::default() };
+    let bad = RetrySettings { max_rate_limit_retries: count("retry.maxRateLimitRetries"), ..RetrySettings::default() };
     assert_eq!(field(bad.to_config()), "retry.maxRateLimitRetries");
     for key in ["retry.baseDelay", "retry.maxDelay", "retry.maxRetryAfter", "rateLimit.window", "timeout"] {
         assert_eq!(declared(key).max, Some(YEAR_MS), "{key}");
@@ -65,11 +64,8 @@ fn the_checks_use_the_declared_ranges() {
 
 #[test]
 fn numeric_settings_are_the_declared_durations_and_counts_in_order() {
-    let numeric: Vec<&str> = SETTINGS
-        .iter()
-        .filter(|s| matches!(s.ty, SettingType::Duration | SettingType::Count))
-        .map(|s| s.key)
-        .collect();
+    let numeric: Vec<&str> =
+        SETTINGS.iter().filter(|s| matches!(s.ty, SettingType::Duration | SettingType::Count)).map(|s| s.key).collect();
     let order = [
         "timeout",
         "retry.maxRetries",
@@ -142,10 +138,7 @@ fn the_canonical_form_reads_milliseconds_and_names_what_is_wrong() {
     };
     let r = RetrySettings::from_canonical(&serde_json::json!({"maxRetries": 1, "baseDelayMs": 20.5}))
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(
-        (r.max_retries, r.base_delay, r.max_delay),
-        (1, Duration::from_micros(20_500), Duration::from_secs(8))
-    );
+    assert_eq!((r.max_retries, r.base_delay, r.max_delay), (1, Duration::from_micros(20_500), Duration::from_secs(8)));
     let l = RateLimitSettings::from_canonical(&serde_json::json!({"limit": 5, "windowMs": 1000, "marginMs": null}))
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(l, RateLimitSettings::per_window(5, Duration::from_secs(1)));

@@ -42,10 +42,7 @@ fn a_refused_department_and_a_missing_employee_fall_back_per_employee() {
     let mut job = MonthClose::new(2026, 3, vec!["d1".into(), "d2".into()]).unwrap();
     job.employees_listed(people(4));
     job.department_answered("d1", &["Person 0".into()]); // Person 1 missing from its summary
-    assert_eq!(
-        job.call_failed(&JobCall::Department("d2".into()), "UnexpectedStatus", None),
-        FailureAction::FallBack
-    );
+    assert_eq!(job.call_failed(&JobCall::Department("d2".into()), "UnexpectedStatus", None), FailureAction::FallBack);
     let mut own = Vec::new();
     while let Some(JobCall::Employee(e)) = job.next_call() {
         own.push(e.clone());

@@ -87,11 +87,7 @@ fn project_hours_ask_top_level_projects_in_pieces_the_api_takes() {
     assert_eq!(pieces(d("2026-01-01"), d("2026-02-01")), [(d("2026-01-01"), d("2026-02-01"))]);
     assert_eq!(
         pieces(d("2026-01-01"), d("2026-03-31")),
-        [
-            (d("2026-01-01"), d("2026-02-01")),
-            (d("2026-02-02"), d("2026-03-05")),
-            (d("2026-03-06"), d("2026-03-31"))
-        ]
+        [(d("2026-01-01"), d("2026-02-01")), (d("2026-02-02"), d("2026-03-05")), (d("2026-03-06"), d("2026-03-31"))]
     );
     let mut job = Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-03-31"), vec![]).unwrap();
     assert_eq!(job.plan(), Plan { path: "projects", calls: 1, eta_ms: 1_000 });
@@ -177,8 +173,7 @@ fn bad_input_is_refused_naming_the_field() {
     assert_eq!(field(Sweep::project_hours("pm@x", d("2026-01-02"), d("2026-01-01"), vec![]).unwrap_err()), "start");
     assert_eq!(
         field(
-            Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-02"), vec!["a".into(), "a".into()])
-                .unwrap_err()
+            Sweep::project_hours("pm@x", d("2026-01-01"), d("2026-01-02"), vec!["a".into(), "a".into()]).unwrap_err()
         ),
         "projects"
     );
