@@ -366,7 +366,7 @@ impl RequestBuilder<'_> {
             let (value, secret) =
                 self.params.iter().find(|(n, ..)| *n == name).map(|(_, v, s)| (v, *s)).ok_or_else(|| {
                     Error::invalid(
-                        "route",
+                        "routes",
                         format!("the route of `{}` uses {{{name}}}, which this operation does not have", self.op),
                     )
                 })?;

@@ -130,10 +130,10 @@ impl Route {
     pub fn new(method: Method, template: impl Into<String>) -> Result<Route, Error> {
         let template = template.into();
         if !template.starts_with('/') {
-            return Err(Error::invalid("route", format!("a path template must start with '/', got {template:?}")));
+            return Err(Error::invalid("routes", format!("a path template must start with '/', got {template:?}")));
         }
         if template.contains(['?', '#']) {
-            return Err(Error::invalid("route", "a path template has no query or fragment"));
+            return Err(Error::invalid("routes", "a path template has no query or fragment"));
         }
         placeholders(&template)?;
         Ok(Route { method, template })
@@ -141,8 +141,8 @@ impl Route {
 
     /// Parses `"POST /rest/api/x/{api}"`.
     pub fn parse(s: &str) -> Result<Route, Error> {
-        let (m, p) = s.trim().split_once(' ').ok_or_else(|| Error::invalid("route", "expected \"METHOD /path\""))?;
-        let method = Method::parse(m).ok_or_else(|| Error::invalid("route", format!("unknown method {m:?}")))?;
+        let (m, p) = s.trim().split_once(' ').ok_or_else(|| Error::invalid("routes", "expected \"METHOD /path\""))?;
+        let method = Method::parse(m).ok_or_else(|| Error::invalid("routes", format!("unknown method {m:?}")))?;
         Route::new(method, p.trim())
     }
 
@@ -159,13 +159,13 @@ impl Route {
         let (want, have) = (default.placeholders(), self.placeholders());
         if let Some(missing) = want.iter().find(|n| !have.contains(n)) {
             return Err(Error::invalid(
-                "route",
+                "routes",
                 format!("the route of `{op}` leaves out {{{missing}}}, which the operation needs"),
             ));
         }
         if let Some(unknown) = have.iter().find(|n| !want.contains(n)) {
             return Err(Error::invalid(
-                "route",
+                "routes",
                 format!("the route of `{op}` uses {{{unknown}}}, which this operation does not have"),
             ));
         }
@@ -184,16 +184,16 @@ fn placeholders(template: &str) -> Result<Vec<&str>, Error> {
     let mut rest = template;
     while let Some(start) = rest.find('{') {
         let after = &rest[start + 1..];
-        let end = after.find('}').ok_or_else(|| Error::invalid("route", "unclosed '{' in path template"))?;
+        let end = after.find('}').ok_or_else(|| Error::invalid("routes", "unclosed '{' in path template"))?;
         let name = &after[..end];
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(Error::invalid("route", format!("bad placeholder {{{name}}} in path template")));
+            return Err(Error::invalid("routes", format!("bad placeholder {{{name}}} in path template")));
         }
         out.push(name);
         rest = &after[end + 1..];
     }
     if rest.contains('}') {
-        return Err(Error::invalid("route", "stray '}' in path template"));
+        return Err(Error::invalid("routes", "stray '}' in path template"));
     }
     Ok(out)
 }
@@ -223,7 +223,7 @@ impl RouteTable {
     /// Overrides by stable operation name and `"METHOD /path"`.
     pub fn set_by_name(&mut self, operation: &str, route: &str) -> Result<(), Error> {
         let op = OperationId::from_name(operation)
-            .ok_or_else(|| Error::invalid("route", format!("unknown operation {operation:?}")))?;
+            .ok_or_else(|| Error::invalid("routes", format!("unknown operation {operation:?}")))?;
         let route = Route::parse(route)?;
         route.check_for(op)?;
         self.set(op, route);
@@ -289,7 +289,7 @@ mod tests {
             ("POST /x/{action}/{api}/{employee}/{bogus}", "uses {bogus}"),
         ] {
             let e = t.set_by_name("clock", route).expect_err(route);
-            assert!(matches!(&e, Error::InvalidInput { field, .. } if field == "route"), "{e:?}");
+            assert!(matches!(&e, Error::InvalidInput { field, .. } if field == "routes"), "{e:?}");
             assert!(e.to_string().contains(word), "{e}");
         }
         assert_eq!(t.get(OperationId::Clock).template, "/y/{employee}/{api}/{action}");
