@@ -45,6 +45,11 @@ def pyo3_get(f, models):
     }[shape]
 
 
+def match_fn(doc, signature, scrutinee, arms):
+    """A generated function that is one `match`: its doc line, signature, and one line per arm."""
+    return [f"/// {doc}", f"{signature} {{", f"    match {scrutinee} {{", *(f"        {a}," for a in arms), "    }", "}", ""]
+
+
 def py_output_variant(op):
     kind, model = output_parts(op["output"])
     return {
@@ -101,34 +106,20 @@ def python_typed(decl):
             fields.append(f'{p["name"]}: a.{read}("{p["key"]}")?')
         out.append(f"        OperationId::{P} => Params::{P}(ops::{P} {{ {', '.join(fields)} }}),")
     out += ["    })", "}", ""]
-    out += [
-        "/// Runs the call through the client's driver, typed end to end.",
-        "pub(crate) async fn execute(client: &zeitkonto::Client, params: Params) -> Result<Output, Error> {",
-        "    match params {",
-    ]
-    for op in ops:
-        P = pascal(op["name"])
-        out.append(f"        Params::{P}(p) => client.execute(&p).await.map(Output::{P}),")
-    out += ["    }", "}", ""]
-    out += [
-        "/// Parses a response of `op` into its typed output (sans-IO).",
-        "pub(crate) fn parse(op: OperationId, response: &Response) -> Result<Output, Error> {",
-        "    match op {",
-    ]
-    for op in ops:
-        P = pascal(op["name"])
-        out.append(f"        OperationId::{P} => ops::{P}::parse(response).map(Output::{P}),")
-    out += ["    }", "}", ""]
-    out += [
-        "/// The output as Python objects (models as `<Model>Data`, read lazily).",
-        "pub(crate) fn output_to_py(py: Python<'_>, output: Output) -> PyResult<Py<PyAny>> {",
-        "    match output {",
-    ]
+    out += match_fn("Runs the call through the client's driver, typed end to end.",
+                    "pub(crate) async fn execute(client: &zeitkonto::Client, params: Params) -> Result<Output, Error>",
+                    "params", [f"Params::{pascal(op['name'])}(p) => client.execute(&p).await.map(Output::{pascal(op['name'])})"
+                               for op in ops])
+    out += match_fn("Parses a response of `op` into its typed output (sans-IO).",
+                    "pub(crate) fn parse(op: OperationId, response: &Response) -> Result<Output, Error>",
+                    "op", [f"OperationId::{pascal(op['name'])} => ops::{pascal(op['name'])}::parse(response).map(Output::{pascal(op['name'])})"
+                           for op in ops])
+    arms = []
     for op in ops:
         _, conv = py_output_variant(op)
-        name = "_" if conv == "Ok(py.None())" else "out"
-        out.append(f"        Output::{pascal(op['name'])}({name}) => {conv},")
-    out += ["    }", "}", ""]
+        arms.append(f"Output::{pascal(op['name'])}({'_' if conv == 'Ok(py.None())' else 'out'}) => {conv}")
+    out += match_fn("The output as Python objects (models as `<Model>Data`, read lazily).",
+                    "pub(crate) fn output_to_py(py: Python<'_>, output: Output) -> PyResult<Py<PyAny>>", "output", arms)
     for md in decl["models"]:
         name = md["name"]
         out.append(f"/// The core's `{name}` as Python reads it (see `zeitkonto.models.{name}`).")
