@@ -73,7 +73,7 @@ pub enum JobEvent {
     Leave(LeaveRow),
     /// The project-hours report: one booking.
     Booking(BookingRow),
-    /// A sweep's call failed (listed in [`SweepJob::failures`]); the job went on.
+    /// A sweep's call failed (listed in [`SweepJob::failures`](super::SweepJob::failures)); the job went on.
     CallFailure {
         /// The call's key.
         call: String,
