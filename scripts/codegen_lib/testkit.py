@@ -256,7 +256,7 @@ def testing_dts(kit, current):
     """`testing.d.ts` (from `templates/testing.d.ts.in`): `FaultKind`, `FAULT_KINDS`,
     `FaultOptions` (every option with its doc, unit and range) and `SandboxKeys`."""
     from .common import replace_block
-    ts = {"operation": "string", "text": "string", "flag": "boolean", "duration": "number", "count": "number"}
+    ts = {"operation": "OperationName", "text": "string", "flag": "boolean", "duration": "number", "count": "number"}
     out = [f"// <generated:kinds> {HEADER}"]
     out += ["/**", " * A fault `inject` knows:"]
     for f in kit["faultKinds"]:

@@ -34,12 +34,15 @@ def js_methods(decl):
         "// The npm Client's operations: required parameters positional, optional ones in one options",
         "// object, then the call options ({ signal }).",
         "",
-        "/** A date parameter as the core takes it (see `day` in core.js for what a `Date` means). */",
+        "/** A date parameter as the core takes it (see `_day` in core.js for what a `Date` means). */",
         "let asDay = (v) => v;",
+        "/** A method's options object as checked by core.js (`named`: the object, or the error refusing it). */",
+        "let asNamed = (operation, options) => options ?? {};",
         "",
-        "/** @internal Called once by core.js with its date conversion. */",
-        "export function _useDay(f) {",
-        "  asDay = f;",
+        "/** @internal Called once by core.js with its date conversion and its check of an options object. */",
+        "export function _useHelpers(day, named) {",
+        "  asDay = day;",
+        "  asNamed = named;",
         "}",
         "",
         "/** The stable names of the operations, in the core's order. */",
@@ -51,12 +54,19 @@ def js_methods(decl):
         ps = ordered(op)
         req = [camel(p["name"]) for p in ps if p["required"]]
         opt = [camel(p["name"]) for p in ps if not p["required"]]
-        args = req + ([f"{{ {', '.join(opt)} }} = {{}}"] if opt else []) + ["callOptions"]
+        args = req + (["options = {}"] if opt else []) + ["callOptions"]
         pairs = call_values(op, js_value, lambda p, v: None if v is None else f'"{v}"')
         values = ", ".join(k if v == k else f"{k}: {v}" for k, v in pairs)
         name = op.get("operation", op["name"])
         out.append(f"  {camel(op['name'])}({', '.join(args)}) {{")
-        out.append(f'    return this.call("{name}", {{ {values} }}, callOptions);' if values else f'    return this.call("{name}", {{}}, callOptions);')
+        call = f'this.call("{name}", {{ {values} }}, callOptions)' if values else f'this.call("{name}", {{}}, callOptions)'
+        if opt:
+            # A refused options object is a rejected promise, as every other refusal of a call.
+            names = ", ".join(f'"{n}"' for n in opt)
+            out.append(f'    const o = asNamed("{camel(op["name"])}", options, [{names}]);')
+            out.append(f'    if (o instanceof Error) return Promise.reject(o);')
+            out.append(f'    const {{ {", ".join(opt)} }} = o;')
+        out.append(f"    return {call};")
         out.append("  },")
     out.append("};")
     # The numeric settings in the order the core's `NumericSettings::from_numbers` reads them: the
@@ -65,6 +75,8 @@ def js_methods(decl):
             "export const NUMERIC_SETTINGS = Object.freeze(["]
     out += [f'  ["{s["key"]}", "{s["type"]}"],' for s in decl["settings"] if s["type"] in ("duration", "count")]
     out.append("]);")
+    out += ["", "/** @internal The client's settings by the core's declaration (their top-level names; a group's members are in NUMERIC_SETTINGS). */",
+            "export const SETTING_NAMES = Object.freeze([" + ", ".join(f'"{s["key"]}"' for s in decl["settings"] if "." not in s["key"]) + "]);"]
     return "\n".join(out) + "\n"
 
 

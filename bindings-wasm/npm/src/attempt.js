@@ -115,6 +115,8 @@ const CONNECT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTU
  * reached the server). The core redacts every secret from these texts before they show.
  */
 export function fetchFailure(e) {
+  // A fetch of the caller's own that throws a string (or a number): its text is the detail.
+  if (e === null || (typeof e !== "object" && typeof e !== "function")) return { message: String(e) };
   const cause = e?.cause ?? e;
   const code = typeof cause?.code === "string" ? cause.code : undefined;
   if (code === undefined) return denoFailure(cause) ?? e;

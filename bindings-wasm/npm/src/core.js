@@ -2,7 +2,7 @@
 // .wasm by URL, `inline.js` decodes it from base64, `src/node.js` reads it from disk synchronously)
 // call `_setup(load)` and re-export this module. No top-level await: `init()` is explicit, and a
 // `Client` made before the module is ready waits for it on its first call.
-import { _useDay, operationMethods, NUMERIC_SETTINGS } from "./operations.js";
+import { _useHelpers, operationMethods, NUMERIC_SETTINGS, SETTING_NAMES } from "./operations.js";
 import { FAST_READERS, API_NAMES } from "./decode.js";
 import { fastRead } from "./wire.js";
 import { callTelemetry } from "./telemetry.js";
@@ -189,7 +189,9 @@ function sameOrigin(baseUrl) {
 function ms(value, field) {
   if (value === undefined) return undefined;
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
-    throw _invalid(field, `must be a finite, non-negative number of milliseconds, got ${String(value)}`);
+    // A value of another type is named by its type only (a key put in the wrong option stays unseen).
+    const got = typeof value === "number" ? String(value) : value === null ? "null" : `a ${typeof value}`;
+    throw _invalid(field, `must be a finite, non-negative number of milliseconds, got ${got}`);
   }
   return Math.round(value);
 }
@@ -205,6 +207,50 @@ function count(value, field) {
 
 /** The `User-Agent` of a Node client (browsers send their own; a custom header there would add a CORS preflight). */
 const USER_AGENT = "zeitkonto-js/0.1.0";
+
+/** The client's own options in JavaScript, beside the core's settings (`SETTING_NAMES`). */
+const OWN_OPTIONS = ["onEvent", "fetch", "dispatcher", "dangerouslyAllowBrowser"];
+
+/** Where a setting of the core's declaration is written another way in JavaScript. */
+const ELSEWHERE = { proxy: "a proxy is the `dispatcher` option here: new ProxyAgent(url) or EnvHttpProxyAgent from undici (Node)" };
+
+/**
+ * Refuses an option name the client does not know, at the top or in a group (`retry`,
+ * `rateLimit`): a typo (`baseURL`, `retry.maxRetry`) would otherwise be ignored, and a key sent
+ * where it was not meant to go.
+ */
+function checkOptionNames(options) {
+  for (const key of Object.keys(options)) {
+    if (Object.hasOwn(ELSEWHERE, key)) throw _invalid(key, ELSEWHERE[key]);
+    if (!SETTING_NAMES.includes(key) && !OWN_OPTIONS.includes(key)) {
+      throw _invalid(key, `is not an option of Client; its options: ${[...SETTING_NAMES.filter((k) => !Object.hasOwn(ELSEWHERE, k)), ...OWN_OPTIONS].join(", ")}`);
+    }
+    const members = NUMERIC_SETTINGS.filter(([k]) => k.startsWith(`${key}.`)).map(([k]) => k.slice(key.length + 1));
+    const group = options[key];
+    if (members.length === 0 || group == null) continue;
+    if (typeof group !== "object" || Array.isArray(group)) throw _invalid(key, `expected an object of ${members.join(", ")}`);
+    for (const name of Object.keys(group)) {
+      if (!members.includes(name)) throw _invalid(`${key}.${name}`, `is not a setting of ${key}; its settings: ${members.join(", ")}`);
+    }
+  }
+}
+
+/**
+ * A method's options object (`presence({ email })`): none for undefined or null; otherwise an
+ * object whose every key is one of the method's `names`. Anything else is returned as the
+ * `InvalidInputError` the method rejects with (a string passed for the object, a name of another
+ * method or a typo would otherwise be ignored, and the call made without it).
+ */
+function named(method, options, names) {
+  if (options == null) return {};
+  if (typeof options !== "object" || Array.isArray(options)) {
+    return _invalid("options", `expected an object of ${method}'s named parameters (${names.join(", ")})`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!names.includes(key)) return _invalid(key, `is not a parameter of ${method}; its named parameters: ${names.join(", ")}`);
+  }
+  return options;
+}
 
 function toWasmOptions(options) {
   const { apiKey, baseUrl, workspaceKey, routes, timeout } = options;
@@ -247,6 +293,9 @@ export class Client {
   #dispatcher;
 
   constructor(options = {}) {
+    options ??= {};
+    if (typeof options !== "object" || Array.isArray(options)) throw _invalid("options", "expected an object of options");
+    checkOptionNames(options);
     const { apiKey, workspaceKey, dangerouslyAllowBrowser = false } = options;
     const baseUrl = resolveBaseUrl(options.baseUrl);
     if (isBrowser && (apiKey || workspaceKey) && !dangerouslyAllowBrowser && !sameOrigin(baseUrl)) {
@@ -305,6 +354,12 @@ export class Client {
    */
   async call(operation, params = {}, callOptions = undefined) {
     // `null` call options are none; params are checked by `clean`.
+    if (callOptions != null) {
+      if (typeof callOptions !== "object" || Array.isArray(callOptions)) throw _invalid("callOptions", "expected { signal }");
+      for (const key of Object.keys(callOptions)) {
+        if (key !== "signal") throw _invalid(key, "is not a call option (the call options are { signal }); a method's parameters come before them");
+      }
+    }
     const signal = callOptions?.signal;
     params = clean(params);
     if (signal != null && (typeof signal.aborted !== "boolean" || typeof signal.addEventListener !== "function")) {
@@ -382,9 +437,10 @@ export class Client {
       arm(c, Number(lines[1]));
       init.signal = c.signal;
       if (dispatcher) init.dispatcher = dispatcher;
-      // (Promise.resolve: a fetch from another realm, as Vercel's edge-runtime gives, answers with
-      // a promise this realm's .wasm would not take for one.)
-      const answered = Promise.resolve(fetchFn(url, init)).then((response) => answer(response, Number(lines[2])), marked);
+      // (A promise of this realm: a fetch from another realm, as Vercel's edge-runtime gives,
+      // answers with a promise this realm's .wasm would not take for one; and a fetch of the
+      // caller's that throws, rather than rejects, is a failure like any other.)
+      const answered = new Promise((resolve) => resolve(fetchFn(url, init))).then((response) => answer(response, Number(lines[2])), marked);
       if (unpooled === null) return answered;
       const close = () => {
         try {
@@ -417,7 +473,7 @@ export class Client {
   // declaration (src/operations.js) and installed below.
 }
 
-_useDay(_day);
+_useHelpers(_day, named);
 for (const [name, method] of Object.entries(operationMethods)) {
   Object.defineProperty(Client.prototype, name, { value: method, writable: true, configurable: true });
 }

@@ -2,12 +2,15 @@
 // The npm Client's operations: required parameters positional, optional ones in one options
 // object, then the call options ({ signal }).
 
-/** A date parameter as the core takes it (see `day` in core.js for what a `Date` means). */
+/** A date parameter as the core takes it (see `_day` in core.js for what a `Date` means). */
 let asDay = (v) => v;
+/** A method's options object as checked by core.js (`named`: the object, or the error refusing it). */
+let asNamed = (operation, options) => options ?? {};
 
-/** @internal Called once by core.js with its date conversion. */
-export function _useDay(f) {
-  asDay = f;
+/** @internal Called once by core.js with its date conversion and its check of an options object. */
+export function _useHelpers(day, named) {
+  asDay = day;
+  asNamed = named;
 }
 
 /** The stable names of the operations, in the core's order. */
@@ -43,22 +46,37 @@ export const operationMethods = {
   employees(callOptions) {
     return this.call("employees", {}, callOptions);
   },
-  presence({ email, day } = {}, callOptions) {
+  presence(options = {}, callOptions) {
+    const o = asNamed("presence", options, ["email", "day"]);
+    if (o instanceof Error) return Promise.reject(o);
+    const { email, day } = o;
     return this.call("presence", { email, day: asDay(day) }, callOptions);
   },
-  overview({ email } = {}, callOptions) {
+  overview(options = {}, callOptions) {
+    const o = asNamed("overview", options, ["email"]);
+    if (o instanceof Error) return Promise.reject(o);
+    const { email } = o;
     return this.call("overview", { email }, callOptions);
   },
   timeAccount(employee, year, month, callOptions) {
     return this.call("time_account", { employee, year, month }, callOptions);
   },
-  timeAccountReport(email, { year, month, project } = {}, callOptions) {
+  timeAccountReport(email, options = {}, callOptions) {
+    const o = asNamed("timeAccountReport", options, ["year", "month", "project"]);
+    if (o instanceof Error) return Promise.reject(o);
+    const { year, month, project } = o;
     return this.call("time_account_report", { email, year, month, project }, callOptions);
   },
-  targetActualDays({ email, start, end } = {}, callOptions) {
+  targetActualDays(options = {}, callOptions) {
+    const o = asNamed("targetActualDays", options, ["email", "start", "end"]);
+    if (o instanceof Error) return Promise.reject(o);
+    const { email, start, end } = o;
     return this.call("target_actual_days", { email, start: asDay(start), end: asDay(end) }, callOptions);
   },
-  clock(action, employee, { device, comment, project, service } = {}, callOptions) {
+  clock(action, employee, options = {}, callOptions) {
+    const o = asNamed("clock", options, ["device", "comment", "project", "service"]);
+    if (o instanceof Error) return Promise.reject(o);
+    const { device, comment, project, service } = o;
     return this.call("clock", { action, employee, device, comment, project, service }, callOptions);
   },
   departmentAccounts(department, callOptions) {
@@ -70,10 +88,16 @@ export const operationMethods = {
   departmentMonthEmployees(department, year, month, callOptions) {
     return this.call("department_month_employees", { department, year, month }, callOptions);
   },
-  extraLeave(account, days, { year, comment } = {}, callOptions) {
+  extraLeave(account, days, options = {}, callOptions) {
+    const o = asNamed("extraLeave", options, ["year", "comment"]);
+    if (o instanceof Error) return Promise.reject(o);
+    const { year, comment } = o;
     return this.call("extra_leave", { account, days, year, comment }, callOptions);
   },
-  bookAbsence(reasonUuid, employeeUuid, { replacementUuid, halfDay, startDay, endDay, planned, comment } = {}, callOptions) {
+  bookAbsence(reasonUuid, employeeUuid, options = {}, callOptions) {
+    const o = asNamed("bookAbsence", options, ["replacementUuid", "halfDay", "startDay", "endDay", "planned", "comment"]);
+    if (o instanceof Error) return Promise.reject(o);
+    const { replacementUuid, halfDay, startDay, endDay, planned, comment } = o;
     return this.call("book_absence", { reasonUuid, employeeUuid, replacementUuid, halfDay, startDay: asDay(startDay), endDay: asDay(endDay), planned, comment }, callOptions);
   },
   leaveMonth(year, month, callOptions) {
@@ -94,7 +118,10 @@ export const operationMethods = {
   projects(email, callOptions) {
     return this.call("projects", { email }, callOptions);
   },
-  createProject(email, name, { parentId, extra } = {}, callOptions) {
+  createProject(email, name, options = {}, callOptions) {
+    const o = asNamed("createProject", options, ["parentId", "extra"]);
+    if (o instanceof Error) return Promise.reject(o);
+    const { parentId, extra } = o;
     return this.call("create_project", { email, name, parentId, extra }, callOptions);
   },
   deleteProject(email, uuid, callOptions) {
@@ -109,10 +136,16 @@ export const operationMethods = {
   shifts(year, week, callOptions) {
     return this.call("shifts", { year, week }, callOptions);
   },
-  createShift(startTime, endTime, { startDate, employeeAmount, comment, projectUuid, employees } = {}, callOptions) {
+  createShift(startTime, endTime, options = {}, callOptions) {
+    const o = asNamed("createShift", options, ["startDate", "employeeAmount", "comment", "projectUuid", "employees"]);
+    if (o instanceof Error) return Promise.reject(o);
+    const { startDate, employeeAmount, comment, projectUuid, employees } = o;
     return this.call("create_shift", { startDate: asDay(startDate), startTime, endTime, employeeAmount, comment, projectUuid, employees }, callOptions);
   },
-  come(employee, { project, comment } = {}, callOptions) {
+  come(employee, options = {}, callOptions) {
+    const o = asNamed("come", options, ["project", "comment"]);
+    if (o instanceof Error) return Promise.reject(o);
+    const { project, comment } = o;
     return this.call("clock", { employee, project, comment, action: "come" }, callOptions);
   },
   go(employee, callOptions) {
@@ -135,3 +168,6 @@ export const NUMERIC_SETTINGS = Object.freeze([
   ["rateLimit.window", "duration"],
   ["rateLimit.margin", "duration"],
 ]);
+
+/** @internal The client's settings by the core's declaration (their top-level names; a group's members are in NUMERIC_SETTINGS). */
+export const SETTING_NAMES = Object.freeze(["apiKey", "workspaceKey", "baseUrl", "routes", "timeout", "retry", "rateLimit", "proxy"]);

@@ -1,0 +1,67 @@
+// Names the client does not know are refused, never ignored: a typo in an option (`baseURL`) would
+// send the key where the caller did not mean it to go, and a typo in a method's options object
+// (`presence({ emial })`) would make another call than the one meant (every employee's presence).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as zk from "zeitkonto";
+import { Sandbox } from "zeitkonto/testing";
+
+const refused = (field, reason) => (e) =>
+  e instanceof zk.InvalidInputError && e.field === field && (reason === undefined || e.reason.includes(reason));
+
+test("an option the client does not know is refused, naming it", () => {
+  for (const [options, field, reason] of [
+    [{ apiKey: "k-123456", baseURL: "http://127.0.0.1:9" }, "baseURL", "baseUrl"],
+    [{ apiKey: "k-123456", retry: { maxRetry: 2 } }, "retry.maxRetry", "maxRetries"],
+    [{ apiKey: "k-123456", rateLimit: { windowMs: 1000 } }, "rateLimit.windowMs", "window"],
+    [{ apiKey: "k-123456", retry: 3 }, "retry", "expected an object"],
+    [{ apiKey: "k-123456", proxy: "http://proxy.corp:3128" }, "proxy", "dispatcher"],
+    [{ apiKey: "k-123456", signal: AbortSignal.timeout(10) }, "signal", "onEvent"],
+  ]) {
+    assert.throws(() => new zk.Client(options), refused(field, reason), JSON.stringify(Object.keys(options)));
+  }
+  // Null options are none; something else than an object is refused.
+  assert.ok(new zk.Client(null) instanceof zk.Client);
+  assert.throws(() => new zk.Client("k-123456"), refused("options"));
+  // Every option of the declaration and of JavaScript is taken (values of their types).
+  const all = new zk.Client({
+    apiKey: "k-123456", workspaceKey: "w-123456", baseUrl: "http://127.0.0.1:9", routes: {}, timeout: 1000,
+    retry: { maxRetries: 1, baseDelay: 10, maxDelay: 20, maxRetryAfter: 30, maxRateLimitRetries: 1 },
+    rateLimit: { limit: 5, window: 1000, margin: 10 }, onEvent: () => {}, fetch: globalThis.fetch,
+    dangerouslyAllowBrowser: false,
+  });
+  assert.ok(all instanceof zk.Client);
+});
+
+test("a method's options object holds only its named parameters; a refusal is a rejection", async () => {
+  const sandbox = await Sandbox.create({ today: "2026-03-02" });
+  const client = sandbox.client();
+  const anna = sandbox.keys.employee;
+  for (const [call, field] of [
+    [() => client.presence(anna), "options"], // the e-mail where the options object goes
+    [() => client.presence({ emial: anna }), "emial"],
+    [() => client.presence([anna]), "options"],
+    [() => client.timeAccountReport(anna, { yaer: 2026 }), "yaer"],
+    [() => client.go(anna, { comment: "x" }), "comment"], // `go` has no options: that is `callOptions`
+    [() => client.employees("x"), "callOptions"],
+  ]) {
+    const result = call();
+    assert.ok(result instanceof Promise, "a refused call returns a promise, it does not throw");
+    await assert.rejects(result, refused(field), field);
+  }
+  assert.equal(sandbox.requests(), 0, "nothing was sent");
+  // The right shapes still work, and null options are none.
+  assert.equal((await client.presence({ email: anna })).info.length, 1);
+  assert.ok((await client.presence(null, null)).info.length > 1);
+  assert.ok(Array.isArray(await client.employees({ signal: undefined })));
+});
+
+test("a duration of another type is refused naming the type, not the value", () => {
+  assert.throws(() => new zk.Client({ apiKey: "k-123456", timeout: "5000" }), refused("timeout", "got a string"));
+  assert.throws(() => new zk.Client({ apiKey: "k-123456", timeout: "k-secret-in-the-wrong-place" }), (e) => !String(e.message).includes("secret"));
+});
+
+test("a fetch of the caller's that throws a string: its text is the transport error's detail", async () => {
+  const client = new zk.Client({ apiKey: "k-123456", baseUrl: "http://127.0.0.1:9", retry: { maxRetries: 0 }, fetch: () => { throw "proxy said no"; } });
+  await assert.rejects(client.employees(), (e) => e instanceof zk.TransportError && e.message.includes("proxy said no"));
+});
