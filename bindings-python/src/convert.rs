@@ -46,6 +46,19 @@ pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(Value::String(s.extract::<String>()?));
     }
+    // A day and a clock time as the clients take them, in their canonical text: a `date` (a
+    // `datetime`: its own calendar day, as the clients read it) as `YYYY-MM-DD`, a `time` as
+    // `hh:mm` (`hh:mm:ss` with seconds); the core then checks them as any text.
+    if let Ok(d) = obj.cast::<PyDate>() {
+        return Ok(Value::String(format!("{:04}-{:02}-{:02}", d.get_year(), d.get_month(), d.get_day())));
+    }
+    if let Ok(t) = obj.cast::<PyTime>() {
+        if t.get_microsecond() != 0 {
+            return Err(invalid(field, "the API takes whole minutes"));
+        }
+        let (h, m, sec) = (t.get_hour(), t.get_minute(), t.get_second());
+        return Ok(Value::String(if sec == 0 { format!("{h:02}:{m:02}") } else { format!("{h:02}:{m:02}:{sec:02}") }));
+    }
     if let Ok(d) = obj.cast::<PyDict>() {
         let mut map = serde_json::Map::new();
         for (k, v) in d.iter() {

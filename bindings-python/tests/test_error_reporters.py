@@ -36,6 +36,7 @@ def test_sentry_events_of_failed_calls_hold_no_key(sandbox: Sandbox) -> None:
                     include_local_variables=True, default_integrations=False, auto_enabling_integrations=False)
     try:
         c = make_client(sandbox)
+        built = zeitkonto.sansio.build_request("employees", api_key=SECRET, base_url="https://x.example")
         calls: List[Any] = [
             lambda: c.department_accounts("dept-" + SECRET),
             lambda: c.time_account("emp-" + SECRET, 2026, 13),
@@ -43,6 +44,12 @@ def test_sentry_events_of_failed_calls_hold_no_key(sandbox: Sandbox) -> None:
                                      retry=FAST_RETRY),
             lambda: zeitkonto.sansio.build_request("department_accounts", {"department": "dept-" + SECRET, "x": 1},
                                                    api_key=SECRET),
+            # A failed parse with the request it answers (its URL holds the key) and an answer
+            # that echoes the key, raw, in its body.
+            lambda: zeitkonto.sansio.parse_response("employees", 500, [], b"upstream said " + SECRET.encode(),
+                                                    request=built),
+            lambda: zeitkonto.sansio.parse_response_json("employees", 500, {}, "upstream said " + SECRET,
+                                                         request=built),
         ]
         for call in calls:
             try:
@@ -57,4 +64,26 @@ def test_sentry_events_of_failed_calls_hold_no_key(sandbox: Sandbox) -> None:
     assert len([e for e in transport.events if e.get("exception")]) == len(calls)
     # The events do carry our frames' locals (so the check below is not vacuous).
     assert '"function": "department_accounts"' in text and "Call('department_accounts')" in text
+    assert '"function": "parse_response"' in text
+    assert SECRET not in text
+
+
+def test_a_built_request_is_recorded_by_its_repr(sandbox: Sandbox) -> None:
+    """An `HttpRequest` in the caller's own frame: Sentry records a tuple item by item, so the
+    request is no tuple and shows as its `repr` (every key `***`)."""
+    transport = Collect()
+    sentry_sdk.init(dsn="https://public@sentry.invalid/1", transport=transport,
+                    include_local_variables=True, default_integrations=False, auto_enabling_integrations=False)
+    try:
+        request = zeitkonto.sansio.build_request("employees", api_key=SECRET, base_url="https://x.example")
+        try:
+            raise RuntimeError("the caller's own failure, with the request in a local")
+        except RuntimeError:
+            sentry_sdk.capture_exception()
+        sentry_sdk.flush()
+        del request
+    finally:
+        sentry_sdk.init(dsn=None, default_integrations=False, auto_enabling_integrations=False)
+    text = json.dumps(transport.events)
+    assert "HttpRequest(method=" in text and "/employees/***" in text
     assert SECRET not in text

@@ -318,3 +318,12 @@ def test_async_client_without_an_asyncio_loop_says_what_to_do(sandbox: Sandbox) 
     finally:
         coro.close()
         client.close()
+
+
+def test_rate_limit_refusals_name_the_python_field_whatever_the_reason() -> None:
+    for kwargs, field in [({"limit": "x"}, "rate_limit.limit"), ({"limit": -1}, "rate_limit.limit"),
+                          ({"window": "x"}, "rate_limit.window"), ({"window": 0}, "rate_limit.window"),
+                          ({"margin": "x"}, "rate_limit.margin")]:
+        with pytest.raises(zeitkonto.InvalidInputError) as err:
+            zeitkonto.Client("k-123456", rate_limit=zeitkonto.RateLimitSettings(**kwargs))
+        assert err.value.field == field, kwargs

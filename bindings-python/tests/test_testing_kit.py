@@ -133,7 +133,7 @@ def test_serve_puts_the_same_engine_behind_http() -> None:
 
 @pytest.mark.parametrize("options,field", [
     ({"today": "2026-13-01"}, "today"),
-    ({"today": datetime.datetime(2026, 1, 1)}, "today"),
+    ({"seed": {"bogus": 1}}, "seed"),  # a typo in the seed: refused, not an empty company
     ({"seed": {"companies": "not a list"}}, "seed"),
     ({"seed": "/no/such/seed.json"}, "seed"),
     ({"rate_limit": (60, 60)}, "rate_limit"),
@@ -240,3 +240,8 @@ def test_the_readmes_test_file_passes_as_a_user_runs_it(tmp_path: Path) -> None:
                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "3 passed" in out.stdout, out.stdout
+
+
+def test_a_datetime_today_is_its_own_day_as_the_clients_read_one() -> None:
+    with Sandbox(today=datetime.datetime(2026, 1, 2, 23, 30)) as sb:
+        assert sb.today == datetime.date(2026, 1, 2)

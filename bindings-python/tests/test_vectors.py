@@ -127,3 +127,20 @@ def test_an_answer_is_read_bound_only_to_a_request_of_its_operation() -> None:
         with pytest.raises(zeitkonto.InvalidInputError) as wrong:
             parse("employees", 200, {}, b"[]", request=object())  # type: ignore[arg-type]
         assert wrong.value.field == "request"
+
+
+def test_sansio_takes_dates_and_times_as_the_clients_do() -> None:
+    """`datetime.date` (a `datetime`: its own day) and `datetime.time` in sans-IO's params are
+    their canonical text; a time with microseconds is refused, as the clients refuse it."""
+    import datetime as dt
+
+    as_text = sansio.build_request("presence", {"day": "2026-03-01"}, api_key="k-123456")
+    for day in (dt.date(2026, 3, 1), dt.datetime(2026, 3, 1, 23, 59)):
+        assert sansio.build_request("presence", {"day": day}, api_key="k-123456").url == as_text.url
+    shift = {"startDate": dt.date(2026, 3, 2), "startTime": dt.time(8, 30), "endTime": dt.time(16, 0)}
+    by_text = dict(shift, startDate="2026-03-02", startTime="08:30", endTime="16:00")
+    built = sansio.build_request("create_shift", shift, workspace_key="w-123456")
+    assert built == sansio.build_request("create_shift", by_text, workspace_key="w-123456")
+    with pytest.raises(zeitkonto.InvalidInputError) as err:
+        sansio.build_request("create_shift", dict(shift, startTime=dt.time(8, 30, 0, 5)), workspace_key="w-123456")
+    assert err.value.field == "startTime"

@@ -428,7 +428,7 @@ def python_settings(decl):
                 "        return {"]
         for m in members:
             name = snake(m["key"].split(".", 1)[1])
-            field = m["key"].split(".")[0] + "." + name
+            field = snake(m["key"].split(".")[0]) + "." + name  # Python's names: `rate_limit.limit`
             key = m["key"].split(".", 1)[1]
             if m["type"] == "count":
                 out.append(f'            "{key}": _count(self.{name}, "{field}"),')

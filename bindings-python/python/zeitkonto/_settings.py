@@ -78,7 +78,7 @@ class RateLimitSettings(NamedTuple):
     def _core(self) -> Dict[str, Union[int, float, None]]:
         """The canonical form the core reads: camelCase keys, durations in milliseconds."""
         return {
-            "limit": _count(self.limit, "rateLimit.limit"),
-            "windowMs": _millis(self.window, "rateLimit.window"),
-            "marginMs": None if self.margin is None else _millis(self.margin, "rateLimit.margin"),
+            "limit": _count(self.limit, "rate_limit.limit"),
+            "windowMs": _millis(self.window, "rate_limit.window"),
+            "marginMs": None if self.margin is None else _millis(self.margin, "rate_limit.margin"),
         }

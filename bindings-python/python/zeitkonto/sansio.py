@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
+from typing import Any, Iterable, List, Mapping, Optional, Tuple, Union
 
 from . import _core
 from ._operations import CONVERTERS
@@ -21,32 +21,42 @@ __all__ = ["HttpRequest", "build_request", "parse_response", "parse_response_jso
            "untraced"]
 
 
-class _HttpRequestFields(NamedTuple):
-    method: str
-    url: str
-    headers: List[Tuple[str, str]]
-    body: Optional[bytes]
-    redacted_url: str
-    redacted_body: Optional[str]
-
-
-if TYPE_CHECKING:
-    from typing_extensions import disjoint_base
-else:
-    def disjoint_base(cls: type) -> type:  # PEP 800's marker, for type checkers only
-        return cls
-
-
-@disjoint_base
-class HttpRequest(_HttpRequestFields):
-    """A request ready to send. ``url`` and ``body`` carry the key: ``repr`` shows neither.
+class HttpRequest:
+    """A request ready to send: ``method``, ``url``, ``headers`` (a list of name-value pairs),
+    ``body`` (bytes or ``None``), and ``redacted_url`` / ``redacted_body``, the same with every key
+    as ``***``. ``url`` and ``body`` carry the key: ``repr`` shows neither, and it is no tuple, so
+    an error reporter that records a frame's variables (Sentry's ``include_local_variables``) shows
+    its ``repr`` rather than its items.
 
     Pass it to :func:`parse_response` (``request=``) with the answer it got, to read the answer as
     the clients do: the request's secrets are redacted before an excerpt is cut, and an echoed
     month is read against the requested one.
     """
 
-    _native: Optional[_core.NativeRequest] = None
+    __slots__ = ("method", "url", "headers", "body", "redacted_url", "redacted_body", "_native")
+
+    method: str
+    url: str
+    headers: List[Tuple[str, str]]
+    body: Optional[bytes]
+    redacted_url: str
+    redacted_body: Optional[str]
+    _native: Optional[_core.NativeRequest]
+
+    def __init__(self, method: str, url: str, headers: List[Tuple[str, str]], body: Optional[bytes],
+                 redacted_url: str, redacted_body: Optional[str]) -> None:
+        for name, value in zip(self.__slots__, (method, url, headers, body, redacted_url, redacted_body, None)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"HttpRequest is read-only ({name})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HttpRequest):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__[:6])
+
+    __hash__ = None  # type: ignore[assignment]  # its headers are a list
 
     def __repr__(self) -> str:
         return (f"HttpRequest(method={self.method!r}, url={self.redacted_url!r}, headers={self.headers!r}, "
@@ -81,7 +91,7 @@ def build_request(
         del params, api_key, workspace_key
         raise from_core(e.args[0]) from None
     request = HttpRequest(method, url, list(headers), body, redacted_url, redacted_body)
-    request._native = native
+    object.__setattr__(request, "_native", native)
     return request
 
 
@@ -101,6 +111,9 @@ def parse_response_json(operation: str, status: int, headers: Headers, body: Uni
     try:
         return _plain(_core.parse_response(operation, status, _pairs(headers), _body(body), _native(request)))
     except _core.CoreError as e:
+        # The request (its URL holds the key) and the answer (which may echo it) out of this
+        # frame's locals first: error reporters record them.
+        del request, body, headers
         raise from_core(e.args[0]) from None
 
 
@@ -116,6 +129,7 @@ def parse_response(operation: str, status: int, headers: Headers, body: Union[by
     try:
         out = _core.parse_response_typed(operation, status, _pairs(headers), _body(body), _native(request))
     except _core.CoreError as e:
+        del request, body, headers  # as in parse_response_json
         raise from_core(e.args[0]) from None
     return CONVERTERS[operation](out)
 

@@ -43,8 +43,8 @@ FAULT_KINDS = tuple(_snake(k["name"]) for k in _DECLARATION["faultKinds"])
 def _today(value: Union[_dt.date, str, None]) -> Optional[str]:
     if value is None:
         return None
-    if isinstance(value, _dt.datetime):
-        raise _invalid("today", "expected a datetime.date or 'YYYY-MM-DD', got a datetime")
+    if isinstance(value, _dt.datetime):  # its own calendar day, as the clients read a datetime
+        return value.date().isoformat()
     if isinstance(value, _dt.date):
         return value.isoformat()
     if isinstance(value, str):
