@@ -356,12 +356,12 @@ pub fn parse(argv: &[String]) -> Result<Args, Stop> {
                 let long = options_of(command).into_iter().find(|o| o.short.map(String::from) == Some(short.clone()));
                 match long {
                     Some(o) => (o.long.to_string(), if rest.is_empty() { None } else { Some(rest) }),
-                    None => return Err(error(command, &format!("unrecognized arguments: {arg}"))),
+                    None => return Err(error(command, &format!("unrecognized arguments: {}", unknown_flag(arg)))),
                 }
             }
         };
         let Some(o) = options_of(command).into_iter().find(|o| o.long == name) else {
-            return Err(error(command, &format!("unrecognized arguments: {arg}")));
+            return Err(error(command, &format!("unrecognized arguments: {}", unknown_flag(arg))));
         };
         let value = match (o.value, inline) {
             (None, None) => String::new(),
@@ -390,8 +390,15 @@ pub fn parse(argv: &[String]) -> Result<Args, Stop> {
         return Err(error(None, "the following arguments are required: COMMAND"));
     };
     if positionals.len() > command.positionals.len() {
-        let extra = positionals[command.positionals.len()..].join(" ");
-        return Err(error(Some(command), &format!("unrecognized arguments: {extra}")));
+        // Their values are not shown: a key typed on the command line (`zeitkonto employees
+        // $KEY`) would otherwise be printed, and end up in a CI log.
+        let extra = positionals.len() - command.positionals.len();
+        let msg = format!(
+            "unrecognized arguments: {extra} more than `{}` takes (from argument {}; values not shown)",
+            command.name,
+            command.positionals.len() + 1
+        );
+        return Err(error(Some(command), &msg));
     }
     let mut missing: Vec<String> =
         command.positionals[positionals.len()..].iter().map(|(p, ..)| p.to_string()).collect();
@@ -409,6 +416,25 @@ pub fn parse(argv: &[String]) -> Result<Args, Stop> {
         }
     }
     Ok(Args { command, values, positionals })
+}
+
+/// An unknown option as a usage error shows it: its name only (`--api-key`, `-k`), never a value
+/// written with it (`--api-key=…`, `-kVALUE`), which may be a key.
+fn unknown_flag(arg: &str) -> String {
+    match arg.strip_prefix("--") {
+        Some(long) => match long.split_once('=') {
+            Some((name, _)) => format!("--{name}=… (its value not shown)"),
+            None => arg.to_string(),
+        },
+        None => {
+            let flag: String = arg.chars().take(2).collect();
+            if arg.chars().count() > 2 {
+                format!("{flag}… (its value not shown)")
+            } else {
+                flag
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -456,7 +482,12 @@ mod tests {
         assert!(usage_error("employees --delimiter |").contains("invalid choice: '|'"));
         assert!(usage_error("employees --output").contains("expected one argument"));
         assert!(usage_error("employees --checkpoint x").contains("unrecognized arguments: --checkpoint"));
-        assert!(usage_error("leave-year 2026 2027").contains("unrecognized arguments: 2027"));
+        assert!(usage_error("leave-year 2026 2027").contains("unrecognized arguments: 1 more than `leave-year` takes"));
+        // A value that may be a key is never shown: positional, `--name=value`, `-xVALUE`.
+        for line in ["employees s3cret-key-1", "employees --api-key=s3cret-key-1", "employees -ks3cret-key-1"] {
+            let e = usage_error(line);
+            assert!(e.contains("unrecognized arguments") && !e.contains("s3cret"), "{e}");
+        }
         assert!(usage_error("").contains("required: COMMAND"));
     }
 

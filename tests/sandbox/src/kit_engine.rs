@@ -244,6 +244,14 @@ mod tests {
         let field = |o: KitOptions<'_>| kit(o).map(drop).unwrap_err().0;
         assert_eq!(field(KitOptions { today: Some("2026-13-01"), ..Default::default() }), "today");
         assert_eq!(field(KitOptions { seed_json: Some("{"), ..Default::default() }), "seed");
+        // A name the seed does not know (a typo) is refused, at the top and in a record: it would
+        // otherwise give an empty company, or a person without the field meant.
+        for typo in [r#"{"bogus": 1}"#, r#"{"employees": [{"emial": "a@b.example"}]}"#] {
+            let (field, reason) =
+                kit(KitOptions { seed_json: Some(typo), ..Default::default() }).map(drop).unwrap_err();
+            assert_eq!(field, "seed");
+            assert!(reason.contains("unknown field"), "{reason}");
+        }
         for window in [0.0, -1.0, f64::NAN, 86_400_001.0] {
             assert_eq!(
                 field(KitOptions { rate_limit: Some((60.0, window)), ..Default::default() }),

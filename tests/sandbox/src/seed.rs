@@ -8,7 +8,7 @@ use zeitkonto_core::Date;
 
 /// Modules a company has licensed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct Modules {
     /// Time tracking (clock, presence, accounts).
     pub time_tracking: bool,
@@ -20,7 +20,7 @@ pub struct Modules {
 
 /// A company and its key.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Company {
     pub id: String,
     pub name: String,
@@ -56,7 +56,7 @@ impl Company {
 
 /// An employee.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Employee {
     pub uuid: String,
     pub company: String,
@@ -124,7 +124,7 @@ impl Employee {
 
 /// A department.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Department {
     pub id: String,
     pub external_id: String,
@@ -135,7 +135,7 @@ pub struct Department {
 
 /// A workspace (for shifts).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Workspace {
     pub id: String,
     pub name: String,
@@ -145,7 +145,7 @@ pub struct Workspace {
 
 /// A leave type.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LeaveType {
     pub uuid: String,
     pub company: String,
@@ -161,7 +161,7 @@ pub struct LeaveType {
 
 /// A project.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Project {
     pub uuid: String,
     pub company: String,
@@ -177,7 +177,7 @@ pub struct Project {
 
 /// A time booking; `end` is `None` while it runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Booking {
     pub id: u64,
     pub employee: String,
@@ -200,7 +200,7 @@ pub struct Booking {
 
 /// An absence / leave record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LeaveRecord {
     pub id: u64,
     pub employee: String,
@@ -219,7 +219,7 @@ pub struct LeaveRecord {
 
 /// A public holiday of a company (a day off: no target, shown as an absence in presence).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Holiday {
     pub company: String,
     pub date: Date,
@@ -228,7 +228,7 @@ pub struct Holiday {
 
 /// An entry of the leave history (extra leave paid in or out).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LeaveHistory {
     pub employee: String,
     pub year: i32,
@@ -240,7 +240,7 @@ pub struct LeaveHistory {
 
 /// A shift.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Shift {
     pub id: i64,
     pub workspace: String,
@@ -258,7 +258,7 @@ pub struct Shift {
 
 /// Everything the sandbox serves.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct Seed {
     pub companies: Vec<Company>,
     pub employees: Vec<Employee>,
