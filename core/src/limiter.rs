@@ -36,6 +36,12 @@ use std::collections::BTreeMap;
 /// The longest wait the limiter ever imposes or honours for a `Retry-After`: one hour.
 pub const MAX_WAIT_MS: u64 = 3_600_000;
 
+/// The shortest wait after a 429 without `Retry-After` (half a second, the retry policy's first
+/// backoff by default; shorter only when the window itself is): the estimate from this process's
+/// own requests can be a few milliseconds when the configured limit is far above the server's
+/// (`window / limit`), and the server said to slow down.
+pub const MIN_UNTOLD_WAIT_MS: u64 = 500;
+
 /// Limiter settings. Default: 60 requests per 60 s, 1 % margin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
@@ -322,7 +328,7 @@ impl RateLimiter {
     /// [`RateLimiter::rate_limited_wait`] to look first), after [`RateLimiter::on_refused`].
     /// With `Retry-After` the wait is that (at most [`MAX_WAIT_MS`]); without, it is until the
     /// oldest spent token comes back, or `window / limit` when the bucket is not full (another
-    /// process used the key); never more than window + margin. An adaptive limiter also learns
+    /// process used the key), at least [`MIN_UNTOLD_WAIT_MS`]; never more than window + margin. An adaptive limiter also learns
     /// the server's limit from it (see the module documentation).
     pub fn on_rate_limited(&mut self, now_ms: u64, retry_after_ms: Option<u64>) -> u64 {
         let t = self.clock(now_ms);
@@ -338,7 +344,7 @@ impl RateLimiter {
                 if let Some(l) = &self.learned {
                     w = w.max(l.bucket.wait(t, l.period, l.ceiling));
                 }
-                w.clamp(1, life.clamp(1, MAX_WAIT_MS))
+                w.max(MIN_UNTOLD_WAIT_MS).clamp(1, life.clamp(1, MAX_WAIT_MS))
             }
         };
         let end = t.saturating_add(wait);
