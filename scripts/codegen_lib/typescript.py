@@ -170,7 +170,18 @@ def dts(decl, current):
     current = replace_block(current, "events", ts_events_block(decl))
     current = replace_block(current, "operations", ts_block(decl), "  ")
     names = " | ".join(f'"{op["name"]}"' for op in decl["operations"])
-    current = replace_block(current, "names", f"// <generated:names>\n/** The stable names of the operations. */\nexport type OperationName = {names};\n// </generated:names>")
+    # Each operation's canonical params (`call`, `buildRequest`): canonical keys, a day as its text.
+    canonical = dict(TS_TYPES, date="DateString")
+    params = ["/** Each operation's params in their canonical form (`call`, `buildRequest`): camelCase keys, calendar months, days as \"YYYY-MM-DD\". */",
+              "export interface OperationParams {"]
+    for op in decl["operations"]:
+        fields = "; ".join(f"{p['key']}: {canonical[p['type']]}" if p["required"] else f"{p['key']}?: {canonical[p['type']]} | null | undefined"
+                           for p in op["params"])
+        params.append(f"  {op['name']}: {{ {fields} }};" if fields else f"  {op['name']}: Record<string, never>;")
+    params.append("}")
+    current = replace_block(current, "names", "\n".join([
+        "// <generated:names>", "/** The stable names of the operations. */", f"export type OperationName = {names};",
+        *params, "// </generated:names>"]))
     current = replace_block(current, "errors", ts_errors_block(decl))
     current = replace_block(current, "settings", ts_settings_block(decl))
     return replace_block(current, "models", ts_models(decl))
