@@ -233,35 +233,45 @@ fileprivate func uniffiRustCallAsync<F, T>(
 
 
 #: Swift's keywords a case may be named after (written in backticks where it is declared).
-SWIFT_KEYWORDS = {"internal", "default", "public", "private", "open", "static", "protocol", "return", "throw"}
+SWIFT_KEYWORDS = {"associatedtype", "class", "deinit", "default", "enum", "extension", "fileprivate", "func",
+                  "import", "init", "inout", "internal", "let", "open", "operator", "private", "protocol",
+                  "public", "rethrows", "return", "self", "Self", "static", "struct", "subscript", "super",
+                  "throw", "throws", "Type", "typealias", "var"}
 
 
 def swift_error_cases(text):
     """An error's cases in Swift's casing: uniffi 0.32 writes an error enum's cases as type names
     (`case InvalidInput(...)`, `.Api`), where every other enum of ours, and Swift's API design
     guidelines, have `invalidInput`, `.api`. Each `public enum X: Swift.Error` has its cases
-    renamed where they are declared, and every `.Case` of them in the file (its converter's
-    `read` and `write`, docs)."""
-    enums = re.findall(r"^public\s+enum (\w+): Swift\.Error[^{]*\{\n(.*?)^\}", text, re.S | re.M)
+    renamed where it declares them (within its body), and every use: an implicit member (`.Api`,
+    as its converter's `read` and `write` and `case let .Api(...)` write them) and a qualified one
+    (`ZeitkontoError.Api`, in docs). A dot after an identifier that is not one of these enums
+    (`Swift.Error`) is left alone."""
+    pattern = re.compile(r"^public\s+enum (\w+): Swift\.Error[^{]*\{\n(.*?)^\}", re.S | re.M)
+    enums = [(m.group(1), m.start(2), m.end(2)) for m in pattern.finditer(text)]
     if not enums:
         fail("no error enum (uniffi's ErrorTemplate changed)")
     renamed = set()
-    for name, body in enums:
+    for name, start, end in reversed(enums):  # from the end: earlier offsets stay valid
+        body = text[start:end]
         cases = re.findall(r"^    case ([A-Z]\w*)\b", body, re.M)
         if not cases:
             fail(f"no UpperCamelCase case in {name} (uniffi's ErrorTemplate changed)")
         for case in cases:
             lower = case[0].lower() + case[1:]
             declared = f"`{lower}`" if lower in SWIFT_KEYWORDS else lower
-            text, n = re.subn(rf"^(    case ){case}\b", rf"\g<1>{declared}", text, count=1, flags=re.M)
+            body, n = re.subn(rf"^(    case ){case}\b", rf"\g<1>{declared}", body, count=1, flags=re.M)
             if n != 1:
                 fail(f"{name}.{case} is not declared")
             renamed.add(case)
+        text = text[:start] + body + text[end:]
+    names = "|".join(re.escape(n) for n, _, _ in enums)
     # Two errors may share a case's name (`Failed`): their uses are renamed once.
     for case in sorted(renamed):
-        # (Not after `Exception.`: a doc naming Kotlin's class.)
-        text, uses = re.subn(rf"(?<!Exception\.)(?<=\.){case}\b(?![\w.])", case[0].lower() + case[1:], text)
-        if uses == 0:
+        lower = case[0].lower() + case[1:]
+        text, implicit = re.subn(rf"(?<![\w)\]?!])\.{case}\b(?![\w.])", f".{lower}", text)
+        text, _ = re.subn(rf"\b({names})\.{case}\b(?![\w.])", rf"\1.{lower}", text)
+        if implicit == 0:
             fail(f"no use of the case {case}")
     return text
 

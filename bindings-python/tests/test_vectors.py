@@ -144,3 +144,27 @@ def test_sansio_takes_dates_and_times_as_the_clients_do() -> None:
     with pytest.raises(zeitkonto.InvalidInputError) as err:
         sansio.build_request("create_shift", dict(shift, startTime=dt.time(8, 30, 0, 5)), workspace_key="w-123456")
     assert err.value.field == "startTime"
+
+
+def test_a_built_request_copies_as_itself_and_is_not_pickled() -> None:
+    import copy
+    import pickle
+
+    req = sansio.build_request("employees", api_key="k-123456")
+    assert copy.copy(req) is req and copy.deepcopy(req) is req
+    with pytest.raises(TypeError, match="not pickled"):
+        pickle.dumps(req)
+    with pytest.raises(AttributeError):
+        del req.url
+    with pytest.raises(AttributeError):
+        req.url = "x"  # type: ignore[misc]
+
+
+def test_sansio_today_may_be_a_datetime() -> None:
+    import datetime as dt
+
+    a = sansio.build_request("book_absence", {"reasonUuid": "r", "employeeUuid": "e", "startDay": "2026-03-02"},
+                             api_key="k-123456", today=dt.datetime(2026, 3, 1, 23, 0))
+    b = sansio.build_request("book_absence", {"reasonUuid": "r", "employeeUuid": "e", "startDay": "2026-03-02"},
+                             api_key="k-123456", today=dt.date(2026, 3, 1))
+    assert a == b

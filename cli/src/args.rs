@@ -326,7 +326,7 @@ pub fn parse(argv: &[String]) -> Result<Args, Stop> {
                     let Some(c) = COMMANDS.iter().find(|c| c.name == arg) else {
                         let names: Vec<String> = COMMANDS.iter().map(|c| format!("'{}'", c.name)).collect();
                         let msg =
-                            format!("argument COMMAND: invalid choice: '{arg}' (choose from {})", names.join(", "));
+                            format!("argument COMMAND: invalid choice{NOT_SHOWN} (choose from {})", names.join(", "));
                         return Err(error(None, &msg));
                     };
                     command = Some(c);
@@ -377,7 +377,7 @@ pub fn parse(argv: &[String]) -> Result<Args, Stop> {
         };
         if !o.choices.is_empty() && !o.choices.contains(&value.as_str()) {
             let choices: Vec<String> = o.choices.iter().map(|c| format!("'{c}'")).collect();
-            let msg = format!("argument --{name}: invalid choice: '{value}' (choose from {})", choices.join(", "));
+            let msg = format!("argument --{name}: invalid choice{NOT_SHOWN} (choose from {})", choices.join(", "));
             return Err(error(command, &msg));
         }
         let slot = values.entry(o.long).or_default();
@@ -411,12 +411,16 @@ pub fn parse(argv: &[String]) -> Result<Args, Stop> {
     for ((name, choices, _), value) in command.positionals.iter().zip(&positionals) {
         if !choices.is_empty() && !choices.contains(&value.as_str()) {
             let list: Vec<String> = choices.iter().map(|c| format!("'{c}'")).collect();
-            let msg = format!("argument {name}: invalid choice: '{value}' (choose from {})", list.join(", "));
+            let msg = format!("argument {name}: invalid choice{NOT_SHOWN} (choose from {})", list.join(", "));
             return Err(error(Some(command), &msg));
         }
     }
     Ok(Args { command, values, positionals })
 }
+
+/// What a usage error says instead of a value it refuses: the value may be a key (`zeitkonto "$KEY"
+/// employees`), and usage errors end up in CI logs.
+pub(crate) const NOT_SHOWN: &str = " (the value is not shown: it may be a key)";
 
 /// An unknown option as a usage error shows it: its name only (`--api-key`, `-k`), never a value
 /// written with it (`--api-key=…`, `-kVALUE`), which may be a key.
@@ -478,8 +482,13 @@ mod tests {
         );
         assert!(usage_error("month-close").ends_with("the following arguments are required: YYYY-MM\n"));
         assert!(usage_error("project-hours 2026-01-01 2026-01-02").contains("required: --email"));
-        assert!(usage_error("clock dance x").contains("invalid choice: 'dance'"));
-        assert!(usage_error("employees --delimiter |").contains("invalid choice: '|'"));
+        assert!(
+            usage_error("clock dance x").contains("argument {come,go,stop}: invalid choice (the value is not shown")
+        );
+        assert!(usage_error("employees --delimiter |").contains("argument --delimiter: invalid choice (the value"));
+        // A key given where a command goes (`zeitkonto "$KEY" employees`) is not printed.
+        let e = usage_error("s3cret-key-1 employees");
+        assert!(e.contains("argument COMMAND: invalid choice") && !e.contains("s3cret"), "{e}");
         assert!(usage_error("employees --output").contains("expected one argument"));
         assert!(usage_error("employees --checkpoint x").contains("unrecognized arguments: --checkpoint"));
         assert!(usage_error("leave-year 2026 2027").contains("unrecognized arguments: 1 more than `leave-year` takes"));

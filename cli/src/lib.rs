@@ -330,7 +330,7 @@ async fn command(args: &Args, io: &Io) -> Result<i32, Stop> {
             let year: i32 = Some(text.as_str())
                 .filter(|t| t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()))
                 .and_then(|t| t.parse().ok())
-                .ok_or_else(|| Stop::Usage(format!("year: expected a year YYYY (e.g. 2026), got '{text}'")))?;
+                .ok_or_else(|| Stop::Usage(format!("year: expected a year YYYY (e.g. 2026){}", args::NOT_SHOWN)))?;
             let ckpt = start(args)?;
             let job = client.leave_year_report(year, ckpt.1.as_deref()).map_err(usage)?;
             run_job(args, io, &format!("leave year {year}"), job.into(), ckpt.0, None, None, &|e| match e {
@@ -390,12 +390,12 @@ fn date_arg(name: &str, text: &str) -> Result<Date, Stop> {
     text.parse::<Date>()
         .ok()
         .filter(|_| text.len() == 10)
-        .ok_or_else(|| Stop::Usage(format!("{name}: expected a date YYYY-MM-DD, got '{text}'")))
+        .ok_or_else(|| Stop::Usage(format!("{name}: expected a date YYYY-MM-DD{}", args::NOT_SHOWN)))
 }
 
 async fn month_close(args: &Args, io: &Io, client: &Client) -> Result<i32, Stop> {
     let text = &args.positionals[0];
-    let bad = || Stop::Usage(format!("month: expected YYYY-MM (a calendar month, 01-12), got '{text}'"));
+    let bad = || Stop::Usage(format!("month: expected YYYY-MM (a calendar month, 01-12){}", args::NOT_SHOWN));
     let (y, m) = text.split_once('-').ok_or_else(bad)?;
     // Four digits and two: `26-10` is not October 2026, and `2026-1` is not what the form says.
     let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());

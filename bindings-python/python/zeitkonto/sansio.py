@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Any, Iterable, List, Mapping, Optional, Tuple, Union
 
 from . import _core
@@ -51,6 +51,19 @@ class HttpRequest:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"HttpRequest is read-only ({name})")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"HttpRequest is read-only ({name})")
+
+    def __copy__(self) -> "HttpRequest":
+        return self  # read-only: a copy is the same request
+
+    def __deepcopy__(self, memo: Any) -> "HttpRequest":
+        return self
+
+    def __reduce__(self) -> Any:
+        # A pickle would write the key out; build the request again where it is sent.
+        raise TypeError("an HttpRequest holds the API key and is not pickled: build it again where it is sent")
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HttpRequest):
             return NotImplemented
@@ -81,6 +94,8 @@ def build_request(
     ``today`` gives the checks that depend on the date a calendar (book-absence with only a start or
     an end); without it they are left to the server, as in any sans-IO build. The clients pass it.
     """
+    if isinstance(today, datetime):
+        today = today.date()  # its own calendar day, as the clients read a datetime
     try:
         method, url, headers, body, redacted_url, redacted_body, native = _core.build_request(
             operation, dict(params or {}), api_key=api_key, base_url=base_url,
@@ -90,6 +105,9 @@ def build_request(
         # The params and keys (secrets) out of this frame's locals first: error reporters record them.
         del params, api_key, workspace_key
         raise from_core(e.args[0]) from None
+    except BaseException:
+        del params, api_key, workspace_key  # any other refusal too (params that are no mapping)
+        raise
     request = HttpRequest(method, url, list(headers), body, redacted_url, redacted_body)
     object.__setattr__(request, "_native", native)
     return request
@@ -115,6 +133,9 @@ def parse_response_json(operation: str, status: int, headers: Headers, body: Uni
         # frame's locals first: error reporters record them.
         del request, body, headers
         raise from_core(e.args[0]) from None
+    except BaseException:
+        del request, body, headers  # any other refusal too (a body or headers of the wrong type)
+        raise
 
 
 def parse_response(operation: str, status: int, headers: Headers, body: Union[bytes, str], *,
@@ -131,6 +152,9 @@ def parse_response(operation: str, status: int, headers: Headers, body: Union[by
     except _core.CoreError as e:
         del request, body, headers  # as in parse_response_json
         raise from_core(e.args[0]) from None
+    except BaseException:
+        del request, body, headers
+        raise
     return CONVERTERS[operation](out)
 
 

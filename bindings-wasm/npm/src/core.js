@@ -221,6 +221,8 @@ const ELSEWHERE = { proxy: "a proxy is the `dispatcher` option here: new ProxyAg
  */
 function checkOptionNames(options) {
   for (const key of Object.keys(options)) {
+    // (An unknown name whose value is undefined sets nothing: `{ proxy: process.env.HTTPS_PROXY }` unset.)
+    if (options[key] === undefined) continue;
     if (Object.hasOwn(ELSEWHERE, key)) throw _invalid(key, ELSEWHERE[key]);
     if (!SETTING_NAMES.includes(key) && !OWN_OPTIONS.includes(key)) {
       throw _invalid(key, `is not an option of Client; its options: ${[...SETTING_NAMES.filter((k) => !Object.hasOwn(ELSEWHERE, k)), ...OWN_OPTIONS].join(", ")}`);
@@ -230,7 +232,9 @@ function checkOptionNames(options) {
     if (members.length === 0 || group == null) continue;
     if (typeof group !== "object" || Array.isArray(group)) throw _invalid(key, `expected an object of ${members.join(", ")}`);
     for (const name of Object.keys(group)) {
-      if (!members.includes(name)) throw _invalid(`${key}.${name}`, `is not a setting of ${key}; its settings: ${members.join(", ")}`);
+      if (!members.includes(name) && group[name] !== undefined) {
+        throw _invalid(`${key}.${name}`, `is not a setting of ${key}; its settings: ${members.join(", ")}`);
+      }
     }
   }
 }
@@ -243,13 +247,36 @@ function checkOptionNames(options) {
  */
 function named(method, options, names) {
   if (options == null) return {};
-  if (typeof options !== "object" || Array.isArray(options)) {
-    return _invalid("options", `expected an object of ${method}'s named parameters (${names.join(", ")})`);
+  if (!isPlain(options)) {
+    return _invalid("options", `expected an object of ${method}'s named parameters (${names.join(", ")}), got ${what(options)}`);
   }
   for (const key of Object.keys(options)) {
-    if (!names.includes(key)) return _invalid(key, `is not a parameter of ${method}; its named parameters: ${names.join(", ")}`);
+    if (!names.includes(key) && options[key] !== undefined) {
+      return _invalid(key, `is not a parameter of ${method}; its named parameters: ${names.join(", ")}`);
+    }
   }
   return options;
+}
+
+/**
+ * A plain object (`{ … }`, or one without a prototype): what a method's options and the call
+ * options are. A `Date`, a `Map`, an `AbortSignal` or an `AbortController` has no own keys to
+ * check and would otherwise pass for an empty object (`presence(new Date())`: every employee).
+ */
+function isPlain(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  // (Any realm's Object.prototype: an object literal of a vm context or an iframe is plain too.)
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/** What a refused options value is, by its type only (never its text, which may be a key). */
+function what(value) {
+  if (value !== null && typeof value === "object") {
+    if (typeof value.aborted === "boolean" || value.signal !== undefined) return "an AbortSignal or AbortController: pass { signal }";
+    return Array.isArray(value) ? "an array" : `a ${value.constructor?.name ?? "object"}`;
+  }
+  return `a ${typeof value}`;
 }
 
 function toWasmOptions(options) {
@@ -355,9 +382,11 @@ export class Client {
   async call(operation, params = {}, callOptions = undefined) {
     // `null` call options are none; params are checked by `clean`.
     if (callOptions != null) {
-      if (typeof callOptions !== "object" || Array.isArray(callOptions)) throw _invalid("callOptions", "expected { signal }");
+      if (!isPlain(callOptions)) throw _invalid("callOptions", `expected { signal }, got ${what(callOptions)}`);
       for (const key of Object.keys(callOptions)) {
-        if (key !== "signal") throw _invalid(key, "is not a call option (the call options are { signal }); a method's parameters come before them");
+        if (key !== "signal" && callOptions[key] !== undefined) {
+          throw _invalid(key, "is not a call option (the call options are { signal }); a method's parameters come before them");
+        }
       }
     }
     const signal = callOptions?.signal;

@@ -65,3 +65,25 @@ test("a fetch of the caller's that throws a string: its text is the transport er
   const client = new zk.Client({ apiKey: "k-123456", baseUrl: "http://127.0.0.1:9", retry: { maxRetries: 0 }, fetch: () => { throw "proxy said no"; } });
   await assert.rejects(client.employees(), (e) => e instanceof zk.TransportError && e.message.includes("proxy said no"));
 });
+
+test("an object that is not a plain one (a Date, an AbortSignal, a controller) is no options object", async () => {
+  const sandbox = await Sandbox.create({ today: "2026-03-02" });
+  const client = sandbox.client();
+  const ac = new AbortController();
+  for (const [call, field, reason] of [
+    [() => client.presence(new Date()), "options", "a Date"],
+    [() => client.employees(ac.signal), "callOptions", "pass { signal }"],
+    [() => client.go(sandbox.keys.employee, ac), "callOptions", "pass { signal }"],
+    [() => client.presence(new Map([["email", "x"]])), "options", "a Map"],
+  ]) {
+    await assert.rejects(call(), refused(field, reason), reason);
+  }
+  assert.equal(sandbox.requests(), 0, "nothing was sent");
+  // An unknown name whose value is undefined sets nothing, and is no error.
+  assert.ok(new zk.Client({ apiKey: "k-123456", proxy: undefined, retry: { maxRetry: undefined } }) instanceof zk.Client);
+  assert.ok(Array.isArray(await client.employees({ signal: ac.signal, extra: undefined })));
+  // An object literal of another realm (a vm context) is a plain object too.
+  const { runInNewContext } = await import("node:vm");
+  const foreign = runInNewContext(`({ email: ${JSON.stringify(sandbox.keys.employee)} })`);
+  assert.equal((await client.presence(foreign)).info.length, 1);
+});
