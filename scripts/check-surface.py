@@ -17,6 +17,8 @@ import json
 import re
 import sys
 
+from codegen_lib.common import lower_first  # Swift's casing of a case
+
 # Methods of the client that are not operations (lifecycle, by-name call); the shorthands
 # (`come`: `clock` with `action` "come") are checked as operations with the parameters they take.
 NOT_OPERATIONS = {"call", "close", "destroy", "uniffiClonePointer"}
@@ -106,7 +108,7 @@ def error_fields(lang, text, errors, start_marker, case_pattern):
     start = text.index(start_marker)
     problems = []
     for e in (e for e in errors if e["origin"] == "core" or e["kind"] == "Internal"):
-        m = re.search(case_pattern.format(kind=e["kind"], case=e["kind"][:1].lower() + e["kind"][1:]), text[start:], re.S)
+        m = re.search(case_pattern.format(kind=e["kind"], case=lower_first(e["kind"])), text[start:], re.S)
         if not m:
             problems.append(f"{lang}: no error case {e['kind']}")
             continue

@@ -11,6 +11,8 @@ as often as expected, so a uniffi upgrade cannot silently drop one.
 import re
 import sys
 
+from codegen_lib.common import lower_first  # `InvalidInput` → `invalidInput`
+
 
 def fail(msg):
     sys.exit(f"uniffi_patches: {msg}")
@@ -258,7 +260,7 @@ def swift_error_cases(text):
         if not cases:
             fail(f"no UpperCamelCase case in {name} (uniffi's ErrorTemplate changed)")
         for case in cases:
-            lower = case[0].lower() + case[1:]
+            lower = lower_first(case)
             declared = f"`{lower}`" if lower in SWIFT_KEYWORDS else lower
             body, n = re.subn(rf"^(    case ){case}\b", rf"\g<1>{declared}", body, count=1, flags=re.M)
             if n != 1:
@@ -268,7 +270,7 @@ def swift_error_cases(text):
     names = "|".join(re.escape(n) for n, _, _ in enums)
     # Two errors may share a case's name (`Failed`): their uses are renamed once.
     for case in sorted(renamed):
-        lower = case[0].lower() + case[1:]
+        lower = lower_first(case)
         text, implicit = re.subn(rf"(?<![\w)\]?!])\.{case}\b(?![\w.])", f".{lower}", text)
         text, _ = re.subn(rf"\b({names})\.{case}\b(?![\w.])", rf"\1.{lower}", text)
         if implicit == 0:

@@ -50,14 +50,10 @@ pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
     // `datetime`: its own calendar day, as the clients read it) as `YYYY-MM-DD`, a `time` as
     // `hh:mm` (`hh:mm:ss` with seconds); the core then checks them as any text.
     if let Ok(d) = obj.cast::<PyDate>() {
-        return Ok(Value::String(format!("{:04}-{:02}-{:02}", d.get_year(), d.get_month(), d.get_day())));
+        return Ok(Value::String(day_of(d, field)?.to_string()));
     }
     if let Ok(t) = obj.cast::<PyTime>() {
-        if t.get_microsecond() != 0 {
-            return Err(invalid(field, "the API takes whole minutes"));
-        }
-        let (h, m, sec) = (t.get_hour(), t.get_minute(), t.get_second());
-        return Ok(Value::String(if sec == 0 { format!("{h:02}:{m:02}") } else { format!("{h:02}:{m:02}:{sec:02}") }));
+        return Ok(Value::String(time_of(t, field)?.to_string()));
     }
     if let Ok(d) = obj.cast::<PyDict>() {
         let mut map = serde_json::Map::new();
@@ -176,15 +172,7 @@ impl<'py> Args<'_, 'py> {
     pub(crate) fn time_of_day(&self, key: &str) -> PyResult<TimeOfDay> {
         let v = self.required(key)?;
         if let Ok(t) = v.cast::<PyTime>() {
-            if t.get_microsecond() != 0 {
-                return Err(invalid(key, "the API takes whole minutes"));
-            }
-            let second = t.get_second();
-            return Ok(TimeOfDay {
-                hour: t.get_hour(),
-                minute: t.get_minute(),
-                second: (second != 0).then_some(second),
-            });
+            return time_of(t, key);
         }
         let text: String = v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.time", &v))?.extract()?;
         TimeOfDay::parse_field(&text, key).map_err(|e| crate::errors::raise(&e))
@@ -237,12 +225,26 @@ fn month(v: &Bound<'_, PyAny>, key: &str) -> PyResult<Month> {
 }
 
 fn date(v: &Bound<'_, PyAny>, key: &str) -> PyResult<Date> {
-    // A `datetime` is a `date` too: its own calendar day, in its own time zone.
     if let Ok(d) = v.cast::<PyDate>() {
-        return Date::new(d.get_year(), d.get_month(), d.get_day()).ok_or_else(|| invalid(key, "not a day"));
+        return day_of(d, key);
     }
     let s: String = v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.date", v))?.extract()?;
     Date::parse_field(&s, key).map_err(|e| crate::errors::raise(&e))
+}
+
+/// A `datetime.date` as the core's day (a `datetime` is a `date` too: its own calendar day, in its
+/// own time zone).
+fn day_of(d: &Bound<'_, PyDate>, key: &str) -> PyResult<Date> {
+    Date::new(d.get_year(), d.get_month(), d.get_day()).ok_or_else(|| invalid(key, "not a day"))
+}
+
+/// A `datetime.time` as the core's clock time: whole minutes (seconds kept when not 0).
+fn time_of(t: &Bound<'_, PyTime>, key: &str) -> PyResult<TimeOfDay> {
+    if t.get_microsecond() != 0 {
+        return Err(invalid(key, "the API takes whole minutes"));
+    }
+    let second = t.get_second();
+    Ok(TimeOfDay { hour: t.get_hour(), minute: t.get_minute(), second: (second != 0).then_some(second) })
 }
 
 /// A day as `datetime.date`.

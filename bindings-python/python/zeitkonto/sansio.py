@@ -101,12 +101,12 @@ def build_request(
             operation, dict(params or {}), api_key=api_key, base_url=base_url,
             workspace_key=workspace_key, routes=dict(routes) if routes else None,
             today=today.isoformat() if isinstance(today, date) else today)
-    except _core.CoreError as e:
-        # The params and keys (secrets) out of this frame's locals first: error reporters record them.
+    except BaseException as e:
+        # The params and keys (secrets) out of this frame's locals first, whatever the refusal
+        # (params that are no mapping too): error reporters record them.
         del params, api_key, workspace_key
-        raise from_core(e.args[0]) from None
-    except BaseException:
-        del params, api_key, workspace_key  # any other refusal too (params that are no mapping)
+        if isinstance(e, _core.CoreError):
+            raise from_core(e.args[0]) from None
         raise
     request = HttpRequest(method, url, list(headers), body, redacted_url, redacted_body)
     object.__setattr__(request, "_native", native)
@@ -128,13 +128,13 @@ def parse_response_json(operation: str, status: int, headers: Headers, body: Uni
     """
     try:
         return _plain(_core.parse_response(operation, status, _pairs(headers), _body(body), _native(request)))
-    except _core.CoreError as e:
+    except BaseException as e:
         # The request (its URL holds the key) and the answer (which may echo it) out of this
-        # frame's locals first: error reporters record them.
+        # frame's locals first, whatever the refusal (a body or headers of the wrong type too):
+        # error reporters record them.
         del request, body, headers
-        raise from_core(e.args[0]) from None
-    except BaseException:
-        del request, body, headers  # any other refusal too (a body or headers of the wrong type)
+        if isinstance(e, _core.CoreError):
+            raise from_core(e.args[0]) from None
         raise
 
 
@@ -149,11 +149,10 @@ def parse_response(operation: str, status: int, headers: Headers, body: Union[by
     """
     try:
         out = _core.parse_response_typed(operation, status, _pairs(headers), _body(body), _native(request))
-    except _core.CoreError as e:
+    except BaseException as e:
         del request, body, headers  # as in parse_response_json
-        raise from_core(e.args[0]) from None
-    except BaseException:
-        del request, body, headers
+        if isinstance(e, _core.CoreError):
+            raise from_core(e.args[0]) from None
         raise
     return CONVERTERS[operation](out)
 

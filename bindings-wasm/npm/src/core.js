@@ -211,6 +211,9 @@ const USER_AGENT = "zeitkonto-js/0.1.0";
 /** The client's own options in JavaScript, beside the core's settings (`SETTING_NAMES`). */
 const OWN_OPTIONS = ["onEvent", "fetch", "dispatcher", "dangerouslyAllowBrowser"];
 
+/** The options of one call (after a method's arguments). */
+const CALL_OPTIONS = ["signal"];
+
 /** Where a setting of the core's declaration is written another way in JavaScript. */
 const ELSEWHERE = { proxy: "a proxy is the `dispatcher` option here: new ProxyAgent(url) or EnvHttpProxyAgent from undici (Node)" };
 
@@ -220,23 +223,27 @@ const ELSEWHERE = { proxy: "a proxy is the `dispatcher` option here: new ProxyAg
  * where it was not meant to go.
  */
 function checkOptionNames(options) {
+  const elsewhere = Object.keys(options).find((key) => Object.hasOwn(ELSEWHERE, key) && options[key] !== undefined);
+  if (elsewhere !== undefined) throw _invalid(elsewhere, ELSEWHERE[elsewhere]);
+  const known = [...SETTING_NAMES.filter((k) => !Object.hasOwn(ELSEWHERE, k)), ...OWN_OPTIONS];
+  const unknown = unknownName(options, known);
+  if (unknown !== undefined) throw _invalid(unknown, `is not an option of Client; its options: ${known.join(", ")}`);
   for (const key of Object.keys(options)) {
-    // (An unknown name whose value is undefined sets nothing: `{ proxy: process.env.HTTPS_PROXY }` unset.)
-    if (options[key] === undefined) continue;
-    if (Object.hasOwn(ELSEWHERE, key)) throw _invalid(key, ELSEWHERE[key]);
-    if (!SETTING_NAMES.includes(key) && !OWN_OPTIONS.includes(key)) {
-      throw _invalid(key, `is not an option of Client; its options: ${[...SETTING_NAMES.filter((k) => !Object.hasOwn(ELSEWHERE, k)), ...OWN_OPTIONS].join(", ")}`);
-    }
     const members = NUMERIC_SETTINGS.filter(([k]) => k.startsWith(`${key}.`)).map(([k]) => k.slice(key.length + 1));
     const group = options[key];
     if (members.length === 0 || group == null) continue;
     if (typeof group !== "object" || Array.isArray(group)) throw _invalid(key, `expected an object of ${members.join(", ")}`);
-    for (const name of Object.keys(group)) {
-      if (!members.includes(name) && group[name] !== undefined) {
-        throw _invalid(`${key}.${name}`, `is not a setting of ${key}; its settings: ${members.join(", ")}`);
-      }
-    }
+    const name = unknownName(group, members);
+    if (name !== undefined) throw _invalid(`${key}.${name}`, `is not a setting of ${key}; its settings: ${members.join(", ")}`);
   }
+}
+
+/**
+ * The first name of `object` that is not one of `names`, or undefined. A name whose value is
+ * undefined sets nothing and is none (`{ proxy: process.env.HTTPS_PROXY }` with the variable unset).
+ */
+function unknownName(object, names) {
+  return Object.keys(object).find((key) => !names.includes(key) && object[key] !== undefined);
 }
 
 /**
@@ -250,12 +257,8 @@ function named(method, options, names) {
   if (!isPlain(options)) {
     return _invalid("options", `expected an object of ${method}'s named parameters (${names.join(", ")}), got ${what(options)}`);
   }
-  for (const key of Object.keys(options)) {
-    if (!names.includes(key) && options[key] !== undefined) {
-      return _invalid(key, `is not a parameter of ${method}; its named parameters: ${names.join(", ")}`);
-    }
-  }
-  return options;
+  const unknown = unknownName(options, names);
+  return unknown === undefined ? options : _invalid(unknown, `is not a parameter of ${method}; its named parameters: ${names.join(", ")}`);
 }
 
 /**
@@ -383,10 +386,9 @@ export class Client {
     // `null` call options are none; params are checked by `clean`.
     if (callOptions != null) {
       if (!isPlain(callOptions)) throw _invalid("callOptions", `expected { signal }, got ${what(callOptions)}`);
-      for (const key of Object.keys(callOptions)) {
-        if (key !== "signal" && callOptions[key] !== undefined) {
-          throw _invalid(key, "is not a call option (the call options are { signal }); a method's parameters come before them");
-        }
+      const unknown = unknownName(callOptions, CALL_OPTIONS);
+      if (unknown !== undefined) {
+        throw _invalid(unknown, "is not a call option (the call options are { signal }); a method's parameters come before them");
       }
     }
     const signal = callOptions?.signal;
