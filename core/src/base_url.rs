@@ -10,7 +10,7 @@ pub fn validate_base_url(base_url: &str) -> Result<String, Error> {
 }
 
 /// [`validate_base_url`]; `same_origin` allows plain http for any host (see
-/// [`Context::with_base_url_same_origin`]).
+/// [`crate::context::Context::with_base_url_same_origin`]).
 pub(crate) fn check_base_url(base_url: &str, same_origin: bool) -> Result<String, Error> {
     let url = base_url.trim().trim_end_matches('/');
     let (scheme, rest) =
