@@ -178,7 +178,7 @@ pub enum Error {
         retry_after: Option<Duration>,
     },
     /// A status the API does not document for this case (5xx, a 4xx with a non-numeric body, a
-    /// redirect, ...). [`Error::may_have_reached_server`] is true on a 5xx and a 3xx.
+    /// redirect, ...). [`Error::may_have_reached_server`] is true on any status but a 4xx.
     UnexpectedStatus {
         /// HTTP status.
         status: u16,
@@ -258,8 +258,9 @@ impl Error {
 
     /// Whether the request may have been applied by the API: the flag of [`Error::Transport`] and
     /// [`Error::Timeout`]; for [`Error::UnexpectedStatus`] true on a 5xx (a gateway or server
-    /// failure may come after the API applied a write) and on a 3xx (a server or proxy may apply a
-    /// POST and answer 303 or 302, post/redirect/get), false on a 4xx; for
+    /// failure may come after the API applied a write), on a 3xx (a server or proxy may apply a
+    /// POST and answer 303 or 302, post/redirect/get) and on any other status but a 4xx (a 1xx as
+    /// the final answer: the request was read), false on a 4xx; for
     /// [`Error::Decode`] true (a 2xx came back: the API took the request). Every other error means
     /// nothing was applied (refused before sending, or refused by the API). A write is never re-sent
     /// on its own either way; this tells the caller whether to check before trying again.
@@ -268,7 +269,7 @@ impl Error {
             Error::Transport { may_have_reached_server, .. } | Error::Timeout { may_have_reached_server } => {
                 *may_have_reached_server
             }
-            Error::UnexpectedStatus { status, .. } => *status >= 500 || (300..400).contains(status),
+            Error::UnexpectedStatus { status, .. } => !(400..500).contains(status),
             Error::Decode { .. } => true,
             _ => false,
         }

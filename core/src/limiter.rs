@@ -328,7 +328,8 @@ impl RateLimiter {
     /// [`RateLimiter::rate_limited_wait`] to look first), after [`RateLimiter::on_refused`].
     /// With `Retry-After` the wait is that (at most [`MAX_WAIT_MS`]); without, it is until the
     /// oldest spent token comes back, or `window / limit` when the bucket is not full (another
-    /// process used the key), at least [`MIN_UNTOLD_WAIT_MS`]; never more than window + margin. An adaptive limiter also learns
+    /// process used the key; the limiter off: `window / 60`, the API's limit), at least
+    /// [`MIN_UNTOLD_WAIT_MS`]; never more than window + margin. An adaptive limiter also learns
     /// the server's limit from it (see the module documentation).
     pub fn on_rate_limited(&mut self, now_ms: u64, retry_after_ms: Option<u64>) -> u64 {
         let t = self.clock(now_ms);
@@ -337,9 +338,14 @@ impl RateLimiter {
         let wait = match retry_after_ms {
             Some(ms) => ms.min(MAX_WAIT_MS),
             None => {
+                // The limiter off (limit 0): estimated from the API's own limit, not a whole window.
+                let limit = match self.config.limit {
+                    0 => LimiterConfig::DEFAULT.limit,
+                    n => n,
+                };
                 let mut w = match self.bucket.oldest() {
-                    Some(oldest) if self.bucket.count >= self.config.limit => left(oldest, t, life),
-                    _ => self.config.window_ms / u64::from(self.config.limit.max(1)),
+                    Some(oldest) if self.bucket.count >= limit => left(oldest, t, life),
+                    _ => self.config.window_ms / u64::from(limit),
                 };
                 if let Some(l) = &self.learned {
                     w = w.max(l.bucket.wait(t, l.period, l.ceiling));
