@@ -114,6 +114,15 @@ def kotlin(text):
         return liftFunc(""", """        } while (pollResult != UNIFFI_RUST_FUTURE_POLL_READY);
 
         liftFunc(""", "uniffiRustCallAsync's result")
+    # A callback the app implements (a transport, a tracer, an event listener) that throws a
+    # java.lang.Error (`TODO()`'s NotImplementedError, an AssertionError, a StackOverflowError)
+    # escaped uniffi's `catch (e: kotlin.Exception)`: a sync callback returned to Rust without its
+    # result written (the JVM crashed), an async one never completed its future (the call hung
+    # until the timeout, or forever). Every Throwable is the unexpected error Rust expects.
+    n = text.count("} catch(e: kotlin.Exception) {")
+    if n != 4:
+        fail(f"the callback trampolines' catch: uniffi's template changed ({n} matches, 4 expected)")
+    text = text.replace("} catch(e: kotlin.Exception) {", "} catch(e: kotlin.Throwable) {")
     text = user_agent(text, "kotlin")
     text = platform_names(text, "de.zeitkonto", {"PlatformInt": "kotlin.Int", "WideInt": "kotlin.Long",
                                                  "PlatformDuration": "kotlin.time.Duration"})

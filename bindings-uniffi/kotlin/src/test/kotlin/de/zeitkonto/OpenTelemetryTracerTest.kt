@@ -12,6 +12,7 @@ import io.opentelemetry.sdk.trace.data.SpanData
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor
 import kotlin.coroutines.CoroutineContext
 import kotlinx.coroutines.ThreadContextElement
+import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withContext
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -188,5 +189,25 @@ class OpenTelemetryTracerTest {
         assertTrue(ZeitkontoClient(sandboxConfig(), tracer = badSpan).employees().isNotEmpty())
         fails<ZeitkontoException.Api> { ZeitkontoClient(sandboxConfig(key = "wrong-key"), tracer = badSpan).employees() }
         Unit
+    }
+
+    @Test
+    fun `a tracer that throws a java lang Error (TODO, an assertion) never fails a call either`() = runBlocking {
+        // uniffi caught only kotlin.Exception: an Error from start() returned to Rust without a
+        // span written, and the JVM crashed (SIGSEGV).
+        val unfinished = object : ZeitkontoTracer {
+            override fun start(span: SpanStart): ZeitkontoSpan = TODO("not yet")
+        }
+        assertTrue(ZeitkontoClient(sandboxConfig(), tracer = unfinished).employees().isNotEmpty())
+        val badChild = object : ZeitkontoTracer {
+            override fun start(span: SpanStart): ZeitkontoSpan = object : ZeitkontoSpan {
+                override fun child(span: SpanStart): ZeitkontoSpan = throw AssertionError("child bug")
+                override fun event(event: SpanEvent) = throw AssertionError("event bug")
+                override fun end(end: SpanEnd) = throw AssertionError("end bug")
+            }
+        }
+        val client = ZeitkontoClient(sandboxConfig(), tracer = badChild)
+        val accounts = client.monthClose(2026, 10, listOf("SALES")).events().toList()
+        assertTrue(accounts.isNotEmpty())
     }
 }

@@ -155,6 +155,25 @@ class TransportTest {
     }
 
     @Test
+    fun `a transport that throws a java lang Error fails the call at once, redacted, and a write is not sent again`() = runBlocking {
+        // uniffi caught only kotlin.Exception: the Error escaped its coroutine, the call's future
+        // was never completed, and the call hung until the timeout (forever without one).
+        val attempts = AtomicInteger()
+        val unfinished = object : ZeitkontoTransport {
+            override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse {
+                attempts.incrementAndGet()
+                TODO("send ${request.url()}")
+            }
+        }
+        val client = ZeitkontoClient.withTransport(sandboxConfig().copy(timeout = kotlin.time.Duration.INFINITE), unfinished)
+        val e = withTimeout(10_000) { fails<ZeitkontoException.Transport> { client.come(ANNA) } }
+        assertTrue(e.mayHaveReachedServer)
+        assertEquals(1, attempts.get())
+        assertFalse(COMPANY_KEY in e.toString(), e.toString())
+        assertTrue("NotImplementedError" in e.toString(), e.toString())
+    }
+
+    @Test
     fun `JdkTransport gives up a body that stalls at the client's timeout, call after call`() = runBlocking<Unit> {
         // A server that sends the headers and one byte of the body, then nothing: the body is read
         // on an IO thread and interrupted at the timeout. (It was read on the caller's
