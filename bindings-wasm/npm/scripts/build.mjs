@@ -1,6 +1,6 @@
 // Builds the wasm (wasm-release profile), runs wasm-bindgen (--target web) and wasm-opt -Oz into ./wasm.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { homedir } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -27,8 +27,43 @@ function noDefaultUrl(glue) {
 
 // Panic locations embed source paths; shortening them keeps the .wasm small and the same wherever
 // it is built (the registry path depends on CARGO_HOME, the checkout path on the machine).
+// Each registry's folder (`index.crates.io-<hash>`) is `/c`, and the standard library's
+// `/rustc/<commit>` is `/rustc` (the toolchain is pinned: rust-toolchain.toml).
+/**
+ * Rewrites wasm-bindgen's glue `glue` for a .wasm whose import and export names (and its import
+ * module's) wasm-opt minified, after the mapping it printed (`map`: its first JSON object,
+ * `{"imports": [[module, name, new], ...], "exports": [[name, new], ...]}`). Fails the build
+ * when a name is not where the glue is known to write it.
+ */
+function minifyNames(glue, wasmPath, map) {
+  const end = map.indexOf("\n}");
+  if (!map.trimStart().startsWith("{") || end < 0) throw new Error(`wasm-opt printed no name map: ${map.slice(0, 200)}`);
+  const { imports, exports } = JSON.parse(map.slice(map.indexOf("{"), end + 2));
+  const modules = new Set(WebAssembly.Module.imports(new WebAssembly.Module(readFileSync(wasmPath))).map((i) => i.module));
+  const oldModules = new Set(imports.map(([m]) => m));
+  if (modules.size !== 1 || oldModules.size !== 1) throw new Error(`expected one import module, got ${[...modules]}`);
+  let text = readFileSync(glue, "utf8");
+  const replace = (pattern, to, what, exactly) => {
+    const n = text.match(pattern)?.length ?? 0;
+    if (exactly !== undefined && n !== exactly) throw new Error(`${glue}: ${what} found ${n} times (the glue changed?)`);
+    text = text.replace(pattern, () => to);
+  };
+  const quote = (s) => s.replace(/[$]/g, "\\$");
+  for (const [, name, to] of imports) replace(new RegExp(`\\b${quote(name)}:`, "g"), `${to}:`, `import ${name}`, 1);
+  replace(new RegExp(`"${[...oldModules][0].replace(/[./]/g, "\\$&")}": import0`, "g"), `"${[...modules][0]}": import0`, "the import module", 1);
+  for (const [name, to] of exports) replace(new RegExp(`\\bwasm\\.${quote(name)}\\b`, "g"), `wasm.${to}`, `export ${name}`);
+  const left = exports.filter(([name]) => new RegExp(`\\bwasm\\.${quote(name)}\\b`).test(text));
+  if (left.length) throw new Error(`${glue}: exports still named: ${left}`);
+  writeFileSync(glue, text);
+}
+
 const cargoHome = process.env.CARGO_HOME ?? join(homedir(), ".cargo");
-const rustflags = [process.env.RUSTFLAGS ?? "", `--remap-path-prefix=${join(cargoHome, "registry", "src")}=/crates`, `--remap-path-prefix=${root}=/zeitkonto`]
+const registry = join(cargoHome, "registry", "src");
+const registries = existsSync(registry) ? readdirSync(registry).map((d) => `--remap-path-prefix=${join(registry, d)}=/c`) : [];
+const commit = /commit-hash: ([0-9a-f]+)/.exec(execFileSync("rustc", ["-vV"], { encoding: "utf8" }))?.[1];
+// (The last remapping that matches applies: the registries' own come after the folder's.)
+const rustflags = [process.env.RUSTFLAGS ?? "", `--remap-path-prefix=${registry}=/crates`, ...registries,
+  ...(commit ? [`--remap-path-prefix=/rustc/${commit}=/rustc`] : []), `--remap-path-prefix=${root}=/zeitkonto`]
   .filter(Boolean).join(" ");
 run("cargo", ["build", "--quiet", "-p", "zeitkonto-wasm", "--target", "wasm32-unknown-unknown", "--profile", "wasm-release"],
   { env: { ...process.env, RUSTFLAGS: rustflags } });
@@ -44,7 +79,15 @@ if (existsSync(wasmOpt)) {
   // used. That holds here: rustc links wasm32 with the stack first, growing down from 1 MiB to 0,
   // and the data section after it, so the low 1 KB would only be touched by a stack about to
   // overflow.
-  run(wasmOpt, ["-Oz", "--low-memory-unused", "--converge", "--strip-producers", "--strip-debug", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", bg, "-o", bg]);
+  // --minify-imports-and-exports-and-modules (-1.1 KB gzipped): wasm-bindgen's import names carry
+  // a hash each (`__wbg_get_d7176cfb76d71114`), which gzip cannot shrink; they become `a`, `b`, ...
+  // and the glue is rewritten to match (minifyNames). --strip-target-features (-0.1 KB): a custom
+  // section only linkers read.
+  const map = execFileSync(wasmOpt, ["-Oz", "--low-memory-unused", "--converge", "--strip-producers", "--strip-debug",
+    "--strip-target-features", "--minify-imports-and-exports-and-modules", "--enable-bulk-memory",
+    "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", bg, "-o", bg],
+  { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  minifyNames(join(out, "zeitkonto_wasm.js"), bg, map);
 } else {
   console.warn("wasm-opt not found (npm install first): the .wasm is not size-optimized");
 }
