@@ -154,9 +154,9 @@ pub fn json<T: DeserializeOwned>(op: OperationId, resp: &Response) -> Result<T, 
         Ok(v) => return Ok(v),
         Err(e) => e,
     };
-    if let Some(inner) = double_encoded(body) {
-        code_error(resp.status, body_text(inner.as_bytes()))?;
-        if let Ok(v) = from_bytes::<T>(inner.as_bytes()) {
+    if let Some(text) = another_reading(body) {
+        code_error(resp.status, body_text(&text))?;
+        if let Ok(v) = from_bytes::<T>(&text) {
             return Ok(v);
         }
     }
@@ -167,6 +167,50 @@ pub fn json<T: DeserializeOwned>(op: OperationId, resp: &Response) -> Result<T, 
 #[inline(never)]
 fn from_bytes<T: DeserializeOwned>(body: &[u8]) -> Result<T, serde_json::Error> {
     serde_json::from_slice(body)
+}
+
+/// The text to read a body that did not read as it is (its API code, if any, is the error): with
+/// its odd numbers quoted ([`quote_odd_numbers`]), or (a JSON string holding JSON, double-encoded)
+/// the JSON inside it; `None` when there is no other reading.
+fn another_reading(body: &[u8]) -> Option<Vec<u8>> {
+    quote_odd_numbers(body).or_else(|| double_encoded(body).map(String::into_bytes))
+}
+
+/// `body` with each number beyond the range of a double (`1e400`: valid JSON, which the reader
+/// refuses) or not written as JSON writes one (`007`, `1.2.3`) written as a string, so that it
+/// degrades in its own field (kept raw in `extra`, as any odd value) instead of failing the whole
+/// answer; `None` when the body has none. Indexes stay below `body.len()` (checked before each).
+#[inline(never)]
+fn quote_odd_numbers(body: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(body.len() + 8);
+    let (mut quoted, mut in_string, mut i) = (false, false, 0);
+    while i < body.len() {
+        let c = body[i];
+        let mut end = i + 1;
+        if in_string {
+            if c == b'\\' {
+                end += 1;
+            }
+            in_string = c != b'"';
+        } else if c == b'"' {
+            in_string = true;
+        } else if c == b'-' || c.is_ascii_digit() {
+            while end < body.len() && matches!(body[end], b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-') {
+                end += 1;
+            }
+            if crate::model::wire::number(&body[i..end]).is_none() {
+                quoted = true;
+                out.push(b'"');
+                out.extend_from_slice(&body[i..end]);
+                out.push(b'"');
+                i = end;
+                continue;
+            }
+        }
+        out.extend_from_slice(body.get(i..end.min(body.len()))?);
+        i = end;
+    }
+    quoted.then_some(out)
 }
 
 /// The trimmed 2xx body of `resp` after the status and `code` checks; an empty body is an error.
@@ -181,6 +225,7 @@ fn json_body(op: OperationId, resp: &Response) -> Result<&[u8], Error> {
 }
 
 /// The JSON text inside a body that is a JSON string (double-encoded JSON), if it is one.
+#[inline(never)]
 fn double_encoded(body: &[u8]) -> Option<String> {
     if body.first() != Some(&b'"') {
         return None;
@@ -275,5 +320,28 @@ pub fn boolean(op: OperationId, resp: &Response) -> Result<(), Error> {
                 resp.excerpt(json_text(&other).as_bytes(), EXCERPT_CHARS)
             ),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quote_odd_numbers;
+
+    fn quoted(body: &[u8]) -> Option<String> {
+        quote_odd_numbers(body).map(|v| String::from_utf8_lossy(&v).into_owned())
+    }
+
+    #[test]
+    fn odd_numbers_are_quoted_outside_strings_only() {
+        assert_eq!(
+            quoted(br#"{"a":1e400,"b":"1e400 \" 2e999","c":[007,-1E+999,1.5]}"#).as_deref(),
+            Some(r#"{"a":"1e400","b":"1e400 \" 2e999","c":["007","-1E+999",1.5]}"#)
+        );
+        assert_eq!(quoted(br#"{"a":1,"b":[2.5,-3e10,1e308],"c":"1e999"}"#), None);
+        assert_eq!(quoted(b"-").as_deref(), Some("\"-\""));
+        // A body cut inside a string or after its backslash: nothing to quote, no panic.
+        assert_eq!(quoted(br#"{"a":"x\"#), None);
+        assert_eq!(quoted(b"\"\\"), None);
+        assert_eq!(quoted(b""), None);
     }
 }

@@ -286,7 +286,14 @@ scalar_wire!(
 
 /// A decimal number from text, through serde_json's parser (no second float parser in the build).
 fn parse_f64(v: &str) -> Option<f64> {
-    serde_json::from_slice::<f64>(trim(v).as_bytes()).ok().filter(|f| f.is_finite())
+    number(trim(v).as_bytes())
+}
+
+/// A JSON number's text as a double; `None` when it is not one or beyond a double's range. Never
+/// inlined: one copy serves the wire types and the body's reader ([`crate::parse`]).
+#[inline(never)]
+pub(crate) fn number(text: &[u8]) -> Option<f64> {
+    serde_json::from_slice::<f64>(text).ok().filter(|f| f.is_finite())
 }
 
 scalar_wire!(
