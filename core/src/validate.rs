@@ -25,7 +25,10 @@ pub fn u32_field(field: &str, n: i64) -> Result<u32, Error> {
 
 /// [`u32_field`]'s check without a field: the number, or the reason it is refused.
 pub(crate) fn u32_of(n: i64) -> Result<u32, String> {
-    u32::try_from(n).map_err(|_| format!("{n} is out of range (0 to 4294967295)"))
+    u32::try_from(n).map_err(|_| match n {
+        ..0 => format!("{n} is negative"),
+        _ => format!("{n} is too large (at most 4294967295)"),
+    })
 }
 
 /// A whole number a parameter takes as an `i32` (a year, an id); otherwise an
