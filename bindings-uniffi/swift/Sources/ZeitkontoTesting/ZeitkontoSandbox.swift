@@ -78,11 +78,15 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
     public func reset() { engine.reset() }
 
     /// Serves this sandbox over HTTP on 127.0.0.1 (a free port) for code with its own HTTP stack;
-    /// returns the base URL. Stopped by ``stopServing()`` (and when the sandbox goes away).
+    /// returns the base URL. Stopped by ``close()`` (and when the sandbox goes away).
     public func serve() throws -> String { try Self.guarded { try engine.serve() } }
 
+    /// Stops the server of ``serve()``, if any: `close()` as in every language's kit.
+    public func close() { engine.stopServing() }
+
     /// Stops the server of ``serve()``, if any.
-    public func stopServing() { engine.stopServing() }
+    @available(*, deprecated, renamed: "close()")
+    public func stopServing() { close() }
 
     deinit { engine.stopServing() }
 

@@ -62,7 +62,7 @@ final class SandboxTests: XCTestCase {
         let sandbox = try ZeitkontoSandbox()
         let url = try sandbox.serve()
         XCTAssertTrue(url.hasPrefix("http://127.0.0.1:"))
-        sandbox.stopServing()
+        sandbox.close()
     }
 
     func testBadInputIsTheClientsInvalidInputNamingTheField() throws {
@@ -164,6 +164,6 @@ final class SandboxTests: XCTestCase {
             let k = times[0].sorted()[4], h = times[1].sorted()[4]
             print(String(format: "kit bench: %@ in-process %.1f us/call   loopback %.1f us/call   ratio %.2fx", name, k, h, h / k))
         }
-        sandbox.stopServing()
+        sandbox.close()
     }
 }
