@@ -178,13 +178,7 @@ class OpenTelemetryTracerTest {
             override fun start(span: SpanStart): ZeitkontoSpan = throw IllegalStateException("tracer bug")
         }
         assertTrue(ZeitkontoClient(sandboxConfig(), tracer = throwing).employees().isNotEmpty())
-        val badSpan = object : ZeitkontoTracer {
-            override fun start(span: SpanStart): ZeitkontoSpan = object : ZeitkontoSpan {
-                override fun child(span: SpanStart): ZeitkontoSpan = throw IllegalStateException("child bug")
-                override fun event(event: SpanEvent) = throw IllegalStateException("event bug")
-                override fun end(end: SpanEnd) = throw IllegalStateException("end bug")
-            }
-        }
+        val badSpan = spansThatThrow { IllegalStateException(it) }
         Sandbox.inject("""{"kind":"status","status":503,"count":1,"operation":"employees"}""")
         assertTrue(ZeitkontoClient(sandboxConfig(), tracer = badSpan).employees().isNotEmpty())
         fails<ZeitkontoException.Api> { ZeitkontoClient(sandboxConfig(key = "wrong-key"), tracer = badSpan).employees() }
@@ -199,15 +193,17 @@ class OpenTelemetryTracerTest {
             override fun start(span: SpanStart): ZeitkontoSpan = TODO("not yet")
         }
         assertTrue(ZeitkontoClient(sandboxConfig(), tracer = unfinished).employees().isNotEmpty())
-        val badChild = object : ZeitkontoTracer {
-            override fun start(span: SpanStart): ZeitkontoSpan = object : ZeitkontoSpan {
-                override fun child(span: SpanStart): ZeitkontoSpan = throw AssertionError("child bug")
-                override fun event(event: SpanEvent) = throw AssertionError("event bug")
-                override fun end(end: SpanEnd) = throw AssertionError("end bug")
-            }
-        }
-        val client = ZeitkontoClient(sandboxConfig(), tracer = badChild)
+        val client = ZeitkontoClient(sandboxConfig(), tracer = spansThatThrow { AssertionError(it) })
         val accounts = client.monthClose(2026, 10, listOf("SALES")).events().toList()
         assertTrue(accounts.isNotEmpty())
+    }
+
+    /** A tracer whose spans throw `error(what)` from `child`, `event` and `end`. */
+    private fun spansThatThrow(error: (String) -> Throwable) = object : ZeitkontoTracer {
+        override fun start(span: SpanStart): ZeitkontoSpan = object : ZeitkontoSpan {
+            override fun child(span: SpanStart): ZeitkontoSpan = throw error("child bug")
+            override fun event(event: SpanEvent) = throw error("event bug")
+            override fun end(end: SpanEnd) = throw error("end bug")
+        }
     }
 }
