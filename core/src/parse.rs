@@ -171,15 +171,23 @@ fn from_bytes<T: DeserializeOwned>(body: &[u8]) -> Result<T, serde_json::Error> 
 
 /// The text to read a body that did not read as it is (its API code, if any, is the error): with
 /// its odd numbers quoted ([`quote_odd_numbers`]), or (a JSON string holding JSON, double-encoded)
-/// the JSON inside it; `None` when there is no other reading.
+/// the JSON inside it, its odd numbers quoted too; `None` when there is no other reading.
 fn another_reading(body: &[u8]) -> Option<Vec<u8>> {
-    quote_odd_numbers(body).or_else(|| double_encoded(body).map(String::into_bytes))
+    quote_odd_numbers(body).or_else(|| double_encoded(body).map(inner_text))
+}
+
+/// The JSON text of a double-encoded answer, its odd numbers quoted ([`quote_odd_numbers`]).
+fn inner_text(inner: String) -> Vec<u8> {
+    let inner = inner.into_bytes();
+    quote_odd_numbers(&inner).unwrap_or(inner)
 }
 
 /// `body` with each number beyond the range of a double (`1e400`: valid JSON, which the reader
 /// refuses) or not written as JSON writes one (`007`, `1.2.3`) written as a string, so that it
-/// degrades in its own field (kept raw in `extra`, as any odd value) instead of failing the whole
-/// answer; `None` when the body has none. Indexes stay below `body.len()` (checked before each).
+/// is read in its own field as that text instead of failing the whole answer: a number field
+/// reads `"007"` as 7, and a text beyond a double's range as none (absent, the text kept in
+/// `extra`); a text field keeps the text. `None` when the body has none. Indexes stay below
+/// `body.len()` (checked before each).
 #[inline(never)]
 fn quote_odd_numbers(body: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(body.len() + 8);
@@ -251,7 +259,7 @@ pub fn json_list<M: crate::model::wire::FromMap>(op: OperationId, resp: &Respons
         // A double-encoded answer (a JSON string holding the array), as `json` reads one.
         Got::Raw(serde_json::Value::String(inner)) => {
             code_error(resp.status, body_text(inner.as_bytes()))?;
-            from_bytes::<ModelList<M>>(inner.as_bytes()).map_or(Got::Absent, |l| l.0)
+            from_bytes::<ModelList<M>>(&inner_text(inner)).map_or(Got::Absent, |l| l.0)
         }
         other => other,
     };
