@@ -28,7 +28,7 @@ function noDefaultUrl(glue) {
 // Panic locations embed source paths; shortening them keeps the .wasm small and the same wherever
 // it is built (the registry path depends on CARGO_HOME, the checkout path on the machine).
 // Each registry's folder (`index.crates.io-<hash>`) is `/c`, and the standard library's
-// `/rustc/<commit>` is `/rustc` (the toolchain is pinned: rust-toolchain.toml).
+// `/rustc/<commit>` is `/rustc` where rustc honours it (the commit of the rustc cargo runs here).
 /**
  * Rewrites wasm-bindgen's glue `glue` for a .wasm whose import and export names (and its import
  * module's) wasm-opt minified, after the mapping it printed (`map`: its first JSON object,
@@ -39,7 +39,14 @@ function minifyNames(glue, wasmPath, map) {
   const end = map.indexOf("\n}");
   if (!map.trimStart().startsWith("{") || end < 0) throw new Error(`wasm-opt printed no name map: ${map.slice(0, 200)}`);
   const { imports, exports } = JSON.parse(map.slice(map.indexOf("{"), end + 2));
-  const modules = new Set(WebAssembly.Module.imports(new WebAssembly.Module(readFileSync(wasmPath))).map((i) => i.module));
+  // The map is --converge's first round's: the final module must carry exactly its new names.
+  const module = new WebAssembly.Module(readFileSync(wasmPath));
+  const same = (a, b) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+  if (!same(WebAssembly.Module.imports(module).map((i) => i.name), imports.map(([, , to]) => to))
+    || !same(WebAssembly.Module.exports(module).map((e) => e.name), exports.map(([, to]) => to))) {
+    throw new Error("wasm-opt's name map does not match the names of the .wasm it wrote");
+  }
+  const modules = new Set(WebAssembly.Module.imports(module).map((i) => i.module));
   const oldModules = new Set(imports.map(([m]) => m));
   if (modules.size !== 1 || oldModules.size !== 1) throw new Error(`expected one import module, got ${[...modules]}`);
   let text = readFileSync(glue, "utf8");
@@ -60,7 +67,7 @@ function minifyNames(glue, wasmPath, map) {
 const cargoHome = process.env.CARGO_HOME ?? join(homedir(), ".cargo");
 const registry = join(cargoHome, "registry", "src");
 const registries = existsSync(registry) ? readdirSync(registry).map((d) => `--remap-path-prefix=${join(registry, d)}=/c`) : [];
-const commit = /commit-hash: ([0-9a-f]+)/.exec(execFileSync("rustc", ["-vV"], { encoding: "utf8" }))?.[1];
+const commit = /commit-hash: ([0-9a-f]+)/.exec(execFileSync("rustc", ["-vV"], { cwd: root, encoding: "utf8" }))?.[1];
 // (The last remapping that matches applies: the registries' own come after the folder's.)
 const rustflags = [process.env.RUSTFLAGS ?? "", `--remap-path-prefix=${registry}=/crates`, ...registries,
   ...(commit ? [`--remap-path-prefix=/rustc/${commit}=/rustc`] : []), `--remap-path-prefix=${root}=/zeitkonto`]
