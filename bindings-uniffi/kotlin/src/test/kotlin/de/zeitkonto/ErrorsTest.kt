@@ -26,6 +26,20 @@ class ErrorsTest {
     fun reset() = Sandbox.reset()
 
     @Test
+    fun `a call after close throws IllegalStateException, a call in flight finishes, a second close does nothing`() = runBlocking {
+        // As kotlin-swift.md says: uniffi's own handle check, not a ZeitkontoException.
+        val client = ZeitkontoClient(sandboxConfig())
+        Sandbox.inject("""{"kind":"delay","delayMs":300,"count":1,"operation":"employees"}""")
+        val running = async { client.employees() }
+        delay(100)
+        client.close()
+        assertTrue(running.await().isNotEmpty())
+        client.close()
+        val e = fails<IllegalStateException> { client.employees() }
+        assertFalse(e is ZeitkontoException, "$e")
+    }
+
+    @Test
     fun `API error codes are typed`() = runBlocking {
         for ((key, code) in listOf("wrong-key" to 3, "inactive-company-key" to 2)) {
             val e = fails<ZeitkontoException.Api> { client(key).employees() }
