@@ -185,8 +185,8 @@ fn inner_text(inner: String) -> Vec<u8> {
 /// `body` with each number beyond the range of a double (`1e400`: valid JSON, which the reader
 /// refuses) or not written as JSON writes one (`007`, `1.2.3`) written as a string, so that it
 /// is read in its own field as that text instead of failing the whole answer: a number field
-/// reads `"007"` as 7, and a text beyond a double's range as none (absent, the text kept in
-/// `extra`); a text field keeps the text. `None` when the body has none. Indexes stay below
+/// reads `"007"` as 7 and `"1e400"` as none (absent, the text kept in `extra`); a text field
+/// keeps the text. `None` when the body has none. Indexes stay below
 /// `body.len()` (checked before each).
 #[inline(never)]
 fn quote_odd_numbers(body: &[u8]) -> Option<Vec<u8>> {

@@ -25,10 +25,6 @@ function noDefaultUrl(glue) {
   writeFileSync(glue, text.replace(fallback, 'throw new Error("zeitkonto: the entry passes its .wasm");'));
 }
 
-// Panic locations embed source paths; shortening them keeps the .wasm small and the same wherever
-// it is built (the registry path depends on CARGO_HOME, the checkout path on the machine).
-// Each registry's folder (`index.crates.io-<hash>`) is `/c`, and the standard library's
-// `/rustc/<commit>` is `/rustc` where rustc honours it (the commit of the rustc cargo runs here).
 /**
  * Rewrites wasm-bindgen's glue `glue` for a .wasm whose import and export names (and its import
  * module's) wasm-opt minified, after the mapping it printed (`map`: its first JSON object,
@@ -41,12 +37,13 @@ function minifyNames(glue, wasmPath, map) {
   const { imports, exports } = JSON.parse(map.slice(map.indexOf("{"), end + 2));
   // The map is --converge's first round's: the final module must carry exactly its new names.
   const module = new WebAssembly.Module(readFileSync(wasmPath));
+  const finalImports = WebAssembly.Module.imports(module);
   const same = (a, b) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
-  if (!same(WebAssembly.Module.imports(module).map((i) => i.name), imports.map(([, , to]) => to))
+  if (!same(finalImports.map((i) => i.name), imports.map(([, , to]) => to))
     || !same(WebAssembly.Module.exports(module).map((e) => e.name), exports.map(([, to]) => to))) {
     throw new Error("wasm-opt's name map does not match the names of the .wasm it wrote");
   }
-  const modules = new Set(WebAssembly.Module.imports(module).map((i) => i.module));
+  const modules = new Set(finalImports.map((i) => i.module));
   const oldModules = new Set(imports.map(([m]) => m));
   if (modules.size !== 1 || oldModules.size !== 1) throw new Error(`expected one import module, got ${[...modules]}`);
   let text = readFileSync(glue, "utf8");
@@ -64,6 +61,10 @@ function minifyNames(glue, wasmPath, map) {
   writeFileSync(glue, text);
 }
 
+// Panic locations embed source paths; shortening them keeps the .wasm small and the same wherever
+// it is built (the registry path depends on CARGO_HOME, the checkout path on the machine).
+// Each registry's folder (`index.crates.io-<hash>`) is `/c`, and the standard library's
+// `/rustc/<commit>` is `/rustc` where rustc honours it (the commit of the rustc cargo runs here).
 const cargoHome = process.env.CARGO_HOME ?? join(homedir(), ".cargo");
 const registry = join(cargoHome, "registry", "src");
 const registries = existsSync(registry) ? readdirSync(registry).map((d) => `--remap-path-prefix=${join(registry, d)}=/c`) : [];
@@ -81,6 +82,10 @@ run(process.env.WASM_BINDGEN ?? "wasm-bindgen", ["--target", "web", "--no-typesc
 noDefaultUrl(join(out, "zeitkonto_wasm.js"));
 const bg = join(out, "zeitkonto_wasm_bg.wasm");
 const wasmOpt = join(pkg, "node_modules", ".bin", "wasm-opt");
+// What every .wasm here is optimized with: the features rustc's wasm32 output uses, no producers
+// or debug sections.
+const WASM_OPT_COMMON = ["-Oz", "--strip-producers", "--strip-debug", "--enable-bulk-memory",
+  "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals"];
 if (existsSync(wasmOpt)) {
   // --low-memory-unused (-1.4 KB gzipped) lets wasm-opt assume that addresses below 1024 are never
   // used. That holds here: rustc links wasm32 with the stack first, growing down from 1 MiB to 0,
@@ -90,9 +95,8 @@ if (existsSync(wasmOpt)) {
   // a hash each (`__wbg_get_d7176cfb76d71114`), which gzip cannot shrink; they become `a`, `b`, ...
   // and the glue is rewritten to match (minifyNames). --strip-target-features (-0.1 KB): a custom
   // section only linkers read.
-  const map = execFileSync(wasmOpt, ["-Oz", "--low-memory-unused", "--converge", "--strip-producers", "--strip-debug",
-    "--strip-target-features", "--minify-imports-and-exports-and-modules", "--enable-bulk-memory",
-    "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", bg, "-o", bg],
+  const map = execFileSync(wasmOpt, [...WASM_OPT_COMMON, "--low-memory-unused", "--converge", "--strip-target-features",
+    "--minify-imports-and-exports-and-modules", bg, "-o", bg],
   { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   minifyNames(join(out, "zeitkonto_wasm.js"), bg, map);
 } else {
@@ -116,7 +120,7 @@ for (const [crate, dir] of [["zeitkonto-wasm-testing", "wasm-testing"], ["zeitko
   noDefaultUrl(join(extraOut, `${lib}.js`));
   const extraBg = join(extraOut, `${lib}_bg.wasm`);
   if (existsSync(wasmOpt)) {
-    run(wasmOpt, ["-Oz", "--strip-producers", "--strip-debug", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", extraBg, "-o", extraBg]);
+    run(wasmOpt, [...WASM_OPT_COMMON, extraBg, "-o", extraBg]);
   }
   writeFileSync(join(extraOut, `${lib}_bg.wasm.base64.js`),
     `// ${crate}'s .wasm as base64 (generated by scripts/build.mjs).\n` +
