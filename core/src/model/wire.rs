@@ -93,14 +93,11 @@ pub(crate) fn settle<T>(
         Got::Raw(raw) => (None, Some(raw)),
         Got::Partial(x, raw) => (Some(x), Some(raw)),
     };
-    match raw {
-        Some(raw) => {
-            *misfit = true;
-            keep_extra(extra, key, raw);
-        }
-        // Only a record that had a misfit can hold an earlier one under this name.
-        None if *misfit => extra.forget(&key),
-        None => {}
+    if let Some(raw) = raw {
+        *misfit = true;
+        keep_extra(extra, key, raw);
+    } else if *misfit {
+        extra.forget(&key); // only a record that had a misfit can hold an earlier one under this name
     }
     value
 }
@@ -279,18 +276,14 @@ scalar_wire!(
         Scalar::Int(i) => Some(*i as f64),
         Scalar::UInt(u) => Some(*u as f64),
         Scalar::Float(f) => Some(*f),
-        Scalar::Str(t) => parse_f64(t),
+        Scalar::Str(t) => number(trim(t).as_bytes()),
         _ => None,
     })
 );
 
-/// A decimal number from text, through serde_json's parser (no second float parser in the build).
-fn parse_f64(v: &str) -> Option<f64> {
-    number(trim(v).as_bytes())
-}
-
-/// A JSON number's text as a double; `None` when it is not one or beyond a double's range. Never
-/// inlined: one copy serves the wire types and the body's reader ([`crate::parse`]).
+/// A JSON number's text as a double, through serde_json's parser (no second float parser in the
+/// build); `None` when it is not one or beyond a double's range. Never inlined: one copy serves
+/// the wire types and the body's reader ([`crate::parse`]).
 #[inline(never)]
 pub(crate) fn number(text: &[u8]) -> Option<f64> {
     serde_json::from_slice::<f64>(text).ok().filter(|f| f.is_finite())
@@ -381,25 +374,12 @@ impl WireField for Value {
     }
 }
 
-impl DefaultWire for String {
-    type W = Text;
+/// The default wire type of each field type whose wire type is not its own model's.
+macro_rules! default_wire {
+    ($($ty:ty => $w:ty),*) => { $(impl DefaultWire for $ty { type W = $w; })* };
 }
-
-impl DefaultWire for Value {
-    type W = Value;
-}
-
-impl DefaultWire for Vec<Value> {
-    type W = RawList;
-}
-
-impl DefaultWire for Vec<String> {
-    type W = TextList;
-}
-
-impl DefaultWire for BTreeMap<String, Value> {
-    type W = RawMap;
-}
+default_wire!(String => Text, Value => Value, Vec<Value> => RawList, Vec<String> => TextList,
+    BTreeMap<String, Value> => RawMap);
 
 /// An array kept raw. `{}` stands for an empty array (the vendor's own example sends it).
 pub struct RawList(pub Got<Vec<Value>>);
