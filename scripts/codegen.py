@@ -22,6 +22,7 @@ Outputs (committed; `scripts/codegen --check` fails when one is stale):
 - bindings-wasm/npm/src/decode.js              the npm fast reader of plain answers (one function per model)
 - bindings-wasm/npm/src/errors.js              the npm error classes (one per kind and API code)
 - bindings-wasm/npm/index.d.ts                 the types: templates/index.d.ts.in with the methods, models, errors and settings
+- bindings-wasm/npm/src/public.js              the names every npm entry exports
 - bindings-wasm/npm/node.mjs                   the Node ESM entry (re-exports the CommonJS build's names)
 - bindings-uniffi/src/operations.rs            the uniffi (Kotlin, Swift) client's methods
 - bindings-uniffi/src/models.rs                the Kotlin/Swift records
@@ -112,6 +113,7 @@ def main():
     files[pyi_path] = py_typed_gen.pyi_data(decl, template(root, "bindings-python/templates/_core.pyi.in", "#"))
     files["bindings-python/python/zeitkonto/_exports.py"] = py_gen.python_exports(decl)
     files["bindings-wasm/npm/node.mjs"] = ts_gen.node_exports(decl)
+    files["bindings-wasm/npm/src/public.js"] = ts_gen.js_public(decl)
     dts_path = "bindings-wasm/npm/index.d.ts"
     files[dts_path] = ts_gen.dts(decl, template(root, "bindings-wasm/npm/templates/index.d.ts.in", "//"))
     # The test kits' fault kinds and keys, from the sandbox engine's declaration.

@@ -6,6 +6,6 @@
 import initWasm from "./wasm/zeitkonto_wasm.js";
 import { _setup } from "./src/core.js";
 
-export * from "./src/core.js";
+export * from "./src/public.js";
 
 _setup(() => initWasm({ module_or_path: new URL("./wasm/zeitkonto_wasm_bg.wasm", import.meta.url) }));

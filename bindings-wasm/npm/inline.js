@@ -5,7 +5,7 @@ import initWasm, { initSync } from "./wasm/zeitkonto_wasm.js";
 import wasmBase64 from "./wasm/zeitkonto_wasm_bg.wasm.base64.js";
 import { _setup } from "./src/core.js";
 
-export * from "./src/core.js";
+export * from "./src/public.js";
 
 function decode(text) {
   if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);

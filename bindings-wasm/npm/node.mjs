@@ -3,9 +3,9 @@
 import zk from "./dist/node.cjs";
 
 export const {
-  Client, init, buildRequest, parseResponse, operations, ZeitkontoError, InvalidInputError,
-  ApiError, EmployeeNotFoundError, CompanyInactiveError, AuthenticationFailedError, BadValueError,
-  EmailInUseError, MissingModuleError, ForbiddenError, RefusedError, RateLimitedError,
-  UnexpectedStatusError, DecodeError, TransportError, TlsError, TimeoutError, _invalid, _day,
-  _toError,
+  Client, init, buildRequest, parseResponse, operations, _invalid, _day, _toError, ZeitkontoError,
+  InvalidInputError, ApiError, EmployeeNotFoundError, CompanyInactiveError,
+  AuthenticationFailedError, BadValueError, EmailInUseError, MissingModuleError, ForbiddenError,
+  RefusedError, RateLimitedError, UnexpectedStatusError, DecodeError, TransportError, TlsError,
+  TimeoutError,
 } = zk;

@@ -8,6 +8,6 @@ import wasmModule from "./wasm/zeitkonto_wasm_bg.wasm";
 import { initSync } from "./wasm/zeitkonto_wasm.js";
 import { _setup } from "./src/core.js";
 
-export * from "./src/core.js";
+export * from "./src/public.js";
 
 _setup(() => initSync({ module: wasmModule }), true);

@@ -460,26 +460,44 @@ def ts_settings_block(decl):
     return "\n".join(out)
 
 
-def node_exports(decl):
-    """node.mjs, whole: the ESM entry of Node re-exports the CommonJS build's names (the client,
-    the sans-IO functions, every error class, and the internal helpers zeitkonto/jobs and
-    zeitkonto/testing import from the package: `_invalid`, `_day`, `_toError`)."""
-    kinds = ts_error_kinds(decl)
-    names = ["Client", "init", "buildRequest", "parseResponse", "operations", "ZeitkontoError"]
-    for k in kinds:
-        names.append(k["kind"] + "Error")
+def public_names(decl):
+    """Every entry's names: the client, the sans-IO functions, every error class, and the internal
+    helpers zeitkonto/jobs and zeitkonto/testing import from the package (`_invalid`, `_day`,
+    `_toError`), as (module under src/, names)."""
+    errors = ["ZeitkontoError"]
+    for k in ts_error_kinds(decl):
+        errors.append(k["kind"] + "Error")
         if k["kind"] == "Api":
-            names += [ts_code_class(c) for c in decl["apiCodes"]]
-    names += ["_invalid", "_day", "_toError"]
-    lines = [f"// zeitkonto for Node, ESM: the CommonJS build re-exported (one module instance for `import` and",
-             "// `require`, so `instanceof` works across both). " + HEADER,
-             'import zk from "./dist/node.cjs";', "", "export const {"]
-    line = " "
+            errors += [ts_code_class(c) for c in decl["apiCodes"]]
+    return [("core.js", ["Client", "init", "buildRequest", "parseResponse", "operations", "_invalid", "_day", "_toError"]),
+            ("errors.js", errors)]
+
+
+def js_public(decl):
+    """src/public.js, whole: what every ESM entry re-exports, and nothing else (not the loader's
+    `_setup`, not the error tables `KINDS` and `API_CODES`)."""
+    lines = ["// The package's public names, which every entry exports (index.d.ts declares them; `_invalid`,",
+             "// `_day` and `_toError` are for zeitkonto/jobs and zeitkonto/testing). " + HEADER]
+    for module, names in public_names(decl):
+        lines.append(wrapped("export {", names, f'}} from "./{module}";'))
+    return "\n".join(lines) + "\n"
+
+
+def wrapped(head, names, tail):
+    """`head name, name, … tail`, wrapped at 100 columns with two-space indents."""
+    lines, line = [head], " "
     for n in names:
         item = f" {n},"
         if len(line) + len(item) > 100:
             lines.append(line)
             line = " "
         line += item
-    lines += [line, "} = zk;"]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + [line, tail])
+
+
+def node_exports(decl):
+    """node.mjs, whole: the ESM entry of Node re-exports the CommonJS build's names (`public_names`)."""
+    names = [n for _, group in public_names(decl) for n in group]
+    return "\n".join([f"// zeitkonto for Node, ESM: the CommonJS build re-exported (one module instance for `import` and",
+                      "// `require`, so `instanceof` works across both). " + HEADER,
+                      'import zk from "./dist/node.cjs";', "", wrapped("export const {", names, "} = zk;")]) + "\n"

@@ -1,6 +1,6 @@
 // The package's shared code, whatever loads the WebAssembly: the entries (`index.js` fetches the
 // .wasm by URL, `inline.js` decodes it from base64, `src/node.js` reads it from disk synchronously)
-// call `_setup(load)` and re-export this module. No top-level await: `init()` is explicit, and a
+// call `_setup(load)` and re-export its public names (`src/public.js`, generated). No top-level await: `init()` is explicit, and a
 // `Client` made before the module is ready waits for it on its first call.
 import { _useHelpers, operationMethods, NUMERIC_SETTINGS, SETTING_NAMES } from "./operations.js";
 import { FAST_READERS, API_NAMES } from "./decode.js";
@@ -9,7 +9,6 @@ import { callTelemetry } from "./telemetry.js";
 import { answer, denoWriteClient, fetchFailure, MAX_TIMER_MS, safeCause, watchAbort } from "./attempt.js";
 import { ZeitkontoError, InvalidInputError, ApiError, KINDS, API_CODES } from "./errors.js";
 
-export * from "./errors.js";
 import { WasmClient, buildRequest as wasmBuildRequest, parseResponse as wasmParseResponse, operations as wasmOperations } from "../wasm/zeitkonto_wasm.js";
 
 // A browser page or any Web Worker (dedicated, shared, service): not Node, whatever its globals,

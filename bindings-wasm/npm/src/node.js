@@ -8,6 +8,6 @@ import { initSync } from "../wasm/zeitkonto_wasm.js";
 import { _setup } from "./core.js";
 import { send, serves } from "./node-http.js";
 
-export * from "./core.js";
+export * from "./public.js";
 
 _setup(() => initSync({ module: readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url)) }), true, { send, serves });

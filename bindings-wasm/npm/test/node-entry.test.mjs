@@ -37,6 +37,21 @@ after(() => {
   unavailable.close();
 });
 
+test("every entry exports the names index.d.ts declares and the jobs' and kit's three helpers, nothing else", async () => {
+  const dts = readFileSync(new URL("../index.d.ts", import.meta.url), "utf8");
+  const declared = [...dts.matchAll(/^export (?:declare )?(?:abstract )?(?:class|function|const) (\w+)/gm)].map((m) => m[1]);
+  const expected = [...declared, "_invalid", "_day", "_toError"].sort();
+  assert.ok(declared.includes("Client") && declared.includes("TimeoutError"), declared.join(" "));
+  const entries = { "import zeitkonto": zk, "require zeitkonto": createRequire(import.meta.url)("zeitkonto") };
+  for (const file of ["index.js", "inline.js"]) entries[file] = await import(`../${file}`);
+  for (const [name, m] of Object.entries(entries)) assert.deepEqual(Object.keys(m).sort(), expected, name);
+  // workerd.js and edge-light.js import a .wasm module (not loadable by Node): their one export line.
+  for (const file of ["workerd.js", "edge-light.js", "src/node.js"]) {
+    const text = readFileSync(new URL(`../${file}`, import.meta.url), "utf8");
+    assert.deepEqual(text.match(/^export .*$/gm), [`export * from "${file.startsWith("src/") ? "." : "./src"}/public.js";`], file);
+  }
+});
+
 test("require() and import give the same, ready module", async () => {
   const cjs = createRequire(import.meta.url)("zeitkonto");
   assert.equal(cjs.Client, zk.Client);
