@@ -38,7 +38,7 @@ impl Operation for LeaveMonth {
     }
 
     /// Like every list answer: `{}` is an empty list, and an element that is not an object (a
-    /// leave record is one) is left out.
+    /// leave record is one) is a `Decode` error (a shorter list would be a false success).
     fn parse(response: &Response) -> Result<Self::Output, Error> {
         let records = parse::json_list::<serde_json::Map<String, Value>>(Self::ID, response)?;
         Ok(records.into_iter().map(Value::Object).collect())
