@@ -163,6 +163,25 @@ pub fn json<T: DeserializeOwned>(op: OperationId, resp: &Response) -> Result<T, 
     Err(decode_error(op, resp, body, &first))
 }
 
+/// A model read as a whole answer ([`answer`]); the `model!` macro implements it.
+pub trait Answer: DeserializeOwned {
+    /// The model's unknown fields, which also say whether the body held a known one.
+    fn extra(&self) -> &crate::model::Extra;
+}
+
+/// Decodes a 2xx body that is the operation's answer object ([`json`]), refusing an object with
+/// none of the answer's fields (`{}`, a proxy's or a captive portal's own JSON): every field
+/// absent would read as an empty success (a presence board of 0 rows, blank accounts). A field
+/// sent as `null` counts, as does an envelope with its `code` only.
+pub fn answer<T: Answer>(op: OperationId, resp: &Response) -> Result<T, Error> {
+    let t: T = json(op, resp)?;
+    if t.extra().had_known_field() {
+        Ok(t)
+    } else {
+        Err(not_a_list(op, resp, "an object with the answer's fields, got none of them"))
+    }
+}
+
 /// One slice reader per model, never inlined (each call site would carry a copy of the reader).
 #[inline(never)]
 fn from_bytes<T: DeserializeOwned>(body: &[u8]) -> Result<T, serde_json::Error> {
@@ -270,7 +289,7 @@ pub fn json_list<M: crate::model::wire::FromMap>(op: OperationId, resp: &Respons
     }
 }
 
-/// The `Decode` error of a list answer that is not `expected`.
+/// The `Decode` error of an answer (a list, or [`answer`]'s object) that is not `expected`.
 fn not_a_list(op: OperationId, resp: &Response, expected: &str) -> Error {
     Error::Decode {
         operation: op.name().to_string(),

@@ -270,7 +270,16 @@ function each(v, read, d, month) {
 
 /** A top-level model; an object whose `code` is anything but 0 is the core's to judge. */
 export function one(read) {
-  return (v, month) => (plainObject(v) && (!("code" in v) || v.code === 0) ? read(v, 1, month) : FAIL);
+  return (v, month) => {
+    if (!plainObject(v) || ("code" in v && v.code !== 0)) return FAIL;
+    const r = read(v, 1, month);
+    // An object with none of the answer's fields (every one of its names in `extra`) is the
+    // core's `Decode` error (`parse::answer`), not an empty success.
+    let own = 0, unknown = 0;
+    for (const _ in v) own++;
+    for (const _ in r === FAIL ? null : r.extra) unknown++;
+    return own > unknown ? r : FAIL;
+  };
 }
 
 /** A top-level array of models. */

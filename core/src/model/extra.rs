@@ -17,9 +17,12 @@ use std::sync::Arc;
 /// each would cost several hundred bytes per record). A JSON object that repeats a name keeps its
 /// last value, as `serde_json` does.
 #[cfg(not(target_arch = "wasm32"))]
-#[derive(Clone, PartialEq, Default)]
+#[derive(Clone, Default)]
 pub struct Extra {
     entries: Vec<(Arc<str>, Value)>,
+    /// Whether the record held a field its model knows (see [`Extra::had_known_field`]); not
+    /// part of the map (equality, `Debug` and the JSON form leave it out).
+    known: bool,
 }
 
 /// Names of unknown fields repeat in every record of a list: each thread keeps up to
@@ -173,9 +176,10 @@ impl FromIterator<(String, Value)> for Extra {
 
 /// Fields of a response that this version of Zeitkonto does not know, as sent, ordered by name.
 #[cfg(target_arch = "wasm32")]
-#[derive(Clone, PartialEq, Default)]
+#[derive(Clone, Default)]
 pub struct Extra {
     map: std::collections::BTreeMap<String, Value>,
+    known: bool,
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -260,6 +264,27 @@ impl IntoIterator for Extra {
 #[cfg(target_arch = "wasm32")]
 impl FromIterator<(String, Value)> for Extra {
     fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Extra {
-        Extra { map: iter.into_iter().collect() }
+        Extra { map: iter.into_iter().collect(), known: false }
+    }
+}
+
+/// The map's entries only: whether the record had a known field is no part of its value.
+impl PartialEq for Extra {
+    fn eq(&self, other: &Extra) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Extra {
+    /// Whether the record this map belongs to held at least one field its model knows, under
+    /// the API's name (with any value, `null` included). A top-level answer without one is not
+    /// the operation's answer ([`crate::parse::answer`]).
+    pub(crate) fn had_known_field(&self) -> bool {
+        self.known
+    }
+
+    /// Notes that the record held a field its model knows (`wire::settle`, for each).
+    pub(crate) fn saw_known_field(&mut self) {
+        self.known = true;
     }
 }

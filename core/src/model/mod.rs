@@ -119,6 +119,12 @@ macro_rules! model {
             pub const API_FIELDS: &'static [&'static str] = &[$($api),*];
         }
 
+        impl $crate::parse::Answer for $name {
+            fn extra(&self) -> &$crate::model::Extra {
+                &self.extra
+            }
+        }
+
         impl $crate::model::decl::DeclaredModel for $name {
             const NAME: &'static str = stringify!($name);
             const DOC: &'static str = concat!($($doc, "\n"),*);

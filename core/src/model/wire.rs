@@ -7,7 +7,8 @@
 //! does not fit the field's type *degrades* — the field is absent and the raw value is kept in
 //! the model's `extra` map under the field's API name, where the caller can still reach it
 //! ([`Got::Raw`]). A decode error is only for a body that is not the operation's shape at all
-//! (not JSON, or not an object where the operation returns one).
+//! (not JSON, not an object where the operation returns one, or a top-level object with none of
+//! the fields of the operation's answer: `{}`, a proxy's own JSON; see [`crate::parse::answer`]).
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -87,6 +88,7 @@ pub(crate) fn settle<T>(
     extra: &mut crate::model::Extra,
     misfit: &mut bool,
 ) -> Option<T> {
+    extra.saw_known_field();
     let (value, raw) = match got {
         Got::Val(x) => (Some(x), None),
         Got::Absent => (None, None),

@@ -40,6 +40,6 @@ impl Operation for FindProjects {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        parse::json(Self::ID, response)
+        parse::answer(Self::ID, response)
     }
 }

@@ -33,6 +33,6 @@ impl Operation for LeaveYear {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        parse::json(Self::ID, response)
+        parse::answer(Self::ID, response)
     }
 }

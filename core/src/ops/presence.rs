@@ -38,6 +38,6 @@ impl Operation for Presence {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        parse::json(Self::ID, response)
+        parse::answer(Self::ID, response)
     }
 }

@@ -51,6 +51,6 @@ impl Operation for ProjectBookings {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        parse::json(Self::ID, response)
+        parse::answer(Self::ID, response)
     }
 }

@@ -36,6 +36,6 @@ impl Operation for Shifts {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        parse::json(Self::ID, response)
+        parse::answer(Self::ID, response)
     }
 }

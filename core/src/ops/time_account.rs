@@ -45,7 +45,7 @@ impl Operation for TimeAccount {
     }
 
     fn parse(response: &Response) -> Result<Self::Output, Error> {
-        let mut account: MonthlyAccount = parse::json(Self::ID, response)?;
+        let mut account: MonthlyAccount = parse::answer(Self::ID, response)?;
         account.settle_month(response.requested_month());
         Ok(account)
     }
