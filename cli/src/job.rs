@@ -41,11 +41,11 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Python's `repr` of a note's value, as the message about another run's checkpoint says it.
-fn repr(v: &Value) -> String {
+/// A note's value as the message about another run's checkpoint says it: a text in quotes, `none`
+/// for an absent one (no `--output`), `true`/`false` and numbers as they are.
+fn said(v: &Value) -> String {
     match v {
-        Value::Null => "None".into(),
-        Value::Bool(b) => if *b { "True" } else { "False" }.into(),
+        Value::Null => "none".into(),
         Value::String(s) => format!("'{s}'"),
         other => other.to_string(),
     }
@@ -94,7 +94,7 @@ pub(crate) async fn run_job(
         let differ: Vec<String> = keys
             .iter()
             .filter(|k| note.get(**k).unwrap_or(&Value::Null) != &shape[**k])
-            .map(|k| format!("{k} {}", repr(note.get(*k).unwrap_or(&Value::Null))))
+            .map(|k| format!("{k} {}", said(note.get(*k).unwrap_or(&Value::Null))))
             .collect();
         if !differ.is_empty() {
             return Err(Stop::Usage(format!(
@@ -207,7 +207,19 @@ pub(crate) async fn run_job(
         let _end = EndLine(&progress_end);
         ran.await
     };
-    result?;
+    if let Err(stop) = result {
+        // Without a checkpoint no run can go on from this output: a file that ends before the job
+        // did (a CSV header alone, a JSON array left open) would pass for a whole one.
+        if let (false, Some(path)) = (ckpt, output.filter(|o| *o != "-")) {
+            drop(w);
+            if std::fs::remove_file(path).is_ok() {
+                say(&format!(
+                    "--output {path}: removed, the job stopped before its end (with --checkpoint it is kept to resume)"
+                ));
+            }
+        }
+        return Err(stop);
+    }
     w.close()?;
     // Every failure the job lists (a call that failed before a resume was made again in this run;
     // an unknown project id stays listed), with its error in full when from this run.

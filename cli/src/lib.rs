@@ -367,6 +367,8 @@ fn usage_text(e: &Error) -> String {
         "projects" | "project" => "--project",
         "email" => "--email",
         "day" => "--day",
+        // A file that could not be read or written needs a path that can (its reason says why).
+        "checkpoint" if reason.starts_with("cannot ") => "--checkpoint",
         "checkpoint" => {
             return format!("--checkpoint: {reason}; use the run's own checkpoint, or delete the file to start over");
         }

@@ -118,6 +118,43 @@ fn the_month_close_to_csv_and_json_and_the_exit_codes() {
     assert_eq!(s.kit.requests(OperationId::TimeAccount), 39);
 }
 
+#[test]
+fn a_job_that_stops_on_an_error_leaves_no_output_file_but_one_to_resume() {
+    let s = served();
+    let dir = std::env::temp_dir().join(format!("zeitkonto-cli-stopped-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (csv, json, ckpt) = (dir.join("bad.csv"), dir.join("bad.json"), dir.join("bad.ckpt"));
+    for (file, format) in [(&csv, "csv"), (&json, "json")] {
+        let out = zeitkonto(&s, &["month-close", "2026-10", "--format", format, "--output", file.to_str().unwrap()])
+            .env("ZEITKONTO_API_KEY", "not-a-key")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+        assert!(!file.exists(), "{format}: a header alone, or an open array, would pass for a whole output");
+        assert!(text(&out.stderr).contains("removed, the job stopped before its end"), "{}", text(&out.stderr));
+    }
+    // With a checkpoint the output stays, for the resume.
+    let out = zeitkonto(
+        &s,
+        &["month-close", "2026-10", "--output", csv.to_str().unwrap(), "--checkpoint", ckpt.to_str().unwrap()],
+    )
+    .env("ZEITKONTO_API_KEY", "not-a-key")
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert!(csv.exists() && ckpt.exists());
+    // A checkpoint path that cannot be written is said as such (no advice about another run's).
+    let missing = dir.join("no-such-folder").join("x.ckpt");
+    let out = run(
+        &s,
+        &["month-close", "2026-10", "--output", csv.to_str().unwrap(), "--checkpoint", missing.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let said = text(&out.stderr);
+    assert!(said.contains("--checkpoint: cannot write it") && !said.contains("delete the file"), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_is_exit_130_and_the_same_command_goes_on_writing_each_row_once() {
