@@ -271,6 +271,8 @@ def test_settings_out_of_range_name_the_setting_in_python_casing() -> None:
         (dict(retry=zeitkonto.RetrySettings(max_retries=-1)), "retry.max_retries"),
         (dict(retry=zeitkonto.RetrySettings(max_delay=float("nan"))), "retry.max_delay"),
         (dict(rate_limit=zeitkonto.RateLimitSettings(window=0.0)), "rate_limit.window"),
+        # Half a millisecond: under the shortest window in every language (npm's `window: 0.5` too).
+        (dict(rate_limit=zeitkonto.RateLimitSettings(window=0.0005)), "rate_limit.window"),
         (dict(rate_limit={"limit": 5}), "rate_limit"),
         (dict(timeout=float("inf") * -1), "timeout"),
         (dict(base_url="http://desktop.saas.de"), "base_url"),

@@ -465,11 +465,15 @@ impl NumericSettings {
     /// The settings of `n` (see the type's docs).
     pub fn from_numbers(n: &[f64]) -> NumericSettings {
         let at = |i: usize| n.get(i).copied().filter(|v| !v.is_nan());
-        let ms = |i: usize, default: Duration| at(i).map_or(default, |v| Duration::from_millis(v as u64));
+        // To whole microseconds, as `duration_from_millis` reads the other bindings' durations
+        // (0.5 ms is 500 µs everywhere, which a window's "at least 1 ms" refuses).
+        let micros = |v: f64| Duration::from_micros((v * 1000.0).round() as u64);
+        let ms = |i: usize, default: Duration| at(i).map_or(default, micros);
         let count = |i: usize, default: u32| at(i).map_or(default, |v| v as u32);
         let timeout = match at(0) {
             Some(v) if v < 0.0 => None,
-            Some(v) => Some(Duration::from_millis(v as u64)),
+            // As `timeout_from_millis`: a timeout under a microsecond is one, not none.
+            Some(v) => Some(micros(v).max(Duration::from_micros(1))),
             None => Some(DEFAULT_TIMEOUT),
         };
         let (r, l) = (RetrySettings::default(), RateLimitSettings::default());
@@ -483,7 +487,7 @@ impl NumericSettings {
         let rate_limit = (6..=8).any(|i| at(i).is_some()).then(|| RateLimitSettings {
             limit: count(6, l.limit),
             window: ms(7, l.window),
-            margin: at(8).map(|v| Duration::from_millis(v as u64)),
+            margin: at(8).map(micros),
         });
         NumericSettings { timeout, retry, rate_limit }
     }

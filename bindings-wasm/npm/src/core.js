@@ -181,9 +181,10 @@ function sameOrigin(baseUrl) {
 }
 
 /**
- * A duration option in milliseconds (TypeScript's unit, as `setTimeout` takes it), as whole
- * milliseconds for the .wasm; `undefined` stays. Not a number is refused here; the range (at most a
- * year, a window of at least 1 ms) is the core's check, naming the option the same way.
+ * A duration option in milliseconds (TypeScript's unit, as `setTimeout` takes it); `undefined`
+ * stays. Not a number is refused here; the core reads fractions as every binding's durations (to
+ * whole microseconds) and checks the range (at most a year, a window of at least 1 ms), naming
+ * the option the same way.
  */
 function ms(value, field) {
   if (value === undefined) return undefined;
@@ -192,7 +193,7 @@ function ms(value, field) {
     const got = typeof value === "number" ? String(value) : value === null ? "null" : `a ${typeof value}`;
     throw _invalid(field, `must be a finite, non-negative number of milliseconds, got ${got}`);
   }
-  return Math.round(value);
+  return value;
 }
 
 /** A count option (a whole number, not negative); `undefined` stays. The range is the core's check. */

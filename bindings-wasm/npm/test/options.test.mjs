@@ -87,3 +87,10 @@ test("an object that is not a plain one (a Date, an AbortSignal, a controller) i
   const foreign = runInNewContext(`({ email: ${JSON.stringify(sandbox.keys.employee)} })`);
   assert.equal((await client.presence(foreign)).info.length, 1);
 });
+
+test("a fraction of a millisecond reads as every binding reads it: 0.5 ms is under the 1 ms window", () => {
+  // Python's `window=0.0005` (seconds) gives the same refusal: the core reads both to microseconds.
+  assert.throws(() => new zk.Client({ apiKey: "k-123456", rateLimit: { window: 0.5 } }),
+    refused("rateLimit.window", "must be at least 1 ms"));
+  assert.ok(new zk.Client({ apiKey: "k-123456", rateLimit: { window: 1.5 }, timeout: 0.4 }) instanceof zk.Client);
+});
