@@ -16,8 +16,7 @@ use pyo3::IntoPyObjectExt;
 use serde_json::Value;
 use tokio::task::AbortHandle;
 use zeitkonto::jobs::checkpoint_file::{CheckpointFile, SavedCheckpoint};
-use zeitkonto::jobs::{EventValue, Job as RustJob, JobEvent, JobSpec};
-use zeitkonto_core::jobs::limit_per_minute;
+use zeitkonto::jobs::{EventValue, Job as RustJob, JobEvent};
 
 use crate::bridge::spawn;
 use crate::client::Client;
@@ -117,10 +116,7 @@ pub(crate) fn job(client: &Client, kind: &str, spec_json: &str, checkpoint: Opti
     let client = client.current()?;
     let start = || -> Result<Running, zeitkonto::Error> {
         let (mut file, text) = CheckpointFile::open(checkpoint)?;
-        let mut job = client.job(&JobSpec::from_json(kind, &spec)?, text.as_deref())?;
-        if let Some(limit) = limit_per_minute(&spec)? {
-            job.set_limit_per_minute(limit);
-        }
+        let job = client.job_from_json(kind, &spec, text.as_deref())?;
         file.save(&job)?;
         Ok((job, file))
     };

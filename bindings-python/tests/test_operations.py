@@ -129,3 +129,6 @@ def test_results_are_typed_and_keep_unknown_fields() -> None:
     with pytest.raises(zeitkonto.InvalidInputError) as err:
         sansio.parse_response("time_account", 200, {}, 42)  # type: ignore[arg-type]
     assert err.value.field == "body"
+    # A body that is not UTF-8 (a PHP backend's Latin-1 name) reads each stray byte as Latin-1.
+    rows = sansio.parse_response("employees", 200, {}, b'[{"email": "a@b.c", "lastName": "M\xfcller"}]')
+    assert rows[0].last_name == "M\u00fcller"

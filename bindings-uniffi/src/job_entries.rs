@@ -22,15 +22,17 @@ impl ZeitkontoClient {
     /// `month`: The calendar month, 1-12 (January is 1).
     /// `departments`: Department ids (none: one call per employee).
     /// `checkpoint`: a job's `checkpoint()` to resume from.
-    #[uniffi::method(default(departments = [], checkpoint = None))]
+    /// `limitPerMinute`: what the time estimates assume (none: 60, the API's; 0: no limit).
+    #[uniffi::method(default(departments = [], checkpoint = None, limit_per_minute = None))]
     pub fn month_close(
         &self,
         year: PlatformInt,
         month: PlatformInt,
         departments: Vec<String>,
         checkpoint: Option<String>,
+        limit_per_minute: Option<PlatformInt>,
     ) -> Result<Arc<MonthCloseJob>, ZeitkontoError> {
-        let spec = json!({ "year": year.0, "month": month.0, "departments": departments });
+        let spec = json!({ "year": year.0, "month": month.0, "departments": departments, "limitPerMinute": limit_per_minute.map(|x| x.0) });
         self.start_job("month_close", &spec, checkpoint).and_then(MonthCloseJob::over)
     }
 
@@ -40,13 +42,15 @@ impl ZeitkontoClient {
     ///
     /// `day`: The day (none: the server's today).
     /// `checkpoint`: a job's `checkpoint()` to resume from.
-    #[uniffi::method(default(day = None, checkpoint = None))]
+    /// `limitPerMinute`: what the time estimates assume (none: 60, the API's; 0: no limit).
+    #[uniffi::method(default(day = None, checkpoint = None, limit_per_minute = None))]
     pub fn presence_board(
         &self,
         day: Option<IsoDate>,
         checkpoint: Option<String>,
+        limit_per_minute: Option<PlatformInt>,
     ) -> Result<Arc<SweepJob>, ZeitkontoError> {
-        let spec = json!({ "day": day.map(|x| x.0) });
+        let spec = json!({ "day": day.map(|x| x.0), "limitPerMinute": limit_per_minute.map(|x| x.0) });
         self.start_job("presence_board", &spec, checkpoint).and_then(SweepJob::over)
     }
 
@@ -56,13 +60,15 @@ impl ZeitkontoClient {
     ///
     /// `year`: The year.
     /// `checkpoint`: a job's `checkpoint()` to resume from.
-    #[uniffi::method(default(checkpoint = None))]
+    /// `limitPerMinute`: what the time estimates assume (none: 60, the API's; 0: no limit).
+    #[uniffi::method(default(checkpoint = None, limit_per_minute = None))]
     pub fn leave_year_report(
         &self,
         year: PlatformInt,
         checkpoint: Option<String>,
+        limit_per_minute: Option<PlatformInt>,
     ) -> Result<Arc<SweepJob>, ZeitkontoError> {
-        let spec = json!({ "year": year.0 });
+        let spec = json!({ "year": year.0, "limitPerMinute": limit_per_minute.map(|x| x.0) });
         self.start_job("leave_year_report", &spec, checkpoint).and_then(SweepJob::over)
     }
 
@@ -77,7 +83,8 @@ impl ZeitkontoClient {
     /// `end`: The last day.
     /// `projects`: Project ids (none: every top-level project of the company's list).
     /// `checkpoint`: a job's `checkpoint()` to resume from.
-    #[uniffi::method(default(projects = [], checkpoint = None))]
+    /// `limitPerMinute`: what the time estimates assume (none: 60, the API's; 0: no limit).
+    #[uniffi::method(default(projects = [], checkpoint = None, limit_per_minute = None))]
     pub fn project_hours(
         &self,
         email: String,
@@ -85,8 +92,9 @@ impl ZeitkontoClient {
         end: IsoDate,
         projects: Vec<String>,
         checkpoint: Option<String>,
+        limit_per_minute: Option<PlatformInt>,
     ) -> Result<Arc<SweepJob>, ZeitkontoError> {
-        let spec = json!({ "email": email, "start": start.0, "end": end.0, "projects": projects });
+        let spec = json!({ "email": email, "start": start.0, "end": end.0, "projects": projects, "limitPerMinute": limit_per_minute.map(|x| x.0) });
         self.start_job("project_hours", &spec, checkpoint).and_then(SweepJob::over)
     }
 }

@@ -92,7 +92,7 @@ impl ZeitkontoClient {
         spec: &serde_json::Value,
         checkpoint: Option<String>,
     ) -> Result<(zeitkonto::jobs::Job, Option<Arc<JobTrace>>), ZeitkontoError> {
-        let job = self.client().job(&zeitkonto::jobs::JobSpec::from_json(kind, spec)?, checkpoint.as_deref())?;
+        let job = self.client().job_from_json(kind, spec, checkpoint.as_deref())?;
         Ok((job, JobTrace::new(self.tracer(), kind)))
     }
 }

@@ -32,7 +32,7 @@ export interface MonthCloseJob extends AsyncIterable<JobEvent> {
  * account, one summary call per department id or one call per employee.
  */
 export declare function monthClose(client: Client, year: number, month: number,
-  options?: { departments?: string[]; checkpoint?: string; signal?: AbortSignal }): Promise<MonthCloseJob>;
+  options?: { departments?: string[]; checkpoint?: string; signal?: AbortSignal; limitPerMinute?: number }): Promise<MonthCloseJob>;
 
 /**
  * A sweep's plan from here (`eta` in milliseconds): `path` "company" (one company-wide call),
@@ -96,6 +96,8 @@ export interface SweepOptions {
   checkpoint?: string | undefined;
   /** Aborting rejects the iteration with `signal.reason` and cancels the call in flight. */
   signal?: AbortSignal | undefined;
+  /** What the plan's and progress's time estimates assume (default 60, the API's; 0: no limit). */
+  limitPerMinute?: number | undefined;
 }
 
 /**

@@ -210,7 +210,9 @@ pub(crate) async fn run_job(
     if let Err(stop) = result {
         // Without a checkpoint no run can go on from this output: a file that ends before the job
         // did (a CSV header alone, a JSON array left open) would pass for a whole one.
-        if let (false, Some(path)) = (ckpt, output.filter(|o| *o != "-")) {
+        // Only a regular file (never a device such as /dev/full, a pipe or a link's target).
+        let regular = |p: &str| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file());
+        if let (false, Some(path)) = (ckpt, output.filter(|o| *o != "-" && regular(o))) {
             drop(w);
             if std::fs::remove_file(path).is_ok() {
                 say(&format!(

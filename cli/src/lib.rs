@@ -141,7 +141,17 @@ pub async fn run_with(argv: Vec<String>, io: Io, interrupted: impl Future<Output
                     }
                     _ => String::new(),
                 };
-                say(&format!("zeitkonto: stopped: {e}{at}"));
+                // A write (`clock`) that may have been applied is said so, whatever the failure (a
+                // 5xx, a broken connection, an answer cut short); a timeout's message says it already.
+                let applied = if args.command.name == "clock"
+                    && e.may_have_reached_server()
+                    && !matches!(e, Error::Timeout { .. })
+                {
+                    " (it may have been applied: check before clocking again)"
+                } else {
+                    ""
+                };
+                say(&format!("zeitkonto: stopped: {e}{at}{applied}"));
                 EXIT_PARTIAL
             }
         },

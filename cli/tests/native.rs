@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use zeitkonto_core::OperationId;
 use zeitkonto_sandbox::std_server::StdServer;
 use zeitkonto_sandbox::{demo, EngineConfig, InProcess};
-#[cfg(unix)]
 use zeitkonto_sandbox::{Fault, FaultKind};
 
 struct Served {
@@ -119,6 +118,26 @@ fn the_month_close_to_csv_and_json_and_the_exit_codes() {
 }
 
 #[test]
+fn a_clock_that_may_have_been_applied_says_so() {
+    let s = served();
+    let mut lost = Fault::new(FaultKind::Status);
+    lost.operation = Some("clock".into());
+    lost.status = Some(503);
+    lost.after = true; // applied, then answered 503
+    s.kit.inject(lost).unwrap();
+    let out = run(&s, &["clock", "come", "anna.schmidt@demo.example"]);
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("503") && said.contains("it may have been applied: check before clocking again"), "{said}");
+    assert_eq!(s.kit.requests(OperationId::Clock), 1, "sent once");
+    // A refusal (the API's false) applied nothing, and says nothing of it.
+    let refused = run(&s, &["clock", "go", "nobody@demo.example"]);
+    let said = text(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{said}");
+    assert!(said.contains("refused") && !said.contains("may have been applied"), "{said}");
+}
+
+#[test]
 fn a_job_that_stops_on_an_error_leaves_no_output_file_but_one_to_resume() {
     let s = served();
     let dir = std::env::temp_dir().join(format!("zeitkonto-cli-stopped-{}", std::process::id()));
@@ -132,6 +151,19 @@ fn a_job_that_stops_on_an_error_leaves_no_output_file_but_one_to_resume() {
         assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
         assert!(!file.exists(), "{format}: a header alone, or an open array, would pass for a whole output");
         assert!(text(&out.stderr).contains("removed, the job stopped before its end"), "{}", text(&out.stderr));
+    }
+    // Only a regular file is removed: a link (or a device, a pipe) stays as it was.
+    #[cfg(unix)]
+    {
+        let (target, link) = (dir.join("target.csv"), dir.join("link.csv"));
+        std::fs::write(&target, "").unwrap();
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let out = zeitkonto(&s, &["month-close", "2026-10", "--output", link.to_str().unwrap()])
+            .env("ZEITKONTO_API_KEY", "not-a-key")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+        assert!(std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink()) && target.exists());
     }
     // With a checkpoint the output stays, for the resume.
     let out = zeitkonto(

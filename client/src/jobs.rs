@@ -157,6 +157,17 @@ impl Client {
         }
     }
 
+    /// The job `kind` with its arguments as JSON by their camelCase names, as a binding hands them
+    /// over ([`JobSpec::from_json`] reads and checks them; `limitPerMinute`, what the estimates
+    /// assume, among them); `checkpoint`: the job's checkpoint to resume from.
+    pub fn job_from_json(&self, kind: &str, spec: &serde_json::Value, checkpoint: Option<&str>) -> Result<Job, Error> {
+        let mut job = self.job(&JobSpec::from_json(kind, spec)?, checkpoint)?;
+        if let Some(limit) = zeitkonto_core::jobs::limit_per_minute(spec)? {
+            job.set_limit_per_minute(limit);
+        }
+        Ok(job)
+    }
+
     /// The job `spec` asks (read from its arguments with [`JobSpec::from_json`]: one entry for
     /// every job, for a binding that hands its language one job type); `checkpoint`: the job's
     /// checkpoint to resume from.

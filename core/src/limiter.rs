@@ -42,6 +42,11 @@ pub const MAX_WAIT_MS: u64 = 3_600_000;
 /// (`window / limit`), and the server said to slow down.
 pub const MIN_UNTOLD_WAIT_MS: u64 = 500;
 
+/// The shortest wait after a 429 whose `Retry-After` says less (`0`, or a fraction, which HTTP's
+/// whole seconds do not allow): half a second, so that a server answering `Retry-After: 0` does
+/// not get a call's rate-limit retries (a write's among them) in one burst.
+pub const MIN_TOLD_WAIT_MS: u64 = 500;
+
 /// Limiter settings. Default: 60 requests per 60 s, 1 % margin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
@@ -326,7 +331,8 @@ impl RateLimiter {
     /// The server answered 429: block every caller of this key until the wait is over and return
     /// the wait. Call it only for a wait that will be honoured (see
     /// [`RateLimiter::rate_limited_wait`] to look first), after [`RateLimiter::on_refused`].
-    /// With `Retry-After` the wait is that (at most [`MAX_WAIT_MS`]); without, it is until the
+    /// With `Retry-After` the wait is that (at least [`MIN_TOLD_WAIT_MS`], at most [`MAX_WAIT_MS`]);
+    /// without, it is until the
     /// oldest spent token comes back, or `window / limit` when the bucket is not full (another
     /// process used the key; the limiter off: `window / 60`, the API's limit), at least
     /// [`MIN_UNTOLD_WAIT_MS`]; never more than window + margin. An adaptive limiter also learns
@@ -336,7 +342,7 @@ impl RateLimiter {
         self.advance(t);
         let life = self.token_lifetime();
         let wait = match retry_after_ms {
-            Some(ms) => ms.min(MAX_WAIT_MS),
+            Some(ms) => ms.clamp(MIN_TOLD_WAIT_MS, MAX_WAIT_MS),
             None => {
                 // The limiter off (limit 0): estimated from the API's own limit, not a whole window.
                 let limit = match self.config.limit {

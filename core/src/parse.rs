@@ -192,7 +192,35 @@ fn from_bytes<T: DeserializeOwned>(body: &[u8]) -> Result<T, serde_json::Error> 
 /// its odd numbers quoted ([`quote_odd_numbers`]), or (a JSON string holding JSON, double-encoded)
 /// the JSON inside it, its odd numbers quoted too; `None` when there is no other reading.
 fn another_reading(body: &[u8]) -> Option<Vec<u8>> {
+    if let Some(text) = utf8_or_latin1(body) {
+        return Some(another_reading(&text).unwrap_or(text));
+    }
     quote_odd_numbers(body).or_else(|| double_encoded(body).map(inner_text))
+}
+
+/// A body that is not UTF-8, as UTF-8: each byte that belongs to no UTF-8 sequence read as the
+/// Latin-1 character it is (a PHP backend's ISO-8859-1 `M\xfcller` reads `Müller`), instead of
+/// one name failing the whole answer; `None` when the body is UTF-8. Linear: each scan stops at
+/// the next byte that is not UTF-8.
+#[inline(never)]
+fn utf8_or_latin1(mut body: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    loop {
+        match std::str::from_utf8(body) {
+            Ok(_) if out.is_empty() => return None,
+            Ok(rest) => {
+                out.extend_from_slice(rest.as_bytes());
+                return Some(out);
+            }
+            Err(e) => {
+                let (good, bad) = body.split_at(e.valid_up_to());
+                out.extend_from_slice(good);
+                let (&byte, rest) = bad.split_first()?; // not reached: an error has a byte
+                out.extend_from_slice(char::from(byte).encode_utf8(&mut [0; 2]).as_bytes());
+                body = rest;
+            }
+        }
+    }
 }
 
 /// The JSON text of a double-encoded answer, its odd numbers quoted ([`quote_odd_numbers`]).
@@ -352,7 +380,7 @@ pub fn boolean(op: OperationId, resp: &Response) -> Result<(), Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::quote_odd_numbers;
+    use super::{another_reading, quote_odd_numbers, utf8_or_latin1};
 
     fn quoted(body: &[u8]) -> Option<String> {
         quote_odd_numbers(body).map(|v| String::from_utf8_lossy(&v).into_owned())
@@ -370,5 +398,21 @@ mod tests {
         assert_eq!(quoted(br#"{"a":"x\"#), None);
         assert_eq!(quoted(b"\"\\"), None);
         assert_eq!(quoted(b""), None);
+    }
+
+    #[test]
+    fn a_byte_that_is_not_utf8_reads_as_latin1() {
+        let text = |b: &[u8]| utf8_or_latin1(b).map(|v| String::from_utf8(v).unwrap_or_default());
+        assert_eq!(
+            text(b"[{\"n\":\"M\xfcller\",\"d\":\"K\xc3\xb6ln\"}]").as_deref(),
+            Some(r#"[{"n":"Müller","d":"Köln"}]"#)
+        );
+        assert_eq!(text(b"\xff\xfe\xc3(").as_deref(), Some("ÿþÃ("));
+        assert_eq!(text(b"\"x\xc3").as_deref(), Some("\"xÃ"), "a sequence cut at the end");
+        assert_eq!(text("Köln".as_bytes()), None);
+        assert_eq!(text(b""), None);
+        // With an odd number besides: both readings apply.
+        let both = another_reading(b"{\"n\":\"\xe9\",\"a\":1e400}").map(|v| String::from_utf8(v).unwrap_or_default());
+        assert_eq!(both.as_deref(), Some(r#"{"n":"é","a":"1e400"}"#));
     }
 }

@@ -88,3 +88,15 @@ fn output_is_at_most_a_fixed_factor_of_the_body() {
         }
     }
 }
+
+/// A body that is not UTF-8 (a PHP backend writing one name in ISO-8859-1) does not fail the
+/// whole list: each byte outside a UTF-8 sequence reads as its Latin-1 character.
+#[test]
+fn a_latin1_name_does_not_fail_the_list() {
+    use zeitkonto_core::ops::Employees;
+    let body = b"[{\"email\":\"a@b.c\",\"lastName\":\"M\xfcller\"},{\"email\":\"d@e.f\",\"lastName\":\"K\xc3\xb6ln\"}]"
+        .to_vec();
+    let rows = Employees::parse(&Response::new(200, vec![], body)).unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<_> = rows.iter().map(|r| r.last_name.as_deref().unwrap_or_default()).collect();
+    assert_eq!(names, ["Müller", "Köln"]);
+}

@@ -164,8 +164,9 @@ def js_jobs(decl):
             doc.append(f"Option `{camel(a['name'])}`{dated if a['type'] == 'day' else ''}: {a['doc']}")
         mine = "month_close" if j["class"] == "MonthCloseJob" else "sweeps"
         events = ", ".join(f"`{camel(e['kind'])}`" for e in decl["jobEvents"] if e["jobs"] in ("all", mine))
-        doc += ["", "Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there) and `signal` "
-                "(an AbortSignal for the call in flight). Resolves to a job: `plan`, `checkpoint()`, `failures()` and "
+        doc += ["", "Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there), `signal` "
+                "(an AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume; "
+                "default 60, 0: no limit). Resolves to a job: `plan`, `checkpoint()`, `failures()` and "
                 f"an async iterator of events (their `type`: {events}; `progress` after every call, then the call's rows)."]
         out += ["", "/**"]
         for para in doc:
@@ -173,7 +174,8 @@ def js_jobs(decl):
         out.append(" */")
         params = ", ".join([camel(a["name"]) for a in required] + ["options = {}"])
         out.append(f"export async function {name}(client, {params}) {{")
-        known = ", ".join(f'"{camel(a["name"])}"' for a in optional + [{"name": "checkpoint"}, {"name": "signal"}])
+        known = ", ".join(f'"{camel(a["name"])}"' for a in optional + [{"name": "checkpoint"}, {"name": "signal"},
+                                                                        {"name": "limitPerMinute"}])
         out.append(f'  checkArgs("{name}", client, ["call"], options, [{known}]);')
         fields = []
         for a in j["args"]:
@@ -181,6 +183,7 @@ def js_jobs(decl):
             value = js if a["required"] else f"options.{js}"
             fields.append(f'{js}: day("{js}", {value})' if a["type"] == "day" else
                           (js if value == js else f"{js}: {value}"))
+        fields.append("limitPerMinute: options.limitPerMinute")
         out.append(f"  const spec = {{ {', '.join(fields)} }};")
         out.append(f'  return runJob(client, "{j["name"]}", spec, options, {_JS_FAILURE[j["class"]]});')
         out.append("}")
@@ -207,16 +210,17 @@ def uniffi_jobs(decl):
         if n:
             out.append("")
         doc = [j["doc"], ""] + [f"`{camel(a['name'])}`: {a['doc']}" for a in j["args"]]
-        doc += ["`checkpoint`: a job's `checkpoint()` to resume from."]
+        doc += ["`checkpoint`: a job's `checkpoint()` to resume from.",
+                "`limitPerMinute`: what the time estimates assume (none: 60, the API's; 0: no limit)."]
         for para in doc:
             out += wrap(para, 100, "    /// ") if para else ["    ///"]
         defaults = [f"{snake(a['name'])} = {'[]' if a['type'] == 'ids' else 'None'}" for a in j["args"] if not a["required"]]
-        out.append(f"    #[uniffi::method(default({', '.join(defaults + ['checkpoint = None'])}))]")
+        out.append(f"    #[uniffi::method(default({', '.join(defaults + ['checkpoint = None', 'limit_per_minute = None'])}))]")
         params = []
         for a in j["args"]:
             t = _RS_TYPES[a["type"]]
             params.append(f"{snake(a['name'])}: {t if a['required'] or a['type'] == 'ids' else f'Option<{t}>'}")
-        params.append("checkpoint: Option<String>")
+        params += ["checkpoint: Option<String>", "limit_per_minute: Option<PlatformInt>"]
         out.append(f"    pub fn {j['name']}(")
         out += ["        &self,"] + [f"        {p}," for p in params]
         out.append(f"    ) -> Result<Arc<{j['class']}>, ZeitkontoError> {{")
@@ -226,6 +230,7 @@ def uniffi_jobs(decl):
             inner = a["type"] in ("year", "month", "day")  # newtypes: their value is `.0`
             value = (f"{v}.0" if a["required"] else f"{v}.map(|x| x.0)") if inner else v
             fields.append(f'"{a["name"]}": {value}')
+        fields.append('"limitPerMinute": limit_per_minute.map(|x| x.0)')
         out.append(f'        let spec = json!({{ {", ".join(fields)} }});')
         out.append(f'        self.start_job("{j["name"]}", &spec, checkpoint).and_then({j["class"]}::over)')
         out.append("    }")

@@ -109,8 +109,8 @@ def kotlin_futures_jobs(decl):
             t = KT_JOB_TYPES[a["type"]]
             args.append(f"{camel(a['name'])}: {t}" if a["required"] else
                         f"{camel(a['name'])}: {t}" + (" = emptyList()" if a["type"] == "ids" else "? = null"))
-        args.append("checkpoint: String? = null")
-        call = ", ".join([camel(a["name"]) for a in j["args"]] + ["checkpoint"])
+        args += ["checkpoint: String? = null", "limitPerMinute: Int? = null"]
+        call = ", ".join([camel(a["name"]) for a in j["args"]] + ["checkpoint", "limitPerMinute"])
         out += ["", "    /**"] + wrap(j["doc"] + f" Starts the job (no call yet); see [ZeitkontoClient.{name}].", 96, "     * ")
         out += ["     */", "    @Throws(ZeitkontoException::class)", "    @JvmOverloads",
                 f"    fun {name}({', '.join(args)}): {j['class']} = client.{name}({call})"]

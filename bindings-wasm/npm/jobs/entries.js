@@ -13,14 +13,15 @@ import { checkArgs, day, runJob } from "./driver.js";
  * `month`: The calendar month, 1-12 (January is 1).
  * Option `departments`: Department ids (none: one call per employee).
  *
- * Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there) and `signal`
- * (an AbortSignal for the call in flight). Resolves to a job: `plan`, `checkpoint()`, `failures()`
- * and an async iterator of events (their `type`: `progress`, `account`, `employeeFailure`,
- * `departmentFallback`; `progress` after every call, then the call's rows).
+ * Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there), `signal` (an
+ * AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume; default
+ * 60, 0: no limit). Resolves to a job: `plan`, `checkpoint()`, `failures()` and an async iterator
+ * of events (their `type`: `progress`, `account`, `employeeFailure`, `departmentFallback`;
+ * `progress` after every call, then the call's rows).
  */
 export async function monthClose(client, year, month, options = {}) {
-  checkArgs("monthClose", client, ["call"], options, ["departments", "checkpoint", "signal"]);
-  const spec = { year, month, departments: options.departments };
+  checkArgs("monthClose", client, ["call"], options, ["departments", "checkpoint", "signal", "limitPerMinute"]);
+  const spec = { year, month, departments: options.departments, limitPerMinute: options.limitPerMinute };
   return runJob(client, "month_close", spec, options, (employee, reason) => ({ employee, reason }));
 }
 
@@ -31,14 +32,15 @@ export async function monthClose(client, year, month, options = {}) {
  *
  * Option `day` ("YYYY-MM-DD" or a Date): The day (none: the server's today).
  *
- * Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there) and `signal`
- * (an AbortSignal for the call in flight). Resolves to a job: `plan`, `checkpoint()`, `failures()`
- * and an async iterator of events (their `type`: `progress`, `presence`, `leave`, `booking`,
- * `callFailure`, `fallback`; `progress` after every call, then the call's rows).
+ * Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there), `signal` (an
+ * AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume; default
+ * 60, 0: no limit). Resolves to a job: `plan`, `checkpoint()`, `failures()` and an async iterator
+ * of events (their `type`: `progress`, `presence`, `leave`, `booking`, `callFailure`, `fallback`;
+ * `progress` after every call, then the call's rows).
  */
 export async function presenceBoard(client, options = {}) {
-  checkArgs("presenceBoard", client, ["call"], options, ["day", "checkpoint", "signal"]);
-  const spec = { day: day("day", options.day) };
+  checkArgs("presenceBoard", client, ["call"], options, ["day", "checkpoint", "signal", "limitPerMinute"]);
+  const spec = { day: day("day", options.day), limitPerMinute: options.limitPerMinute };
   return runJob(client, "presence_board", spec, options, (call, reason) => ({ call, reason }));
 }
 
@@ -48,14 +50,15 @@ export async function presenceBoard(client, options = {}) {
  *
  * `year`: The year.
  *
- * Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there) and `signal`
- * (an AbortSignal for the call in flight). Resolves to a job: `plan`, `checkpoint()`, `failures()`
- * and an async iterator of events (their `type`: `progress`, `presence`, `leave`, `booking`,
- * `callFailure`, `fallback`; `progress` after every call, then the call's rows).
+ * Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there), `signal` (an
+ * AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume; default
+ * 60, 0: no limit). Resolves to a job: `plan`, `checkpoint()`, `failures()` and an async iterator
+ * of events (their `type`: `progress`, `presence`, `leave`, `booking`, `callFailure`, `fallback`;
+ * `progress` after every call, then the call's rows).
  */
 export async function leaveYearReport(client, year, options = {}) {
-  checkArgs("leaveYearReport", client, ["call"], options, ["checkpoint", "signal"]);
-  const spec = { year };
+  checkArgs("leaveYearReport", client, ["call"], options, ["checkpoint", "signal", "limitPerMinute"]);
+  const spec = { year, limitPerMinute: options.limitPerMinute };
   return runJob(client, "leave_year_report", spec, options, (call, reason) => ({ call, reason }));
 }
 
@@ -71,13 +74,14 @@ export async function leaveYearReport(client, year, options = {}) {
  * `end` ("YYYY-MM-DD" or a Date): The last day.
  * Option `projects`: Project ids (none: every top-level project of the company's list).
  *
- * Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there) and `signal`
- * (an AbortSignal for the call in flight). Resolves to a job: `plan`, `checkpoint()`, `failures()`
- * and an async iterator of events (their `type`: `progress`, `presence`, `leave`, `booking`,
- * `callFailure`, `fallback`; `progress` after every call, then the call's rows).
+ * Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there), `signal` (an
+ * AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume; default
+ * 60, 0: no limit). Resolves to a job: `plan`, `checkpoint()`, `failures()` and an async iterator
+ * of events (their `type`: `progress`, `presence`, `leave`, `booking`, `callFailure`, `fallback`;
+ * `progress` after every call, then the call's rows).
  */
 export async function projectHours(client, email, start, end, options = {}) {
-  checkArgs("projectHours", client, ["call"], options, ["projects", "checkpoint", "signal"]);
-  const spec = { email, start: day("start", start), end: day("end", end), projects: options.projects };
+  checkArgs("projectHours", client, ["call"], options, ["projects", "checkpoint", "signal", "limitPerMinute"]);
+  const spec = { email, start: day("start", start), end: day("end", end), projects: options.projects, limitPerMinute: options.limitPerMinute };
   return runJob(client, "project_hours", spec, options, (call, reason) => ({ call, reason }));
 }

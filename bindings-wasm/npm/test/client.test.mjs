@@ -198,3 +198,19 @@ test("a key of the wrong type is refused naming its type, never its value", () =
     assert.ok(!shown.includes("482913375521") && !shown.includes("SECRET-4829133"), shown);
   }
 });
+
+test("a body that is not UTF-8 (a Latin-1 name) reads each stray byte as its Latin-1 character", async () => {
+  const { createServer } = await import("node:http");
+  const body = Buffer.concat([Buffer.from('[{"email":"a@b.c","lastName":"M'), Buffer.from([0xfc]), Buffer.from('ller"}]')]);
+  const server = createServer((req, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  try {
+    const c = client({ baseUrl: `http://127.0.0.1:${server.address().port}` });
+    const [row] = await c.employees();
+    assert.equal(row.lastName, "Müller");
+    assert.equal(zk.parseResponse("employees", 200, {}, new Uint8Array(body), null)[0].lastName, "Müller");
+  } finally {
+    server.closeAllConnections?.();
+    server.close();
+  }
+});

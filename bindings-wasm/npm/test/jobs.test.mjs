@@ -16,6 +16,11 @@ test("department ids known: departments + 1 calls, the same accounts as timeAcco
   const sb = await Sandbox.create({ today: "2026-11-21" });
   const job = await monthClose(sb.client(), 2026, 10, { departments: ["SALES", "ENG", "OPS"] });
   assert.deepEqual(job.plan, { path: "departments", calls: 4, eta: 4000 });
+  // What the estimates assume, as Python's `limit_per_minute` and Kotlin's and Swift's `limitPerMinute`.
+  const slower = await monthClose(sb.client(), 2026, 10, { departments: ["SALES"], limitPerMinute: 30 });
+  assert.deepEqual(slower.plan, { path: "departments", calls: 2, eta: 4000 });
+  await assert.rejects(monthClose(sb.client(), 2026, 10, { limitPerMinute: -1 }),
+    (e) => e instanceof InvalidInputError && e.field === "limitPerMinute");
   const rows = await accounts(job);
   assert.equal(rows.length, 39);
   assert.equal(new Set(rows.map((r) => r.employee)).size, 39);

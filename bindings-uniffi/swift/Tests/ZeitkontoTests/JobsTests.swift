@@ -8,6 +8,10 @@ final class JobsTests: XCTestCase {
         let job = try client().monthClose(year: 2026, month: 10, departments: ["SALES", "ENG", "OPS"])
         let plan = await job.plan()
         XCTAssertEqual(plan.path, "departments")
+        // What the estimates assume (npm's `limitPerMinute`, Python's `limit_per_minute`): 2 calls at 30 a minute.
+        let slower = try client().monthClose(year: 2026, month: 10, departments: ["SALES"], limitPerMinute: 30)
+        let slowerEta = await slower.plan().eta
+        XCTAssertEqual(slowerEta, 4)
         var emails = Set<String>()
         for try await event in job.events() {
             if case let .account(employee, account, _) = event {

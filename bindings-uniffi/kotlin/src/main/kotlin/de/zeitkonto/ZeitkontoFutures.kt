@@ -212,7 +212,7 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
      */
     @Throws(ZeitkontoException::class)
     @JvmOverloads
-    fun monthClose(year: Int, month: Int, departments: List<String> = emptyList(), checkpoint: String? = null): MonthCloseJob = client.monthClose(year, month, departments, checkpoint)
+    fun monthClose(year: Int, month: Int, departments: List<String> = emptyList(), checkpoint: String? = null, limitPerMinute: Int? = null): MonthCloseJob = client.monthClose(year, month, departments, checkpoint, limitPerMinute)
 
     /**
      * Every time-tracked employee's presence on `day` in one company-wide call; when that
@@ -222,7 +222,7 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
      */
     @Throws(ZeitkontoException::class)
     @JvmOverloads
-    fun presenceBoard(day: java.time.LocalDate? = null, checkpoint: String? = null): SweepJob = client.presenceBoard(day, checkpoint)
+    fun presenceBoard(day: java.time.LocalDate? = null, checkpoint: String? = null, limitPerMinute: Int? = null): SweepJob = client.presenceBoard(day, checkpoint, limitPerMinute)
 
     /**
      * Every leave-managed employee's yearly overview of `year` (one call): one leave row per
@@ -231,7 +231,7 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
      */
     @Throws(ZeitkontoException::class)
     @JvmOverloads
-    fun leaveYearReport(year: Int, checkpoint: String? = null): SweepJob = client.leaveYearReport(year, checkpoint)
+    fun leaveYearReport(year: Int, checkpoint: String? = null, limitPerMinute: Int? = null): SweepJob = client.leaveYearReport(year, checkpoint, limitPerMinute)
 
     /**
      * The bookings from `start` to `end` (both included, any length: pieces of at most 31 days
@@ -243,7 +243,7 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
      */
     @Throws(ZeitkontoException::class)
     @JvmOverloads
-    fun projectHours(email: String, start: java.time.LocalDate, end: java.time.LocalDate, projects: List<String> = emptyList(), checkpoint: String? = null): SweepJob = client.projectHours(email, start, end, projects, checkpoint)
+    fun projectHours(email: String, start: java.time.LocalDate, end: java.time.LocalDate, projects: List<String> = emptyList(), checkpoint: String? = null, limitPerMinute: Int? = null): SweepJob = client.projectHours(email, start, end, projects, checkpoint, limitPerMinute)
 
     /**
      * The job's next event (`null` when the job is done); the future fails with a

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.assertThrows
+import kotlin.time.Duration.Companion.seconds
 
 class JobsTest {
     @Test
@@ -15,6 +16,8 @@ class JobsTest {
         val before = Sandbox.requests("time_account")
         val job = client().monthClose(2026, 10, listOf("SALES", "ENG", "OPS"))
         assertEquals("departments", job.plan().path)
+        // What the estimates assume (npm's `limitPerMinute`, Python's `limit_per_minute`): 2 calls at 30 a minute.
+        assertEquals(4.seconds, client().monthClose(2026, 10, listOf("SALES"), limitPerMinute = 30).plan().eta)
         val accounts = job.events().filterIsInstance<JobEvent.Account>().toList()
         assertEquals(39, accounts.size)
         assertEquals(39, accounts.map { it.employee }.toSet().size)
