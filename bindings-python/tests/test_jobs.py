@@ -121,7 +121,7 @@ def test_a_stopped_job_resumed_from_its_checkpoint_makes_no_finished_call_again(
 
 @pytest.mark.parametrize("kwargs,field", [
     ({"month": 13}, "month"), ({"month": 0}, "month"),
-    ({"departments": ["A", "A"]}, "department"), ({"departments": "SALES"}, "departments"),
+    ({"departments": ["A", "A"]}, "departments"), ({"departments": "SALES"}, "departments"),
 ])
 def test_bad_input_names_the_field(kwargs: dict, field: str) -> None:
     with Sandbox() as sb, sb.client() as client:

@@ -52,8 +52,9 @@ def _argument(field: str, kind: str, value: Any) -> Any:
     no JSON value stands for (a float, a datetime) is refused here, naming the argument."""
     if value is None or isinstance(value, (str, bool, int)):
         return value
-    if kind == "day" and isinstance(value, _dt.date) and not isinstance(value, _dt.datetime):
-        return value.isoformat()
+    if kind == "day" and isinstance(value, _dt.date):
+        # A datetime counts as its own .date(), as the client's methods take it.
+        return (value.date() if isinstance(value, _dt.datetime) else value).isoformat()
     if kind == "ids" and not isinstance(value, (bytes, Mapping)) and hasattr(value, "__iter__"):
         return [v if isinstance(v, str) else None for v in value]  # the core refuses a None id
     raise _invalid(field, f"expected {_EXPECTED.get(kind, kind)}, got {type(value).__name__}")

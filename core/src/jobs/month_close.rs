@@ -168,10 +168,10 @@ impl MonthClose {
         let mut seen = BTreeSet::new();
         for d in &departments {
             if d.trim().is_empty() {
-                return Err(Error::invalid("department", "a department id is empty"));
+                return Err(Error::invalid("departments", "a department id is empty"));
             }
             if !seen.insert(d.clone()) {
-                return Err(Error::invalid("department", format!("department {d:?} is given twice")));
+                return Err(Error::invalid("departments", format!("department {d:?} is given twice")));
             }
         }
         Ok(MonthClose {

@@ -361,7 +361,7 @@ mod tests {
         assert_eq!(field("month_close", json!({"year": 2026.5, "month": 3})), "year");
         assert_eq!(field("month_close", json!({"year": 1e300, "month": 3})), "year");
         assert_eq!(field("month_close", json!({"year": 2026, "month": 3, "departments": "a"})), "departments");
-        assert_eq!(field("month_close", json!({"year": 2026, "month": 3, "departments": ["a", "a"]})), "department");
+        assert_eq!(field("month_close", json!({"year": 2026, "month": 3, "departments": ["a", "a"]})), "departments");
         assert_eq!(field("leave_year_report", json!({"year": 5_000_000_000i64})), "year");
         assert_eq!(field("presence_board", json!({"day": "2026-13-01"})), "day");
         assert_eq!(field("project_hours", json!({"email": 5, "start": "2026-01-01", "end": "2026-01-02"})), "email");

@@ -71,6 +71,13 @@ class JdkTransport @JvmOverloads constructor(
         } catch (e: Exception) {
             throw classify(e, server(uri))
         }
+        // Framing the JDK reads one way and other HTTP stacks another (RFC 9112 6.3: a length beside
+        // chunked, or two lengths) is refused: it may mix up which answer belongs to which request.
+        val lengths = response.headers().allValues("content-length").flatMap { it.split(',') }.map { it.trim() }.toSet()
+        if (lengths.size > 1 || (lengths.isNotEmpty() && response.headers().firstValue("transfer-encoding").isPresent)) {
+            response.body().close()
+            throw TransportException.Lost("ambiguous framing: Content-Length ${lengths.joinToString("/")} with Transfer-Encoding or another length")
+        }
         val gzip = response.headers().firstValue("content-encoding").orElse("").equals("gzip", ignoreCase = true)
         // The body is read on an IO thread, interrupted when the call is cancelled (the client's
         // timeout, the caller's): a body that trickles or stalls holds neither one of the app's

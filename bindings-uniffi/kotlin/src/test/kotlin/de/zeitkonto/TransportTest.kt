@@ -210,6 +210,32 @@ class TransportTest {
     }
 
     @Test
+    fun `JdkTransport refuses an answer framed two ways`() = runBlocking<Unit> {
+        // A length beside chunked (the JDK read the length: the body was the chunk size "4c"), and
+        // two different lengths (the JDK took the first): refused, as the bundled transport does.
+        for (head in listOf("Content-Length: 3\r\nTransfer-Encoding: chunked", "Content-Length: 2\r\nContent-Length: 7")) {
+            val server = java.net.ServerSocket(0)
+            val acceptor = Thread {
+                try {
+                    server.accept().use { socket ->
+                        socket.getInputStream().read(ByteArray(8192))
+                        socket.getOutputStream().write("HTTP/1.1 200 OK\r\n$head\r\n\r\n2\r\n[]\r\n0\r\n\r\n".toByteArray())
+                        socket.getOutputStream().flush()
+                    }
+                } catch (e: IOException) { /* closed */ }
+            }.apply { isDaemon = true; start() }
+            try {
+                val framed = config.copy(baseUrl = "http://127.0.0.1:${server.localPort}", retry = RetrySettings(maxRetries = 0))
+                val e = withTimeout(10_000) { fails<ZeitkontoException.Transport> { ZeitkontoClient.withTransport(framed, JdkTransport()).employees() } }
+                assertTrue("ambiguous framing" in e.message.orEmpty(), e.message)
+            } finally {
+                server.close()
+                acceptor.join(1_000)
+            }
+        }
+    }
+
+    @Test
     fun `the client's timeout cancels a transport that never answers`() = runBlocking {
         val cancelled = CompletableDeferred<Unit>()
         val hanging = object : ZeitkontoTransport {
