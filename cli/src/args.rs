@@ -50,7 +50,7 @@ const JOB: &[Opt] = &[opt(
 const DAY: Opt = opt("day", Some("YYYY-MM-DD"), "the day (default: the server's today)");
 
 const RESUMABLE: &str = " With --checkpoint a stopped run goes on where it stopped (Ctrl-C, a kill, an error), and \
-the output holds each row once; without it, a job stopped by an error removes its --output file. Exit codes: 0 done, 1 finished with failures (listed) or stopped by an error, 2 bad \
+the output holds each row once; without it, a stopped job removes its --output file. Exit codes: 0 done, 1 finished with failures (listed) or stopped by an error, 2 bad \
 usage or input, 3 the key refused, 130 interrupted.";
 
 /// A command: its name, a line of help, its description, its option groups and own options, and

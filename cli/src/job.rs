@@ -118,6 +118,8 @@ pub(crate) async fn run_job(
         }
     }
     let out = open_output(io, output, ckpt.then_some(written))?;
+    // Declared before the writer, so the file is closed before it may be removed.
+    let mut unfinished = Unfinished { path: output.filter(|o| !ckpt && *o != "-"), io };
     let mut w = writer(args, out, written, rows)?;
     if let Some(cols) = columns {
         w.set_columns(cols, false)?;
@@ -207,24 +209,11 @@ pub(crate) async fn run_job(
         let _end = EndLine(&progress_end);
         ran.await
     };
-    if let Err(stop) = result {
-        // Without a checkpoint no run can go on from this output: a file that ends before the job
-        // did (a CSV header alone, a JSON array left open) would pass for a whole one.
-        // Only a regular file (never a device such as /dev/full, a pipe or a link's target).
-        let regular = |p: &str| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file());
-        if let (false, Some(path)) = (ckpt, output.filter(|o| *o != "-" && regular(o))) {
-            drop(w);
-            if std::fs::remove_file(path).is_ok() {
-                say(&format!(
-                    "--output {path}: removed, the job stopped before its end (with --checkpoint it is kept to resume)"
-                ));
-            }
-        }
-        return Err(stop);
-    }
+    result?;
     w.close()?;
-    // Every failure the job lists (a call that failed before a resume was made again in this run;
-    // an unknown project id stays listed), with its error in full when from this run.
+    unfinished.path = None; // the output is whole
+                            // Every failure the job lists (a call that failed before a resume was made again in this run;
+                            // an unknown project id stays listed), with its error in full when from this run.
     for (what, reason) in job.failures() {
         say(&format!("failed: {what}: {}", failures.get(what).unwrap_or(reason)));
     }
@@ -235,6 +224,26 @@ pub(crate) async fn run_job(
     }
     say(&format!("{title}: {} rows", w.rows));
     Ok(EXIT_OK)
+}
+
+/// Removes a job's `--output` file when the job does not reach its end (an error, Ctrl-C) and no
+/// `--checkpoint` keeps it for a resume: a file that ends before the job did (a CSV header alone,
+/// a JSON array left open) would pass for a whole output. Only a regular file: never a device
+/// such as `/dev/full`, a pipe or a link.
+struct Unfinished<'a> {
+    path: Option<&'a str>,
+    io: &'a Io,
+}
+
+impl Drop for Unfinished<'_> {
+    fn drop(&mut self) {
+        let Some(path) = self.path.take() else { return };
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) && std::fs::remove_file(path).is_ok() {
+            self.io.say(&format!(
+                "--output {path}: removed, the job stopped before its end (with --checkpoint it is kept to resume)"
+            ));
+        }
+    }
 }
 
 /// Ends the progress bar's line when dropped.

@@ -117,6 +117,28 @@ fn the_month_close_to_csv_and_json_and_the_exit_codes() {
     assert_eq!(s.kit.requests(OperationId::TimeAccount), 39);
 }
 
+/// Ctrl-C without `--checkpoint`: no run can go on from the output, which is removed.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_without_a_checkpoint_removes_the_partial_output() {
+    let dir = std::env::temp_dir().join(format!("zeitkonto-cli-unkept-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("hours.csv");
+    let args = ["--sandbox", "project-hours", "2000-01-01", "2026-10-31", "--email", "max.manager@demo.example", "-o"];
+    let child =
+        Command::new(env!("CARGO_BIN_EXE_zeitkonto")).args(args).arg(&csv).stderr(Stdio::piped()).spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::fs::metadata(&csv).map_or(0, |m| m.len()) == 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let out = child.wait_with_output().unwrap();
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{said}");
+    assert!(!csv.exists() && said.contains("removed, the job stopped before its end"), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_clock_that_may_have_been_applied_says_so() {
     let s = served();

@@ -16,7 +16,8 @@
 //! It learns from the server (unless built with [`RateLimiter::strict`]):
 //! - A request answered 429 was not counted by the server: [`RateLimiter::on_refused`] gives its
 //!   token back at once instead of holding it for a window.
-//! - `Retry-After` is honoured (clamped to [`MAX_WAIT_MS`]) by blocking every caller of the key.
+//! - `Retry-After` is honoured (at least [`MIN_TOLD_WAIT_MS`], at most [`MAX_WAIT_MS`]) by blocking
+//!   every caller of the key.
 //! - When 429s show that the server's real limit is lower than configured (a second 429 within one
 //!   window, so that a single stray 429 teaches nothing), a second, *learned* bucket is added:
 //!   `ceiling` tokens, each coming back `period` ms after its answer. The ceiling is the number of

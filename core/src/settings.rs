@@ -448,7 +448,8 @@ impl RateLimitSettings {
 /// and counts (`timeout`, `retry.maxRetries`, `retry.baseDelay`, `retry.maxDelay`,
 /// `retry.maxRetryAfter`, `retry.maxRateLimitRetries`, `rateLimit.limit`, `rateLimit.window`,
 /// `rateLimit.margin`; durations in milliseconds; NaN: absent, the default), as the npm binding
-/// passes them (plain numbers: no deserializer code in its `.wasm`). A negative timeout is none.
+/// passes them (plain numbers: no deserializer code in its `.wasm`). A timeout that is negative, 0
+/// or infinite is none; a duration's fraction of a millisecond is kept to the microsecond.
 /// The caller has checked each is a number, whole and not negative where it must be; the ranges
 /// are checked where the settings are used ([`RetrySettings::to_config`], ...).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -471,8 +472,9 @@ impl NumericSettings {
         let ms = |i: usize, default: Duration| at(i).map_or(default, micros);
         let count = |i: usize, default: u32| at(i).map_or(default, |v| v as u32);
         let timeout = match at(0) {
-            Some(v) if v < 0.0 => None,
-            // As `timeout_from_millis`: a timeout under a microsecond is one, not none.
+            // As `timeout_from_millis`: 0 and an infinite one are none (a negative one too), and
+            // one under a microsecond is one, not none.
+            Some(v) if v <= 0.0 || v == f64::INFINITY => None,
             Some(v) => Some(micros(v).max(Duration::from_micros(1))),
             None => Some(DEFAULT_TIMEOUT),
         };

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
 use zeitkonto_core::http::parse_retry_after;
-use zeitkonto_core::limiter::{Acquire, LimiterConfig, RateLimiter, MAX_WAIT_MS};
+use zeitkonto_core::limiter::{Acquire, LimiterConfig, RateLimiter, MAX_WAIT_MS, MIN_TOLD_WAIT_MS};
 use zeitkonto_core::retry::{Decision, Outcome, RetryConfig, RetryState};
 
 #[derive(Debug, Arbitrary)]
@@ -231,8 +231,9 @@ fuzz_target!(|input: Input| {
                 let wait = lim.on_rate_limited(now, ra);
                 assert_eq!(probe, wait, "rate_limited_wait differs from on_rate_limited");
                 if let Some(ms) = ra {
-                    // Honoured, clamped to MAX_WAIT_MS (an absurd Retry-After never stalls callers).
-                    let want = ms.min(MAX_WAIT_MS);
+                    // Honoured, at least MIN_TOLD_WAIT_MS (a `0` never sends the retries in one
+                    // burst) and at most MAX_WAIT_MS (an absurd Retry-After never stalls callers).
+                    let want = ms.clamp(MIN_TOLD_WAIT_MS, MAX_WAIT_MS);
                     assert_eq!(wait, want, "a Retry-After of {ms} ms imposed {wait}, not {want}");
                 } else {
                     assert!(wait >= 1, "a 429 without Retry-After imposed no wait");

@@ -48,8 +48,9 @@ _EXPECTED = {"year": "a whole number", "month": "a whole number (1-12)", "day": 
 
 def _argument(field: str, kind: str, value: Any) -> Any:
     """A job's argument as the core reads it (``zeitkonto_core::jobs::JobSpec``, which checks the
-    values for every language): a date as ``"YYYY-MM-DD"``, any iterable of ids as a list; a value
-    no JSON value stands for (a float, a datetime) is refused here, naming the argument."""
+    values for every language): a date (a datetime as its own ``.date()``) as ``"YYYY-MM-DD"``, any
+    iterable of ids as a list; a value no JSON value stands for (a float) is refused here, naming
+    the argument."""
     if value is None or isinstance(value, (str, bool, int)):
         return value
     if kind == "day" and isinstance(value, _dt.date):

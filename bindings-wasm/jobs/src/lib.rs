@@ -36,7 +36,7 @@ pub struct JobSteps {
 #[wasm_bindgen]
 impl JobSteps {
     /// The job `kind` with its options as JSON text (`year`, `month`, `departments`, `day`,
-    /// `email`, `start`, `end`, `projects`); `checkpoint`: JSON text to go on from.
+    /// `email`, `start`, `end`, `projects`, `limitPerMinute`); `checkpoint`: JSON text to go on from.
     #[wasm_bindgen(constructor)]
     pub fn new(kind: &str, spec_json: &str, checkpoint: Option<String>) -> Result<JobSteps, JsValue> {
         let spec = parse("options", spec_json)?;

@@ -93,6 +93,9 @@ fn numeric_settings_are_the_declared_durations_and_counts_in_order() {
     // Fractions of a millisecond as the other bindings' durations read them (`duration_from_millis`).
     let fine = NumericSettings::from_numbers(&[0.4, nan, nan, nan, nan, nan, nan, 0.5, nan]);
     assert_eq!(fine.timeout, Some(Duration::from_micros(400)), "not rounded to 0, which is no timeout");
+    for none in [0.0, f64::INFINITY, -1.0] {
+        assert_eq!(NumericSettings::from_numbers(&[none]).timeout, None, "{none} is no timeout");
+    }
     let window = fine.rate_limit.expect("a window was given").window;
     assert_eq!(Ok(window), duration_from_millis("rateLimit.window", 0.5));
     assert!(fine.rate_limit.is_some_and(|l| l.to_config().is_err()), "0.5 ms is under the shortest window");

@@ -135,7 +135,7 @@ fn bad_input_and_corrupt_checkpoints_are_refused_naming_the_field() {
     };
     assert_eq!(field(MonthClose::new(2026, 13, vec![]).unwrap_err()), "month");
     assert_eq!(field(MonthClose::new(2026, 0, vec![]).unwrap_err()), "month");
-    assert_eq!(field(MonthClose::new(2026, 3, vec!["a".into(), "a".into()]).unwrap_err()), "department");
+    assert_eq!(field(MonthClose::new(2026, 3, vec!["a".into(), "a".into()]).unwrap_err()), "departments");
     assert_eq!(field(MonthClose::resume("{not json", None).unwrap_err()), "checkpoint");
     assert_eq!(field(MonthClose::resume("{}", None).unwrap_err()), "checkpoint");
     let empty = MonthClose::resume(" \n", None).unwrap_err();
