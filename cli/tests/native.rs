@@ -121,22 +121,34 @@ fn the_month_close_to_csv_and_json_and_the_exit_codes() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_without_a_checkpoint_removes_the_partial_output() {
-    let dir = std::env::temp_dir().join(format!("zeitkonto-cli-unkept-{}", std::process::id()));
+    let (out, csv, dir) = interrupted_project_hours("unkept", false);
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{said}");
+    assert!(!csv.exists() && said.contains("removed, the job stopped before its end"), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `project-hours` over the in-process sandbox to a CSV in a folder of its own (with a checkpoint
+/// beside it when `checkpoint`), interrupted (SIGINT) once its first row is written: the run's
+/// output, the CSV's path and the folder.
+#[cfg(unix)]
+fn interrupted_project_hours(name: &str, checkpoint: bool) -> (Output, std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("zeitkonto-cli-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let csv = dir.join("hours.csv");
     let args = ["--sandbox", "project-hours", "2000-01-01", "2026-10-31", "--email", "max.manager@demo.example", "-o"];
-    let child =
-        Command::new(env!("CARGO_BIN_EXE_zeitkonto")).args(args).arg(&csv).stderr(Stdio::piped()).spawn().unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_zeitkonto"));
+    command.args(args).arg(&csv).stderr(Stdio::piped());
+    if checkpoint {
+        command.arg("--checkpoint").arg(dir.join("hours.ckpt"));
+    }
+    let child = command.spawn().unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
     while std::fs::metadata(&csv).map_or(0, |m| m.len()) == 0 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(10));
     }
     Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    let out = child.wait_with_output().unwrap();
-    let said = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{said}");
-    assert!(!csv.exists() && said.contains("removed, the job stopped before its end"), "{said}");
-    std::fs::remove_dir_all(&dir).unwrap();
+    (child.wait_with_output().unwrap(), csv, dir)
 }
 
 #[test]
@@ -264,24 +276,7 @@ fn a_reader_that_goes_away_is_a_quiet_exit() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_job_over_the_in_process_sandbox_too() {
-    let dir = std::env::temp_dir().join(format!("zeitkonto-cli-inprocess-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let csv = dir.join("hours.csv");
-    let args = ["--sandbox", "project-hours", "2000-01-01", "2026-10-31", "--email", "max.manager@demo.example", "-o"];
-    let child = Command::new(env!("CARGO_BIN_EXE_zeitkonto"))
-        .args(args)
-        .arg(&csv)
-        .arg("--checkpoint")
-        .arg(dir.join("hours.ckpt"))
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while std::fs::metadata(&csv).map_or(0, |m| m.len()) == 0 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    let out = child.wait_with_output().unwrap();
+    let (out, _, dir) = interrupted_project_hours("inprocess", true);
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("interrupted (run the same command again to go on)"));
     std::fs::remove_dir_all(&dir).unwrap();
