@@ -174,7 +174,7 @@ impl<'py> Args<'_, 'py> {
         if let Ok(t) = v.cast::<PyTime>() {
             return time_of(t, key);
         }
-        let text: String = v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.time", &v))?.extract()?;
+        let text: String = v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.time or 'hh:mm'", &v))?.extract()?;
         TimeOfDay::parse_field(&text, key).map_err(|e| crate::errors::raise(&e))
     }
 
@@ -228,7 +228,7 @@ fn date(v: &Bound<'_, PyAny>, key: &str) -> PyResult<Date> {
     if let Ok(d) = v.cast::<PyDate>() {
         return day_of(d, key);
     }
-    let s: String = v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.date", v))?.extract()?;
+    let s: String = v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.date or 'YYYY-MM-DD'", v))?.extract()?;
     Date::parse_field(&s, key).map_err(|e| crate::errors::raise(&e))
 }
 

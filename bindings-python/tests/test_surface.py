@@ -36,12 +36,12 @@ PY_TYPES = {
     "integer": "int",
     "number": "float",
     "bool": "bool",
-    "date": "date",
+    "date": "Union[date, str]",  # "YYYY-MM-DD" is taken too
     "month": "int",
     "clockAction": 'Literal["come", "go", "stop"]',
     "textList": "Sequence[str]",
     "jsonMap": "Mapping[str, Any]",
-    "timeOfDay": "time",
+    "timeOfDay": "Union[time, str]",  # "hh:mm" is taken too
 }
 DEFAULTS = {"null": None, "false": False, "[]": ()}
 

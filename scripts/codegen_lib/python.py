@@ -10,12 +10,12 @@ PY_TYPES = {
     "integer": "int",
     "number": "float",
     "bool": "bool",
-    "date": "date",
+    "date": "Union[date, str]",
     "month": "int",
     "clockAction": 'Literal["come", "go", "stop"]',
     "textList": "Sequence[str]",
     "jsonMap": "Mapping[str, Any]",
-    "timeOfDay": "time",
+    "timeOfDay": "Union[time, str]",
 }
 
 
@@ -108,7 +108,7 @@ def python(decl):
         "from __future__ import annotations",
         "",
         "from datetime import date, time",
-        "from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, TypeVar",
+        "from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, TypeVar, Union",
         "",
         "from . import _convert as _c",
         "from . import models as m",

@@ -93,9 +93,11 @@ class _Base:
     ) -> None:
         # The keys leave this frame's locals at once: error reporters record the locals of every
         # frame of a traceback (Sentry's default), and a refused setting raises from here.
+        # A proxy URL's password too.
         keys = c.Hidden((api_key if api_key is not None else os.environ.get("ZEITKONTO_API_KEY"),
-                         workspace_key if workspace_key is not None else os.environ.get("ZEITKONTO_WORKSPACE_KEY")))
-        del api_key, workspace_key
+                         workspace_key if workspace_key is not None else os.environ.get("ZEITKONTO_WORKSPACE_KEY"),
+                         proxy))
+        del api_key, workspace_key, proxy
         base_url = base_url if base_url is not None else os.environ.get("ZEITKONTO_BASE_URL")
         self._base_url = base_url or "https://desktop.saas.de"
         self._logging = _logger().isEnabledFor(_DEBUG)
@@ -116,7 +118,7 @@ class _Base:
                 # collected when DEBUG is enabled at construction, so calls do not pay for it otherwise.
                 log_events=self._logging,
                 ca_pem=ca_pem,
-                proxy=proxy,
+                proxy=keys.value[2],
                 # zeitkonto.testing.Sandbox.client(): the sandbox engine in-process, no socket.
                 sandbox=_sandbox,
             )

@@ -106,7 +106,10 @@ def build_request(
         # (params that are no mapping too): error reporters record them.
         del params, api_key, workspace_key
         if isinstance(e, _core.CoreError):
-            raise from_core(e.args[0]) from None
+            # The context's settings by the keyword arguments' names (`api_key`), the params by
+            # their canonical keys (`startDay`), as they were passed.
+            context = e.args[0].get("field") in ("apiKey", "baseUrl", "workspaceKey") if isinstance(e.args[0], dict) else False
+            raise from_core(e.args[0], python_names=context) from None
         raise
     request = HttpRequest(method, url, list(headers), body, redacted_url, redacted_body)
     object.__setattr__(request, "_native", native)

@@ -49,6 +49,7 @@ impl Operation for DepartmentAccounts {
 }
 
 const NOT_AN_OBJECT: &str = "expected a JSON object keyed by e-mail";
+const NO_ACCOUNT: &str = "expected a JSON object of accounts keyed by e-mail, got no account among its values";
 
 /// The wire form: an object keyed by e-mail (`[]` when empty, as PHP encodes an empty map).
 struct AccountsByEmail(BTreeMap<String, MonthlyAccount>);
@@ -62,11 +63,14 @@ impl<'de> Deserialize<'de> for AccountsByEmail {
                 f.write_str("a JSON object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<AccountsByEmail, A::Error> {
-                let mut out = BTreeMap::new();
+                let (mut out, mut accounts) = (BTreeMap::new(), false);
                 while let Some(Key(email)) = map.next_key()? {
                     let Nested(got) = map.next_value::<Nested<MonthlyAccount>>()?;
                     let account = match got {
-                        Got::Val(a) | Got::Partial(a, _) => a,
+                        Got::Val(a) | Got::Partial(a, _) => {
+                            accounts = true;
+                            a
+                        }
                         Got::Absent => MonthlyAccount::default(),
                         Got::Raw(v) => {
                             let mut a = MonthlyAccount::default();
@@ -75,6 +79,11 @@ impl<'de> Deserialize<'de> for AccountsByEmail {
                         }
                     };
                     out.insert(email.into_owned(), account);
+                }
+                // Not one account among the values (`{"error": "Not Found", "status": 404}`, a
+                // proxy's own JSON): not this answer, rather than a map of empty accounts.
+                if !out.is_empty() && !accounts {
+                    return Err(de::Error::custom(NO_ACCOUNT));
                 }
                 Ok(AccountsByEmail(out))
             }
