@@ -91,6 +91,19 @@ class _Base:
         proxy: Optional[str] = None,
         _sandbox: Optional["_core.Sandbox"] = None,
     ) -> None:
+        """A client; nothing is sent until a call. Refused settings raise ``InvalidInputError``.
+
+        - ``api_key``: the company's key (default: ``ZEITKONTO_API_KEY``); ``workspace_key``: the
+          workspace key of the shift operations (default: ``ZEITKONTO_WORKSPACE_KEY``).
+        - ``base_url``: the instance (default: ``ZEITKONTO_BASE_URL``, else https://desktop.saas.de).
+        - ``routes``: an operation's route where it differs from the defaults, e.g.
+          ``{"clock": "POST /rest/api/v2/time/{action}/{api}/{employee}"}``.
+        - ``timeout``: seconds per attempt (``None``, ``0`` or ``math.inf``: none); ``retry`` and
+          ``rate_limit``: :class:`RetrySettings`, :class:`RateLimitSettings`.
+        - ``ca_bundle``: a PEM file of certificates to trust besides the system's (default: the
+          file ``REQUESTS_CA_BUNDLE`` names); ``proxy``: a proxy URL (default: ``HTTPS_PROXY`` /
+          ``ALL_PROXY`` and ``NO_PROXY``).
+        """
         # The keys leave this frame's locals at once: error reporters record the locals of every
         # frame of a traceback (Sentry's default), and a refused setting raises from here.
         # A proxy URL's password too.
