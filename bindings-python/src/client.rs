@@ -15,7 +15,7 @@ use zeitkonto::{Client as RustClient, Event, RateLimitSettings, RetrySettings};
 
 use crate::bridge::{spawn, Pending};
 use crate::convert::{from_py, to_py, Args};
-use crate::errors::{guarded, internal, operation, raise, routes_from};
+use crate::errors::{guarded, internal, operation, raise, redacted, routes_from};
 use crate::runtime::{into_py, outcome, runtime, wait_interruptibly};
 use crate::telemetry::{traced, Trace};
 use crate::typed;
@@ -121,8 +121,8 @@ impl Client {
         trace: Option<PyRef<'_, Trace>>,
     ) -> PyResult<Py<PyAny>> {
         let op = operation(operation_name)?;
-        let params = typed::params(op, &Args(params))?;
         let client = self.current()?;
+        let params = typed::params(op, &Args(params)).map_err(|e| redacted(py, e, client.context()))?;
         let rt = runtime()?;
         let sink = trace.map(|t| t.sink());
         // The call runs as a task on the runtime's threads (where the sockets are driven); this
@@ -156,8 +156,8 @@ impl Client {
         trace: Option<PyRef<'_, Trace>>,
     ) -> PyResult<Pending> {
         let op = operation(operation_name)?;
-        let params = typed::params(op, &Args(params))?;
         let client = self.current()?;
+        let params = typed::params(op, &Args(params)).map_err(|e| redacted(params.py(), e, client.context()))?;
         let sink = trace.map(|t| t.sink());
         let work = AssertUnwindSafe(traced(sink, async move { typed::execute(&client, params).await })).catch_unwind();
         let (slot, task) = spawn(work.map(outcome), token)?;

@@ -52,6 +52,16 @@ def test_no_exception_shows_the_key(sandbox: Sandbox) -> None:
             assert SECRET not in text and "demo-company-key" not in text, text
 
 
+def test_a_key_in_the_wrong_argument_is_not_quoted_back(sandbox: Sandbox) -> None:
+    # Arguments mixed up: the refusal quotes the value it refused, never the client's key.
+    with zeitkonto.Client(SECRET, base_url=sandbox.url) as c:
+        for call in (lambda: c.leave_types(SECRET), lambda: c.presence(day=SECRET)):
+            with pytest.raises(zeitkonto.InvalidInputError) as info:
+                call()
+            for text in (str(info.value), repr(info.value), str(info.value.reason)):
+                assert SECRET[-8:] not in text, text
+
+
 def test_no_result_or_client_shows_the_key(sandbox: Sandbox) -> None:
     c = make_client(sandbox)
     results: List[Any] = [c.employees()[0], c.presence(), c.overview(), c.time_account(ANNA, 2026, 10),

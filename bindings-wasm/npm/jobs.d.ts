@@ -32,7 +32,8 @@ export interface MonthCloseJob extends AsyncIterable<JobEvent> {
  * account, one summary call per department id or one call per employee.
  */
 export declare function monthClose(client: Client, year: number, month: number,
-  options?: { departments?: string[]; checkpoint?: string; signal?: AbortSignal; limitPerMinute?: number }): Promise<MonthCloseJob>;
+  options?: { departments?: string[] | undefined; checkpoint?: string | undefined; signal?: AbortSignal | undefined;
+    limitPerMinute?: number | undefined }): Promise<MonthCloseJob>;
 
 /**
  * A sweep's plan from here (`eta` in milliseconds): `path` "company" (one company-wide call),

@@ -314,16 +314,23 @@ impl Client {
         })
     }
 
+    /// A built request, or its refusal without the client's keys: a value refused before sending
+    /// is quoted in the reason (`not a plausible e-mail address: "…"`), and may be a key passed
+    /// where another argument belongs.
+    fn built(&self, request: Result<Request, Error>) -> Result<Request, Error> {
+        request.map_err(|e| self.driver.context.redact_error(e))
+    }
+
     /// Runs any operation value.
     pub async fn execute<O: Operation>(&self, op: &O) -> Result<O::Output, Error> {
-        let request = op.request(&self.driver.context)?;
+        let request = self.built(op.request(&self.driver.context))?;
         self.driver.run(O::ID, request, O::parse).await
     }
 
     /// Runs an operation by its stable name with canonical JSON parameters, returning the
     /// canonical JSON output (what the language bindings call).
     pub async fn call_json(&self, op: OperationId, params: &Value) -> Result<Value, Error> {
-        let request = zeitkonto_core::build_request(op, params, &self.driver.context)?;
+        let request = self.built(zeitkonto_core::build_request(op, params, &self.driver.context))?;
         self.driver.run(op, request, |r| zeitkonto_core::parse_response(op, r)).await
     }
 
@@ -343,7 +350,7 @@ impl Client {
         params: &str,
         parse: impl Fn(&Response) -> Result<T, Error>,
     ) -> Result<T, Error> {
-        let request = zeitkonto_core::build_request_text(op, params, &self.driver.context)?;
+        let request = self.built(zeitkonto_core::build_request_text(op, params, &self.driver.context))?;
         self.driver.run(op, request, parse).await
     }
 

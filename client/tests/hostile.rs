@@ -66,6 +66,20 @@ async fn echoed_keys_never_show_at_any_cut() {
     }
 }
 
+/// A key passed where another argument belongs (arguments mixed up) is refused before sending, and
+/// the refusal, which quotes the value it refused, shows none of it.
+#[tokio::test]
+async fn a_key_in_the_wrong_argument_is_not_quoted_back() {
+    let sb = sandbox();
+    let c = client(&sb);
+    let err = c.leave_types(demo::COMPANY_KEY).await.unwrap_err();
+    assert!(matches!(err, Error::InvalidInput { .. }), "{err:?}");
+    assert_no_fragment(&err.to_string(), demo::COMPANY_KEY, "Display");
+    assert_no_fragment(&format!("{err:?}"), demo::COMPANY_KEY, "Debug");
+    let json = c.call_json(OperationId::LeaveTypes, &serde_json::json!({"email": demo::WORKSPACE_KEY})).await;
+    assert_no_fragment(&json.unwrap_err().to_string(), demo::WORKSPACE_KEY, "call_json");
+}
+
 /// Rule 2: every secret-bearing path segment is a secret everywhere: an employee key as the clock
 /// and time-account `{employee}`, a department key in `department_accounts`.
 #[tokio::test]

@@ -275,7 +275,7 @@ def testing_dts(kit, current):
         rule = {"count": f"; {o['refusal']}", "duration": f", in milliseconds; {o['refusal']}",
                 "text": f"; {o['refusal']}", "operation": "; an unknown one is refused", "flag": ""}[o["type"]]
         out += _ts_doc(o["doc"].rstrip(".") + rule + ".")
-        out.append(f"  {o['name']}?: {ts[o['type']]};")
+        out.append(f"  {o['name']}?: {ts[o['type']]} | undefined;")
     out += ["}", "// </generated:options>"]
     current = replace_block(current, "options", "\n".join(out))
     out = [f"// <generated:keys> {HEADER}", "/** The base URL of in-process clients (never resolved: nothing leaves the process). */",

@@ -7,6 +7,9 @@ import {
 
 export async function closeMarch(client: Client, signal: AbortSignal): Promise<Map<string, number | null>> {
   const job: MonthCloseJob = await monthClose(client, 2026, 3, { departments: ["SALES", "ENG"], signal });
+  // An option that may be unset type-checks under exactOptionalPropertyTypes.
+  const unset: string | undefined = job.plan.calls > 1e9 ? "x" : undefined;
+  await monthClose(client, 2026, 3, { checkpoint: unset, limitPerMinute: undefined });
   const balances = new Map<string, number | null>();
   for await (const event of job as AsyncIterable<JobEvent>) {
     if (event.type === "account") balances.set(event.employee, event.account.balance);

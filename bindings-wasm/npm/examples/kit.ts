@@ -14,5 +14,9 @@ export async function kitUsage(): Promise<number> {
   const url: string = await sandbox.serve();
   await sandbox.close();
   sandbox.reset();
+  // Options that may be unset (from the environment) type-check under exactOptionalPropertyTypes.
+  const maybe = (n: number): number | undefined => (n > 0 ? n : undefined);
+  const other = await Sandbox.create({ today: undefined, seed: undefined, rateLimit: { limit: maybe(1), window: undefined } });
+  other.inject("delay", { delay: maybe(0), operation: undefined, count: maybe(2) });
   return sandbox.writes("clock") + sandbox.requests() + sandbox.rateLimited + answer.status + url.length + sandbox.today.length;
 }

@@ -344,7 +344,11 @@ export class Client {
     // The core's form names durations `elapsedMs`/`delayMs`; here they are `elapsed`/`delay`, in
     // milliseconds like every duration in TypeScript.
     this.#onEvent = onEvent && (({ elapsedMs, delayMs, ...event }) => {
-      try { onEvent({ ...event, elapsed: elapsedMs ?? null, delay: delayMs ?? null }); } catch { /* ignored */ }
+      // What it throws, or an async listener's rejection, is ignored (never an unhandled rejection).
+      try {
+        const r = onEvent({ ...event, elapsed: elapsedMs ?? null, delay: delayMs ?? null });
+        if (typeof r?.then === "function") r.then(undefined, () => {});
+      } catch { /* ignored */ }
     });
     const { fetch: ownFetch, dispatcher } = options;
     if (ownFetch != null && typeof ownFetch !== "function") {

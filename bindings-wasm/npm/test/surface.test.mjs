@@ -85,6 +85,37 @@ for (const model of DECL.models) {
   });
 }
 
+test("an async onEvent that rejects is ignored like one that throws: no unhandled rejection", async () => {
+  const { startSandbox, KEY } = await import("./sandbox.mjs");
+  const sb = await startSandbox();
+  const unhandled = [];
+  const seen = (reason) => unhandled.push(reason);
+  process.on("unhandledRejection", seen);
+  try {
+    let calls = 0;
+    const c = new zk.Client({ apiKey: KEY, baseUrl: sb.url, onEvent: async () => { calls++; throw new Error("logger down"); } });
+    assert.ok((await c.employees()).length > 0);
+    await new Promise((r) => setTimeout(r, 50)); // a turn for unhandled rejections to be reported
+    assert.ok(calls >= 2, String(calls));
+    assert.deepEqual(unhandled, []);
+  } finally {
+    process.off("unhandledRejection", seen);
+    await sb.stop();
+  }
+});
+
+test("a key passed where another argument belongs is not quoted back in the refusal", async () => {
+  const { KEY } = await import("./sandbox.mjs");
+  const c = new zk.Client({ apiKey: KEY, workspaceKey: "ws-Ws8secretWORKSPACE77", baseUrl: "http://127.0.0.1:9" });
+  for (const call of [() => c.leaveTypes(KEY), () => c.presence({ day: KEY }), () => c.createShift("ws-Ws8secretWORKSPACE77", "06:00")]) {
+    const e = await call().then(() => null, (err) => err);
+    assert.ok(e instanceof zk.InvalidInputError, String(e));
+    for (const text of [e.message, e.reason, JSON.stringify(e), e.stack]) {
+      assert.ok(!text.includes(KEY.slice(-8)) && !text.includes("Ws8secret"), text);
+    }
+  }
+});
+
 test("driver events reach onEvent as they happen, typed like every language's, without keys", async () => {
   const { startSandbox, KEY } = await import("./sandbox.mjs");
   const sb = await startSandbox();

@@ -188,3 +188,16 @@ test("wrong types and unknown options are InvalidInputError naming the field, ne
   assert.equal((await own.client().employees()).length, 38);
   await own.client().timeAccount(own.keys.employee, 2026, 10);
 });
+
+test("the kit reads a Date as the client does (its local day), and an option given as undefined as not given", async () => {
+  // In Berlin, local midnight of 20 November is 23:00 UTC the day before: the UTC reading said the 19th.
+  const script = `import { Sandbox } from "zeitkonto/testing";
+    const sb = await Sandbox.create({ today: new Date(2026, 10, 20) });
+    console.log(sb.today);`;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script],
+    { env: { ...process.env, TZ: "Europe/Berlin" }, cwd: fileURLToPath(new URL("..", import.meta.url)) });
+  assert.equal(String(out).trim(), "2026-11-20");
+  const sb = await Sandbox.create({ today: "2026-11-21" });
+  const client = sb.client({ apiKey: undefined, timeout: undefined }); // `process.env.KEY` unset
+  assert.ok((await client.employees()).length > 0, "the seed's key stays");
+});

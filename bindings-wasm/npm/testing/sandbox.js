@@ -2,7 +2,7 @@
 // `testing-node.mjs` from disk for Node). The engine is sans-IO: each request goes in with the
 // time and comes back as a step; the waits a `delay` fault asks for are timers here, cancelled by
 // the request's AbortSignal (a request abandoned during a wait before handling applies nothing).
-import { Client, _invalid as invalid, _toError } from "zeitkonto";
+import { Client, _day, _invalid as invalid, _toError } from "zeitkonto";
 import { IN_PROCESS_BASE_URL } from "./surface.js";
 
 /**
@@ -53,7 +53,7 @@ function todayText(today) {
   if (today == null) return undefined;
   if (today instanceof Date) {
     if (Number.isNaN(today.getTime())) throw invalid("today", "is an invalid Date");
-    return today.toISOString().slice(0, 10);
+    return _day(today); // the day the client reads a Date as (its local day; 00:00 UTC: that UTC day)
   }
   if (typeof today === "string") return today;
   throw invalid("today", `expected "YYYY-MM-DD" or a Date, got ${typeof today}`);
@@ -209,7 +209,9 @@ export class Sandbox {
       rateLimit: limit ? { limit, window: windowMs } : { limit: 0 },
       // The demo keys are fake: a browser test may hold them.
       dangerouslyAllowBrowser: true,
-      ...options,
+      // An option given as undefined is not given (`apiKey: process.env.KEY` with it unset), as
+      // the Client reads it.
+      ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
       baseUrl: IN_PROCESS_BASE_URL,
       fetch: this.fetch,
     });
