@@ -337,13 +337,6 @@ impl<'de> Deserialize<'de> for Text {
     }
 }
 
-impl WireField for Text {
-    type Out = String;
-    fn got(self) -> Got<String> {
-        self.0
-    }
-}
-
 /// A string-typed value (a date, a timestamp) where an empty string means "none". A string that
 /// does not parse (`"0000-00-00"`) degrades.
 pub struct EmptyOr<T>(pub Got<T>);
@@ -376,6 +369,12 @@ impl WireField for Value {
     }
 }
 
+/// The wire types whose one field is what they got.
+macro_rules! wire_field {
+    ($($w:ty => $out:ty),*) => { $(impl WireField for $w { type Out = $out; fn got(self) -> Got<$out> { self.0 } })* };
+}
+wire_field!(Text => String, RawList => Vec<Value>, TextList => Vec<String>, RawMap => BTreeMap<String, Value>);
+
 /// The default wire type of each field type whose wire type is not its own model's.
 macro_rules! default_wire {
     ($($ty:ty => $w:ty),*) => { $(impl DefaultWire for $ty { type W = $w; })* };
@@ -399,14 +398,8 @@ impl<'de> Deserialize<'de> for RawList {
     }
 }
 
-impl WireField for RawList {
-    type Out = Vec<Value>;
-    fn got(self) -> Got<Vec<Value>> {
-        self.0
-    }
-}
-
-/// An array of strings (integers taken as their text). `{}` stands for an empty array.
+/// An array of strings (integers taken as their text; any other element left out, the array as
+/// sent kept in `extra`). `{}` stands for an empty array.
 pub struct TextList(pub Got<Vec<String>>);
 
 impl<'de> Deserialize<'de> for TextList {
@@ -414,29 +407,25 @@ impl<'de> Deserialize<'de> for TextList {
         let list = RawList::deserialize(d)?;
         Ok(TextList(match list.0 {
             Got::Val(items) => {
-                let texts: Option<Vec<String>> = items
+                let texts: Vec<String> = items
                     .iter()
-                    .map(|v| match v {
+                    .filter_map(|v| match v {
                         Value::String(s) => Some(s.clone()),
                         Value::Number(n) if !n.is_f64() => Some(n.to_string()),
                         _ => None,
                     })
                     .collect();
-                match texts {
-                    Some(t) => Got::Val(t),
-                    None => Got::Raw(Value::Array(items)),
+                // An element that is no text (`null`) leaves the others: the list as sent goes to
+                // `extra`, never an empty list that reads as "none found".
+                if texts.len() == items.len() {
+                    Got::Val(texts)
+                } else {
+                    Got::Partial(texts, Value::Array(items))
                 }
             }
             Got::Absent => Got::Absent,
             Got::Raw(v) | Got::Partial(_, v) => Got::Raw(v),
         }))
-    }
-}
-
-impl WireField for TextList {
-    type Out = Vec<String>;
-    fn got(self) -> Got<Vec<String>> {
-        self.0
     }
 }
 
@@ -457,13 +446,6 @@ impl<'de> Deserialize<'de> for RawMap {
                 other => Got::Raw(other.into_value()),
             })
         })
-    }
-}
-
-impl WireField for RawMap {
-    type Out = BTreeMap<String, Value>;
-    fn got(self) -> Got<BTreeMap<String, Value>> {
-        self.0
     }
 }
 
