@@ -44,6 +44,21 @@ impl std::fmt::Debug for ZeitkontoClient {
 }
 
 impl ZeitkontoClient {
+    /// A date argument as the core's `Date`; its refusal, which quotes the value (in Swift a
+    /// `String`: perhaps a key passed in the wrong place), without the client's keys.
+    pub(crate) fn date(&self, field: &str, d: crate::types::IsoDate) -> Result<zeitkonto_core::Date, ZeitkontoError> {
+        zeitkonto_core::Date::parse_field(&d.0, field).map_err(|e| self.client().context().redact_error(e).into())
+    }
+
+    /// A clock-time argument as the core's `TimeOfDay`, refused as [`ZeitkontoClient::date`] is.
+    pub(crate) fn clock_time(
+        &self,
+        field: &str,
+        t: crate::types::ClockTime,
+    ) -> Result<zeitkonto_core::TimeOfDay, ZeitkontoError> {
+        zeitkonto_core::TimeOfDay::parse_field(&t.0, field).map_err(|e| self.client().context().redact_error(e).into())
+    }
+
     /// The Rust client (for the jobs, `jobs.rs`).
     pub(crate) fn client(&self) -> &zeitkonto::Client {
         &self.inner

@@ -42,7 +42,7 @@ impl ZeitkontoClient {
         email: Option<String>,
         day: Option<IsoDate>,
     ) -> Result<PresenceReport, ZeitkontoError> {
-        let params = ops::Presence { email, day: day.map(|v| types::date("day", v)).transpose()? };
+        let params = ops::Presence { email, day: day.map(|v| self.date("day", v)).transpose()? };
         let out = self.execute(&params).await?;
         Ok(out.into())
     }
@@ -125,8 +125,8 @@ impl ZeitkontoClient {
     ) -> Result<TargetActualReport, ZeitkontoError> {
         let params = ops::TargetActualDays {
             email,
-            start: start.map(|v| types::date("start", v)).transpose()?,
-            end: end.map(|v| types::date("end", v)).transpose()?,
+            start: start.map(|v| self.date("start", v)).transpose()?,
+            end: end.map(|v| self.date("end", v)).transpose()?,
         };
         let out = self.execute(&params).await?;
         Ok(out.into())
@@ -270,8 +270,8 @@ impl ZeitkontoClient {
             employee_uuid,
             replacement_uuid,
             half_day,
-            start_day: start_day.map(|v| types::date("startDay", v)).transpose()?,
-            end_day: end_day.map(|v| types::date("endDay", v)).transpose()?,
+            start_day: start_day.map(|v| self.date("startDay", v)).transpose()?,
+            end_day: end_day.map(|v| self.date("endDay", v)).transpose()?,
             planned,
             comment,
         };
@@ -418,8 +418,8 @@ impl ZeitkontoClient {
         let params = ops::ProjectBookings {
             email,
             uuid,
-            start_date: types::date("startDate", start_date)?,
-            end_date: types::date("endDate", end_date)?,
+            start_date: self.date("startDate", start_date)?,
+            end_date: self.date("endDate", end_date)?,
         };
         let out = self.execute(&params).await?;
         Ok(out.into())
@@ -465,9 +465,9 @@ impl ZeitkontoClient {
         employees: Vec<String>,
     ) -> Result<CreatedShift, ZeitkontoError> {
         let params = ops::CreateShift {
-            start_date: start_date.map(|v| types::date("startDate", v)).transpose()?,
-            start_time: types::clock_time("startTime", start_time)?,
-            end_time: types::clock_time("endTime", end_time)?,
+            start_date: start_date.map(|v| self.date("startDate", v)).transpose()?,
+            start_time: self.clock_time("startTime", start_time)?,
+            end_time: self.clock_time("endTime", end_time)?,
             employee_amount: employee_amount.map(|v| types::unsigned("employeeAmount", v)).transpose()?,
             comment,
             project_uuid,

@@ -232,11 +232,6 @@ pub(crate) fn json_map(field: &str, m: HashMap<String, RawJson>) -> Result<serde
     Ok(serde_json::Value::Object(map))
 }
 
-/// A clock time of day (Kotlin `LocalTime`, Swift `hh:mm`) as the core's `TimeOfDay`.
-pub(crate) fn clock_time(field: &str, t: ClockTime) -> Result<zeitkonto_core::TimeOfDay, crate::ZeitkontoError> {
-    Ok(zeitkonto_core::TimeOfDay::parse_field(&t.0, field)?)
-}
-
 /// A `YYYY-MM-DD` date as the core's `Date`.
 pub(crate) fn date(field: &str, d: IsoDate) -> Result<zeitkonto_core::Date, crate::ZeitkontoError> {
     zeitkonto_core::Date::parse_field(&d.0, field).map_err(Into::into)

@@ -161,7 +161,8 @@ impl Client {
     /// over ([`JobSpec::from_json`] reads and checks them; `limitPerMinute`, what the estimates
     /// assume, among them); `checkpoint`: the job's checkpoint to resume from.
     pub fn job_from_json(&self, kind: &str, spec: &serde_json::Value, checkpoint: Option<&str>) -> Result<Job, Error> {
-        let mut job = self.job(&JobSpec::from_json(kind, spec)?, checkpoint)?;
+        let job_spec = JobSpec::from_json(kind, spec).map_err(|e| self.context().redact_error(e))?;
+        let mut job = self.job(&job_spec, checkpoint)?;
         if let Some(limit) = zeitkonto_core::jobs::limit_per_minute(spec)? {
             job.set_limit_per_minute(limit);
         }
@@ -172,6 +173,11 @@ impl Client {
     /// every job, for a binding that hands its language one job type); `checkpoint`: the job's
     /// checkpoint to resume from.
     pub fn job(&self, spec: &JobSpec, checkpoint: Option<&str>) -> Result<Job, Error> {
+        // A refusal that quotes a value (a key passed as the e-mail) shows none of the keys.
+        self.start_job(spec, checkpoint).map_err(|e| self.context().redact_error(e))
+    }
+
+    fn start_job(&self, spec: &JobSpec, checkpoint: Option<&str>) -> Result<Job, Error> {
         let span = JobSpan::new(spec.name());
         if let (Some(machine), JobSpec::MonthClose { month, .. }) = (spec.month_close(checkpoint)?, spec) {
             let month = Month::from_number(*month).ok_or_else(|| Error::invalid("month", "1-12"))?;

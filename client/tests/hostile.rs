@@ -78,6 +78,14 @@ async fn a_key_in_the_wrong_argument_is_not_quoted_back() {
     assert_no_fragment(&format!("{err:?}"), demo::COMPANY_KEY, "Debug");
     let json = c.call_json(OperationId::LeaveTypes, &serde_json::json!({"email": demo::WORKSPACE_KEY})).await;
     assert_no_fragment(&json.unwrap_err().to_string(), demo::WORKSPACE_KEY, "call_json");
+    // A job's refusal too (its e-mail, and its dates read from JSON as the bindings hand them over).
+    let (start, end) = (today(), today());
+    let job = c.project_hours(demo::COMPANY_KEY, start, end, vec![], None).err().expect("refused");
+    assert_no_fragment(&job.to_string(), demo::COMPANY_KEY, "job");
+    let spec = serde_json::json!({"email": "pm@x.example", "start": demo::COMPANY_KEY, "end": "2026-01-31"});
+    let job = c.job_from_json("project_hours", &spec, None).err().expect("refused");
+    assert!(matches!(&job, Error::InvalidInput { field, .. } if field == "start"), "{job:?}");
+    assert_no_fragment(&job.to_string(), demo::COMPANY_KEY, "job_from_json");
 }
 
 /// Rule 2: every secret-bearing path segment is a secret everywhere: an employee key as the clock

@@ -107,7 +107,9 @@ test("an async onEvent that rejects is ignored like one that throws: no unhandle
 test("a key passed where another argument belongs is not quoted back in the refusal", async () => {
   const { KEY } = await import("./sandbox.mjs");
   const c = new zk.Client({ apiKey: KEY, workspaceKey: "ws-Ws8secretWORKSPACE77", baseUrl: "http://127.0.0.1:9" });
-  for (const call of [() => c.leaveTypes(KEY), () => c.presence({ day: KEY }), () => c.createShift("ws-Ws8secretWORKSPACE77", "06:00")]) {
+  const { projectHours } = await import("zeitkonto/jobs");
+  for (const call of [() => c.leaveTypes(KEY), () => c.presence({ day: KEY }), () => c.createShift("ws-Ws8secretWORKSPACE77", "06:00"),
+    () => projectHours(c, KEY, "2026-01-01", "2026-01-31"), () => projectHours(c, "pm@x.example", KEY, "2026-01-31")]) {
     const e = await call().then(() => null, (err) => err);
     assert.ok(e instanceof zk.InvalidInputError, String(e));
     for (const text of [e.message, e.reason, JSON.stringify(e), e.stack]) {

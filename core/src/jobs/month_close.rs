@@ -171,7 +171,7 @@ impl MonthClose {
                 return Err(Error::invalid("departments", "a department id is empty"));
             }
             if !seen.insert(d.clone()) {
-                return Err(Error::invalid("departments", format!("department {d:?} is given twice")));
+                return Err(Error::invalid("departments", "a department id is given twice"));
             }
         }
         Ok(MonthClose {

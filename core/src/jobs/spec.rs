@@ -171,7 +171,7 @@ fn text<'a>(spec: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>
 fn date(spec: &Map<String, Value>, field: &str) -> Result<Option<Date>, Error> {
     text(spec, field)
         .map_err(|_| Error::invalid(field, "expected a date YYYY-MM-DD"))?
-        .map(|t| t.parse::<Date>().map_err(|_| Error::invalid(field, format!("{t:?} is not a date YYYY-MM-DD"))))
+        .map(|t| t.parse::<Date>().map_err(|_| Error::invalid(field, "is not a date YYYY-MM-DD")))
         .transpose()
 }
 

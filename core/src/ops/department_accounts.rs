@@ -34,7 +34,8 @@ params! {
 impl Operation for DepartmentAccounts {
     /// Login e-mail → that employee's current account: the same typed monthly account as every
     /// other account (calendar month, SDK names, unknown fields in `extra`). A value that is not
-    /// an object becomes an account with no fields and the raw value in `extra["value"]`.
+    /// an object becomes an account with no fields and the raw value in `extra["value"]`; an
+    /// answer without one account among its values (a proxy's `{"error": …}`) is a `Decode` error.
     type Output = BTreeMap<String, MonthlyAccount>;
     const ID: OperationId = OperationId::DepartmentAccounts;
 
@@ -71,7 +72,10 @@ impl<'de> Deserialize<'de> for AccountsByEmail {
                             accounts = true;
                             a
                         }
-                        Got::Absent => MonthlyAccount::default(),
+                        Got::Absent => {
+                            accounts = true; // `null` or `[]` (PHP's empty map): an empty account
+                            MonthlyAccount::default()
+                        }
                         Got::Raw(v) => {
                             let mut a = MonthlyAccount::default();
                             a.extra.insert("value".to_string(), v);

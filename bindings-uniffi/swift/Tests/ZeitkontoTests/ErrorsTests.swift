@@ -30,6 +30,18 @@ final class ErrorsTests: XCTestCase {
         XCTAssertEqual(code1, 1)
     }
 
+    func testAKeyInTheWrongArgumentIsNotQuotedBack() async throws {
+        // A date is a String in Swift: a key passed there (arguments mixed up) is refused, and the
+        // refusal, which quotes the value, shows none of the key; a job's refusal neither.
+        let c = try client()
+        for call in [{ _ = try await c.presence(day: companyKey) } as () async throws -> Void,
+                     { _ = try c.projectHours(email: companyKey, start: "2026-01-01", end: "2026-01-31") }] {
+            let e = await expectZeitkontoError(call)
+            XCTAssertNotNil(e)
+            XCTAssertFalse(String(describing: e).contains(companyKey), String(describing: e))
+        }
+    }
+
     func testInvalidInputIsRefusedBeforeAnythingIsSent() async throws {
         let c = try client()
         func field(_ call: () async throws -> Void) async -> String? {
