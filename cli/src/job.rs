@@ -211,9 +211,10 @@ pub(crate) async fn run_job(
     };
     result?;
     w.close()?;
-    unfinished.path = None; // the output is whole
-                            // Every failure the job lists (a call that failed before a resume was made again in this run;
-                            // an unknown project id stays listed), with its error in full when from this run.
+    // The output is whole: it stays.
+    unfinished.path = None;
+    // Every failure the job lists (a call that failed before a resume was made again in this run;
+    // an unknown project id stays listed), with its error in full when from this run.
     for (what, reason) in job.failures() {
         say(&format!("failed: {what}: {}", failures.get(what).unwrap_or(reason)));
     }

@@ -178,7 +178,7 @@ pub fn answer<T: Answer>(op: OperationId, resp: &Response) -> Result<T, Error> {
     if t.extra().had_known_field() {
         Ok(t)
     } else {
-        Err(not_a_list(op, resp, "an object with the answer's fields, got none of them"))
+        Err(not_the_answer(op, resp, "an object with the answer's fields, got none of them"))
     }
 }
 
@@ -192,7 +192,7 @@ fn from_bytes<T: DeserializeOwned>(body: &[u8]) -> Result<T, serde_json::Error> 
 /// its odd numbers quoted ([`quote_odd_numbers`]), or (a JSON string holding JSON, double-encoded)
 /// the JSON inside it, its odd numbers quoted too; `None` when there is no other reading.
 fn another_reading(body: &[u8]) -> Option<Vec<u8>> {
-    if let Some(text) = utf8_or_latin1(body) {
+    if let Some(text) = utf8_or_windows_1252(body) {
         return Some(another_reading(&text).unwrap_or(text));
     }
     quote_odd_numbers(body).or_else(|| double_encoded(body).map(inner_text))
@@ -204,7 +204,7 @@ fn another_reading(body: &[u8]) -> Option<Vec<u8>> {
 /// the whole answer; `None` when the body is UTF-8. Linear: each scan stops at the next byte that
 /// is not UTF-8.
 #[inline(never)]
-fn utf8_or_latin1(mut body: &[u8]) -> Option<Vec<u8>> {
+fn utf8_or_windows_1252(mut body: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::new();
     loop {
         match std::str::from_utf8(body) {
@@ -328,13 +328,13 @@ pub fn json_list<M: crate::model::wire::FromMap>(op: OperationId, resp: &Respons
     };
     match list {
         Got::Val(items) => Ok(items),
-        Got::Partial(..) => Err(not_a_list(op, resp, "a JSON array of objects (an element is not one)")),
-        Got::Absent | Got::Raw(_) => Err(not_a_list(op, resp, "a JSON array")),
+        Got::Partial(..) => Err(not_the_answer(op, resp, "a JSON array of objects (an element is not one)")),
+        Got::Absent | Got::Raw(_) => Err(not_the_answer(op, resp, "a JSON array")),
     }
 }
 
 /// The `Decode` error of an answer (a list, or [`answer`]'s object) that is not `expected`.
-fn not_a_list(op: OperationId, resp: &Response, expected: &str) -> Error {
+fn not_the_answer(op: OperationId, resp: &Response, expected: &str) -> Error {
     Error::Decode {
         operation: op.name().to_string(),
         detail: format!("expected {expected}; body starts: {}", resp.excerpt(&resp.body, EXCERPT_CHARS)),
@@ -396,7 +396,7 @@ pub fn boolean(op: OperationId, resp: &Response) -> Result<(), Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::{another_reading, quote_odd_numbers, utf8_or_latin1};
+    use super::{another_reading, quote_odd_numbers, utf8_or_windows_1252};
 
     fn quoted(body: &[u8]) -> Option<String> {
         quote_odd_numbers(body).map(|v| String::from_utf8_lossy(&v).into_owned())
@@ -417,8 +417,8 @@ mod tests {
     }
 
     #[test]
-    fn a_byte_that_is_not_utf8_reads_as_latin1() {
-        let text = |b: &[u8]| utf8_or_latin1(b).map(|v| String::from_utf8(v).unwrap_or_default());
+    fn a_byte_that_is_not_utf8_reads_as_windows_1252() {
+        let text = |b: &[u8]| utf8_or_windows_1252(b).map(|v| String::from_utf8(v).unwrap_or_default());
         assert_eq!(
             text(b"[{\"n\":\"M\xfcller\",\"d\":\"K\xc3\xb6ln\"}]").as_deref(),
             Some(r#"[{"n":"Müller","d":"Köln"}]"#)
