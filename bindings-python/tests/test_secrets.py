@@ -62,6 +62,22 @@ def test_a_key_in_the_wrong_argument_is_not_quoted_back(sandbox: Sandbox) -> Non
                 assert SECRET[-8:] not in text, text
 
 
+def test_a_key_the_client_does_not_know_is_not_quoted_back(sandbox: Sandbox) -> None:
+    # An employee's key (not the client's own) passed as the e-mail, a date, a time or an action:
+    # the refusal says how long the text is, not what it is.
+    employee_key = "EmpKey7Q2mZ9xWp4"
+    c = make_client(sandbox)
+    for call in (lambda: c.presence(email=employee_key), lambda: c.presence(day=employee_key),
+                 lambda: c.create_shift(employee_key, "16:00"), lambda: c.clock(employee_key, ANNA)):
+        with pytest.raises(zeitkonto.InvalidInputError) as info:
+            call()
+        for text in (str(info.value), repr(info.value), str(info.value.reason)):
+            assert "7Q2mZ9" not in text and "a text of 16 characters" in text, text
+    with pytest.raises(zeitkonto.InvalidInputError) as day:
+        c.presence(day="2026-02-30")
+    assert '"2026-02-30"' in str(day.value)  # a date in a wrong form is shown
+
+
 def test_no_result_or_client_shows_the_key(sandbox: Sandbox) -> None:
     c = make_client(sandbox)
     results: List[Any] = [c.employees()[0], c.presence(), c.overview(), c.time_account(ANNA, 2026, 10),

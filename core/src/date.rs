@@ -204,7 +204,9 @@ impl Date {
 
     /// Parses `YYYY-MM-DD`; an error names `field`.
     pub fn parse_field(s: &str, field: &str) -> Result<Date, Error> {
-        s.parse().map_err(|_| Error::invalid(field, format!("expected a date YYYY-MM-DD, got {s:?}")))
+        s.parse().map_err(|_| {
+            Error::invalid(field, format!("expected a date YYYY-MM-DD, got {}", crate::secret::shown_date(s)))
+        })
     }
 }
 
@@ -332,7 +334,9 @@ impl Serialize for Date {
 impl<'de> Deserialize<'de> for Date {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(|_| serde::de::Error::custom(format!("expected a date YYYY-MM-DD, got {s:?}")))
+        s.parse().map_err(|_| {
+            serde::de::Error::custom(format!("expected a date YYYY-MM-DD, got {}", crate::secret::shown_date(&s)))
+        })
     }
 }
 
@@ -402,7 +406,9 @@ impl Serialize for DateTime {
 impl<'de> Deserialize<'de> for DateTime {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(|_| serde::de::Error::custom(format!("expected YYYY-MM-DD hh:mm:ss, got {s:?}")))
+        s.parse().map_err(|_| {
+            serde::de::Error::custom(format!("expected YYYY-MM-DD hh:mm:ss, got {}", crate::secret::shown_date(&s)))
+        })
     }
 }
 
@@ -472,7 +478,7 @@ impl TimeOfDay {
     }
 
     fn refusal(text: &str) -> String {
-        format!("expected hh:mm or hh:mm:ss, got {text:?}")
+        format!("expected hh:mm or hh:mm:ss, got {}", crate::secret::shown_date(text))
     }
 }
 

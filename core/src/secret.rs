@@ -76,6 +76,33 @@ pub const SHORT_SECRET_CHARS: usize = 8;
 /// of the server's or a reason: `compan`, `ompany`. Real keys are random.)
 pub const FRAGMENT_CHARS: usize = 6;
 
+/// A text the caller gave, as a refusal shows it. A key passed in the wrong place (an employee's
+/// key given as the e-mail, a department key as a date) is not known to the client as a key, so a
+/// refusal quotes a text only when it cannot be one: shorter than [`FRAGMENT_CHARS`] characters,
+/// or `shaped` (it has the refused form's own marks: an e-mail's `@`, a date's digits and
+/// separators only). Otherwise it says only how long the text is.
+pub fn shown_text(text: &str, shaped: bool) -> String {
+    let chars = text.chars().count();
+    if shaped || chars < FRAGMENT_CHARS {
+        format!("{text:?}")
+    } else {
+        format!("a text of {chars} characters (not quoted: it may be a key)")
+    }
+}
+
+/// [`shown_text`] of a text refused as a date, a date and time or a time of day.
+pub fn shown_date(text: &str) -> String {
+    shown_text(text, date_shaped(text))
+}
+
+/// Whether `text` is made of digits and the separators dates and times are written with, and
+/// holds at least one separator (a date or a time given in a wrong form, as opposed to a key).
+pub fn date_shaped(text: &str) -> bool {
+    text.len() <= 25
+        && text.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'.' | b'/' | b':' | b' ' | b'T'))
+        && text.bytes().any(|b| !b.is_ascii_digit())
+}
+
 /// A set of secrets to remove from text, each in every form it may take in a message: as given,
 /// percent-encoded (upper- and lower-case hex), and JSON-escaped; in messages also every run of
 /// [`FRAGMENT_CHARS`] of a key in any letter case. `Debug` shows only how many.
@@ -521,5 +548,38 @@ mod tests {
         let mut set = Secrets::new();
         set.add(key);
         assert_eq!(set.redact_body(b"{\"name\":\"secretkey12\"}"), None);
+    }
+
+    #[test]
+    fn a_refusal_quotes_a_given_text_only_when_it_cannot_be_a_key() {
+        use crate::date::{Date, TimeOfDay};
+        // A key in the wrong argument: the client does not know it as a key, the refusal does not
+        // quote it (nor a run of six of it).
+        let key = "k7Q2mZ9xWp4L";
+        let refusals = [
+            crate::validate::email("email", key).unwrap_err(),
+            Date::parse_field(key, "startDate").unwrap_err(),
+            TimeOfDay::parse_field(key, "startTime").unwrap_err(),
+            crate::ops::ClockAction::parse_field(key, "action").unwrap_err(),
+            serde_json::from_str::<Date>(&format!("{key:?}"))
+                .map_err(|e| crate::error::Error::invalid("day", e.to_string()))
+                .unwrap_err(),
+        ];
+        for e in refusals {
+            let text = e.to_string();
+            assert!(!text.contains("k7Q2mZ"), "{text}");
+            assert!(text.contains("a text of 12 characters"), "{text}");
+        }
+        // What cannot be a key is quoted, so the caller sees what was wrong.
+        for (e, shown) in [
+            (crate::validate::email("email", "anna@").unwrap_err(), "\"anna@\""),
+            (Date::parse_field("2026-02-30", "day").unwrap_err(), "\"2026-02-30\""),
+            (Date::parse_field("30.11.2026", "day").unwrap_err(), "\"30.11.2026\""),
+            (TimeOfDay::parse_field("25:00", "startTime").unwrap_err(), "\"25:00\""),
+            (crate::ops::ClockAction::parse_field("came", "action").unwrap_err(), "\"came\""),
+        ] {
+            assert!(e.to_string().contains(shown), "{e}");
+        }
+        assert!(!date_shaped("20261130"), "digits alone may be a key");
     }
 }

@@ -58,7 +58,12 @@ pub fn header_value(field: &str, value: &str) -> Result<(), Error> {
 /// in the local part; they are percent-encoded where the address goes into a path.)
 pub fn email(field: &str, value: &str) -> Result<(), Error> {
     non_empty(field, value)?;
-    let bad = || Error::invalid(field, format!("not a plausible e-mail address: {value:?}"));
+    let bad = || {
+        Error::invalid(
+            field,
+            format!("not a plausible e-mail address: {}", crate::secret::shown_text(value, value.contains('@'))),
+        )
+    };
     if value.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(bad());
     }

@@ -416,7 +416,11 @@ impl<'de> Deserialize<'de> for TextList {
                     })
                     .collect();
                 // An element that is no text (`null`) leaves the others: the list as sent goes to
-                // `extra`, never an empty list that reads as "none found".
+                // `extra`, never an empty list that reads as "none found" (a list of elements of
+                // which none is a text is no answer at all).
+                if texts.is_empty() && !items.is_empty() {
+                    return Err(serde::de::Error::custom("a list of texts holds no text"));
+                }
                 if texts.len() == items.len() {
                     Got::Val(texts)
                 } else {

@@ -51,7 +51,7 @@ impl ClockAction {
     }
 
     fn refusal(text: &str) -> String {
-        format!("expected come, go or stop, got {text:?}")
+        format!("expected come, go or stop, got {}", crate::secret::shown_text(text, false))
     }
 }
 
