@@ -50,6 +50,13 @@ def test_invalid_input_is_refused_before_sending(sandbox: Sandbox) -> None:
     assert sandbox.requests("project_bookings") + sandbox.requests("create_shift") + sandbox.requests("extra_leave") == 0
     with pytest.raises(zeitkonto.InvalidInputError):
         zeitkonto.Client("k", base_url="http://desktop.saas.de")
+    # Settings of a wrong type are refused by name (open(3) read file descriptor 3; dict(5) raised
+    # a bare TypeError).
+    for setting, field in (({"ca_bundle": 3}, "ca_bundle"), ({"routes": 5}, "routes"),
+                           ({"routes": {"clock": 5}}, "routes")):
+        with pytest.raises(zeitkonto.InvalidInputError) as bad:
+            zeitkonto.Client("k", **setting)
+        assert bad.value.field == field
 
 
 def test_bad_responses_are_typed(sandbox: Sandbox) -> None:

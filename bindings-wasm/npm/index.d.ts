@@ -907,6 +907,12 @@ export class ZeitkontoError extends Error {
   /** The kind: "InvalidInput", "Api", "Forbidden", "Refused", "RateLimited", "UnexpectedStatus", "Decode", "Transport", "Tls", "Timeout"; "Internal" for the package's own errors (a .wasm that could not load: a bug or a broken install). */
   kind: string;
   /**
+   * An error as the client makes it (for a test double: `new RateLimitedError("slow", { status: 429,
+   * retryAfter: 1000 })`): `fields` are its own, `cause` the standard `Error` option; its class's
+   * `kind` (and an API code class's `code` and `apiCode`) unless given.
+   */
+  constructor(message?: string, fields?: { cause?: unknown; [field: string]: unknown });
+  /**
    * Whether the request may have been applied, for every error: the value of the kinds that carry
    * it (Transport, Tls, Timeout, UnexpectedStatus, Decode), false for every other (nothing was
    * sent, or the API refused it). A write that may have been applied is never sent again on its

@@ -1,5 +1,5 @@
 // Types of `zeitkonto/jobs`: whole-company jobs planned against the rate limit.
-import type { Client, DateInput, Json, MonthlyAccount, PresenceEntry, ZeitkontoError } from "zeitkonto";
+import type { Client, DateInput, Json, Month, MonthlyAccount, PresenceEntry, ZeitkontoError } from "zeitkonto";
 
 /** The month close's plan from here, read when asked (`eta` in milliseconds). */
 export interface JobPlan { path: "departments" | "employees"; calls: number; eta: number }
@@ -31,7 +31,7 @@ export interface MonthCloseJob extends AsyncIterable<JobEvent> {
  * The month close for `year` and calendar `month` (1-12): every active employee's monthly
  * account, one summary call per department id or one call per employee.
  */
-export declare function monthClose(client: Client, year: number, month: number,
+export declare function monthClose(client: Client, year: number, month: Month,
   options?: { departments?: string[] | undefined; checkpoint?: string | undefined; signal?: AbortSignal | undefined;
     limitPerMinute?: number | undefined }): Promise<MonthCloseJob>;
 

@@ -342,13 +342,16 @@ def js_errors(decl):
         "// subclass of ApiError per code of the API's table. src/core.js makes them from the core's",
         "// error form (`toError`).",
         "",
-        "/** Base class of every Zeitkonto error. `kind` is the language-neutral name; no message contains a key. */",
+        "/**",
+        " * Base class of every Zeitkonto error. `kind` is the language-neutral name; no message contains a key.",
+        " * `fields` are the error's own (`new RateLimitedError(\"slow\", { retryAfter: 1000 })` in a test);",
+        " * a class's kind (and an API code class's code) are set unless given.",
+        " */",
         "export class ZeitkontoError extends Error {",
         "  constructor(message, fields = {}) {",
-        "    const { cause, ...rest } = fields;",
+        "    const { cause, ...rest } = fields ?? {};",
         "    super(message, cause === undefined ? undefined : { cause });",
-        '    this.kind = "Internal";',
-        "    Object.assign(this, rest);",
+        "    Object.assign(this, DEFAULTS.get(new.target) ?? { kind: \"Internal\" }, rest);",
         "  }",
         "",
         "  /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */",
@@ -381,6 +384,15 @@ def js_errors(decl):
         '  Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true, enumerable: false });',
         "}",
         "",
+        "/** What an error made with `new` holds unless given: its class's kind (and code). */",
+        "const DEFAULTS = new Map([",
+    ]
+    unknown_code = ', apiCode: "unknown"'
+    out += [f'  [{k["kind"]}Error, {{ kind: "{k["kind"]}"{unknown_code if k["kind"] == "Api" else ""} }}],' for k in kinds]
+    out += [f'  [{ts_code_class(c)}, {{ kind: "Api", code: {c["number"]}, apiCode: "{c["name"]}" }}],' for c in decl["apiCodes"]]
+    out += [
+        "]);",
+        "",
         "/** The class of each error kind of the core's error form. */",
         "export const KINDS = {",
     ]
@@ -403,6 +415,12 @@ def ts_errors_block(decl):
         "export class ZeitkontoError extends Error {",
         f'  /** The kind: {all_kinds.replace(" | ", ", ")}; "Internal" for the package\'s own errors (a .wasm that could not load: a bug or a broken install). */',
         "  kind: string;",
+        "  /**",
+        "   * An error as the client makes it (for a test double: `new RateLimitedError(\"slow\", { status: 429,",
+        "   * retryAfter: 1000 })`): `fields` are its own, `cause` the standard `Error` option; its class's",
+        "   * `kind` (and an API code class's `code` and `apiCode`) unless given.",
+        "   */",
+        "  constructor(message?: string, fields?: { cause?: unknown; [field: string]: unknown });",
     ]
     for f in decl["errorShared"]:
         out += ts_doc(f["doc"], "  ")

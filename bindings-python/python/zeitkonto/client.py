@@ -49,12 +49,22 @@ def _ca_bundle(path: Optional[Union[str, "os.PathLike[str]"]]) -> "tuple[Optiona
         field = "REQUESTS_CA_BUNDLE"
     if path is None:
         return None, field
+    if not isinstance(path, (str, os.PathLike)):  # open(3) would read file descriptor 3
+        raise _invalid(field, f"expected the path of a PEM file, got {type(path).__name__}")
     try:
         with open(path, "rb") as f:
             return f.read(), field
     except OSError as e:
         raise InvalidInputError(f"invalid input `{field}`: cannot read {os.fspath(path)!r}: {e.strerror}",
                                 field=field, reason=f"cannot read the file: {e.strerror}") from None
+
+
+def _routes(value: Optional[Mapping[str, str]]) -> Optional[Dict[str, str]]:
+    """Route overrides (``routes=``) as the core takes them: operation names to routes."""
+    if value is not None and (not isinstance(value, Mapping)
+                              or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())):
+        raise _invalid("routes", "expected a mapping of operation names to \"METHOD /path\" routes")
+    return dict(value) if value else None
 
 
 def _group(value: Any, cls: Any, field: str) -> Dict[str, Any]:
@@ -123,7 +133,7 @@ class _Base:
                 api_key=keys.value[0],
                 base_url=base_url,
                 workspace_key=keys.value[1],
-                routes=dict(routes) if routes else None,
+                routes=_routes(routes),
                 timeout=0.0 if timeout is None else float(timeout),
                 retry=_group(retry, RetrySettings, "retry"),
                 rate_limit=_group(rate_limit, RateLimitSettings, "rate_limit"),

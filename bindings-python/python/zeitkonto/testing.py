@@ -27,7 +27,7 @@ from typing import Any, Dict, Mapping, Optional, Type, Union
 from . import _core
 from ._testkit import IN_PROCESS_BASE_URL, Keys, _Controls
 from ._settings import RateLimitSettings
-from .client import AsyncClient, Client
+from .client import AsyncClient, Client, _routes
 from .errors import _invalid, _snake, from_core
 
 __all__ = ["Sandbox", "Keys", "IN_PROCESS_BASE_URL", "FAULT_KINDS"]
@@ -101,10 +101,7 @@ class Sandbox(_Controls):
             if isinstance(rate_limit.limit, bool) or not isinstance(rate_limit.limit, int):
                 raise _invalid("rate_limit.limit", "must be a whole number")
             limit = (float(rate_limit.limit), float(rate_limit.window))  # the engine checks their ranges
-        if routes is not None and (not isinstance(routes, Mapping)
-                                   or not all(isinstance(k, str) and isinstance(v, str) for k, v in routes.items())):
-            raise _invalid("routes", "expected a mapping of operation names to \"METHOD /path\" routes")
-        self._routes = dict(routes) if routes else None
+        self._routes = _routes(routes)
         try:
             self._core = _core.Sandbox(today=_today(today), seed_json=_seed(seed), rate_limit=limit,
                                        routes=self._routes)

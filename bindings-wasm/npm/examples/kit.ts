@@ -1,5 +1,5 @@
 // The test kit's types, checked by tsc --strict (scripts/ci/npm): what a TypeScript test writes.
-import { Client, RefusedError } from "zeitkonto";
+import { Client, RateLimitedError, RefusedError, TransportError } from "zeitkonto";
 import { Sandbox, FAULT_KINDS, type FaultKind, type SandboxKeys } from "zeitkonto/testing";
 
 export async function kitUsage(): Promise<number> {
@@ -18,5 +18,9 @@ export async function kitUsage(): Promise<number> {
   const maybe = (n: number): number | undefined => (n > 0 ? n : undefined);
   const other = await Sandbox.create({ today: undefined, seed: undefined, rateLimit: { limit: maybe(1), window: undefined } });
   other.inject("delay", { delay: maybe(0), operation: undefined, count: maybe(2) });
+  // Test doubles of the client's errors: message, own fields, the standard cause.
+  const slow: RateLimitedError = new RateLimitedError("slow down", { status: 429, retryAfter: 1_000 });
+  const broken = new TransportError("connection reset", { cause: new Error("ECONNRESET"), mayHaveReachedServer: true });
+  if (slow.kind !== "RateLimited" || !broken.mayHaveReachedServer) return -1;
   return sandbox.writes("clock") + sandbox.requests() + sandbox.rateLimited + answer.status + url.length + sandbox.today.length;
 }

@@ -3,13 +3,16 @@
 // subclass of ApiError per code of the API's table. src/core.js makes them from the core's
 // error form (`toError`).
 
-/** Base class of every Zeitkonto error. `kind` is the language-neutral name; no message contains a key. */
+/**
+ * Base class of every Zeitkonto error. `kind` is the language-neutral name; no message contains a key.
+ * `fields` are the error's own (`new RateLimitedError("slow", { retryAfter: 1000 })` in a test);
+ * a class's kind (and an API code class's code) are set unless given.
+ */
 export class ZeitkontoError extends Error {
   constructor(message, fields = {}) {
-    const { cause, ...rest } = fields;
+    const { cause, ...rest } = fields ?? {};
     super(message, cause === undefined ? undefined : { cause });
-    this.kind = "Internal";
-    Object.assign(this, rest);
+    Object.assign(this, DEFAULTS.get(new.target) ?? { kind: "Internal" }, rest);
   }
 
   /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */
@@ -94,6 +97,26 @@ for (const [cls, name] of [
 ]) {
   Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true, enumerable: false });
 }
+
+/** What an error made with `new` holds unless given: its class's kind (and code). */
+const DEFAULTS = new Map([
+  [InvalidInputError, { kind: "InvalidInput" }],
+  [ApiError, { kind: "Api", apiCode: "unknown" }],
+  [ForbiddenError, { kind: "Forbidden" }],
+  [RefusedError, { kind: "Refused" }],
+  [RateLimitedError, { kind: "RateLimited" }],
+  [UnexpectedStatusError, { kind: "UnexpectedStatus" }],
+  [DecodeError, { kind: "Decode" }],
+  [TransportError, { kind: "Transport" }],
+  [TlsError, { kind: "Tls" }],
+  [TimeoutError, { kind: "Timeout" }],
+  [EmployeeNotFoundError, { kind: "Api", code: 1, apiCode: "employeeNotFound" }],
+  [CompanyInactiveError, { kind: "Api", code: 2, apiCode: "companyInactive" }],
+  [AuthenticationFailedError, { kind: "Api", code: 3, apiCode: "authenticationFailed" }],
+  [BadValueError, { kind: "Api", code: 4, apiCode: "badValue" }],
+  [EmailInUseError, { kind: "Api", code: 7, apiCode: "emailInUse" }],
+  [MissingModuleError, { kind: "Api", code: 8, apiCode: "missingModule" }],
+]);
 
 /** The class of each error kind of the core's error form. */
 export const KINDS = {

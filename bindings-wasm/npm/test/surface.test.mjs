@@ -206,6 +206,19 @@ test("every API code is a subclass of ApiError with its apiCode", () => {
   }
 });
 
+test("an error made with new (a test double) has its class's kind and code, and the fields given", () => {
+  const slow = new zk.RateLimitedError("slow down", { status: 429, retryAfter: 1000 });
+  assert.deepEqual([slow.kind, slow.status, slow.retryAfter, slow.name, slow.mayHaveReachedServer], ["RateLimited", 429, 1000, "RateLimitedError", false]);
+  assert.deepEqual(slow.toJSON(), { name: "RateLimitedError", message: "slow down", kind: "RateLimited", status: 429, retryAfter: 1000 });
+  for (const code of DECL.apiCodes) {
+    const e = new zk[code.name[0].toUpperCase() + code.name.slice(1) + "Error"]("m");
+    assert.deepEqual([e.kind, e.code, e.apiCode], ["Api", code.number, code.name]);
+  }
+  assert.deepEqual([new zk.ApiError("m", { code: 99 }).apiCode, new zk.ZeitkontoError("m").kind], ["unknown", "Internal"]);
+  const cause = new Error("socket hang up");
+  assert.equal(new zk.TransportError("m", { cause, mayHaveReachedServer: true }).cause, cause);
+});
+
 for (const group of DECL.settings.filter((s) => s.type === "group")) {
   test(`${group.groupType}: the .d.ts interface has every declared setting`, () => {
     const at = DTS.indexOf(`export interface ${group.groupType} {`);
