@@ -3,7 +3,7 @@
 
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use zeitkonto_core::limiter::{Acquire, LimiterConfig, RateLimiter};
@@ -21,7 +21,8 @@ use crate::transport::{Transport, TransportError};
 fn shared_limiter(base_url: &str, key: &str, config: LimiterConfig) -> Arc<Mutex<RateLimiter>> {
     // A list, not a map: a process uses a handful of keys (and a map's code costs the .wasm 2 KB).
     type Registry = Mutex<Vec<((u64, u32, u64, u64), Arc<Mutex<RateLimiter>>)>>;
-    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    // (A const `Mutex`, no `OnceLock`: its `Once` costs the .wasm 1.5 KB.)
+    static REGISTRY: Registry = Mutex::new(Vec::new());
     // Only a hash of the key is kept: the registry never holds the secret itself.
     let mut h = std::collections::hash_map::DefaultHasher::new();
     // The key first: a `str` is hashed with a closing 0xFF, a byte no text holds, so where the key
@@ -30,8 +31,7 @@ fn shared_limiter(base_url: &str, key: &str, config: LimiterConfig) -> Arc<Mutex
     key.hash(&mut h);
     hash_server(base_url, &mut h);
     let id = (h.finish(), config.limit, config.window_ms, config.margin_ms);
-    let registry = REGISTRY.get_or_init(Default::default);
-    let mut list = registry.lock().unwrap_or_else(|p| p.into_inner());
+    let mut list = REGISTRY.lock().unwrap_or_else(|p| p.into_inner());
     if let Some((_, limiter)) = list.iter().find(|(k, _)| *k == id) {
         return limiter.clone();
     }
@@ -81,7 +81,7 @@ pub struct Driver {
     /// How the bundled transport was made (to make it again in a forked child).
     pub(crate) settings: crate::transport::TransportSettings,
     /// The shared limiters of this driver's keys (company, workspace), looked up once each.
-    pub(crate) limiters: [OnceLock<Arc<Mutex<RateLimiter>>>; 2],
+    pub(crate) limiters: [Mutex<Option<Arc<Mutex<RateLimiter>>>>; 2],
 }
 
 /// What the driver did, for logging. Holds only redacted text.
@@ -232,7 +232,9 @@ impl Driver {
             zeitkonto_core::routes::KeyKind::Company => &self.limiters[0],
             zeitkonto_core::routes::KeyKind::Workspace => &self.limiters[1],
         };
-        slot.get_or_init(|| shared_limiter(self.context.base_url(), &self.limiter_key(op), self.limiter)).clone()
+        // Held while the registry is asked (always in this order: slot, then registry).
+        let mut slot = slot.lock().unwrap_or_else(|p| p.into_inner());
+        slot.get_or_insert_with(|| shared_limiter(self.context.base_url(), &self.limiter_key(op), self.limiter)).clone()
     }
 
     /// Sends `request` for `op` under the limiter and the retry policy, and hands the final

@@ -258,20 +258,22 @@ fn required_key<'a>(key: Option<&'a ApiKey>, field: &str) -> Result<&'a ApiKey, 
     }
 }
 
+/// The refusal of a key or a path parameter padded with white space or holding a control
+/// character (a line read from a file keeps its newline; sent as `%0A`, a key would only come back
+/// as "invalid key", an e-mail as "employee not found"). One text for both: .wasm size.
+const PADDED: &str =
+    "starts or ends with white space or holds a control character (a trailing newline from a file?): strip it";
+
 /// `key`, unless it is empty, or starts or ends with white space, or holds a control character.
 /// A key read from a file or an environment variable often keeps a trailing newline; sent as `%0A`
 /// it would only come back as "invalid key". (The message never shows the key.)
 fn check_key<K: std::borrow::Borrow<ApiKey>>(key: K, field: &str) -> Result<K, Error> {
     let k = key.borrow();
     if k.is_blank() {
-        return Err(Error::invalid(field, "the key is empty"));
+        return Err(Error::invalid(field, "must not be empty"));
     }
     if k.expose().trim() != k.expose() || k.expose().chars().any(char::is_control) {
-        return Err(Error::invalid(
-            field,
-            "the key starts or ends with white space or holds a control character (a trailing newline from a \
-             file?): strip it",
-        ));
+        return Err(Error::invalid(field, PADDED));
     }
     Ok(key)
 }
@@ -449,9 +451,7 @@ fn check_segment(name: &str, value: &str) -> Result<(), Error> {
         "." | ".." => "`.` and `..` are not allowed: they would address another route",
         // An identifier padded with white space (a line read from a file, a pasted cell) is never
         // what the API knows: it would only come back as "employee not found".
-        _ if value.trim() != value || value.chars().any(char::is_control) => {
-            "starts or ends with white space or holds a control character: strip it"
-        }
+        _ if value.trim() != value || value.chars().any(char::is_control) => PADDED,
         // (A value of at most MAX_SEGMENT_CHARS bytes has at most as many characters.)
         _ if value.len() > MAX_SEGMENT_CHARS && crate::text::char_count(value) > MAX_SEGMENT_CHARS => {
             return Err(Error::invalid(

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::text::char_count;
+use crate::text::{char_count, utf8_or_windows_1252};
 
 use serde::{Deserialize, Deserializer};
 
@@ -206,13 +206,20 @@ impl Secrets {
     /// put the key into the parsed output (an unknown field kept in `extra`, a name), where a
     /// log or a `repr` would show it. A shorter secret is only ever a placeholder (`"k"` in a
     /// test): replacing it wherever it stands alone would change the data; so would a part of a
-    /// key ([`FRAGMENT_CHARS`], redacted from messages only). A body that is not UTF-8 is left as
-    /// it is: it cannot be read as JSON, and its excerpt is redacted.
+    /// key ([`FRAGMENT_CHARS`], redacted from messages only). The body is searched as the reader
+    /// reads it: one that is not UTF-8 as windows-1252, `\uXXXX` escapes as their characters (a
+    /// key a server escaped, as Gson escapes `=`); when a key is found, that reading is returned.
     pub fn redact_body(&self, body: &[u8]) -> Option<Vec<u8>> {
-        if !self.body_forms.iter().any(|f| find_bytes(body, f.as_bytes()).is_some()) {
+        // Searched as the reader reads it: a body that is not UTF-8 as windows-1252 (the
+        // reader's second reading), a key a server escaped (`\u003d`) as the character.
+        let read = utf8_or_windows_1252(body);
+        let read = read.as_deref().unwrap_or(body);
+        let unescaped = find_bytes(read, b"\\u").and_then(|_| json_unescaped(read));
+        let read = unescaped.as_deref().unwrap_or(read);
+        if !self.body_forms.iter().any(|f| find_bytes(read, f.as_bytes()).is_some()) {
             return None;
         }
-        let text = std::str::from_utf8(body).ok()?;
+        let text = std::str::from_utf8(read).ok()?;
         Some(replace_occurrences(text, &self.body_forms, &[]).into_bytes())
     }
 
@@ -338,6 +345,48 @@ fn replace_occurrences(text: &str, forms: &[String], fragments: &[String]) -> St
         i += run;
     }
     out
+}
+
+/// `body` with each JSON `\u00XX` escape of a printable ASCII character (not `"` or `\`) inside
+/// a string written as that character, or `None` when it has none: the same JSON, in which a key
+/// a server escaped (Gson writes `=` as `\u003d`) reads as it was sent. An escaped backslash
+/// (`\\u0041`) is text, not an escape, and stays; so does every other escape. (Keys are ASCII:
+/// a URL's path segment.)
+#[inline(never)]
+fn json_unescaped(body: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(body.len());
+    let (mut rest, mut in_string, mut changed) = (body, false, false);
+    // Slice patterns, no index: nothing here can panic.
+    while let [b, tail @ ..] = rest {
+        rest = tail;
+        in_string ^= *b == b'"';
+        if *b != b'\\' || !in_string {
+            out.push(*b);
+            continue;
+        }
+        if let [b'u', b'0', b'0', h @ b'2'..=b'7', l, more @ ..] = tail {
+            let low = match l {
+                b'0'..=b'9' => l - b'0',
+                b'a'..=b'f' => l - b'a' + 10,
+                b'A'..=b'F' => l - b'A' + 10,
+                _ => 0x7f, // not hex: refused below
+            };
+            let c = (h - b'0') * 16 + low;
+            if c < 0x7f && c != b'"' && c != b'\\' {
+                out.push(c);
+                rest = more;
+                changed = true;
+                continue;
+            }
+        }
+        // Another escape: the backslash and the escaped character as they are.
+        out.push(b'\\');
+        if let [e, more @ ..] = tail {
+            out.push(*e);
+            rest = more;
+        }
+    }
+    changed.then_some(out)
 }
 
 /// The byte offset of the first `needle` in `hay` ([`find_bytes`]; a `&str` pattern would link
@@ -494,8 +543,17 @@ mod tests {
         ids.add("a@b.de");
         assert_eq!(ids.redact_body(br#"{"employee":"0b6f1c2e-0001-4a1b-9c3d-5e6f7a8b9c0d","p":"a%40b.de"}"#), None);
         assert_eq!(ids.redact("at /0b6f1c2e-0001-4a1b-9c3d-5e6f7a8b9c0d/"), "at /***/", "messages lose it");
-        // Not UTF-8: left for the reader to refuse (its excerpt is redacted).
-        assert_eq!(set.redact_body(b"\xff SECRET/KEY-7f3a9 \xfe"), None);
+        // Not UTF-8: searched as the reader reads it (windows-1252), so the key is not read into
+        // the answer's data.
+        let latin = set.redact_body(b"{\"name\":\"M\xfcller SECRET/KEY-7f3a9\"}").expect("redacted");
+        assert_eq!(String::from_utf8(latin).unwrap(), "{\"name\":\"M\u{fc}ller ***\"}");
+        // A key a server escaped (Gson writes `=` as `\u003d`), in part or whole: as the reader
+        // reads it. An escaped backslash before `u` is text; a quote, a character beyond ASCII and
+        // an escape outside a string stay escaped.
+        let escaped =
+            set.redact_body(br#"{"a":"SECRET\u002fKEY-7f3a\u0039","b":"\\u0041 \u00e4 \u0022 \n"}"#).expect("redacted");
+        assert_eq!(String::from_utf8(escaped).unwrap(), r#"{"a":"***","b":"\\u0041 \u00e4 \u0022 \n"}"#);
+        assert_eq!(json_unescaped(br#"[\u0041,"\u0041"]"#).as_deref(), Some(&br#"[\u0041,"A"]"#[..]));
         assert_eq!(find_bytes(b"aab", b"ab"), Some(1));
         assert_eq!(find_bytes(b"a", b"ab"), None);
         assert_eq!(find_bytes(b"", b""), Some(0));

@@ -229,3 +229,44 @@ pub fn join_doc(doc: &str) -> String {
     paragraphs.retain(|p| !p.is_empty());
     paragraphs.join("\n\n")
 }
+
+/// A body that is not UTF-8, as UTF-8: each byte that belongs to no UTF-8 sequence read as the
+/// windows-1252 character it is (a PHP backend's ISO-8859-1 `M\xfcller` reads `Müller`, and
+/// `\x80` `€`: what browsers read a page labelled ISO-8859-1 as), instead of one name failing
+/// the whole answer; `None` when the body is UTF-8. Linear: each scan stops at the next byte that
+/// is not UTF-8.
+#[inline(never)]
+pub(crate) fn utf8_or_windows_1252(mut body: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    loop {
+        match std::str::from_utf8(body) {
+            Ok(_) if out.is_empty() => return None,
+            Ok(rest) => {
+                out.extend_from_slice(rest.as_bytes());
+                return Some(out);
+            }
+            Err(e) => {
+                let (good, bad) = body.split_at(e.valid_up_to());
+                out.extend_from_slice(good);
+                let (&byte, rest) = bad.split_first()?; // not reached: an error has a byte
+                out.extend_from_slice(windows_1252(byte).encode_utf8(&mut [0; 3]).as_bytes());
+                body = rest;
+            }
+        }
+    }
+}
+
+/// A byte as windows-1252 reads it: Latin-1, but for 0x80-0x9F (`€`, `‚`, `„`, `…`, `Š`, `š`,
+/// ...; the five it leaves undefined stay their Latin-1 control character, as in browsers).
+fn windows_1252(byte: u8) -> char {
+    const C1: [u16; 32] = [
+        0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008d,
+        0x017d, 0x008f, 0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
+        0x0153, 0x009d, 0x017e, 0x0178,
+    ];
+    let code = match byte {
+        0x80..=0x9f => C1[usize::from(byte & 0x1f)],
+        _ => u16::from(byte),
+    };
+    char::from_u32(u32::from(code)).unwrap_or(char::REPLACEMENT_CHARACTER)
+}

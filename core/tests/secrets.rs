@@ -128,3 +128,29 @@ fn a_value_of_the_wrong_type_is_named_by_its_type_only() {
         }
     }
 }
+
+#[test]
+fn an_answer_echoing_the_key_escaped_or_in_latin1_never_puts_it_into_the_data() {
+    // Gson escapes `=` as `\u003d`; some writers escape every character; a PHP backend sends
+    // ISO-8859-1. The reader reads all of these as the key: the redaction searches the same text.
+    let key = "Kx7pQ2mZ9wLr4TnB8vY=";
+    let ctx = Context::new(key);
+    let req = build_request(OperationId::Employees, &Value::Null, &ctx).expect("built");
+    let escaped_all: String = key.chars().map(|c| format!("\\u{:04x}", c as u32)).collect();
+    for body in [
+        br#"[{"email":"anna@demo.example","givenName":"Kx7pQ2mZ9wLr4TnB8vY\u003d"}]"#.to_vec(),
+        format!(r#"[{{"email":"anna@demo.example","givenName":"{escaped_all}","x":"a\"b"}}]"#).into_bytes(),
+        [
+            &b"[{\"email\":\"anna@demo.example\",\"lastName\":\"M\xfcller\",\"givenName\":\""[..],
+            key.as_bytes(),
+            b"\"}]",
+        ]
+        .concat(),
+    ] {
+        let resp = Response::new(200, vec![], body).for_request(&req);
+        let out = parse_response(OperationId::Employees, &resp).expect("an answer");
+        let printed = format!("{out:?} {}", serde_json::to_string(&out).expect("json"));
+        assert_clean("employees", &printed, &[key]);
+        assert!(printed.contains("***") && printed.contains("anna@demo.example"), "{printed}");
+    }
+}

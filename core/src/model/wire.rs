@@ -419,7 +419,7 @@ impl<'de> Deserialize<'de> for TextList {
                 // `extra`, never an empty list that reads as "none found" (a list of elements of
                 // which none is a text is no answer at all).
                 if texts.is_empty() && !items.is_empty() {
-                    return Err(serde::de::Error::custom("a list of texts holds no text"));
+                    return Err(serde::de::Error::custom("no text in a list of texts"));
                 }
                 if texts.len() == items.len() {
                     Got::Val(texts)

@@ -50,7 +50,7 @@ impl Operation for DepartmentAccounts {
 }
 
 const NOT_AN_OBJECT: &str = "expected a JSON object keyed by e-mail";
-const NO_ACCOUNT: &str = "expected a JSON object of accounts keyed by e-mail, got no account among its values";
+const NO_ACCOUNT: &str = "no account among the values of the object keyed by e-mail";
 
 /// The wire form: an object keyed by e-mail (`[]` when empty, as PHP encodes an empty map).
 struct AccountsByEmail(BTreeMap<String, MonthlyAccount>);
