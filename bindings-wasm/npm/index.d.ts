@@ -1072,6 +1072,10 @@ export interface BuiltRequest {
   body: string | null;
   redactedUrl: string;
   redactedBody: string | null;
+  /** What `JSON.stringify` writes: the method, headers and the redacted URL and body. */
+  toJSON(): { method: string; url: string; headers: [string, string][]; body: string | null };
+  /** `METHOD redactedUrl`. (`console.log` in Node prints the redacted form too.) */
+  toString(): string;
 }
 
 /** The keys, base URL and routes `buildRequest` builds with (as in `ClientOptions`). */

@@ -429,12 +429,14 @@ export class Client {
         if (signal.aborted) c.abort(signal.reason);
         else attempts.push(c);
       }
-      if (timeoutMs >= 0) {
-        // Timers take at most 2^31 - 1 ms (24.8 days); a longer delay would fire at once.
-        const t = setTimeout(() => c.abort(new DOMException("The operation timed out.", "TimeoutError")), Math.min(timeoutMs, MAX_TIMER_MS));
-        t?.unref?.();
-        timers.push(t);
-      }
+      // The timer holds Node's event loop while the attempt is pending (and is cleared when the
+      // call settles): Node's fetch never settles when a server closes the connection before
+      // reading the request, and with the timer unref'd Node exited mid-call, the caller's
+      // `catch` and `finally` never run. Without a timeout, an interval holds it the same way.
+      // Timers take at most 2^31 - 1 ms (24.8 days); a longer delay would fire at once.
+      timers.push(timeoutMs >= 0
+        ? setTimeout(() => c.abort(new DOMException("The operation timed out.", "TimeoutError")), Math.min(timeoutMs, MAX_TIMER_MS))
+        : setInterval(() => {}, MAX_TIMER_MS));
     };
     const marked = (e) => {
       failed = e?.cause ?? e;
@@ -513,8 +515,27 @@ for (const [name, method] of Object.entries(operationMethods)) {
   Object.defineProperty(Client.prototype, name, { value: method, writable: true, configurable: true });
 }
 
-/** What a built request was built from (for `parseResponse(..., { request })`); not enumerable. */
-const BUILT_FROM = Symbol("zeitkonto.builtFrom");
+/**
+ * What each built request was built from (for `parseResponse(..., { request })`): kept beside it,
+ * not on it, where an inspection of its hidden properties would show the context's keys.
+ */
+const BUILT_FROM = new WeakMap();
+
+/**
+ * How a built request prints (`console.log`, `util.inspect`, `JSON.stringify`, `String`): with its
+ * redacted URL and body; `url` and `body` themselves hold the key, for sending.
+ */
+const PRINTED = {
+  toJSON() {
+    return { method: this.method, url: this.redactedUrl, headers: this.headers, body: this.redactedBody };
+  },
+  toString() {
+    return `${this.method} ${this.redactedUrl}`;
+  },
+  [Symbol.for("nodejs.util.inspect.custom")]() {
+    return `BuiltRequest ${JSON.stringify(this.toJSON(), null, 2)}`;
+  },
+};
 
 /** `today` of a sans-IO context ("YYYY-MM-DD" or a Date, read in UTC) as [year, month, day]. */
 function todayParts(today) {
@@ -522,7 +543,8 @@ function todayParts(today) {
   const m = today instanceof Date ? [null, today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()]
     : typeof today === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(today) : null;
   if (!m || Number.isNaN(Number(m[1]))) {
-    throw new InvalidInputError(`invalid input \`today\`: expected "YYYY-MM-DD" or a Date, got ${String(today)}`, { kind: "InvalidInput", field: "today", reason: "expected \"YYYY-MM-DD\" or a Date" });
+    // (The value is not quoted: it may be a key given in the wrong place.)
+    throw _invalid("today", `expected "YYYY-MM-DD" or a Date, got ${today instanceof Date ? "an invalid Date" : `a ${typeof today} that is not one`}`);
   }
   return [Number(m[1]), Number(m[2]), Number(m[3])];
 }
@@ -541,7 +563,10 @@ export function buildRequest(operation, params = {}, context = {}) {
     const cleaned = clean(params);
     const { context: ctx, env } = sansIo(context);
     const request = wasmBuildRequest(operation, cleaned, ctx, ...env);
-    Object.defineProperty(request, BUILT_FROM, { value: { operation, params: cleaned, context: ctx, env } });
+    BUILT_FROM.set(request, { operation, params: cleaned, context: ctx, env });
+    for (const [name, value] of [...Object.entries(PRINTED), ...Object.getOwnPropertySymbols(PRINTED).map((k) => [k, PRINTED[k]])]) {
+      Object.defineProperty(request, name, { value, writable: true, configurable: true });
+    }
     return request;
   } catch (e) {
     throw _toError(e);
@@ -559,7 +584,7 @@ export function parseResponse(operation, status, headers, body, options = undefi
   needReady();
   const pairs = headers == null ? [] : Array.isArray(headers) ? headers : typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body instanceof Uint8Array ? body : new Uint8Array(body ?? []);
-  const from = request?.[BUILT_FROM];
+  const from = request != null && typeof request === "object" ? BUILT_FROM.get(request) : undefined;
   if (request != null && from === undefined) throw _invalid("request", "expected the buildRequest result this response answers");
   try {
     // The core checks that the request was built for `operation`, as in every language.

@@ -179,8 +179,22 @@ test("keys never show in errors or the client", async () => {
   for (const text of [String(err), err.message, JSON.stringify(err), inspect(err)]) assert.ok(!text.includes(secret), text);
   const c = client({ apiKey: secret });
   for (const text of [String(c), JSON.stringify(c), inspect(c)]) assert.ok(!text.includes(secret), text);
-  const req = zk.buildRequest("leave_types", { email: ANNA }, { apiKey: secret });
+  const req = zk.buildRequest("leave_types", { email: ANNA }, { apiKey: secret, workspaceKey: "wOrKsPaCe-77aa" });
   assert.ok(req.body.includes(secret) && !req.redactedBody.includes(secret));
+  // The built request prints redacted (its url and body hold the key, for sending), and what it
+  // was built from (the context's keys) is not on it.
+  const read = zk.buildRequest("time_account", { employee: ANNA, year: 2026, month: 2 }, { apiKey: secret });
+  for (const r of [req, read]) {
+    for (const text of [String(r), JSON.stringify(r), inspect(r), inspect(r, { showHidden: true, depth: 10 }), `${r}`]) {
+      assert.ok(!text.includes(secret) && !text.includes("wOrKsPaCe"), text);
+    }
+  }
+  assert.ok(read.url.includes(secret) && JSON.parse(JSON.stringify(read)).url === read.redactedUrl);
+  assert.equal(String(read), `GET ${read.redactedUrl}`);
+  assert.deepEqual(Object.keys(read), ["method", "url", "headers", "body", "redactedUrl", "redactedBody"]);
+  // A bad `today` is not quoted (it may be a key in the wrong place).
+  const bad = (() => { try { zk.buildRequest("employees", {}, { apiKey: "k", today: secret }); } catch (e) { return e; } })();
+  assert.ok(bad instanceof zk.InvalidInputError && bad.field === "today" && !bad.message.includes(secret), String(bad));
 });
 
 test("a key of the wrong type is refused naming its type, never its value", () => {

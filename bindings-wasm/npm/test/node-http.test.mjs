@@ -257,6 +257,28 @@ test("a process that made a call exits at once (idle connections do not hold it)
   assert.ok(Date.now() - started < 4000, `exited after ${Date.now() - started} ms`);
 });
 
+test("a server that closes the connection before reading the request: a typed error, never a silent exit", async () => {
+  // Node's fetch never settles here; the attempt's timer keeps the process alive until it fires.
+  const { createServer: raw } = await import("node:net");
+  const closing = raw((socket) => socket.destroy());
+  await new Promise((ok) => closing.listen(0, "127.0.0.1", ok));
+  try {
+    const url = `http://127.0.0.1:${closing.address().port}`;
+    for (const [name, extra] of [["fetch", "fetch: globalThis.fetch, timeout: 1000"], ["fetch without a timeout", "fetch: globalThis.fetch, timeout: null"],
+      ["node:http", "timeout: 1000"]]) {
+      const script = `import { Client } from "zeitkonto";
+        const c = new Client({ apiKey: "${KEY}", baseUrl: "${url}", ${extra} });
+        ${name === "fetch without a timeout" ? "setTimeout(() => { console.log('still pending'); process.exit(0); }, 1500).unref?.();" : ""}
+        try { await c.come("anna@example.com"); console.log("success"); } catch (e) { console.log(e.name, e.mayHaveReachedServer); }`;
+      const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script],
+        { cwd: process.cwd(), encoding: "utf8", timeout: 20_000 });
+      assert.match(stdout.trim(), name === "fetch without a timeout" ? /^still pending$/ : /^(TimeoutError|TransportError) true$/, `${name}: ${stdout}`);
+    }
+  } finally {
+    closing.close();
+  }
+});
+
 test("with NODE_USE_ENV_PROXY=1 (Node >= 24 then proxies its own fetch) calls go through fetch", async () => {
   handler = (req, res) => json(res, EMPLOYEES);
   await child("await c.employees();", { env: { NODE_USE_ENV_PROXY: "1" } });
