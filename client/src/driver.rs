@@ -340,7 +340,13 @@ impl Driver {
                 lock(&limiter).settle(sent_at, runtime::now_ms());
             }
             let (outcome, result) = match sent {
-                Ok(resp) => {
+                Ok(mut resp) => {
+                    // An answer that is not a 2xx is read by its status and its start (a code, an
+                    // excerpt): one beyond the bound (a foreign transport reads it whole) is cut
+                    // there, not a `Decode` error that hides a 429 or a refusal.
+                    if !(200..300).contains(&resp.status) {
+                        resp.body.truncate(self.max_response_bytes);
+                    }
                     // Bound to its request: excerpts are redacted before they are cut, and an
                     // echoed month is read against the requested one.
                     let resp = resp.for_request(request);

@@ -349,12 +349,14 @@ impl Transport for ReqwestTransport {
             }
             let resp = rb.send().await.map_err(classify)?;
             let status = resp.status().as_u16();
-            let headers = resp
+            let headers: Vec<(String, String)> = resp
                 .headers()
                 .iter()
                 .map(|(k, v)| (k.as_str().to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
                 .collect();
-            if resp.content_length().is_some_and(|n| n > self.max_body as u64) {
+            // An answer that is not a 2xx is read by its status and its start: cut at the bound.
+            let cut = !(200..300).contains(&status);
+            if !cut && resp.content_length().is_some_and(|n| n > self.max_body as u64) {
                 return Err(TransportError::TooLarge);
             }
             #[cfg(not(target_arch = "wasm32"))]
@@ -364,7 +366,11 @@ impl Transport for ReqwestTransport {
                 let mut body = Vec::new();
                 while let Some(chunk) = resp.chunk().await.map_err(classify)? {
                     if body.len() + chunk.len() > self.max_body {
-                        return Err(TransportError::TooLarge);
+                        if !cut {
+                            return Err(TransportError::TooLarge);
+                        }
+                        body.extend_from_slice(chunk.get(..self.max_body - body.len()).unwrap_or_default());
+                        break;
                     }
                     body.extend_from_slice(&chunk);
                 }
@@ -379,9 +385,45 @@ impl Transport for ReqwestTransport {
                 }
                 body
             };
+            #[cfg(not(target_arch = "wasm32"))]
+            let body = gunzip_if_left(&headers, body, self.max_body, cut)?;
             Ok(Response::new(status, headers, body))
         })
     }
+}
+
+/// `body` decoded when its `Content-Encoding` is gzip written another way than reqwest decodes
+/// (`GZIP`, `x-gzip`: codings are case-insensitive, and `x-gzip` is gzip, RFC 9110 8.4.1), which
+/// reqwest hands over coded; bounded by `max` as any body. A body that does not decode is a
+/// connection that broke (as reqwest's own decoder reports it).
+#[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
+fn gunzip_if_left(
+    headers: &[(String, String)],
+    body: Vec<u8>,
+    max: usize,
+    cut: bool,
+) -> Result<Vec<u8>, TransportError> {
+    use std::io::Read;
+    let gzip = headers.iter().any(|(k, v)| {
+        k.eq_ignore_ascii_case("content-encoding")
+            && (v.trim().eq_ignore_ascii_case("gzip") || v.trim().eq_ignore_ascii_case("x-gzip"))
+    });
+    if !gzip || body.is_empty() {
+        return Ok(body);
+    }
+    let mut out = Vec::new();
+    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+    let read = flate2::read::GzDecoder::new(body.as_slice()).take(limit).read_to_end(&mut out);
+    if cut {
+        // An answer that is not a 2xx: its start, as far as it decodes (a cut body does not whole).
+        out.truncate(max);
+        return Ok(out);
+    }
+    read.map_err(|e| TransportError::Lost(format!("the gzip-coded body cannot be decoded: {e}")))?;
+    if out.len() > max {
+        return Err(TransportError::TooLarge);
+    }
+    Ok(out)
 }
 
 #[cfg(all(test, feature = "reqwest", not(target_arch = "wasm32")))]

@@ -256,3 +256,91 @@ async fn a_compression_bomb_stops_at_the_bound_on_decoded_bytes() {
     let people = c.employees().await.expect("a gzip answer decodes");
     assert_eq!(people.len(), 1);
 }
+
+/// A gzip body whose coding is written another way than reqwest decodes (`GZIP`, `x-gzip`: codings
+/// are case-insensitive and `x-gzip` is gzip, RFC 9110 8.4.1) is decoded too, bounded as any body:
+/// a successful clock-in read as a `Decode` error "that may have been applied" was the result.
+#[tokio::test]
+async fn a_gzip_body_labelled_gzip_in_another_case_or_x_gzip_decodes() {
+    use flate2::{write::GzEncoder, Compression};
+    let gzip = |data: &[u8]| {
+        let mut e = GzEncoder::new(Vec::new(), Compression::best());
+        e.write_all(data).unwrap();
+        e.finish().unwrap()
+    };
+    let head = |coding: &str, len: usize| {
+        format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-encoding: {coding}\r\ncontent-length: {len}\r\n\r\n")
+    };
+    for coding in ["GZIP", "x-gzip", " Gzip "] {
+        let body = gzip(b"true");
+        let url = answering(head(coding, body.len()), body);
+        let c = zeitkonto::Client::builder().base_url(&url).api_key(demo::COMPANY_KEY).build().unwrap();
+        c.come("anna@demo.example").await.unwrap_or_else(|e| panic!("{coding}: {e:?}"));
+    }
+    let mut big = vec![b' '; 24 << 20];
+    big[0] = b'[';
+    *big.last_mut().unwrap() = b']';
+    let bomb = gzip(&big);
+    let url = answering(head("X-GZIP", bomb.len()), bomb);
+    let c = zeitkonto::Client::builder().base_url(&url).api_key(demo::COMPANY_KEY).build().unwrap();
+    assert!(matches!(c.employees().await, Err(Error::Decode { .. })), "bounded on decoded bytes");
+    let url = answering(head("GZIP", 12), b"not gzip at all".to_vec());
+    let c = zeitkonto::Client::builder().base_url(&url).api_key(demo::COMPANY_KEY).build().unwrap();
+    match c.come("anna@demo.example").await {
+        Err(Error::Transport { may_have_reached_server: true, detail }) => assert!(detail.contains("gzip"), "{detail}"),
+        other => panic!("a body that does not decode: {other:?}"),
+    }
+}
+
+/// An answer that is not a 2xx is read by its status and its start: one beyond the bound (a 403
+/// with its code and a long tail, a 429, a proxy's long error page) is cut at the bound, not a
+/// `Decode` error "that may have been applied" hiding a refusal.
+#[tokio::test]
+async fn an_error_answer_beyond_the_bound_is_read_by_its_status_and_start() {
+    let long = |status: &str, start: &str| {
+        let mut body = start.as_bytes().to_vec();
+        body.resize(4096, b' ');
+        answering(format!("HTTP/1.1 {status}\r\ncontent-type: text/plain\r\ncontent-length: {}\r\n\r\n", body.len()), body)
+    };
+    let small = |url: &str| {
+        zeitkonto::Client::builder().base_url(url).api_key(demo::COMPANY_KEY).max_response_bytes(1024).build().unwrap()
+    };
+    match small(&long("403 Forbidden", "3")).come("anna@demo.example").await {
+        Err(Error::Api { code: 3, .. }) => {}
+        other => panic!("a 403 with its code: {other:?}"),
+    }
+    match small(&long("503 Service Unavailable", "<html>busy")).come("anna@demo.example").await {
+        Err(Error::UnexpectedStatus { status: 503, excerpt, .. }) => assert!(excerpt.starts_with("<html>busy"), "{excerpt}"),
+        other => panic!("a 503: {other:?}"),
+    }
+    // A 2xx beyond the bound is still the bound's Decode error.
+    match small(&long("200 OK", "[")).employees().await {
+        Err(Error::Decode { detail, .. }) => assert!(detail.contains("1024 bytes"), "{detail}"),
+        other => panic!("a 2xx beyond the bound: {other:?}"),
+    }
+}
+
+/// A transport of the app's own (Kotlin's, Swift's) hands over a whole body: an error answer
+/// beyond the bound is cut by the driver, as the bundled transport cuts it.
+#[tokio::test]
+async fn a_foreign_transport_s_long_error_answer_is_cut_by_the_driver() {
+    struct Long;
+    impl zeitkonto::Transport for Long {
+        fn send<'a>(
+            &'a self,
+            _request: &'a zeitkonto_core::Request,
+            _timeout: Option<std::time::Duration>,
+        ) -> zeitkonto::BoxFuture<'a, Result<zeitkonto_core::Response, zeitkonto::TransportError>> {
+            let mut body = b"3".to_vec();
+            body.resize(1 << 20, b' ');
+            Box::pin(async move { Ok(zeitkonto_core::Response::new(403, vec![], body)) })
+        }
+    }
+    let c = zeitkonto::Client::builder()
+        .api_key(demo::COMPANY_KEY)
+        .transport(Arc::new(Long))
+        .max_response_bytes(1024)
+        .build()
+        .unwrap();
+    assert!(matches!(c.come("anna@demo.example").await, Err(Error::Api { code: 3, .. })));
+}

@@ -5,27 +5,28 @@
 
 /**
  * A response body as a Uint8Array of at most `max` bytes, for the .wasm's fetch transport; rejects
- * with "zeitkonto:too-large" beyond (the core's `TooLarge`: a DecodeError naming the limit). When
+ * with "zeitkonto:too-large" beyond (the core's `TooLarge`: a DecodeError naming the limit), or,
+ * with `cut` (an answer that is not a 2xx: only its start is read), is cut there. When
  * the server declares a length within the bound and no encoding (not cross-origin, where the
  * encoding may be hidden), the body is read in one go
  * (fetch fails a body longer than declared); otherwise it is streamed and the download cancelled
  * at the bound, so an endless body, or a small gzip that inflates to gigabytes, stays bounded.
  */
-function readBody(response, max) {
+function readBody(response, max, cut) {
   const headers = response.headers;
   const length = headers.get("content-length");
   // A cross-origin ("cors") answer hides Content-Encoding unless the server exposes it, so there
   // a declared length may be the compressed one: such answers are always streamed.
   const declared = length !== null && !headers.has("content-encoding") && response.type !== "cors" ? Number(length) : NaN;
-  if (declared > max) return Promise.reject("zeitkonto:too-large");
+  if (declared > max && !cut) return Promise.reject("zeitkonto:too-large");
   if (declared <= max || response.body === null) {
     // (Not an async function: the common path costs no extra promise.)
     return response.arrayBuffer().then((buffer) => {
-      if (buffer.byteLength > max) throw "zeitkonto:too-large";
-      return new Uint8Array(buffer);
+      if (buffer.byteLength > max && !cut) throw "zeitkonto:too-large";
+      return new Uint8Array(buffer, 0, Math.min(buffer.byteLength, max));
     });
   }
-  return readStream(response.body, max);
+  return readStream(response.body, max, cut);
 }
 
 /**
@@ -36,11 +37,11 @@ function readBody(response, max) {
 export function answer(response, max) {
   const status = response.status === 0 && response.type === "opaqueredirect" ? 300 : response.status;
   const headers = status >= 200 && status < 300 ? null : [...response.headers];
-  return readBody(response, max).then((bytes) => [status, bytes, headers]);
+  return readBody(response, max, headers !== null).then((bytes) => [status, bytes, headers]);
 }
 
-/** `readBody`'s stream: chunks up to `max` bytes, the download cancelled beyond. */
-async function readStream(stream, max) {
+/** `readBody`'s stream: chunks up to `max` bytes, the download cancelled beyond (and cut with `cut`). */
+async function readStream(stream, max, cut) {
   const reader = stream.getReader();
   const parts = [];
   let size = 0;
@@ -50,7 +51,10 @@ async function readStream(stream, max) {
     size += value.length;
     if (size > max) {
       reader.cancel().catch(() => {});
-      throw "zeitkonto:too-large";
+      if (!cut) throw "zeitkonto:too-large";
+      parts.push(value.subarray(0, value.length - (size - max)));
+      size = max;
+      break;
     }
     parts.push(value);
   }

@@ -187,7 +187,14 @@ export function send(url, method, headers, body, max, attempt) {
       const pairs = status < 200 || status >= 300 ? headerPairs(res.rawHeaders) : null;
       const encodings = (res.headers["content-encoding"] ?? "").split(",").map((c) => c.trim().toLowerCase()).filter(Boolean);
       const declared = encodings.length === 0 && res.headers["content-length"] !== undefined ? Number(res.headers["content-length"]) : NaN;
-      if (declared > max) return fail("zeitkonto:too-large");
+      // An answer that is not a 2xx (a 429, a 403, a proxy's error page) is read up to the bound
+      // and cut there: only its start is read, and its status is what it says.
+      const cut = pairs !== null;
+      if (declared > max && !cut) return fail("zeitkonto:too-large");
+      const finish = (bytes) => {
+        done = true;
+        resolve([status, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), pairs]);
+      };
       // The codings were applied in order, so they are undone from the last.
       let stream = res;
       for (const coding of encodings.reverse()) {
@@ -202,16 +209,20 @@ export function send(url, method, headers, body, max, attempt) {
       stream.on("data", (chunk) => {
         if (done) return;
         size += chunk.length;
-        if (size > max) fail("zeitkonto:too-large");
-        else parts.push(chunk);
+        if (size <= max) parts.push(chunk);
+        else if (!cut) fail("zeitkonto:too-large");
+        else {
+          parts.push(chunk.subarray(0, chunk.length - (size - max)));
+          finish(Buffer.concat(parts, max));
+          req.destroy();
+          for (const d of decoders) d.destroy();
+        }
       });
       // A connection that closes before the whole body came is an error (not a short success).
       res.on("aborted", () => fail(coded("the connection closed before the whole answer came", "ECONNRESET")));
       stream.on("end", () => {
         if (done) return;
-        done = true;
-        const bytes = parts.length === 1 ? parts[0] : Buffer.concat(parts, size);
-        resolve([status, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), pairs]);
+        finish(parts.length === 1 ? parts[0] : Buffer.concat(parts, size));
       });
     });
     req.end(body);

@@ -113,6 +113,35 @@ both("a small gzip that inflates beyond the bound is cut while inflating", (req,
   await assert.rejects(client(t).employees(), (e) => e instanceof zk.DecodeError && /larger than the limit/.test(e.message));
 });
 
+both("an error answer beyond the bound is read by its status and start (declared, endless, inflating)", (req, res) => {
+  const tail = Buffer.alloc(17 * 1024 * 1024, 0x20);
+  if (req.url.includes("/account/")) {
+    // A 403 with its code and a declared tail beyond the bound.
+    res.writeHead(403, { "content-type": "text/plain", "content-length": String(tail.length + 1) });
+    res.end(Buffer.concat([Buffer.from("3"), tail]));
+  } else if (req.method === "GET") {
+    // A 503 page that never ends.
+    res.writeHead(503, { "content-type": "text/html" });
+    res.write("<html>busy");
+    const pump = () => {
+      while (res.write(tail.subarray(0, 1 << 20))) { /* until the socket pushes back */ }
+    };
+    res.on("drain", pump);
+    res.on("close", () => res.off("drain", pump));
+    pump();
+  } else {
+    // A 429 whose gzip page inflates beyond the bound.
+    res.writeHead(429, { "content-type": "text/plain", "retry-after": "3600", "content-encoding": "gzip" });
+    res.end(zlib.gzipSync(tail));
+  }
+}, async (t) => {
+  const c = client(t);
+  await assert.rejects(c.timeAccount("anna@example.com", 2026, 1), (e) => e instanceof zk.AuthenticationFailedError);
+  await assert.rejects(c.employees(),
+    (e) => e instanceof zk.UnexpectedStatusError && e.status === 503 && e.excerpt.startsWith("<html>busy"));
+  await assert.rejects(c.come("anna@example.com"), (e) => e instanceof zk.RateLimitedError && e.mayHaveReachedServer === false);
+});
+
 both("a body cut short is a transport error, never a short success", (req, res) => {
   res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
   res.write(EMPLOYEES.slice(0, 20));
