@@ -153,6 +153,12 @@ def test_no_frame_of_a_traceback_holds_a_key(sandbox: Sandbox) -> None:
         lambda: zeitkonto.Client(SECRET, proxy=f"http://bob:{SECRET}@127.0.0.1:9", base_url="ftp://x"),  # its password
         lambda: zeitkonto.sansio.build_request("department_accounts", {"department": dept, "x": 1},
                                                api_key=SECRET, workspace_key=workspace),
+        # A job's arguments, a key among them in the wrong place: refused by the core, and in Python
+        # (a float day), and its limit.
+        lambda: c.jobs.project_hours(employee, "2026-01-01", "2026-01-31"),
+        lambda: c.jobs.project_hours(employee, 1.5, "2026-01-31"),
+        lambda: c.jobs.month_close(2026, 10, departments=[dept], limit_per_minute=1.5),
+        lambda: c.jobs.presence_board(employee),
     ]
     for f in failures:
         with pytest.raises(zeitkonto.ZeitkontoError) as info:

@@ -171,11 +171,14 @@ impl ReqwestTransport {
                         _ => None,
                     };
                     let proxy = proxy.ok_or_else(|| {
+                        // Its password hidden; the rest quoted only when it has a scheme (a text
+                        // without one may be a key given in the wrong place).
+                        let shown = zeitkonto_core::redacted_proxy_url(url);
                         zeitkonto_core::Error::invalid(
                             "proxy",
                             format!(
                                 "not a proxy URL: {} (expected http:// or https://[user:password@]host:port)",
-                                zeitkonto_core::redacted_proxy_url(url)
+                                zeitkonto_core::secret::shown_text(&shown, shown.contains("://"))
                             ),
                         )
                     })?;
@@ -452,12 +455,15 @@ mod describe_tests {
             "ftp://u:s3cret@proxy.corp:21",
             "socks5://u:s3cret@proxy.corp:1080",
             "proxy.corp:3128",
+            // A key in the proxy's place: not quoted.
+            "Kx7pQ2mZ9wLr4TnB8vYc",
         ] {
             let settings = TransportSettings { proxy: Some(url.into()), ..TransportSettings::default() };
             let Err(e) = ReqwestTransport::with_settings(&settings) else { panic!("a bad proxy URL was taken: {url}") };
             let text = e.to_string();
             assert!(text.starts_with("invalid input `proxy`: not a proxy URL"), "{text}");
             assert!(!text.contains("s3cret") && !text.contains("builder error"), "{text}");
+            assert!(!text.contains("Kx7pQ2"), "{text}");
         }
     }
 }

@@ -300,7 +300,10 @@ async fn an_error_answer_beyond_the_bound_is_read_by_its_status_and_start() {
     let long = |status: &str, start: &str| {
         let mut body = start.as_bytes().to_vec();
         body.resize(4096, b' ');
-        answering(format!("HTTP/1.1 {status}\r\ncontent-type: text/plain\r\ncontent-length: {}\r\n\r\n", body.len()), body)
+        answering(
+            format!("HTTP/1.1 {status}\r\ncontent-type: text/plain\r\ncontent-length: {}\r\n\r\n", body.len()),
+            body,
+        )
     };
     let small = |url: &str| {
         zeitkonto::Client::builder().base_url(url).api_key(demo::COMPANY_KEY).max_response_bytes(1024).build().unwrap()
@@ -310,7 +313,9 @@ async fn an_error_answer_beyond_the_bound_is_read_by_its_status_and_start() {
         other => panic!("a 403 with its code: {other:?}"),
     }
     match small(&long("503 Service Unavailable", "<html>busy")).come("anna@demo.example").await {
-        Err(Error::UnexpectedStatus { status: 503, excerpt, .. }) => assert!(excerpt.starts_with("<html>busy"), "{excerpt}"),
+        Err(Error::UnexpectedStatus { status: 503, excerpt, .. }) => {
+            assert!(excerpt.starts_with("<html>busy"), "{excerpt}")
+        }
         other => panic!("a 503: {other:?}"),
     }
     // A 2xx beyond the bound is still the bound's Decode error.

@@ -113,7 +113,7 @@ def python_jobs(decl):
     out = ['"""' + doc_lines[0]] + doc_lines[1:] + ["", HEADER, '"""', "", "from __future__ import annotations", "",
            "from typing import Any, Iterable, Optional", ""]
     out += code_lines(f"from ._job_events import ({', '.join(sorted(events))})", 116, "", "                          ")
-    out += code_lines(f"from ._job_runtime import ({', '.join(sorted(runtime))}, _Day, _Path, _spec)", 116, "",
+    out += code_lines(f"from ._job_runtime import ({', '.join(sorted(runtime))}, _Day, _Hidden, _Path, _spec)", 116, "",
                      "                           ")
     out += ["", *code_lines("__all__ = [" + ", ".join(f'"{n}"' for n in ["Jobs", "AsyncJobs"] + runtime + events) + "]",
                            116, "", "           ")]
@@ -130,9 +130,12 @@ def python_jobs(decl):
             out += code_lines(_py_signature(j, returns), 116, "    ", " " * (9 + len(j["name"])))
             out += _py_docstring(j) if sync else [f'        """See :meth:`Jobs.{j["name"]}`; an async iterator of the same events."""']
             types = ", ".join(f'"{a["name"]}": "{a["type"]}"' for a in j["args"])
-            args = "".join(f"{snake(a['name'])}, " for a in j["args"])
-            out += code_lines(f'make = _spec("{j["name"]}", {{{types}}}, {args}limit_per_minute)', 116, "        ",
-                              "                     ")
+            names = [snake(a["name"]) for a in j["args"]]
+            # The arguments leave the frame's locals before anything may raise (error reporters
+            # record them; an argument may be a key given in the wrong place).
+            out.append(f"        given = _Hidden(({', '.join(names)}, limit_per_minute))")
+            out.append(f"        del {', '.join(names)}")
+            out += code_lines(f'make = _spec("{j["name"]}", {{{types}}}, given)', 116, "        ", "                     ")
             out.append(f"        return {returns}(self._client, make, checkpoint)")
     return "\n".join(out) + "\n"
 

@@ -14,6 +14,7 @@ from typing import (Any, AsyncIterator, Callable, Dict, Generic, Iterator, List,
                     TypeVar, Union)
 
 from . import _bridge, _core, _telemetry
+from ._convert import Hidden as _Hidden
 from ._job_events import DepartmentFallback, Fallback, MonthCloseEvent, Progress, SweepEvent, _event
 from .errors import _invalid, _snake, from_core
 
@@ -46,11 +47,11 @@ _EXPECTED = {"year": "a whole number", "month": "a whole number (1-12)", "day": 
              "ids": "a list of ids (strings)", "email": "a string"}
 
 
-def _argument(field: str, kind: str, value: Any) -> Any:
+def _argument(kind: str, value: Any) -> Any:
     """A job's argument as the core reads it (``zeitkonto_core::jobs::JobSpec``, which checks the
     values for every language): a date (a datetime as its own ``.date()``) as ``"YYYY-MM-DD"``, any
-    iterable of ids as a list; a value no JSON value stands for (a float) is refused here, naming
-    the argument."""
+    iterable of ids as a list; a value no JSON value stands for (a float) is returned as the reason
+    it is refused (raised by ``_spec`` once the values are out of its frame)."""
     if value is None or isinstance(value, (str, bool, int)):
         return value
     if kind == "day" and isinstance(value, _dt.date):
@@ -58,21 +59,31 @@ def _argument(field: str, kind: str, value: Any) -> Any:
         return (value.date() if isinstance(value, _dt.datetime) else value).isoformat()
     if kind == "ids" and not isinstance(value, (bytes, Mapping)) and hasattr(value, "__iter__"):
         return [v if isinstance(v, str) else None for v in value]  # the core refuses a None id
-    raise _invalid(field, f"expected {_EXPECTED.get(kind, kind)}, got {type(value).__name__}")
+    return _Refused(f"expected {_EXPECTED.get(kind, kind)}, got {type(value).__name__}")
 
 
-def _spec(kind: str, types: Dict[str, str], *values: Any) -> Callable[[Any, Optional[_Path]], Any]:
+class _Refused(str):
+    """The reason an argument is refused (``_argument``)."""
+
+
+def _spec(kind: str, types: Dict[str, str], values: _Hidden) -> Callable[[Any, Optional[_Path]], Any]:
     """Starts the job ``kind`` (``zeitkonto.jobs``, generated from the declaration, gives its
-    arguments' declared names and types, then their values and ``limit_per_minute``) over a core
-    client, with its checkpoint file when given; the core checks the arguments and names the one
-    that is wrong."""
-    *given, limit = values
+    arguments' declared names and types, then their values and ``limit_per_minute``, kept out of
+    sight) over a core client, with its checkpoint file when given; the core checks the arguments
+    and names the one that is wrong. Nothing raised here has a value in a frame's locals."""
+    limit = values.value[-1]
     if isinstance(limit, bool) or not isinstance(limit, int):
         raise _invalid("limit_per_minute", f"expected a whole number, got {type(limit).__name__}")
-    spec = {name: _argument(_snake(name), t, v) for (name, t), v in zip(types.items(), given)}
-    spec["limitPerMinute"] = limit
-    text = json.dumps(spec)
-    return lambda core, checkpoint: _core.job(core, kind, text, checkpoint)
+    spec = _Hidden({name: _argument(t, v) for (name, t), v in zip(types.items(), values.value)})
+    del values
+    refused = next(((name, v) for name, v in spec.value.items() if isinstance(v, _Refused)), None)
+    if refused is not None:
+        del spec
+        raise _invalid(_snake(refused[0]), refused[1])
+    spec.value["limitPerMinute"] = limit
+    text = _Hidden(json.dumps(spec.value))
+    del spec
+    return lambda core, checkpoint: _core.job(core, kind, text.value, checkpoint)
 
 
 class _JobBase(Generic[E, F]):

@@ -44,7 +44,8 @@ from typing import Any, Iterable, Optional
 
 from ._job_events import (AccountRow, BookingRow, CallFailure, DepartmentFallback, EmployeeFailure, Event, Fallback,
                           LeaveRow, MonthCloseEvent, PresenceRow, Progress, SweepEvent)
-from ._job_runtime import (AsyncMonthCloseJob, AsyncSweepJob, MonthCloseJob, Plan, SweepJob, _Day, _Path, _spec)
+from ._job_runtime import (AsyncMonthCloseJob, AsyncSweepJob, MonthCloseJob, Plan, SweepJob, _Day, _Hidden, _Path,
+                           _spec)
 
 __all__ = ["Jobs", "AsyncJobs", "MonthCloseJob", "AsyncMonthCloseJob", "SweepJob", "AsyncSweepJob", "Plan",
            "AccountRow", "EmployeeFailure", "DepartmentFallback", "PresenceRow", "LeaveRow", "BookingRow",
@@ -70,8 +71,9 @@ class Jobs:
         - ``checkpoint``: a file to save the state to after every call and to resume from.
         - ``limit_per_minute``: what the time estimates assume.
         """
-        make = _spec("month_close", {"year": "year", "month": "month", "departments": "ids"}, year, month,
-                     departments, limit_per_minute)
+        given = _Hidden((year, month, departments, limit_per_minute))
+        del year, month, departments
+        make = _spec("month_close", {"year": "year", "month": "month", "departments": "ids"}, given)
         return MonthCloseJob(self._client, make, checkpoint)
 
     def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
@@ -84,7 +86,9 @@ class Jobs:
         - ``checkpoint``: a file to save the state to after every call and to resume from.
         - ``limit_per_minute``: what the time estimates assume.
         """
-        make = _spec("presence_board", {"day": "day"}, day, limit_per_minute)
+        given = _Hidden((day, limit_per_minute))
+        del day
+        make = _spec("presence_board", {"day": "day"}, given)
         return SweepJob(self._client, make, checkpoint)
 
     def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
@@ -97,7 +101,9 @@ class Jobs:
         - ``checkpoint``: a file to save the state to after every call and to resume from.
         - ``limit_per_minute``: what the time estimates assume.
         """
-        make = _spec("leave_year_report", {"year": "year"}, year, limit_per_minute)
+        given = _Hidden((year, limit_per_minute))
+        del year
+        make = _spec("leave_year_report", {"year": "year"}, given)
         return SweepJob(self._client, make, checkpoint)
 
     def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
@@ -116,8 +122,9 @@ class Jobs:
         - ``checkpoint``: a file to save the state to after every call and to resume from.
         - ``limit_per_minute``: what the time estimates assume.
         """
-        make = _spec("project_hours", {"email": "email", "start": "day", "end": "day", "projects": "ids"}, email,
-                     start, end, projects, limit_per_minute)
+        given = _Hidden((email, start, end, projects, limit_per_minute))
+        del email, start, end, projects
+        make = _spec("project_hours", {"email": "email", "start": "day", "end": "day", "projects": "ids"}, given)
         return SweepJob(self._client, make, checkpoint)
 
 
@@ -131,25 +138,31 @@ class AsyncJobs:
     def month_close(self, year: int, month: int, *, departments: Optional[Iterable[str]] = None,
                     checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncMonthCloseJob:
         """See :meth:`Jobs.month_close`; an async iterator of the same events."""
-        make = _spec("month_close", {"year": "year", "month": "month", "departments": "ids"}, year, month,
-                     departments, limit_per_minute)
+        given = _Hidden((year, month, departments, limit_per_minute))
+        del year, month, departments
+        make = _spec("month_close", {"year": "year", "month": "month", "departments": "ids"}, given)
         return AsyncMonthCloseJob(self._client, make, checkpoint)
 
     def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
                        limit_per_minute: int = 60) -> AsyncSweepJob:
         """See :meth:`Jobs.presence_board`; an async iterator of the same events."""
-        make = _spec("presence_board", {"day": "day"}, day, limit_per_minute)
+        given = _Hidden((day, limit_per_minute))
+        del day
+        make = _spec("presence_board", {"day": "day"}, given)
         return AsyncSweepJob(self._client, make, checkpoint)
 
     def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
                           limit_per_minute: int = 60) -> AsyncSweepJob:
         """See :meth:`Jobs.leave_year_report`; an async iterator of the same events."""
-        make = _spec("leave_year_report", {"year": "year"}, year, limit_per_minute)
+        given = _Hidden((year, limit_per_minute))
+        del year
+        make = _spec("leave_year_report", {"year": "year"}, given)
         return AsyncSweepJob(self._client, make, checkpoint)
 
     def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
                       checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncSweepJob:
         """See :meth:`Jobs.project_hours`; an async iterator of the same events."""
-        make = _spec("project_hours", {"email": "email", "start": "day", "end": "day", "projects": "ids"}, email,
-                     start, end, projects, limit_per_minute)
+        given = _Hidden((email, start, end, projects, limit_per_minute))
+        del email, start, end, projects
+        make = _spec("project_hours", {"email": "email", "start": "day", "end": "day", "projects": "ids"}, given)
         return AsyncSweepJob(self._client, make, checkpoint)
