@@ -126,6 +126,12 @@ def kotlin(text):
     text = user_agent(text, "kotlin")
     text = platform_names(text, "de.zeitkonto", {"PlatformInt": "kotlin.Int", "WideInt": "kotlin.Long",
                                                  "PlatformDuration": "kotlin.time.Duration"})
+    # Java: the client's constructor throws a checked exception Java must be able to catch, and
+    # `new ZeitkontoClient(config)` (the tracer left out) is one of its overloads.
+    text = replace_once(text, "    constructor(`config`: ZeitkontoConfig, `tracer`: ZeitkontoTracer? = null) :",
+                        "    @Throws(ZeitkontoException::class)\n    @JvmOverloads\n"
+                        "    constructor(`config`: ZeitkontoConfig, `tracer`: ZeitkontoTracer? = null) :",
+                        "the client's constructor")
     return duration_defaults(text, "kotlin")
 
 

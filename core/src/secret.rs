@@ -91,13 +91,13 @@ pub fn shown_text(text: &str, shaped: bool) -> String {
 }
 
 /// [`shown_text`] of a text refused as a date, a date and time or a time of day.
-pub fn shown_date(text: &str) -> String {
+pub(crate) fn shown_date(text: &str) -> String {
     shown_text(text, date_shaped(text))
 }
 
 /// Whether `text` is made of digits and the separators dates and times are written with, and
 /// holds at least one separator (a date or a time given in a wrong form, as opposed to a key).
-pub fn date_shaped(text: &str) -> bool {
+pub(crate) fn date_shaped(text: &str) -> bool {
     text.len() <= 25
         && text.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'.' | b'/' | b':' | b' ' | b'T'))
         && text.bytes().any(|b| !b.is_ascii_digit())

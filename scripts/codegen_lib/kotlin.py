@@ -43,7 +43,8 @@ def kotlin_futures(decl):
         "class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {",
         "    private val scope = CoroutineScope(SupervisorJob() + Dispatchers.IO)",
         "",
-        "    /** A client with `config` (see [ZeitkontoConfig]). */",
+        "    /** A client with `config` (see [ZeitkontoConfig]); a refused setting throws `InvalidInput`. */",
+        "    @Throws(ZeitkontoException::class)",
         "    constructor(config: ZeitkontoConfig) : this(ZeitkontoClient(config))",
     ]
     # Every operation, then the shorthands (`come`, `go`, `stop`), as ZeitkontoClient has them.

@@ -154,7 +154,7 @@ def kotlin_surface(kit):
         if o.get("default") is not None:
             t, default = t.rstrip("?"), str(int(o["default"]))
         params.append(f"        {o['name']}: {t} = {default},")
-    out += ["    fun inject(", "        kind: FaultKind,"] + params + ["    ) {"]
+    out += ["    @Throws(ZeitkontoException::class)", "    fun inject(", "        kind: FaultKind,"] + params + ["    ) {"]
     args = []
     for o in kit["injectOptions"]:
         n, q = o["name"], ("" if o.get("default") is not None else "?")
@@ -170,7 +170,7 @@ def kotlin_surface(kit):
             "     * arguments in the same order, durations as `java.time.Duration`; the overloads leave out",
             "     * trailing arguments, which keep [inject]'s defaults. Kotlin code calls [inject].",
             "     *", "     * ```java", f"     * sandbox.inject(FaultKind.DELAY, {example});", "     * ```", "     */",
-            '    @JvmName("inject")', "    @JvmOverloads", "    fun injectJava("]
+            '    @JvmName("inject")', "    @JvmOverloads", "    @Throws(ZeitkontoException::class)", "    fun injectJava("]
     out += ["        kind: FaultKind,"] + [p.replace("Duration?", "java.time.Duration?") for p in params] + ["    ) {"]
     jargs = ", ".join(f"{o['name']}?.toKotlinDuration()" if o["type"] == "duration" else o["name"] for o in kit["injectOptions"])
     out += code_lines(f"inject(kind, {jargs})", 112, "        ", "            ") + ["    }"]
@@ -178,7 +178,7 @@ def kotlin_surface(kit):
         out.append("")
         out.append(f"    /** {c['doc']} */")
         if c["perOperation"]:
-            out += ["    @JvmOverloads",
+            out += ["    @JvmOverloads", "    @Throws(ZeitkontoException::class)",
                     f"    fun {c['name']}(operation: String? = null): Int = guarded {{ engine.{c['name']}(operation).toInt() }}"]
         else:
             out.append(f"    val {c['name']}: Int get() = engine.{c['name']}().toInt()")

@@ -65,6 +65,42 @@ class JavaCallerTest {
     }
 
     @Test
+    void javaCatchesWhatTheConstructorsThrowAndReadsTheDurationsHandedOut() throws Exception {
+        // The constructors declare ZeitkontoException (javac refuses a catch of a checked exception
+        // nothing in the try declares): a refused base URL.
+        ZeitkontoException refused = null;
+        try (ZeitkontoFutures futures = new ZeitkontoFutures(ZeitkontoJava.config(new ApiKey("java-key-123456"), "ftp://x"))) {
+            futures.employees().join();
+        } catch (ZeitkontoException e) {
+            refused = e;
+        }
+        assertTrue(refused instanceof ZeitkontoException.InvalidInput, String.valueOf(refused));
+        try {
+            new de.zeitkonto.ZeitkontoClient(ZeitkontoJava.config(new ApiKey("java-key-123456"), "ftp://x")).close();
+        } catch (ZeitkontoException e) {
+            refused = e;
+        }
+        // A 429 and its Retry-After, read as a java.time.Duration.
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            exchange.getResponseHeaders().add("Retry-After", "7");
+            exchange.sendResponseHeaders(429, -1);
+            exchange.close();
+        });
+        server.start();
+        ZeitkontoConfig config = ZeitkontoJava.config(new ApiKey("java-key-123456"), "http://127.0.0.1:" + server.getAddress().getPort(),
+                Duration.ofSeconds(5), null, ZeitkontoJava.retry(0, null, null, null, 0));
+        try (ZeitkontoFutures futures = new ZeitkontoFutures(config)) {
+            CompletionException slow = assertThrows(CompletionException.class, () -> futures.employees().join());
+            assertTrue(slow.getCause() instanceof ZeitkontoException.RateLimited, String.valueOf(slow.getCause()));
+            assertEquals(Duration.ofSeconds(7), ZeitkontoJava.retryAfter((ZeitkontoException.RateLimited) slow.getCause()));
+            assertEquals(Duration.ofSeconds(5), ZeitkontoJava.timeout(config));
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
     void aCallThatWaitsForItsAnswerRunsOnTheStdlibThePomBrings() throws Exception {
         // The answer comes late, so the library's coroutines really suspend (their compiled state
         // machines run): classes needing a newer kotlin-stdlib than the pom's fail right here.

@@ -16,7 +16,8 @@ import kotlinx.coroutines.future.future
 class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
     private val scope = CoroutineScope(SupervisorJob() + Dispatchers.IO)
 
-    /** A client with `config` (see [ZeitkontoConfig]). */
+    /** A client with `config` (see [ZeitkontoConfig]); a refused setting throws `InvalidInput`. */
+    @Throws(ZeitkontoException::class)
     constructor(config: ZeitkontoConfig) : this(ZeitkontoClient(config))
 
     /**

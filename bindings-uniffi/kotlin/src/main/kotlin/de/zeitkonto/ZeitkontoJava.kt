@@ -24,6 +24,7 @@ object ZeitkontoJava {
      */
     @JvmStatic
     @JvmOverloads
+    @Throws(ZeitkontoException::class)
     fun config(
         apiKey: ApiKey?,
         baseUrl: String? = null,
@@ -52,8 +53,39 @@ object ZeitkontoJava {
      * its optional listener and tracer, which Java would have to pass as `null`.
      */
     @JvmStatic
+    @Throws(ZeitkontoException::class)
     fun client(config: ZeitkontoConfig, transport: ZeitkontoTransport): ZeitkontoClient =
         ZeitkontoClient.withTransport(config, transport)
+
+    // The durations the library hands out, for Java: their Kotlin getters take an inline class's
+    // name Java cannot call (`getRetryAfter-<hash>`).
+
+    /** The wait a 429 asked for ([ZeitkontoException.RateLimited.retryAfter]); `null`: not said. */
+    @JvmStatic
+    fun retryAfter(e: ZeitkontoException.RateLimited): java.time.Duration? = e.retryAfter?.toJavaDuration()
+
+    /** The time a job's plan takes ([JobPlan.eta]). */
+    @JvmStatic
+    fun eta(plan: JobPlan): java.time.Duration = plan.eta.toJavaDuration()
+
+    /** The time the rest of a job takes ([JobEvent.Progress.eta]). */
+    @JvmStatic
+    fun eta(progress: JobEvent.Progress): java.time.Duration = progress.eta.toJavaDuration()
+
+    /** How long an answer took ([ZeitkontoEvent.Received.elapsed]). */
+    @JvmStatic
+    fun elapsed(event: ZeitkontoEvent.Received): java.time.Duration = event.elapsed.toJavaDuration()
+
+    /** A wait before sending ([ZeitkontoEvent.Wait.delay]). */
+    @JvmStatic
+    fun delay(event: ZeitkontoEvent.Wait): java.time.Duration = event.delay.toJavaDuration()
+
+    /**
+     * The timeout of each attempt ([ZeitkontoConfig.timeout]): zero or `INFINITE` (the longest
+     * `java.time.Duration`) is none.
+     */
+    @JvmStatic
+    fun timeout(config: ZeitkontoConfig): java.time.Duration = config.timeout.toJavaDuration()
 
     /** [RetrySettings] with `java.time.Duration` waits; a `null` keeps the default. */
     @JvmStatic

@@ -130,6 +130,7 @@ sealed class SandboxControls {
      * A value out of range is refused before anything changes: the client's `InvalidInput`, naming the
      * argument, with the reason above.
      */
+    @Throws(ZeitkontoException::class)
     fun inject(
         kind: FaultKind,
         operation: String? = null,
@@ -159,6 +160,7 @@ sealed class SandboxControls {
      */
     @JvmName("inject")
     @JvmOverloads
+    @Throws(ZeitkontoException::class)
     fun injectJava(
         kind: FaultKind,
         operation: String? = null,
@@ -176,10 +178,12 @@ sealed class SandboxControls {
 
     /** Writes applied so far (of `operation`, or all). */
     @JvmOverloads
+    @Throws(ZeitkontoException::class)
     fun writes(operation: String? = null): Int = guarded { engine.writes(operation).toInt() }
 
     /** Requests received so far (of `operation`, or all), before faults and the rate limit. */
     @JvmOverloads
+    @Throws(ZeitkontoException::class)
     fun requests(operation: String? = null): Int = guarded { engine.requests(operation).toInt() }
 
     /** How many requests the sandbox's own rate limit refused (429). */

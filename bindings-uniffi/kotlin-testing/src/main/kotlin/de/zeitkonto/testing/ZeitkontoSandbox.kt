@@ -8,6 +8,7 @@ import de.zeitkonto.RateLimitSettings
 import de.zeitkonto.TransportException
 import de.zeitkonto.ZeitkontoClient
 import de.zeitkonto.ZeitkontoConfig
+import de.zeitkonto.ZeitkontoException
 import de.zeitkonto.ZeitkontoTransport
 import de.zeitkonto.testing.engine.SandboxEngine
 import de.zeitkonto.testing.engine.SandboxStep
@@ -33,7 +34,7 @@ import kotlinx.coroutines.delay
  * `rateLimit` turns on the API's limit (default: none, so tests do not wait), `routes` overrides
  * routes as the client's config does.
  */
-class ZeitkontoSandbox @JvmOverloads constructor(
+class ZeitkontoSandbox @Throws(ZeitkontoException::class) @JvmOverloads constructor(
     today: LocalDate? = null,
     seedJson: String? = null,
     rateLimit: RateLimitSettings? = null,
@@ -60,6 +61,7 @@ class ZeitkontoSandbox @JvmOverloads constructor(
      * `config` has its own, and the client-side limit of the sandbox's (none when it has none).
      */
     @JvmOverloads
+    @Throws(ZeitkontoException::class)
     fun client(config: ZeitkontoConfig = ZeitkontoConfig()): ZeitkontoClient {
         val limit = engine.rateLimit().toInt()
         val ownLimit = RateLimitSettings(limit = limit, window = engine.rateLimitWindowMs().toLong().milliseconds)
@@ -106,6 +108,7 @@ class ZeitkontoSandbox @JvmOverloads constructor(
     fun reset() = engine.reset()
 
     /** Serves this sandbox over HTTP on 127.0.0.1 (a free port) for code with its own HTTP stack; returns the base URL. */
+    @Throws(ZeitkontoException::class)
     fun serve(): String = guarded { engine.serve() }
 
     /** Stops the server of [serve], if any. */
