@@ -220,17 +220,18 @@ fn answering(head: String, body: Vec<u8>) -> String {
     format!("http://{addr}")
 }
 
+/// `data` gzip-coded.
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
 /// The bound applies to the **decoded** bytes: a 20 KB gzip body that inflates to 24 MiB (a
 /// compression bomb) stops at the 16 MiB default as the same typed error as any large body; an
 /// ordinary gzip answer decodes. (The transport asks for gzip since issue 20.)
 #[tokio::test]
 async fn a_compression_bomb_stops_at_the_bound_on_decoded_bytes() {
-    use flate2::{write::GzEncoder, Compression};
-    let gzip = |data: &[u8]| {
-        let mut e = GzEncoder::new(Vec::new(), Compression::best());
-        e.write_all(data).unwrap();
-        e.finish().unwrap()
-    };
     let head = |len: usize| {
         format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-encoding: gzip\r\ncontent-length: {len}\r\n\r\n")
     };
@@ -262,12 +263,6 @@ async fn a_compression_bomb_stops_at_the_bound_on_decoded_bytes() {
 /// a successful clock-in read as a `Decode` error "that may have been applied" was the result.
 #[tokio::test]
 async fn a_gzip_body_labelled_gzip_in_another_case_or_x_gzip_decodes() {
-    use flate2::{write::GzEncoder, Compression};
-    let gzip = |data: &[u8]| {
-        let mut e = GzEncoder::new(Vec::new(), Compression::best());
-        e.write_all(data).unwrap();
-        e.finish().unwrap()
-    };
     let head = |coding: &str, len: usize| {
         format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-encoding: {coding}\r\ncontent-length: {len}\r\n\r\n")
     };
