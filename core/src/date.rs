@@ -204,9 +204,7 @@ impl Date {
 
     /// Parses `YYYY-MM-DD`; an error names `field`.
     pub fn parse_field(s: &str, field: &str) -> Result<Date, Error> {
-        s.parse().map_err(|_| {
-            Error::invalid(field, format!("expected a date YYYY-MM-DD, got {}", crate::secret::shown_date(s)))
-        })
+        s.parse().map_err(|_| Error::invalid(field, format!("expected a date YYYY-MM-DD, got {}", shown_date(s))))
     }
 }
 
@@ -334,9 +332,7 @@ impl Serialize for Date {
 impl<'de> Deserialize<'de> for Date {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(|_| {
-            serde::de::Error::custom(format!("expected a date YYYY-MM-DD, got {}", crate::secret::shown_date(&s)))
-        })
+        s.parse().map_err(|_| serde::de::Error::custom(format!("expected a date YYYY-MM-DD, got {}", shown_date(&s))))
     }
 }
 
@@ -406,9 +402,7 @@ impl Serialize for DateTime {
 impl<'de> Deserialize<'de> for DateTime {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(|_| {
-            serde::de::Error::custom(format!("expected YYYY-MM-DD hh:mm:ss, got {}", crate::secret::shown_date(&s)))
-        })
+        s.parse().map_err(|_| serde::de::Error::custom(format!("expected YYYY-MM-DD hh:mm:ss, got {}", shown_date(&s))))
     }
 }
 
@@ -478,7 +472,7 @@ impl TimeOfDay {
     }
 
     fn refusal(text: &str) -> String {
-        format!("expected hh:mm or hh:mm:ss, got {}", crate::secret::shown_date(text))
+        format!("expected hh:mm or hh:mm:ss, got {}", shown_date(text))
     }
 }
 
@@ -493,6 +487,19 @@ impl<'de> Deserialize<'de> for TimeOfDay {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(|_| serde::de::Error::custom(TimeOfDay::refusal(&s)))
     }
+}
+
+/// [`shown_text`](crate::secret::shown_text) of a text refused as a date, a date and time or a time of day.
+pub(crate) fn shown_date(text: &str) -> String {
+    crate::secret::shown_text(text, date_shaped(text))
+}
+
+/// Whether `text` is made of digits and the separators dates and times are written with, and
+/// holds at least one separator (a date or a time given in a wrong form, as opposed to a key).
+pub(crate) fn date_shaped(text: &str) -> bool {
+    text.len() <= 25
+        && text.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'.' | b'/' | b':' | b' ' | b'T'))
+        && text.bytes().any(|b| !b.is_ascii_digit())
 }
 
 #[cfg(test)]

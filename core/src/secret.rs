@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::text::{char_count, utf8_or_windows_1252};
+use crate::text::{char_count, json_unescaped, utf8_or_windows_1252};
 
 use serde::{Deserialize, Deserializer};
 
@@ -88,19 +88,6 @@ pub fn shown_text(text: &str, shaped: bool) -> String {
     } else {
         format!("a text of {chars} characters (not quoted: it may be a key)")
     }
-}
-
-/// [`shown_text`] of a text refused as a date, a date and time or a time of day.
-pub(crate) fn shown_date(text: &str) -> String {
-    shown_text(text, date_shaped(text))
-}
-
-/// Whether `text` is made of digits and the separators dates and times are written with, and
-/// holds at least one separator (a date or a time given in a wrong form, as opposed to a key).
-pub(crate) fn date_shaped(text: &str) -> bool {
-    text.len() <= 25
-        && text.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'.' | b'/' | b':' | b' ' | b'T'))
-        && text.bytes().any(|b| !b.is_ascii_digit())
 }
 
 /// A set of secrets to remove from text, each in every form it may take in a message: as given,
@@ -345,48 +332,6 @@ fn replace_occurrences(text: &str, forms: &[String], fragments: &[String]) -> St
         i += run;
     }
     out
-}
-
-/// `body` with each JSON `\u00XX` escape of a printable ASCII character (not `"` or `\`) inside
-/// a string written as that character, or `None` when it has none: the same JSON, in which a key
-/// a server escaped (Gson writes `=` as `\u003d`) reads as it was sent. An escaped backslash
-/// (`\\u0041`) is text, not an escape, and stays; so does every other escape. (Keys are ASCII:
-/// a URL's path segment.)
-#[inline(never)]
-fn json_unescaped(body: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(body.len());
-    let (mut rest, mut in_string, mut changed) = (body, false, false);
-    // Slice patterns, no index: nothing here can panic.
-    while let [b, tail @ ..] = rest {
-        rest = tail;
-        in_string ^= *b == b'"';
-        if *b != b'\\' || !in_string {
-            out.push(*b);
-            continue;
-        }
-        if let [b'u', b'0', b'0', h @ b'2'..=b'7', l, more @ ..] = tail {
-            let low = match l {
-                b'0'..=b'9' => l - b'0',
-                b'a'..=b'f' => l - b'a' + 10,
-                b'A'..=b'F' => l - b'A' + 10,
-                _ => 0x7f, // not hex: refused below
-            };
-            let c = (h - b'0') * 16 + low;
-            if c < 0x7f && c != b'"' && c != b'\\' {
-                out.push(c);
-                rest = more;
-                changed = true;
-                continue;
-            }
-        }
-        // Another escape: the backslash and the escaped character as they are.
-        out.push(b'\\');
-        if let [e, more @ ..] = tail {
-            out.push(*e);
-            rest = more;
-        }
-    }
-    changed.then_some(out)
 }
 
 /// The byte offset of the first `needle` in `hay` ([`find_bytes`]; a `&str` pattern would link
@@ -638,6 +583,6 @@ mod tests {
         ] {
             assert!(e.to_string().contains(shown), "{e}");
         }
-        assert!(!date_shaped("20261130"), "digits alone may be a key");
+        assert!(!crate::date::date_shaped("20261130"), "digits alone may be a key");
     }
 }

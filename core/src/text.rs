@@ -270,3 +270,45 @@ fn windows_1252(byte: u8) -> char {
     };
     char::from_u32(u32::from(code)).unwrap_or(char::REPLACEMENT_CHARACTER)
 }
+
+/// `body` with each JSON `\u00XX` escape of a printable ASCII character (not `"` or `\`) inside
+/// a string written as that character, or `None` when it has none: the same JSON, in which a key
+/// a server escaped (Gson writes `=` as `\u003d`) reads as it was sent. An escaped backslash
+/// (`\\u0041`) is text, not an escape, and stays; so does every other escape. (Keys are ASCII:
+/// a URL's path segment.)
+#[inline(never)]
+pub(crate) fn json_unescaped(body: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(body.len());
+    let (mut rest, mut in_string, mut changed) = (body, false, false);
+    // Slice patterns, no index: nothing here can panic.
+    while let [b, tail @ ..] = rest {
+        rest = tail;
+        in_string ^= *b == b'"';
+        if *b != b'\\' || !in_string {
+            out.push(*b);
+            continue;
+        }
+        if let [b'u', b'0', b'0', h @ b'2'..=b'7', l, more @ ..] = tail {
+            let low = match l {
+                b'0'..=b'9' => l - b'0',
+                b'a'..=b'f' => l - b'a' + 10,
+                b'A'..=b'F' => l - b'A' + 10,
+                _ => 0x7f, // not hex: refused below
+            };
+            let c = (h - b'0') * 16 + low;
+            if c < 0x7f && c != b'"' && c != b'\\' {
+                out.push(c);
+                rest = more;
+                changed = true;
+                continue;
+            }
+        }
+        // Another escape: the backslash and the escaped character as they are.
+        out.push(b'\\');
+        if let [e, more @ ..] = tail {
+            out.push(*e);
+            rest = more;
+        }
+    }
+    changed.then_some(out)
+}
