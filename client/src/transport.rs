@@ -397,8 +397,9 @@ impl Transport for ReqwestTransport {
 
 /// `body` decoded when its `Content-Encoding` is gzip written another way than reqwest decodes
 /// (`GZIP`, `x-gzip`: codings are case-insensitive, and `x-gzip` is gzip, RFC 9110 8.4.1), which
-/// reqwest hands over coded; bounded by `max` as any body. A body that does not decode is a
-/// connection that broke (as reqwest's own decoder reports it).
+/// reqwest hands over coded; bounded by `max` as any body (`cut`: an answer that is not a 2xx, cut
+/// there, as far as it decodes). A body that does not decode is a connection that broke (as
+/// reqwest's own decoder reports it).
 #[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
 fn gunzip_if_left(
     headers: &[(String, String)],
@@ -406,7 +407,6 @@ fn gunzip_if_left(
     max: usize,
     cut: bool,
 ) -> Result<Vec<u8>, TransportError> {
-    use std::io::Read;
     let gzip = headers.iter().any(|(k, v)| {
         k.eq_ignore_ascii_case("content-encoding")
             && (v.trim().eq_ignore_ascii_case("gzip") || v.trim().eq_ignore_ascii_case("x-gzip"))
@@ -414,24 +414,82 @@ fn gunzip_if_left(
     if !gzip || body.is_empty() {
         return Ok(body);
     }
-    let mut out = Vec::new();
-    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
-    let read = flate2::read::GzDecoder::new(body.as_slice()).take(limit).read_to_end(&mut out);
-    if cut {
-        // An answer that is not a 2xx: its start, as far as it decodes (a cut body does not whole).
-        out.truncate(max);
-        return Ok(out);
+    match gunzip(&body, max) {
+        Ok(mut out) if cut => {
+            out.truncate(max);
+            Ok(out)
+        }
+        Err(_) if cut => Ok(Vec::new()),
+        Ok(out) if out.len() > max => Err(TransportError::TooLarge),
+        Ok(out) => Ok(out),
+        Err(why) => Err(TransportError::Lost(format!("the gzip-coded body cannot be decoded: {why}"))),
     }
-    read.map_err(|e| TransportError::Lost(format!("the gzip-coded body cannot be decoded: {e}")))?;
-    if out.len() > max {
-        return Err(TransportError::TooLarge);
+}
+
+/// The first member of a gzip body (RFC 1952), decoded up to `max + 1` bytes. Through flate2's
+/// raw inflate, the one reqwest's own gzip decoder runs (a `GzDecoder` linked a second copy of
+/// the inflater into the mobile library: 9.5 KB); the trailer's CRC is not checked.
+#[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
+fn gunzip(body: &[u8], max: usize) -> Result<Vec<u8>, &'static str> {
+    use flate2::{Decompress, FlushDecompress, Status};
+    const BAD: &str = "not a gzip header";
+    // ID1 ID2 CM FLG MTIME XFL OS, then the optional fields FLG names: FEXTRA (a length and its
+    // bytes), FNAME and FCOMMENT (zero-terminated), FHCRC (2 bytes).
+    let [0x1f, 0x8b, 8, flags, _, _, _, _, _, _, rest @ ..] = body else { return Err(BAD) };
+    let mut rest = rest;
+    if flags & 4 != 0 {
+        let [a, b, tail @ ..] = rest else { return Err(BAD) };
+        rest = tail.get(usize::from(u16::from_le_bytes([*a, *b]))..).ok_or(BAD)?;
     }
-    Ok(out)
+    for field in [8, 16] {
+        if flags & field != 0 {
+            let end = rest.iter().position(|&b| b == 0).ok_or(BAD)?;
+            rest = rest.get(end + 1..).ok_or(BAD)?;
+        }
+    }
+    if flags & 2 != 0 {
+        rest = rest.get(2..).ok_or(BAD)?;
+    }
+    let limit = max.saturating_add(1);
+    let mut inflate = Decompress::new(false);
+    let mut out = Vec::with_capacity(rest.len().saturating_mul(4).clamp(256, limit));
+    loop {
+        let before = (inflate.total_in(), inflate.total_out());
+        let input = usize::try_from(before.0).ok().and_then(|at| rest.get(at..)).unwrap_or_default();
+        match inflate.decompress_vec(input, &mut out, FlushDecompress::None) {
+            Ok(Status::StreamEnd) => return Ok(out),
+            Ok(_) if out.len() >= limit => return Ok(out),
+            Ok(_) if out.len() == out.capacity() => out.reserve((limit - out.len()).min(out.len().max(256))),
+            Ok(_) if (inflate.total_in(), inflate.total_out()) == before => return Err("the gzip body ends early"),
+            Ok(_) => {}
+            Err(_) => return Err("the deflate data is corrupt"),
+        }
+    }
 }
 
 #[cfg(all(test, feature = "reqwest", not(target_arch = "wasm32")))]
 mod describe_tests {
     use super::*;
+
+    #[test]
+    fn gunzip_reads_the_header_s_optional_fields_and_refuses_what_is_not_gzip() {
+        use std::io::Write;
+        let data: Vec<u8> = (0..100_000u32).flat_map(|i| i.to_le_bytes()).collect();
+        let mut e = flate2::GzBuilder::new()
+            .filename("a.json")
+            .comment("c")
+            .extra(vec![1, 2, 3])
+            .write(Vec::new(), flate2::Compression::default());
+        e.write_all(&data).unwrap();
+        let mut coded = e.finish().unwrap();
+        coded[3] |= 2; // FHCRC: two bytes after the comment, inserted below
+        let at = coded.iter().position(|&b| b == b'c').unwrap() + 2;
+        coded.splice(at..at, [0, 0]);
+        assert_eq!(gunzip(&coded, 1 << 20).unwrap(), data);
+        assert_eq!(gunzip(&coded, 1000).unwrap().len(), 1001, "stops one past the bound");
+        assert!(gunzip(&coded[..coded.len() / 2], 1 << 20).is_err(), "cut short");
+        assert!(gunzip(b"not gzip", 1 << 20).is_err());
+    }
 
     #[test]
     fn settings_print_the_proxy_without_its_password() {
