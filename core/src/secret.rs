@@ -188,25 +188,24 @@ impl Secrets {
     /// `body` (an answer) with every key of [`SHORT_SECRET_CHARS`] or more characters (not an
     /// identifier: [`Secrets::add_identifier`]), in any of its forms, as given or in lower or upper
     /// case, replaced by `***`, or `None` when it holds none (the common case: one scan per form,
-    /// no copy). A
-    /// server or proxy that echoes the request (its path, its body) in an answer would otherwise
-    /// put the key into the parsed output (an unknown field kept in `extra`, a name), where a
-    /// log or a `repr` would show it. A shorter secret is only ever a placeholder (`"k"` in a
-    /// test): replacing it wherever it stands alone would change the data; so would a part of a
-    /// key ([`FRAGMENT_CHARS`], redacted from messages only). The body is searched as the reader
-    /// reads it: one that is not UTF-8 as windows-1252, `\uXXXX` escapes as their characters (a
-    /// key a server escaped, as Gson escapes `=`); when a key is found, that reading is returned.
+    /// no copy). A server or proxy that echoes the request (its path, its body) would otherwise put
+    /// the key into the parsed output (an unknown field kept in `extra`, a name), where a log or a
+    /// `repr` would show it. A shorter secret is only ever a placeholder (`"k"` in a test):
+    /// replacing it wherever it stands alone would change the data; so would a part of a key
+    /// ([`FRAGMENT_CHARS`], redacted from messages only). The body is searched as the reader reads
+    /// it: `\u00XX` escapes of printable ASCII as their characters (a key a server escaped, as
+    /// Gson escapes `=`), one that is not UTF-8 as windows-1252; when a key is found, that reading
+    /// is returned.
     pub fn redact_body(&self, body: &[u8]) -> Option<Vec<u8>> {
-        // Searched as the reader reads it: a body that is not UTF-8 as windows-1252 (the
-        // reader's second reading), a key a server escaped (`\u003d`) as the character.
-        let read = utf8_or_windows_1252(body);
-        let read = read.as_deref().unwrap_or(body);
-        let unescaped = find_bytes(read, b"\\u").and_then(|_| json_unescaped(read));
-        let read = unescaped.as_deref().unwrap_or(read);
+        let unescaped = if escapes_ascii(body) { json_unescaped(body) } else { None };
+        let read = unescaped.as_deref().unwrap_or(body);
         if !self.body_forms.iter().any(|f| find_bytes(read, f.as_bytes()).is_some()) {
             return None;
         }
-        let text = std::str::from_utf8(read).ok()?;
+        // A body that is not UTF-8 as the reader's second reading has it (windows-1252: the key's
+        // ASCII forms are found in its bytes as in its characters).
+        let converted = utf8_or_windows_1252(read);
+        let text = std::str::from_utf8(converted.as_deref().unwrap_or(read)).ok()?;
         Some(replace_occurrences(text, &self.body_forms, &[]).into_bytes())
     }
 
@@ -332,6 +331,19 @@ fn replace_occurrences(text: &str, forms: &[String], fragments: &[String]) -> St
         i += run;
     }
     out
+}
+
+/// Whether `body` holds a `\u00XX` escape of printable ASCII (most hold none, and are not copied
+/// to be searched): a search of `\u00` (memchr's natively).
+fn escapes_ascii(body: &[u8]) -> bool {
+    let mut rest = body;
+    while let Some(at) = find_bytes(rest, b"\\u00") {
+        if matches!(rest.get(at + 4), Some(b'2'..=b'7')) {
+            return true;
+        }
+        rest = rest.get(at + 4..).unwrap_or_default();
+    }
+    false
 }
 
 /// The byte offset of the first `needle` in `hay` ([`find_bytes`]; a `&str` pattern would link
