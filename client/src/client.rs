@@ -105,8 +105,9 @@ impl ClientBuilder {
     }
 
     /// The largest response body accepted, in bytes (default [`DEFAULT_MAX_RESPONSE_BYTES`],
-    /// 16 MiB). A larger answer fails with [`Error::Decode`] naming the limit; the bundled
-    /// transport stops reading at the limit, so a hostile server cannot exhaust memory.
+    /// 16 MiB). A larger 2xx answer fails with [`Error::Decode`] naming the limit; an answer of
+    /// another status is cut at the limit and read by its status and start. The bundled transport
+    /// stops reading at the limit, so a hostile server cannot exhaust memory.
     pub fn max_response_bytes(mut self, bytes: usize) -> Self {
         self.max_response_bytes = bytes;
         self

@@ -382,9 +382,12 @@ impl Transport for ReqwestTransport {
             #[cfg(target_arch = "wasm32")]
             let body = {
                 // fetch hands the body over whole (no chunked reads in reqwest's wasm build).
-                let body = resp.bytes().await.map_err(classify)?.to_vec();
+                let mut body = resp.bytes().await.map_err(classify)?.to_vec();
                 if body.len() > self.max_body {
-                    return Err(TransportError::TooLarge);
+                    if !cut {
+                        return Err(TransportError::TooLarge);
+                    }
+                    body.truncate(self.max_body);
                 }
                 body
             };
@@ -414,28 +417,36 @@ fn gunzip_if_left(
     if !gzip || body.is_empty() {
         return Ok(body);
     }
-    match gunzip(&body, max) {
-        Ok(mut out) if cut => {
-            out.truncate(max);
-            Ok(out)
+    let mut out = Vec::new();
+    match gunzip(&body, max, &mut out) {
+        // An answer that is not a 2xx: what decodes (a page cut at the bound ends early), or the
+        // body as sent when nothing does (a page labelled gzip that is not): never an empty body,
+        // which a 401 or 403 would be read by.
+        _ if cut => {
+            let mut kept = if out.is_empty() { body } else { out };
+            kept.truncate(max);
+            Ok(kept)
         }
-        Err(_) if cut => Ok(Vec::new()),
-        Ok(out) if out.len() > max => Err(TransportError::TooLarge),
-        Ok(out) => Ok(out),
+        Ok(()) if out.len() > max => Err(TransportError::TooLarge),
+        Ok(()) => Ok(out),
         Err(why) => Err(TransportError::Lost(format!("the gzip-coded body cannot be decoded: {why}"))),
     }
 }
 
-/// The first member of a gzip body (RFC 1952), decoded up to `max + 1` bytes. Through flate2's
+/// The first member of a gzip body (RFC 1952) decoded into `out`, up to `max + 1` bytes (what
+/// decoded before a failure stays in `out`). Through flate2's
 /// raw inflate, the one reqwest's own gzip decoder runs (a `GzDecoder` linked a second copy of
 /// the inflater into the mobile library: 9.5 KB); the trailer's CRC is not checked.
 #[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
-fn gunzip(body: &[u8], max: usize) -> Result<Vec<u8>, &'static str> {
+fn gunzip(body: &[u8], max: usize, out: &mut Vec<u8>) -> Result<(), &'static str> {
     use flate2::{Decompress, FlushDecompress, Status};
     const BAD: &str = "not a gzip header";
     // ID1 ID2 CM FLG MTIME XFL OS, then the optional fields FLG names: FEXTRA (a length and its
     // bytes), FNAME and FCOMMENT (zero-terminated), FHCRC (2 bytes).
     let [0x1f, 0x8b, 8, flags, _, _, _, _, _, _, rest @ ..] = body else { return Err(BAD) };
+    if flags & 0xe0 != 0 {
+        return Err(BAD); // reserved bits (RFC 1952: refuse)
+    }
     let mut rest = rest;
     if flags & 4 != 0 {
         let [a, b, tail @ ..] = rest else { return Err(BAD) };
@@ -452,14 +463,16 @@ fn gunzip(body: &[u8], max: usize) -> Result<Vec<u8>, &'static str> {
     }
     let limit = max.saturating_add(1);
     let mut inflate = Decompress::new(false);
-    let mut out = Vec::with_capacity(rest.len().saturating_mul(4).clamp(256, limit));
+    out.reserve_exact(rest.len().saturating_mul(4).max(256).min(limit));
     loop {
         let before = (inflate.total_in(), inflate.total_out());
         let input = usize::try_from(before.0).ok().and_then(|at| rest.get(at..)).unwrap_or_default();
-        match inflate.decompress_vec(input, &mut out, FlushDecompress::None) {
-            Ok(Status::StreamEnd) => return Ok(out),
-            Ok(_) if out.len() >= limit => return Ok(out),
-            Ok(_) if out.len() == out.capacity() => out.reserve((limit - out.len()).min(out.len().max(256))),
+        match inflate.decompress_vec(input, out, FlushDecompress::None) {
+            Ok(Status::StreamEnd) => return Ok(()),
+            Ok(_) if out.len() >= limit => return Ok(()),
+            // Exact: `decompress_vec` fills all the room there is, and doubling would let it
+            // inflate up to twice the bound.
+            Ok(_) if out.len() == out.capacity() => out.reserve_exact((limit - out.len()).min(out.len().max(256))),
             Ok(_) if (inflate.total_in(), inflate.total_out()) == before => return Err("the gzip body ends early"),
             Ok(_) => {}
             Err(_) => return Err("the deflate data is corrupt"),
@@ -485,10 +498,23 @@ mod describe_tests {
         coded[3] |= 2; // FHCRC: two bytes after the comment, inserted below
         let at = coded.iter().position(|&b| b == b'c').unwrap() + 2;
         coded.splice(at..at, [0, 0]);
-        assert_eq!(gunzip(&coded, 1 << 20).unwrap(), data);
-        assert_eq!(gunzip(&coded, 1000).unwrap().len(), 1001, "stops one past the bound");
-        assert!(gunzip(&coded[..coded.len() / 2], 1 << 20).is_err(), "cut short");
-        assert!(gunzip(b"not gzip", 1 << 20).is_err());
+        let decoded = |body: &[u8], max: usize| {
+            let mut out = Vec::new();
+            gunzip(body, max, &mut out).map(|()| out)
+        };
+        assert_eq!(decoded(&coded, 1 << 20).unwrap(), data);
+        assert_eq!(decoded(&coded, 1000).unwrap().len(), 1001, "stops one past the bound");
+        assert!(decoded(&coded, 0).unwrap().len() <= 256, "a bound below the first room: no panic");
+        let mut big = Vec::new();
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(&vec![b' '; 40 << 20]).unwrap();
+        assert!(gunzip(&e.finish().unwrap(), 16 << 20, &mut big).is_ok());
+        assert!(big.len() > 16 << 20 && big.capacity() <= (16 << 20) + 512, "room: {}", big.capacity());
+        assert!(decoded(&coded[..coded.len() / 2], 1 << 20).is_err(), "cut short");
+        assert!(decoded(b"not gzip", 1 << 20).is_err());
+        let mut reserved = coded.clone();
+        reserved[3] |= 0x20;
+        assert!(decoded(&reserved, 1 << 20).is_err(), "a reserved flag bit");
     }
 
     #[test]

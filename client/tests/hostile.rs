@@ -280,6 +280,19 @@ async fn a_gzip_body_labelled_gzip_in_another_case_or_x_gzip_decodes() {
     let c = zeitkonto::Client::builder().base_url(&url).api_key(demo::COMPANY_KEY).build().unwrap();
     let r = c.employees().await;
     assert!(matches!(r, Err(Error::Decode { .. })), "bounded on decoded bytes: {r:?}");
+    // An error page labelled gzip that is not: read as sent (an empty 401 would read as "invalid key").
+    let page = b"<html>proxy login</html>".to_vec();
+    let url = answering(
+        format!("HTTP/1.1 401 Unauthorized\r\ncontent-encoding: GZIP\r\ncontent-length: {}\r\n\r\n", page.len()),
+        page,
+    );
+    let c = zeitkonto::Client::builder().base_url(&url).api_key(demo::COMPANY_KEY).build().unwrap();
+    match c.come("anna@demo.example").await {
+        Err(Error::UnexpectedStatus { status: 401, excerpt, .. }) => {
+            assert!(excerpt.contains("proxy login"), "{excerpt}")
+        }
+        other => panic!("a 401 page labelled gzip: {other:?}"),
+    }
     let url = answering(head("GZIP", 12), b"not gzip at all".to_vec());
     let c = zeitkonto::Client::builder().base_url(&url).api_key(demo::COMPANY_KEY).build().unwrap();
     match c.come("anna@demo.example").await {

@@ -494,11 +494,14 @@ pub(crate) fn shown_date(text: &str) -> String {
     crate::secret::shown_text(text, date_shaped(text))
 }
 
-/// Whether `text` is made of digits and the separators dates and times are written with, and
-/// holds at least one separator (a date or a time given in a wrong form, as opposed to a key).
+/// Whether `text` is made of digits and what dates and times are written with (`-./: T`, and
+/// ISO's `Z` and `+`), holding at least one of those (a date or a time given in a wrong form, as
+/// opposed to a key).
 pub(crate) fn date_shaped(text: &str) -> bool {
-    text.len() <= 25
-        && text.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'.' | b'/' | b':' | b' ' | b'T'))
+    text.len() <= 35
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'.' | b'/' | b':' | b' ' | b'T' | b'Z' | b'+'))
         && text.bytes().any(|b| !b.is_ascii_digit())
 }
 

@@ -112,8 +112,9 @@ def python_jobs(decl):
     runtime = ["MonthCloseJob", "AsyncMonthCloseJob", "SweepJob", "AsyncSweepJob", "Plan"]
     out = ['"""' + doc_lines[0]] + doc_lines[1:] + ["", HEADER, '"""', "", "from __future__ import annotations", "",
            "from typing import Any, Iterable, Optional", ""]
+    out.append("from ._convert import Hidden as _Hidden")
     out += code_lines(f"from ._job_events import ({', '.join(sorted(events))})", 116, "", "                          ")
-    out += code_lines(f"from ._job_runtime import ({', '.join(sorted(runtime))}, _Day, _Hidden, _Path, _spec)", 116, "",
+    out += code_lines(f"from ._job_runtime import ({', '.join(sorted(runtime))}, _Day, _Path, _spec)", 116, "",
                      "                           ")
     out += ["", *code_lines("__all__ = [" + ", ".join(f'"{n}"' for n in ["Jobs", "AsyncJobs"] + runtime + events) + "]",
                            116, "", "           ")]

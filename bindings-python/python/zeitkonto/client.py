@@ -49,7 +49,7 @@ def _ca_bundle(path: Optional[Union[str, "os.PathLike[str]"]]) -> "tuple[Optiona
         field = "REQUESTS_CA_BUNDLE"
     if path is None:
         return None, field
-    if not isinstance(path, (str, os.PathLike)):  # open(3) would read file descriptor 3
+    if not isinstance(path, (str, bytes, os.PathLike)):  # open(3) would read file descriptor 3
         raise _invalid(field, f"expected the path of a PEM file, got {type(path).__name__}")
     try:
         with open(path, "rb") as f:

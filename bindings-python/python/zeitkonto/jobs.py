@@ -42,10 +42,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
+from ._convert import Hidden as _Hidden
 from ._job_events import (AccountRow, BookingRow, CallFailure, DepartmentFallback, EmployeeFailure, Event, Fallback,
                           LeaveRow, MonthCloseEvent, PresenceRow, Progress, SweepEvent)
-from ._job_runtime import (AsyncMonthCloseJob, AsyncSweepJob, MonthCloseJob, Plan, SweepJob, _Day, _Hidden, _Path,
-                           _spec)
+from ._job_runtime import (AsyncMonthCloseJob, AsyncSweepJob, MonthCloseJob, Plan, SweepJob, _Day, _Path, _spec)
 
 __all__ = ["Jobs", "AsyncJobs", "MonthCloseJob", "AsyncMonthCloseJob", "SweepJob", "AsyncSweepJob", "Plan",
            "AccountRow", "EmployeeFailure", "DepartmentFallback", "PresenceRow", "LeaveRow", "BookingRow",

@@ -544,7 +544,7 @@ function todayParts(today) {
     : typeof today === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(today) : null;
   if (!m || Number.isNaN(Number(m[1]))) {
     // (The value is not quoted: it may be a key given in the wrong place.)
-    throw _invalid("today", `expected "YYYY-MM-DD" or a Date, got ${today instanceof Date ? "an invalid Date" : `a ${typeof today} that is not one`}`);
+    throw _invalid("today", `expected "YYYY-MM-DD" or a Date, got ${today instanceof Date ? "an invalid Date" : typeof today === "object" ? "an object" : `a ${typeof today} that is not one`}`);
   }
   return [Number(m[1]), Number(m[2]), Number(m[3])];
 }

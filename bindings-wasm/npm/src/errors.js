@@ -12,7 +12,10 @@ export class ZeitkontoError extends Error {
   constructor(message, fields = {}) {
     const { cause, ...rest } = fields ?? {};
     super(message, cause === undefined ? undefined : { cause });
-    Object.assign(this, DEFAULTS.get(new.target) ?? { kind: "Internal" }, rest);
+    // The nearest class of the package's own (an app's subclass of TimeoutError is a Timeout).
+    let own = new.target;
+    while (own && !DEFAULTS.has(own)) own = Object.getPrototypeOf(own);
+    Object.assign(this, DEFAULTS.get(own) ?? { kind: "Internal" }, rest);
   }
 
   /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */

@@ -215,6 +215,8 @@ test("an error made with new (a test double) has its class's kind and code, and 
     assert.deepEqual([e.kind, e.code, e.apiCode], ["Api", code.number, code.name]);
   }
   assert.deepEqual([new zk.ApiError("m", { code: 99 }).apiCode, new zk.ZeitkontoError("m").kind], ["unknown", "Internal"]);
+  class AppTimeout extends zk.TimeoutError {}
+  assert.equal(new AppTimeout("m").kind, "Timeout", "an app's subclass has its package class's kind");
   const cause = new Error("socket hang up");
   assert.equal(new zk.TransportError("m", { cause, mayHaveReachedServer: true }).cause, cause);
 });
