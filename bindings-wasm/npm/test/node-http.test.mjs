@@ -301,7 +301,10 @@ test("a server that closes the connection before reading the request: a typed er
         try { await c.come("anna@example.com"); console.log("success"); } catch (e) { console.log(e.name, e.mayHaveReachedServer); }`;
       const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script],
         { cwd: process.cwd(), encoding: "utf8", timeout: 20_000 });
-      assert.match(stdout.trim(), name === "fetch without a timeout" ? /^still pending$/ : /^(TimeoutError|TransportError) true$/, `${name}: ${stdout}`);
+      // Node 20's fetch never settles here: without a timeout the call is still pending (the
+      // process kept alive); later Nodes' fetch fails at once.
+      const settled = /^(TimeoutError|TransportError) true$/;
+      assert.match(stdout.trim(), name === "fetch without a timeout" ? /^still pending$|^TransportError true$/ : settled, `${name}: ${stdout}`);
     }
   } finally {
     closing.close();
