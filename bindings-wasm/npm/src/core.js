@@ -564,10 +564,8 @@ export function buildRequest(operation, params = {}, context = {}) {
     const { context: ctx, env } = sansIo(context);
     const request = wasmBuildRequest(operation, cleaned, ctx, ...env);
     BUILT_FROM.set(request, { operation, params: cleaned, context: ctx, env });
-    for (const [name, value] of [...Object.entries(PRINTED), ...Object.getOwnPropertySymbols(PRINTED).map((k) => [k, PRINTED[k]])]) {
-      Object.defineProperty(request, name, { value, writable: true, configurable: true });
-    }
-    return request;
+    // Its printed forms inherited (not own: its fields stay what Object.keys lists).
+    return Object.setPrototypeOf(request, PRINTED);
   } catch (e) {
     throw _toError(e);
   }

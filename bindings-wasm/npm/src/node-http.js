@@ -147,11 +147,15 @@ export function send(url, method, headers, body, max, attempt) {
     /** The decoders in use, destroyed with the request (no inflating after a refusal). */
     const decoders = [];
     let res = null;
-    const fail = (e) => {
-      if (done) return;
+    /** Stops the request and its decoders (an answer refused, or cut at the bound). */
+    const stop = () => {
       done = true;
       req.destroy();
       for (const d of decoders) d.destroy();
+    };
+    const fail = (e) => {
+      if (done) return;
+      stop();
       reject(e);
     };
     const target = new URL(url);
@@ -214,8 +218,7 @@ export function send(url, method, headers, body, max, attempt) {
         else {
           parts.push(chunk.subarray(0, chunk.length - (size - max)));
           finish(Buffer.concat(parts, max));
-          req.destroy();
-          for (const d of decoders) d.destroy();
+          stop();
         }
       });
       // A connection that closes before the whole body came is an error (not a short success).
