@@ -51,6 +51,20 @@ def test_department_ids_make_it_departments_plus_one_call() -> None:
         assert len({r.employee for r in rows(events)}) == 39
 
 
+def test_the_estimates_assume_the_clients_rate_limit_unless_the_job_says_otherwise() -> None:
+    slow = zeitkonto.RateLimitSettings(limit=30, window=60.0)
+    with Sandbox(today="2026-11-21") as sb:
+        with sb.client(rate_limit=zeitkonto.RateLimitSettings()) as client:
+            assert client.jobs.month_close(2026, 10, departments=DEPARTMENTS).plan.eta == 4.0
+        # Four calls under a client limited to 30 a minute: eight seconds.
+        with sb.client(rate_limit=slow) as client:
+            assert client.jobs.month_close(2026, 10, departments=DEPARTMENTS).plan.eta == 8.0
+            assert client.jobs.month_close(2026, 10, departments=DEPARTMENTS, limit_per_minute=60).plan.eta == 4.0
+        # A client limited above the API's 60, or not at all, still meets the server's limit.
+        with sb.client(rate_limit=zeitkonto.RateLimitSettings(limit=0)) as client:
+            assert client.jobs.month_close(2026, 10, departments=DEPARTMENTS).plan.eta == 4.0
+
+
 def test_a_refused_department_falls_back_per_employee_and_says_so() -> None:
     with Sandbox(today="2026-11-21") as sb, sb.client() as client:
         events = list(client.jobs.month_close(2026, 10, departments=["SALES", "NOPE", "OPS"]))

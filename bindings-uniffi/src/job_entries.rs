@@ -22,7 +22,8 @@ impl ZeitkontoClient {
     /// `month`: The calendar month, 1-12 (January is 1).
     /// `departments`: Department ids (none: one call per employee).
     /// `checkpoint`: a job's `checkpoint()` to resume from.
-    /// `limitPerMinute`: what the time estimates assume (none: 60, the API's; 0: no limit).
+    /// `limitPerMinute`: what the time estimates assume (none: the client's rate limit, at most the
+    /// API's 60 a minute; 0: no limit).
     #[uniffi::method(default(departments = [], checkpoint = None, limit_per_minute = None))]
     pub fn month_close(
         &self,
@@ -42,7 +43,8 @@ impl ZeitkontoClient {
     ///
     /// `day`: The day (none: the server's today).
     /// `checkpoint`: a job's `checkpoint()` to resume from.
-    /// `limitPerMinute`: what the time estimates assume (none: 60, the API's; 0: no limit).
+    /// `limitPerMinute`: what the time estimates assume (none: the client's rate limit, at most the
+    /// API's 60 a minute; 0: no limit).
     #[uniffi::method(default(day = None, checkpoint = None, limit_per_minute = None))]
     pub fn presence_board(
         &self,
@@ -60,7 +62,8 @@ impl ZeitkontoClient {
     ///
     /// `year`: The year.
     /// `checkpoint`: a job's `checkpoint()` to resume from.
-    /// `limitPerMinute`: what the time estimates assume (none: 60, the API's; 0: no limit).
+    /// `limitPerMinute`: what the time estimates assume (none: the client's rate limit, at most the
+    /// API's 60 a minute; 0: no limit).
     #[uniffi::method(default(checkpoint = None, limit_per_minute = None))]
     pub fn leave_year_report(
         &self,
@@ -83,7 +86,8 @@ impl ZeitkontoClient {
     /// `end`: The last day.
     /// `projects`: Project ids (none: every top-level project of the company's list).
     /// `checkpoint`: a job's `checkpoint()` to resume from.
-    /// `limitPerMinute`: what the time estimates assume (none: 60, the API's; 0: no limit).
+    /// `limitPerMinute`: what the time estimates assume (none: the client's rate limit, at most the
+    /// API's 60 a minute; 0: no limit).
     #[uniffi::method(default(projects = [], checkpoint = None, limit_per_minute = None))]
     pub fn project_hours(
         &self,

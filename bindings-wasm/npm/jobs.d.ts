@@ -97,7 +97,7 @@ export interface SweepOptions {
   checkpoint?: string | undefined;
   /** Aborting rejects the iteration with `signal.reason` and cancels the call in flight. */
   signal?: AbortSignal | undefined;
-  /** What the plan's and progress's time estimates assume (default 60, the API's; 0: no limit). */
+  /** What the plan's and progress's time estimates assume (default: the client's rate limit, at most the API's 60 a minute; 0: no limit). */
   limitPerMinute?: number | undefined;
 }
 

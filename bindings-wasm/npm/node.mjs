@@ -3,8 +3,8 @@
 import zk from "./dist/node.cjs";
 
 export const {
-  Client, init, buildRequest, parseResponse, operations, _invalid, _day, _toError, ZeitkontoError,
-  InvalidInputError, ApiError, EmployeeNotFoundError, CompanyInactiveError,
+  Client, init, buildRequest, parseResponse, operations, _invalid, _day, _toError, _settingsOf,
+  ZeitkontoError, InvalidInputError, ApiError, EmployeeNotFoundError, CompanyInactiveError,
   AuthenticationFailedError, BadValueError, EmailInUseError, MissingModuleError, ForbiddenError,
   RefusedError, RateLimitedError, UnexpectedStatusError, DecodeError, TransportError, TlsError,
   TimeoutError,

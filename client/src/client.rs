@@ -292,6 +292,11 @@ impl Client {
         &self.driver.context
     }
 
+    /// The rate limit this client keeps (what the jobs' estimates assume).
+    pub(crate) fn limiter(&self) -> zeitkonto_core::limiter::LimiterConfig {
+        self.driver.limiter
+    }
+
     /// The same client (keys, routes, timeout, retry, limiter, event callback) with a new bundled
     /// transport: none of this client's open connections. For a process made by `fork()`: the
     /// child inherits the parent's pooled connections but not the runtime threads that drove

@@ -174,7 +174,10 @@ impl Client {
     /// checkpoint to resume from.
     pub fn job(&self, spec: &JobSpec, checkpoint: Option<&str>) -> Result<Job, Error> {
         // A refusal that quotes a value (a key passed as the e-mail) shows none of the keys.
-        self.start_job(spec, checkpoint).map_err(|e| self.context().redact_error(e))
+        let mut job = self.start_job(spec, checkpoint).map_err(|e| self.context().redact_error(e))?;
+        // The estimates assume this client's rate limit (at most the API's 60 a minute).
+        job.set_limit_per_minute(self.limiter().per_minute());
+        Ok(job)
     }
 
     fn start_job(&self, spec: &JobSpec, checkpoint: Option<&str>) -> Result<Job, Error> {
@@ -494,7 +497,8 @@ impl Job {
         }
     }
 
-    /// The rate limit the plan's and progress's estimates assume (default 60 a minute; 0: none).
+    /// The rate limit the plan's and progress's estimates assume (default: the client's rate
+    /// limit, at most the API's 60 a minute; 0: none).
     pub fn set_limit_per_minute(&mut self, limit: u32) {
         match self {
             Job::MonthClose(j) => j.machine.set_limit_per_minute(limit),

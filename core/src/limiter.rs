@@ -75,6 +75,18 @@ impl LimiterConfig {
     pub fn per_window(limit: u32, window_ms: u64) -> LimiterConfig {
         LimiterConfig { limit, window_ms, margin_ms: window_ms / 100 }
     }
+
+    /// The requests a minute the jobs' time estimates assume under this limiter: `limit` per
+    /// window as a rate a minute (at least 1), and at most the API's 60 (a limiter set higher, or
+    /// off, still meets the server's limit).
+    pub fn per_minute(&self) -> u32 {
+        let api = LimiterConfig::DEFAULT.limit;
+        if self.limit == 0 {
+            return api;
+        }
+        let rate = u64::from(self.limit).saturating_mul(60_000) / self.window_ms.max(1);
+        u32::try_from(rate).unwrap_or(u32::MAX).clamp(1, api)
+    }
 }
 
 /// What the caller should do now.

@@ -21,6 +21,7 @@ use libfuzzer_sys::fuzz_target;
 use serde_json::{json, Value};
 use zeitkonto_core::date::Date;
 use zeitkonto_core::jobs::{JobCall, JobSteps, MonthClose, Progress, Sweep, SweepCall};
+use zeitkonto_core::limiter::LimiterConfig;
 
 #[derive(Debug, Arbitrary)]
 struct Input {
@@ -246,7 +247,7 @@ fn drive_steps(input: &Input) {
         2 => ("leave_year_report", json!({ "year": input.year })),
         _ => ("project_hours", json!({ "email": "pm@x.example", "start": "2026-01-01", "end": format!("2026-03-{day:02}"), "projects": ids })),
     };
-    let Ok(mut job) = JobSteps::start(job_kind, &spec, None) else { return };
+    let Ok(mut job) = JobSteps::start(job_kind, &spec, None, &LimiterConfig::DEFAULT) else { return };
     let mut finished = BTreeSet::new();
     let mut answered: Option<String> = None;
     for step in input.steps.iter().take(64) {
@@ -263,13 +264,13 @@ fn drive_steps(input: &Input) {
             Step::Fail(k, code) => {
                 if job.failed(kind(*k), code.map(i64::from)).expect("a call is in hand").is_none() {
                     assert!(job.next_call().is_none(), "a stopped job asks for nothing");
-                    let again = JobSteps::start(job.name(), &spec, Some(&job.checkpoint()));
+                    let again = JobSteps::start(job.name(), &spec, Some(&job.checkpoint()), &LimiterConfig::DEFAULT);
                     again.expect("a stopped job's checkpoint resumes");
                     break;
                 }
             }
             Step::Resume => {
-                job = JobSteps::start(job_kind, &spec, Some(&job.checkpoint())).expect("a checkpoint JobSteps wrote resumes");
+                job = JobSteps::start(job_kind, &spec, Some(&job.checkpoint()), &LimiterConfig::DEFAULT).expect("a checkpoint JobSteps wrote resumes");
             }
         }
     }

@@ -74,7 +74,7 @@ def _py_signature(job, returns):
         else:
             text = f"{snake(a['name'])}: Optional[{t}] = None"
         (before if a["positional"] else after).append(text)
-    after += ["checkpoint: Optional[_Path] = None", "limit_per_minute: int = 60"]
+    after += ["checkpoint: Optional[_Path] = None", "limit_per_minute: Optional[int] = None"]
     return f"def {job['name']}(self, {', '.join(before + ['*'] + after)}) -> {returns}:"
 
 
@@ -91,7 +91,8 @@ def _py_docstring(job):
         kind = {"day": " (a ``datetime.date`` or ``\"YYYY-MM-DD\"``)", "ids": " (any iterable of strings)"}.get(a["type"], "")
         body += _item(f"- ``{snake(a['name'])}``{kind}: {_rst(a['doc'])}", "        ")
     body += _item("- ``checkpoint``: a file to save the state to after every call and to resume from.", "        ")
-    body += _item("- ``limit_per_minute``: what the time estimates assume.", "        ")
+    body += _item("- ``limit_per_minute``: what the time estimates assume (``None``: the client's rate limit, "
+                  "at most the API's 60 a minute; 0: no limit).", "        ")
     return body + ['        """']
 
 
@@ -170,7 +171,7 @@ def js_jobs(decl):
         events = ", ".join(f"`{camel(e['kind'])}`" for e in decl["jobEvents"] if e["jobs"] in ("all", mine))
         doc += ["", "Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there), `signal` "
                 "(an AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume; "
-                "default 60, 0: no limit). Resolves to a job: `plan`, `checkpoint()`, `failures()` and "
+                "default: the client's rate limit, at most the API's 60 a minute; 0: no limit). Resolves to a job: `plan`, `checkpoint()`, `failures()` and "
                 f"an async iterator of events (their `type`: {events}; `progress` after every call, then the call's rows)."]
         out += ["", "/**"]
         for para in doc:
@@ -215,7 +216,8 @@ def uniffi_jobs(decl):
             out.append("")
         doc = [j["doc"], ""] + [f"`{camel(a['name'])}`: {a['doc']}" for a in j["args"]]
         doc += ["`checkpoint`: a job's `checkpoint()` to resume from.",
-                "`limitPerMinute`: what the time estimates assume (none: 60, the API's; 0: no limit)."]
+                "`limitPerMinute`: what the time estimates assume (none: the client's rate limit, at most the "
+                "API's 60 a minute; 0: no limit)."]
         for para in doc:
             out += wrap(para, 100, "    /// ") if para else ["    ///"]
         defaults = [f"{snake(a['name'])} = {'[]' if a['type'] == 'ids' else 'None'}" for a in j["args"] if not a["required"]]

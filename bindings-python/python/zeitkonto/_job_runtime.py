@@ -71,9 +71,9 @@ def _spec(kind: str, types: Dict[str, str], values: _Hidden) -> Callable[[Any, O
     arguments' declared names and types, then their values and ``limit_per_minute``, kept out of
     sight) over a core client, with its checkpoint file when given; the core checks the arguments
     and names the one that is wrong. Nothing raised here has a value in a frame's locals."""
-    limit = values.value[-1]
-    if isinstance(limit, bool) or not isinstance(limit, int):
-        raise _invalid("limit_per_minute", f"expected a whole number, got {type(limit).__name__}")
+    limit = values.value[-1]  # None: the client's rate limit (the core's rule)
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)):
+        raise _invalid("limit_per_minute", f"expected a whole number or None, got {type(limit).__name__}")
     spec = _Hidden({name: _argument(t, v) for (name, t), v in zip(types.items(), values.value)})
     del values
     refused = next(((name, v) for name, v in spec.value.items() if isinstance(v, _Refused)), None)

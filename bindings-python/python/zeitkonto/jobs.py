@@ -60,7 +60,7 @@ class Jobs:
         self._client = client
 
     def month_close(self, year: int, month: int, *, departments: Optional[Iterable[str]] = None,
-                    checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> MonthCloseJob:
+                    checkpoint: Optional[_Path] = None, limit_per_minute: Optional[int] = None) -> MonthCloseJob:
         """Every active employee's monthly account for ``year`` and calendar ``month`` (1-12): one
         summary call per department of ``departments`` (ids), one call per employee otherwise;
         per-employee calls for whoever a summary missed.
@@ -69,7 +69,8 @@ class Jobs:
         - ``month``: The calendar month, 1-12 (January is 1).
         - ``departments`` (any iterable of strings): Department ids (none: one call per employee).
         - ``checkpoint``: a file to save the state to after every call and to resume from.
-        - ``limit_per_minute``: what the time estimates assume.
+        - ``limit_per_minute``: what the time estimates assume (``None``: the client's rate limit,
+          at most the API's 60 a minute; 0: no limit).
         """
         given = _Hidden((year, month, departments, limit_per_minute))
         del year, month, departments
@@ -77,14 +78,15 @@ class Jobs:
         return MonthCloseJob(self._client, make, checkpoint)
 
     def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
-                       limit_per_minute: int = 60) -> SweepJob:
+                       limit_per_minute: Optional[int] = None) -> SweepJob:
         """Every time-tracked employee's presence on ``day`` in one company-wide call; when that
         answer cannot be used, a fallback event, the employee list and one call per employee. One
         presence row per entry.
 
         - ``day`` (a ``datetime.date`` or ``"YYYY-MM-DD"``): The day (none: the server's today).
         - ``checkpoint``: a file to save the state to after every call and to resume from.
-        - ``limit_per_minute``: what the time estimates assume.
+        - ``limit_per_minute``: what the time estimates assume (``None``: the client's rate limit,
+          at most the API's 60 a minute; 0: no limit).
         """
         given = _Hidden((day, limit_per_minute))
         del day
@@ -92,14 +94,15 @@ class Jobs:
         return SweepJob(self._client, make, checkpoint)
 
     def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
-                          limit_per_minute: int = 60) -> SweepJob:
+                          limit_per_minute: Optional[int] = None) -> SweepJob:
         """Every leave-managed employee's yearly overview of ``year`` (one call): one leave row per
         employee, with the legend of leave types. Its failure is listed (no other call gives the
         same answer).
 
         - ``year``: The year.
         - ``checkpoint``: a file to save the state to after every call and to resume from.
-        - ``limit_per_minute``: what the time estimates assume.
+        - ``limit_per_minute``: what the time estimates assume (``None``: the client's rate limit,
+          at most the API's 60 a minute; 0: no limit).
         """
         given = _Hidden((year, limit_per_minute))
         del year
@@ -107,7 +110,7 @@ class Jobs:
         return SweepJob(self._client, make, checkpoint)
 
     def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
-                      checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> SweepJob:
+                      checkpoint: Optional[_Path] = None, limit_per_minute: Optional[int] = None) -> SweepJob:
         """The bookings from ``start`` to ``end`` (both included, any length: pieces of at most 31
         days are asked) of ``projects``, asked as the project manager ``email``: the project list
         first (it checks given ids: an unknown one is listed without a call), then each top-level
@@ -120,7 +123,8 @@ class Jobs:
         - ``projects`` (any iterable of strings): Project ids (none: every top-level project of the
           company's list).
         - ``checkpoint``: a file to save the state to after every call and to resume from.
-        - ``limit_per_minute``: what the time estimates assume.
+        - ``limit_per_minute``: what the time estimates assume (``None``: the client's rate limit,
+          at most the API's 60 a minute; 0: no limit).
         """
         given = _Hidden((email, start, end, projects, limit_per_minute))
         del email, start, end, projects
@@ -136,7 +140,8 @@ class AsyncJobs:
         self._client = client
 
     def month_close(self, year: int, month: int, *, departments: Optional[Iterable[str]] = None,
-                    checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncMonthCloseJob:
+                    checkpoint: Optional[_Path] = None,
+                    limit_per_minute: Optional[int] = None) -> AsyncMonthCloseJob:
         """See :meth:`Jobs.month_close`; an async iterator of the same events."""
         given = _Hidden((year, month, departments, limit_per_minute))
         del year, month, departments
@@ -144,7 +149,7 @@ class AsyncJobs:
         return AsyncMonthCloseJob(self._client, make, checkpoint)
 
     def presence_board(self, day: Optional[_Day] = None, *, checkpoint: Optional[_Path] = None,
-                       limit_per_minute: int = 60) -> AsyncSweepJob:
+                       limit_per_minute: Optional[int] = None) -> AsyncSweepJob:
         """See :meth:`Jobs.presence_board`; an async iterator of the same events."""
         given = _Hidden((day, limit_per_minute))
         del day
@@ -152,7 +157,7 @@ class AsyncJobs:
         return AsyncSweepJob(self._client, make, checkpoint)
 
     def leave_year_report(self, year: int, *, checkpoint: Optional[_Path] = None,
-                          limit_per_minute: int = 60) -> AsyncSweepJob:
+                          limit_per_minute: Optional[int] = None) -> AsyncSweepJob:
         """See :meth:`Jobs.leave_year_report`; an async iterator of the same events."""
         given = _Hidden((year, limit_per_minute))
         del year
@@ -160,7 +165,7 @@ class AsyncJobs:
         return AsyncSweepJob(self._client, make, checkpoint)
 
     def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
-                      checkpoint: Optional[_Path] = None, limit_per_minute: int = 60) -> AsyncSweepJob:
+                      checkpoint: Optional[_Path] = None, limit_per_minute: Optional[int] = None) -> AsyncSweepJob:
         """See :meth:`Jobs.project_hours`; an async iterator of the same events."""
         given = _Hidden((email, start, end, projects, limit_per_minute))
         del email, start, end, projects

@@ -7,6 +7,7 @@
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use zeitkonto_core::jobs::JobSteps as Steps;
+use zeitkonto_core::settings::NumericSettings;
 use zeitkonto_core::Error;
 
 #[wasm_bindgen]
@@ -36,11 +37,24 @@ pub struct JobSteps {
 #[wasm_bindgen]
 impl JobSteps {
     /// The job `kind` with its options as JSON text (`year`, `month`, `departments`, `day`,
-    /// `email`, `start`, `end`, `projects`, `limitPerMinute`); `checkpoint`: JSON text to go on from.
+    /// `email`, `start`, `end`, `projects`, `limitPerMinute`); `checkpoint`: JSON text to go on from;
+    /// `settings`: the client's numeric settings as its .wasm takes them (the core's
+    /// `NumericSettings`), whose rate limit the estimates assume unless `limitPerMinute` is given.
     #[wasm_bindgen(constructor)]
-    pub fn new(kind: &str, spec_json: &str, checkpoint: Option<String>) -> Result<JobSteps, JsValue> {
+    pub fn new(
+        kind: &str,
+        spec_json: &str,
+        checkpoint: Option<String>,
+        settings: Option<Vec<f64>>,
+    ) -> Result<JobSteps, JsValue> {
         let spec = parse("options", spec_json)?;
-        Steps::start(kind, &spec, checkpoint.as_deref()).map(|s| JobSteps { s }).map_err(|e| error_js(&e))
+        let limiter = NumericSettings::from_numbers(settings.as_deref().unwrap_or_default())
+            .rate_limit
+            .map(|r| r.to_config())
+            .transpose()
+            .map_err(|e| error_js(&e))?
+            .unwrap_or_default();
+        Steps::start(kind, &spec, checkpoint.as_deref(), &limiter).map(|s| JobSteps { s }).map_err(|e| error_js(&e))
     }
 
     /// "month_close", "presence_board", "leave_year_report" or "project_hours".

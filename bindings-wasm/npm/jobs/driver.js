@@ -1,7 +1,7 @@
 // What the jobs of zeitkonto/jobs share (entries.js, generated): the core's .wasm (loaded once,
 // by the entry files' loader), the checks of arguments and options, the core's errors as the
 // package's, and the one loop every job runs (runJob).
-import { ApiError, ZeitkontoError, _day, _invalid as invalid, _toError } from "zeitkonto";
+import { ApiError, ZeitkontoError, _day, _invalid as invalid, _settingsOf, _toError } from "zeitkonto";
 import { jobTelemetry } from "../src/telemetry.js";
 
 let load = null;
@@ -102,7 +102,9 @@ export async function runJob(client, kind, spec, { checkpoint, signal }, failure
       throw invalid(field, "expected an array of ids (strings)");
     }
   }
-  const job = machine(() => new wasm.JobSteps(kind, JSON.stringify(spec), checkpoint ?? undefined));
+  // The estimates assume the client's rate limit unless `limitPerMinute` is given (the core's rule).
+  const settings = _settingsOf(client);
+  const job = machine(() => new wasm.JobSteps(kind, JSON.stringify(spec), checkpoint ?? undefined, settings));
   return {
     /** The plan from here (before the first call: the whole job as far as it is known). */
     get plan() {

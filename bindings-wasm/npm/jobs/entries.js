@@ -14,10 +14,11 @@ import { checkArgs, day, runJob } from "./driver.js";
  * Option `departments`: Department ids (none: one call per employee).
  *
  * Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there), `signal` (an
- * AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume; default
- * 60, 0: no limit). Resolves to a job: `plan`, `checkpoint()`, `failures()` and an async iterator
- * of events (their `type`: `progress`, `account`, `employeeFailure`, `departmentFallback`;
- * `progress` after every call, then the call's rows).
+ * AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume;
+ * default: the client's rate limit, at most the API's 60 a minute; 0: no limit). Resolves to a job:
+ * `plan`, `checkpoint()`, `failures()` and an async iterator of events (their `type`: `progress`,
+ * `account`, `employeeFailure`, `departmentFallback`; `progress` after every call, then the call's
+ * rows).
  */
 export async function monthClose(client, year, month, options = {}) {
   checkArgs("monthClose", client, ["call"], options, ["departments", "checkpoint", "signal", "limitPerMinute"]);
@@ -33,10 +34,11 @@ export async function monthClose(client, year, month, options = {}) {
  * Option `day` ("YYYY-MM-DD" or a Date): The day (none: the server's today).
  *
  * Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there), `signal` (an
- * AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume; default
- * 60, 0: no limit). Resolves to a job: `plan`, `checkpoint()`, `failures()` and an async iterator
- * of events (their `type`: `progress`, `presence`, `leave`, `booking`, `callFailure`, `fallback`;
- * `progress` after every call, then the call's rows).
+ * AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume;
+ * default: the client's rate limit, at most the API's 60 a minute; 0: no limit). Resolves to a job:
+ * `plan`, `checkpoint()`, `failures()` and an async iterator of events (their `type`: `progress`,
+ * `presence`, `leave`, `booking`, `callFailure`, `fallback`; `progress` after every call, then the
+ * call's rows).
  */
 export async function presenceBoard(client, options = {}) {
   checkArgs("presenceBoard", client, ["call"], options, ["day", "checkpoint", "signal", "limitPerMinute"]);
@@ -51,10 +53,11 @@ export async function presenceBoard(client, options = {}) {
  * `year`: The year.
  *
  * Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there), `signal` (an
- * AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume; default
- * 60, 0: no limit). Resolves to a job: `plan`, `checkpoint()`, `failures()` and an async iterator
- * of events (their `type`: `progress`, `presence`, `leave`, `booking`, `callFailure`, `fallback`;
- * `progress` after every call, then the call's rows).
+ * AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume;
+ * default: the client's rate limit, at most the API's 60 a minute; 0: no limit). Resolves to a job:
+ * `plan`, `checkpoint()`, `failures()` and an async iterator of events (their `type`: `progress`,
+ * `presence`, `leave`, `booking`, `callFailure`, `fallback`; `progress` after every call, then the
+ * call's rows).
  */
 export async function leaveYearReport(client, year, options = {}) {
   checkArgs("leaveYearReport", client, ["call"], options, ["checkpoint", "signal", "limitPerMinute"]);
@@ -75,10 +78,11 @@ export async function leaveYearReport(client, year, options = {}) {
  * Option `projects`: Project ids (none: every top-level project of the company's list).
  *
  * Options `checkpoint` (the JSON text a job's `checkpoint()` gave: resume from there), `signal` (an
- * AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume; default
- * 60, 0: no limit). Resolves to a job: `plan`, `checkpoint()`, `failures()` and an async iterator
- * of events (their `type`: `progress`, `presence`, `leave`, `booking`, `callFailure`, `fallback`;
- * `progress` after every call, then the call's rows).
+ * AbortSignal for the call in flight) and `limitPerMinute` (what the time estimates assume;
+ * default: the client's rate limit, at most the API's 60 a minute; 0: no limit). Resolves to a job:
+ * `plan`, `checkpoint()`, `failures()` and an async iterator of events (their `type`: `progress`,
+ * `presence`, `leave`, `booking`, `callFailure`, `fallback`; `progress` after every call, then the
+ * call's rows).
  */
 export async function projectHours(client, email, start, end, options = {}) {
   checkArgs("projectHours", client, ["call"], options, ["projects", "checkpoint", "signal", "limitPerMinute"]);

@@ -19,13 +19,9 @@ const isServerWorker = (typeof navigator !== "undefined" && navigator.userAgent 
   typeof EdgeRuntime === "string" || typeof Deno !== "undefined";
 const isBrowser = !isNode && !isServerWorker && (typeof window !== "undefined" || typeof WorkerGlobalScope !== "undefined");
 
-let load = null;
-let ready = false;
-let loading = null;
-/**
- * The Node entry's node:http transport (`src/node-http.js`: `send`, and `serves(fetch)`, whether it
- * may stand in for that fetch), or null (browsers, workers).
- */
+let [load, ready, loading] = [null, false, null];
+/** The Node entry's node:http transport (`src/node-http.js`: `send`, and `serves(fetch)`, whether
+ * it may stand in for that fetch), or null (browsers, workers). */
 let nodeHttp = null;
 
 /**
@@ -115,11 +111,9 @@ export function _day(value) {
     // (a date-only ISO string, parsed as UTC) means everywhere. Any other Date is its local
     // calendar day: what `new Date(2026, 2, 1)` or a date picker means. Strings pass unchanged.
     const utc = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0 && value.getUTCMilliseconds() === 0;
-    const y = utc ? value.getUTCFullYear() : value.getFullYear();
-    const m = (utc ? value.getUTCMonth() : value.getMonth()) + 1;
-    const d = utc ? value.getUTCDate() : value.getDate();
+    const [y, m, d] = utc ? [value.getUTCFullYear(), value.getUTCMonth(), value.getUTCDate()] : [value.getFullYear(), value.getMonth(), value.getDate()];
     const p = (n) => String(n).padStart(2, "0");
-    return `${String(y).padStart(4, "0")}-${p(m)}-${p(d)}`;
+    return `${String(y).padStart(4, "0")}-${p(m + 1)}-${p(d)}`;
   }
   return value;
 }
@@ -296,6 +290,10 @@ function toWasmOptions(options) {
   return { options: { apiKey, baseUrl, workspaceKey, routes }, settings };
 }
 
+/** @internal A `Client`'s numeric settings as its .wasm takes them (zeitkonto/jobs' estimates assume its rate limit). */
+const SETTINGS = new WeakMap();
+export const _settingsOf = (client) => SETTINGS.get(client);
+
 function makeInner(options, onEvent) {
   try {
     // The page's own origin (a same-origin backend): plain http is fine there, whatever the host.
@@ -336,6 +334,7 @@ export class Client {
     }
     this.#baseUrl = baseUrl ?? "https://desktop.saas.de";
     this.#options = toWasmOptions({ ...options, baseUrl });
+    SETTINGS.set(this, this.#options.settings);
     const { onEvent } = options;
     if (onEvent != null && typeof onEvent !== "function") {
       throw new InvalidInputError("invalid option `onEvent`: expected a function", { kind: "InvalidInput", field: "onEvent", reason: "expected a function" });

@@ -12,6 +12,21 @@ const accounts = async (job) => {
   return out;
 };
 
+test("the estimates assume the client's rate limit unless limitPerMinute says otherwise", async () => {
+  const sb = await Sandbox.create({ today: "2026-11-21" });
+  const departments = ["SALES", "ENG", "OPS"];
+  // Four calls: four seconds at the API's 60 a minute, eight under a client limited to 30.
+  assert.equal((await monthClose(sb.client({ rateLimit: { limit: 60, window: 60_000 } }), 2026, 10, { departments })).plan.eta, 4000);
+  const slow = sb.client({ rateLimit: { limit: 30, window: 60_000 } });
+  assert.equal((await monthClose(slow, 2026, 10, { departments })).plan.eta, 8000);
+  assert.equal((await monthClose(slow, 2026, 10, { departments, limitPerMinute: 60 })).plan.eta, 4000);
+  // A client limited above the API's 60, or not at all, still meets the server's limit.
+  assert.equal((await monthClose(sb.client({ rateLimit: { limit: 0 } }), 2026, 10, { departments })).plan.eta, 4000);
+  // A stand-in for the Client (any object with `call`): the API's 60.
+  const standIn = { call: (operation, params, options) => slow.call(operation, params, options) };
+  assert.equal((await monthClose(standIn, 2026, 10, { departments })).plan.eta, 4000);
+});
+
 test("department ids known: departments + 1 calls, the same accounts as timeAccount", async () => {
   const sb = await Sandbox.create({ today: "2026-11-21" });
   const job = await monthClose(sb.client(), 2026, 10, { departments: ["SALES", "ENG", "OPS"] });

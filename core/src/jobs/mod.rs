@@ -27,8 +27,10 @@ pub use spec::{limit_per_minute, JobArg, JobArgType, JobDecl, JobSpec, JOBS, JOB
 pub use steps::JobSteps;
 pub use sweep::{Sweep, SweepAction, SweepCall, SweepFallback, SweepKind};
 
-/// Requests per minute the API allows; the plan's time estimate assumes it unless told otherwise.
-pub const API_LIMIT_PER_MINUTE: u32 = 60;
+/// Requests per minute the API allows; the plan's time estimate assumes it unless the client's
+/// rate limit is lower ([`LimiterConfig::per_minute`](crate::limiter::LimiterConfig::per_minute))
+/// or the job's `limitPerMinute` says otherwise.
+pub const API_LIMIT_PER_MINUTE: u32 = crate::limiter::LimiterConfig::DEFAULT.limit;
 
 /// How far the job is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

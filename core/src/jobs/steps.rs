@@ -18,6 +18,7 @@ use super::spec::{limit_per_minute, JobSpec};
 use super::{FailureAction, JobCall, MonthClose, SummaryMatch, Sweep, SweepAction, SweepCall};
 use super::{Plan, Progress};
 use crate::error::Error;
+use crate::limiter::LimiterConfig;
 
 #[derive(Debug, Clone)]
 enum Machine {
@@ -51,19 +52,24 @@ impl JobSteps {
     /// `leave_year_report`: `year`; `project_hours`: `email`, `start`, `end`, `projects`; each
     /// may have `limitPerMinute`, what the estimates assume), from `spec`, a JSON object with
     /// those fields (dates `YYYY-MM-DD`). With `checkpoint` it goes on from there, if that is the
-    /// checkpoint of the same job asked the same way.
-    pub fn start(kind: &str, spec: &Value, checkpoint: Option<&str>) -> Result<JobSteps, Error> {
+    /// checkpoint of the same job asked the same way. `limiter`: the client's rate limit, which
+    /// the estimates assume when `limitPerMinute` is not given ([`LimiterConfig::per_minute`]).
+    pub fn start(
+        kind: &str,
+        spec: &Value,
+        checkpoint: Option<&str>,
+        limiter: &LimiterConfig,
+    ) -> Result<JobSteps, Error> {
         let job = JobSpec::from_json(kind, spec)?;
         let mut machine = match (job.month_close(checkpoint)?, job.sweep(checkpoint)?) {
             (Some(m), _) => Machine::MonthClose(m),
             (None, Some(s)) => Machine::Sweep(s),
             (None, None) => return Err(Error::invalid("kind", "no machine for this job")),
         };
-        if let Some(limit) = limit_per_minute(spec)? {
-            match &mut machine {
-                Machine::MonthClose(m) => m.set_limit_per_minute(limit),
-                Machine::Sweep(s) => s.set_limit_per_minute(limit),
-            }
+        let limit = limit_per_minute(spec)?.unwrap_or_else(|| limiter.per_minute());
+        match &mut machine {
+            Machine::MonthClose(m) => m.set_limit_per_minute(limit),
+            Machine::Sweep(s) => s.set_limit_per_minute(limit),
         }
         Ok(JobSteps { machine, before: None, call: None, stopped: false })
     }
@@ -299,6 +305,8 @@ impl JobSteps {
 mod tests {
     use super::*;
 
+    const API: &LimiterConfig = &LimiterConfig::DEFAULT;
+
     fn kinds(events: &[Value]) -> Vec<&str> {
         events.iter().map(|e| e["type"].as_str().unwrap_or("?")).collect()
     }
@@ -306,7 +314,7 @@ mod tests {
     #[test]
     fn a_month_close_step_by_step_with_a_failure_listed_and_one_that_stops_it() {
         let spec = json!({"year": 2026, "month": 3, "limitPerMinute": 0});
-        let mut job = JobSteps::start("month_close", &spec, None).unwrap();
+        let mut job = JobSteps::start("month_close", &spec, None, API).unwrap();
         assert_eq!(job.name(), "month_close");
         let fresh = job.checkpoint();
         let step = job.next_call().unwrap();
@@ -339,7 +347,7 @@ mod tests {
         assert_eq!(job.checkpoint(), before_the_stop, "the stopping call is not finished");
         assert_eq!(job.failures(), [("b@x.de".to_string(), "UnexpectedStatus".to_string())]);
         // Resumed: the failed and the stopping employees' calls are made again, not Anna's.
-        let mut again = JobSteps::start("month_close", &spec, Some(&before_the_stop)).unwrap();
+        let mut again = JobSteps::start("month_close", &spec, Some(&before_the_stop), API).unwrap();
         let mut asked = Vec::new();
         while let Some(step) = again.next_call() {
             asked.push(step["key"].as_str().unwrap().to_string());
@@ -350,7 +358,7 @@ mod tests {
 
     #[test]
     fn the_presence_board_falls_back_per_employee_and_rows_come_from_the_answer() {
-        let mut job = JobSteps::start("presence_board", &json!({"day": "2026-11-20"}), None).unwrap();
+        let mut job = JobSteps::start("presence_board", &json!({"day": "2026-11-20"}), None, API).unwrap();
         let step = job.next_call().unwrap();
         assert_eq!(step["params"], json!({"day": "2026-11-20"}));
         let events = job.failed("Decode", None).unwrap().unwrap();
@@ -369,7 +377,7 @@ mod tests {
     #[test]
     fn project_hours_read_the_list_and_name_each_booking_s_project() {
         let spec = json!({"email": "m@x.de", "start": "2026-10-01", "end": "2026-10-10"});
-        let mut job = JobSteps::start("project_hours", &spec, None).unwrap();
+        let mut job = JobSteps::start("project_hours", &spec, None, API).unwrap();
         assert_eq!(job.next_call().unwrap()["params"], json!({"email": "m@x.de"}));
         job.answered(&json!({"projects": [{"uuid": 12.0}, {"uuid": "c", "parentId": 12}]})).unwrap();
         let step = job.next_call().unwrap();
@@ -390,21 +398,40 @@ mod tests {
             Err(Error::InvalidInput { field, .. }) => field,
             other => panic!("{other:?}"),
         };
-        assert_eq!(field(JobSteps::start("month_close", &json!({"year": "2026", "month": 3}), None)), "year");
-        assert_eq!(field(JobSteps::start("month_close", &json!({"year": 2026, "month": 13}), None)), "month");
+        assert_eq!(field(JobSteps::start("month_close", &json!({"year": "2026", "month": 3}), None, API)), "year");
+        assert_eq!(field(JobSteps::start("month_close", &json!({"year": 2026, "month": 13}), None, API)), "month");
         assert_eq!(
-            field(JobSteps::start("month_close", &json!({"year": 2026, "month": 1, "departments": [1]}), None)),
+            field(JobSteps::start("month_close", &json!({"year": 2026, "month": 1, "departments": [1]}), None, API)),
             "departments"
         );
-        assert_eq!(field(JobSteps::start("nightly", &json!({}), None)), "kind");
-        assert_eq!(field(JobSteps::start("leave_year_report", &json!({"year": 1e12}), None)), "year");
-        assert_eq!(field(JobSteps::start("presence_board", &json!({"day": "20.11.2026"}), None)), "day");
-        let board = JobSteps::start("presence_board", &json!({}), None).unwrap().checkpoint();
+        assert_eq!(field(JobSteps::start("nightly", &json!({}), None, API)), "kind");
+        assert_eq!(field(JobSteps::start("leave_year_report", &json!({"year": 1e12}), None, API)), "year");
+        assert_eq!(field(JobSteps::start("presence_board", &json!({"day": "20.11.2026"}), None, API)), "day");
+        let board = JobSteps::start("presence_board", &json!({}), None, API).unwrap().checkpoint();
         assert_eq!(
-            field(JobSteps::start("month_close", &json!({"year": 2026, "month": 1}), Some(&board))),
+            field(JobSteps::start("month_close", &json!({"year": 2026, "month": 1}), Some(&board), API)),
             "checkpoint"
         );
-        let mut job = JobSteps::start("leave_year_report", &json!({"year": 2026}), None).unwrap();
+        let mut job = JobSteps::start("leave_year_report", &json!({"year": 2026}), None, API).unwrap();
         assert!(matches!(job.answered(&json!({})), Err(Error::InvalidInput { .. })), "no call in hand");
+    }
+
+    #[test]
+    fn the_estimates_assume_the_clients_rate_limit_unless_the_job_says_otherwise() {
+        let eta = |spec: Value, limiter: LimiterConfig| {
+            JobSteps::start("leave_year_report", &spec, None, &limiter).unwrap().plan().eta_ms
+        };
+        let year = json!({"year": 2026});
+        // One call (the employee list) at the API's 60 a minute: one second.
+        assert_eq!(eta(year.clone(), LimiterConfig::DEFAULT), 1_000);
+        // A client limited to 30 a minute (or 1 per 2 s) makes it take twice as long.
+        assert_eq!(eta(year.clone(), LimiterConfig::per_window(30, 60_000)), 2_000);
+        assert_eq!(eta(year.clone(), LimiterConfig::per_window(1, 2_000)), 2_000);
+        // A limiter set higher, or off, still meets the server's 60.
+        assert_eq!(eta(year.clone(), LimiterConfig::per_window(600, 60_000)), 1_000);
+        assert_eq!(eta(year.clone(), LimiterConfig::per_window(0, 60_000)), 1_000);
+        // The job's own `limitPerMinute` wins (0: no limit).
+        assert_eq!(eta(json!({"year": 2026, "limitPerMinute": 20}), LimiterConfig::per_window(30, 60_000)), 3_000);
+        assert_eq!(eta(json!({"year": 2026, "limitPerMinute": 0}), LimiterConfig::per_window(30, 60_000)), 0);
     }
 }

@@ -222,3 +222,14 @@ fn property_never_more_than_limit_starts_in_any_window() {
         }
     }
 }
+
+#[test]
+fn per_minute_is_the_rate_a_minute_at_most_the_apis() {
+    assert_eq!(LimiterConfig::DEFAULT.per_minute(), 60);
+    assert_eq!(LimiterConfig::per_window(30, 60_000).per_minute(), 30);
+    assert_eq!(LimiterConfig::per_window(5, 10_000).per_minute(), 30);
+    assert_eq!(LimiterConfig::per_window(1, 3_600_000).per_minute(), 1, "at least 1");
+    assert_eq!(LimiterConfig::per_window(u32::MAX, 1).per_minute(), 60, "at most the API's");
+    assert_eq!(LimiterConfig::per_window(0, 60_000).per_minute(), 60, "off: the server's limit");
+    assert_eq!(LimiterConfig { limit: 10, window_ms: 0, margin_ms: 0 }.per_minute(), 60);
+}

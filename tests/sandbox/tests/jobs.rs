@@ -389,3 +389,23 @@ async fn the_checkpoint_file_holds_each_handled_call_and_a_stop_and_the_job_resu
     assert!(matches!(nowhere.save(&stopped), Err(Error::InvalidInput { field, .. }) if field == "checkpoint"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[tokio::test]
+async fn the_estimates_assume_the_clients_rate_limit_unless_the_job_says_otherwise() {
+    use zeitkonto::LimiterConfig;
+    let sb = kit(None);
+    let departments = || vec!["SALES".to_string(), "ENG".to_string(), "OPS".to_string()];
+    let eta = |limit: LimiterConfig| {
+        let client = sb.client().rate_limit(limit).build().unwrap();
+        client.month_close(2026, 10, departments(), None).unwrap().plan().eta_ms
+    };
+    // Four calls: four seconds at the API's 60 a minute, eight at a client's 30.
+    assert_eq!(eta(LimiterConfig::DEFAULT), 4_000);
+    assert_eq!(eta(LimiterConfig::per_window(30, 60_000)), 8_000);
+    // A client limited above the API's 60, or not at all, still meets the server's limit.
+    assert_eq!(eta(LimiterConfig::per_window(0, 60_000)), 4_000);
+    // The job's own limitPerMinute wins.
+    let client = sb.client().rate_limit(LimiterConfig::per_window(30, 60_000)).build().unwrap();
+    let spec = serde_json::json!({"year": 2026, "month": 10, "departments": ["SALES"], "limitPerMinute": 60});
+    assert_eq!(client.job_from_json("month_close", &spec, None).unwrap().plan().eta_ms, 2_000);
+}
