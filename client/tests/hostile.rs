@@ -358,3 +358,22 @@ async fn a_foreign_transport_s_long_error_answer_is_cut_by_the_driver() {
         .unwrap();
     assert!(matches!(c.come("anna@demo.example").await, Err(Error::Api { code: 3, .. })));
 }
+
+/// A key given in the wrong setting (a route, the proxy, the base URL) is not quoted by the
+/// refusal of the client's settings.
+#[test]
+fn refusals_of_the_settings_quote_no_key() {
+    const KEY: &str = "SECRETKEY-abcdef1234567890";
+    let builders = [
+        zeitkonto::Client::builder().api_key(KEY).route(OperationId::Employees, &format!("GET x{KEY}{{api}}")),
+        zeitkonto::Client::builder().api_key(KEY).route(OperationId::Employees, &format!("{KEY} /x/{{api}}")),
+        zeitkonto::Client::builder().api_key(KEY).proxy(format!("ftp://{KEY}")),
+        zeitkonto::Client::builder().api_key(KEY).base_url(format!("{KEY}://x")),
+    ];
+    for b in builders {
+        let e = b.build().expect_err("refused");
+        let printed = format!("{e} {e:?}");
+        assert!(matches!(e, zeitkonto::Error::InvalidInput { .. }), "{printed}");
+        assert!(!printed.contains(KEY) && !printed.contains("abcdef"), "{printed}");
+    }
+}

@@ -55,7 +55,7 @@ pub(crate) fn check_base_url(base_url: &str, same_origin: bool) -> Result<String
             "baseUrl",
             "plain http is only allowed for a loopback host: the API key travels in the URL, use https",
         )),
-        _ => Err(Error::invalid("baseUrl", format!("unsupported scheme {scheme:?}, use https"))),
+        _ => Err(Error::invalid("baseUrl", "unsupported scheme: use https")),
     }
 }
 

@@ -425,9 +425,14 @@ impl RequestBuilder<'_> {
                 let bytes = serde_json::to_vec(&Value::Object(map))
                     .map_err(|e| Error::invalid("body", format!("could not serialize: {e}")))?;
                 let shown = shown.unwrap_or_else(|| String::from_utf8_lossy(&bytes).into_owned());
+                // A key in a field that is not a secret's (given there by mistake) is redacted too.
+                let shown = secrets.redact(&shown);
                 (Some(bytes), Some(shown))
             }
         };
+        // A key where no secret slot is (in the base URL, a route's literal text, a department's
+        // place) is redacted too: the printed forms show no key in any place.
+        let redacted = secrets.redact(&redacted);
         Ok(Request {
             method: route.method,
             url,

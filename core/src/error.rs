@@ -275,10 +275,11 @@ impl Error {
         }
     }
 
-    /// Applies `f` to every free-text field (used to redact secrets from server excerpts).
+    /// Applies `f` to every free-text field and to the name of a refused field (a JSON key given
+    /// as params may be anything): used to redact secrets.
     pub fn map_text(self, f: impl Fn(&str) -> String) -> Error {
         match self {
-            Error::InvalidInput { field, reason } => Error::InvalidInput { field, reason: f(&reason) },
+            Error::InvalidInput { field, reason } => Error::InvalidInput { field: f(&field), reason: f(&reason) },
             Error::UnexpectedStatus { status, excerpt } => Error::UnexpectedStatus { status, excerpt: f(&excerpt) },
             Error::Decode { operation, detail } => Error::Decode { operation, detail: f(&detail) },
             Error::Transport { detail, may_have_reached_server } => {

@@ -8,6 +8,7 @@ use std::fmt;
 
 use crate::error::Error;
 use crate::method::Method;
+use crate::secret::shown_name;
 
 macro_rules! operations {
     ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal, $method:ident, $path:literal, $idem:literal, $source:literal, $spec:literal, $key:ident; )*) => {
@@ -67,8 +68,7 @@ macro_rules! operations {
             /// The operation with this stable name; otherwise an [`Error::InvalidInput`] naming
             /// `operation` (every binding's `call` and sans-IO functions, the test kits).
             pub fn by_name(name: &str) -> Result<OperationId, Error> {
-                OperationId::from_name(name)
-                    .ok_or_else(|| Error::invalid("operation", format!("unknown operation {name:?}")))
+                OperationId::from_name(name).ok_or_else(|| Error::invalid("operation", shown_name("unknown operation", name)))
             }
         }
     };
@@ -130,7 +130,8 @@ impl Route {
     pub fn new(method: Method, template: impl Into<String>) -> Result<Route, Error> {
         let template = template.into();
         if !template.starts_with('/') {
-            return Err(Error::invalid("routes", format!("a path template must start with '/', got {template:?}")));
+            // Not quoted: a route is no place for a key, but one given there by mistake is not shown.
+            return Err(Error::invalid("routes", "a path template must start with '/'"));
         }
         if template.contains(['?', '#']) {
             return Err(Error::invalid("routes", "a path template has no query or fragment"));
@@ -142,7 +143,8 @@ impl Route {
     /// Parses `"POST /rest/api/x/{api}"`.
     pub fn parse(s: &str) -> Result<Route, Error> {
         let (m, p) = s.trim().split_once(' ').ok_or_else(|| Error::invalid("routes", "expected \"METHOD /path\""))?;
-        let method = Method::parse(m).ok_or_else(|| Error::invalid("routes", format!("unknown method {m:?}")))?;
+        let method = Method::parse(m)
+            .ok_or_else(|| Error::invalid("routes", "unknown method (GET, POST, PUT, DELETE or PATCH)"))?;
         Route::new(method, p.trim())
     }
 
@@ -187,7 +189,10 @@ fn placeholders(template: &str) -> Result<Vec<&str>, Error> {
         let end = after.find('}').ok_or_else(|| Error::invalid("routes", "unclosed '{' in path template"))?;
         let name = &after[..end];
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(Error::invalid("routes", format!("bad placeholder {{{name}}} in path template")));
+            return Err(Error::invalid(
+                "routes",
+                "a bad placeholder in the path template ({name}: letters, digits and '_')",
+            ));
         }
         out.push(name);
         rest = &after[end + 1..];
@@ -223,7 +228,7 @@ impl RouteTable {
     /// Overrides by stable operation name and `"METHOD /path"`.
     pub fn set_by_name(&mut self, operation: &str, route: &str) -> Result<(), Error> {
         let op = OperationId::from_name(operation)
-            .ok_or_else(|| Error::invalid("routes", format!("unknown operation {operation:?}")))?;
+            .ok_or_else(|| Error::invalid("routes", shown_name("unknown operation", operation)))?;
         let route = Route::parse(route)?;
         route.check_for(op)?;
         self.set(op, route);

@@ -90,6 +90,18 @@ pub fn shown_text(text: &str, shaped: bool) -> String {
     }
 }
 
+/// A name the caller gave (an operation's, a method's, a placeholder's, a URL scheme) as a refusal
+/// shows it: quoted when it is shaped like such a name (ASCII letters and `_`, as a typo is);
+/// anything else may be a key passed in the wrong place ([`shown_text`]).
+/// `what` is the refusal's text before it.
+pub(crate) fn shown_name(what: &str, name: &str) -> String {
+    let mut shaped = true;
+    for &b in name.as_bytes() {
+        shaped &= b.is_ascii_alphabetic() || b == b'_';
+    }
+    format!("{what} {}", shown_text(name, shaped))
+}
+
 /// A set of secrets to remove from text, each in every form it may take in a message: as given,
 /// percent-encoded (upper- and lower-case hex), and JSON-escaped; in messages also every run of
 /// [`FRAGMENT_CHARS`] of a key in any letter case. `Debug` shows only how many.
@@ -137,6 +149,16 @@ impl Secrets {
             }
             insert(&mut self.forms, form);
         }
+    }
+
+    /// The secrets of `keys` (those given), as a context holds them: for refusals made before
+    /// there is a context (a client's settings checked when it is made).
+    pub fn of_keys(keys: [Option<&str>; 2]) -> Secrets {
+        let mut s = Secrets::new();
+        for k in keys.iter().flatten() {
+            s.add(k);
+        }
+        s
     }
 
     /// Adds `value`, an identifier that may be a key (the employee segment: a UUID, an e-mail or

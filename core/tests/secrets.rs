@@ -154,3 +154,68 @@ fn an_answer_echoing_the_key_escaped_or_in_latin1_never_puts_it_into_the_data() 
         assert!(printed.contains("***") && printed.contains("anna@demo.example"), "{printed}");
     }
 }
+
+/// A key given where no secret slot is (the base URL's path, a route's literal text, a
+/// department's place) is redacted from the request's printed forms and its span as well.
+#[test]
+fn a_key_outside_the_secret_slots_is_redacted_from_the_printed_request_and_its_span() {
+    use zeitkonto_core::routes::RouteTable;
+    use zeitkonto_core::telemetry::{CallSpan, SpanAction};
+    let routes = RouteTable::from_overrides([(
+        "time_account",
+        format!("GET /x/{{api}}/{COMPANY_KEY}/{{employee}}/{{year}}/{{month}}"),
+    )])
+    .unwrap();
+    let ctx = Context::default()
+        .with_base_url(&format!("https://hr.example.com/{COMPANY_KEY}"))
+        .unwrap()
+        .with_routes(routes)
+        .with_api_key(COMPANY_KEY);
+    let params = serde_json::json!({"employee": "a@b.de", "year": 2026, "month": 3});
+    let ops = [
+        (OperationId::TimeAccount, params),
+        (OperationId::DepartmentMonth, serde_json::json!({"department": COMPANY_KEY, "year": 2026, "month": 3})),
+        (OperationId::Employees, serde_json::json!({})),
+    ];
+    for (op, params) in ops {
+        let req = build_request(op, &params, &ctx).unwrap();
+        assert!(req.url().contains(COMPANY_KEY), "the key is sent: {}", req.url());
+        assert_clean("redacted_url", req.redacted_url(), &[COMPANY_KEY]);
+        assert_clean("Display", &req.to_string(), &[COMPANY_KEY]);
+        assert_clean("Debug", &format!("{req:?}"), &[COMPANY_KEY]);
+        let (_, start) = CallSpan::start(op, &req, &ctx, 0);
+        match start {
+            SpanAction::Start { name, attributes, .. } => {
+                assert_clean("span name", &name, &[COMPANY_KEY]);
+                assert_clean("span attributes", &format!("{attributes:?}"), &[COMPANY_KEY]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+/// Refusals of a client's settings and of an operation's name quote no key: one given in the
+/// wrong place (the base URL, a route, an operation name, a JSON field of the params).
+#[test]
+fn refusals_of_settings_and_names_quote_no_key() {
+    use zeitkonto_core::routes::RouteTable;
+    use zeitkonto_core::Target;
+    let refused = |e: Error| {
+        assert!(matches!(e, Error::InvalidInput { .. }), "{e:?}");
+        let printed = format!("{e} {e:?}");
+        assert_clean("refusal", &printed, &[COMPANY_KEY]);
+        printed
+    };
+    let target =
+        Target { base_url: Some(format!("{COMPANY_KEY}://x")), api_key: Some(COMPANY_KEY.into()), ..Target::default() };
+    refused(target.context().unwrap_err());
+    // Not known as a key: an operation name is quoted only when it is shaped like one.
+    assert!(refused(OperationId::by_name(COMPANY_KEY).unwrap_err()).contains("a text of 21 characters"));
+    assert!(refused(OperationId::by_name("time_acount").unwrap_err()).contains("\"time_acount\""));
+    refused(RouteTable::from_overrides([(COMPANY_KEY, "GET /x/{api}")]).unwrap_err());
+    // A JSON field named like the key, refused: the field's name is redacted with the reason.
+    let ctx = Context::default().with_api_key(COMPANY_KEY);
+    let params = serde_json::json!({"employee": "a@b.de", "year": 2026, "month": 3, COMPANY_KEY: 1});
+    let e = build_request(OperationId::TimeAccount, &params, &ctx).map_err(|e| ctx.redact_error(e)).unwrap_err();
+    refused(e);
+}
