@@ -184,16 +184,17 @@ impl ClientBuilder {
 
     /// Builds the client; fails on a bad base URL or route override.
     pub fn build(self) -> Result<Client, Error> {
-        // A refusal quoting a key given in the wrong place (a route, the proxy, the user agent)
-        // shows none of the keys. (The npm package gives its routes and base URL through a
-        // `Target`, whose refusals quote no key, and has no proxy or user agent.)
-        #[cfg(not(target_arch = "wasm32"))]
+        // A refusal quoting a key given in the wrong place (the proxy, the user agent) shows none
+        // of the keys. (Left out of the npm package's `.wasm`, wasm32 without the bundled
+        // transport: it has no proxy or user agent, and its routes' and base URL's refusals quote
+        // no key.)
+        #[cfg(any(feature = "reqwest", not(target_arch = "wasm32")))]
         {
             let keys = [self.api_key.as_ref().map(ApiKey::expose), self.workspace_key.as_ref().map(ApiKey::expose)];
             let keys = zeitkonto_core::secret::Secrets::of_keys(keys);
             self.checked().map_err(|e| keys.redact_error(e))
         }
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(not(any(feature = "reqwest", not(target_arch = "wasm32"))))]
         self.checked()
     }
 

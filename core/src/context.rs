@@ -225,6 +225,11 @@ impl Context {
         self.secrets.clone()
     }
 
+    /// The secrets of this context's keys, without a copy (see [`Context::secrets`]).
+    pub(crate) fn secrets_ref(&self) -> &Secrets {
+        &self.secrets
+    }
+
     /// Replaces every key of this context in `text` with `***`.
     pub fn redact(&self, text: &str) -> String {
         self.secrets.redact(text)
@@ -369,7 +374,8 @@ impl RequestBuilder<'_> {
                 self.params.iter().find(|(n, ..)| *n == name).map(|(_, v, s)| (v, *s)).ok_or_else(|| {
                     Error::invalid(
                         "routes",
-                        format!("the route of `{}` uses {{{name}}}, which this operation does not have", self.op),
+                        // (The placeholder is not quoted: a key given there by mistake is not shown.)
+                        format!("the route of `{}` uses a placeholder this operation does not have", self.op),
                     )
                 })?;
             let encoded = encode_segment(value);
@@ -426,13 +432,13 @@ impl RequestBuilder<'_> {
                     .map_err(|e| Error::invalid("body", format!("could not serialize: {e}")))?;
                 let shown = shown.unwrap_or_else(|| String::from_utf8_lossy(&bytes).into_owned());
                 // A key in a field that is not a secret's (given there by mistake) is redacted too.
-                let shown = secrets.redact(&shown);
+                let shown = secrets.redact_whole(&shown);
                 (Some(bytes), Some(shown))
             }
         };
         // A key where no secret slot is (in the base URL, a route's literal text, a department's
         // place) is redacted too: the printed forms show no key in any place.
-        let redacted = secrets.redact(&redacted);
+        let redacted = secrets.redact_whole(&redacted);
         Ok(Request {
             method: route.method,
             url,

@@ -77,8 +77,9 @@ impl LimiterConfig {
     }
 
     /// The requests a minute the jobs' time estimates assume under this limiter: `limit` per
-    /// window as a rate a minute (at least 1), and at most the API's 60 (a limiter set higher, or
-    /// off, still meets the server's limit).
+    /// window as a whole rate a minute, and at most the API's 60 (a limiter set higher, or off,
+    /// still meets the server's limit). At least 1: a limit slower than one a minute (30 an hour)
+    /// is estimated as one a minute, shorter than it will take.
     pub fn per_minute(&self) -> u32 {
         let api = LimiterConfig::DEFAULT.limit;
         if self.limit == 0 {

@@ -207,6 +207,14 @@ impl Secrets {
         }
     }
 
+    /// `text` with every secret replaced by `***` as a whole only (in every form, as given):
+    /// for the texts the client prints itself (a request's URL and body, a span's template), where
+    /// a part of a key is not an echo but the caller's data (`Company party` with a key
+    /// `demo-company-key`).
+    pub fn redact_whole(&self, text: &str) -> String {
+        replace_occurrences(text, &self.forms, &[])
+    }
+
     /// `body` (an answer) with every key of [`SHORT_SECRET_CHARS`] or more characters (not an
     /// identifier: [`Secrets::add_identifier`]), in any of its forms, as given or in lower or upper
     /// case, replaced by `***`, or `None` when it holds none (the common case: one scan per form,

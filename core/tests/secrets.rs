@@ -219,3 +219,23 @@ fn refusals_of_settings_and_names_quote_no_key() {
     let e = build_request(OperationId::TimeAccount, &params, &ctx).map_err(|e| ctx.redact_error(e)).unwrap_err();
     refused(e);
 }
+
+/// The printed request redacts keys as a whole only: a word that shares six letters with a key
+/// (`Company` and the sandbox's `demo-company-key`) is the caller's data, not an echo.
+#[test]
+fn a_printed_request_keeps_words_that_share_letters_with_a_key() {
+    let ctx = Context::default().with_api_key("demo-company-key");
+    let params = serde_json::json!({"email": "pm@demo.example", "name": "Company party"});
+    let req = build_request(OperationId::CreateProject, &params, &ctx).unwrap();
+    let shown = req.redacted_body().unwrap_or_default();
+    assert!(shown.contains("Company party") && !shown.contains("demo-company-key"), "{shown}");
+}
+
+/// A key given as a route's placeholder is not quoted by the refusal.
+#[test]
+fn a_route_refusal_quotes_no_placeholder() {
+    use zeitkonto_core::routes::RouteTable;
+    let e = RouteTable::from_overrides([("employees", format!("GET /x/{{api}}/{{{}}}", "SECRETKEY1234567890abcdef"))])
+        .unwrap_err();
+    assert!(!format!("{e} {e:?}").contains("SECRETKEY"), "{e}");
+}

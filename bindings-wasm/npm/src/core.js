@@ -290,9 +290,9 @@ function toWasmOptions(options) {
   return { options: { apiKey, baseUrl, workspaceKey, routes }, settings };
 }
 
-/** @internal A `Client`'s numeric settings as its .wasm takes them (zeitkonto/jobs' estimates assume its rate limit). */
-const SETTINGS = new WeakMap();
-export const _settingsOf = (client) => SETTINGS.get(client);
+/** @internal A `Client`'s numeric settings as its .wasm takes them (zeitkonto/jobs' estimates assume its rate limit), under a registered symbol: a Client of another copy of this module (another entry) has them too. */
+const SETTINGS = Symbol.for("zeitkonto.settings");
+export const _settingsOf = (client) => (client != null && typeof client === "object" ? client[SETTINGS] : undefined);
 
 function makeInner(options, onEvent) {
   try {
@@ -334,7 +334,7 @@ export class Client {
     }
     this.#baseUrl = baseUrl ?? "https://desktop.saas.de";
     this.#options = toWasmOptions({ ...options, baseUrl });
-    SETTINGS.set(this, this.#options.settings);
+    Object.defineProperty(this, SETTINGS, { value: this.#options.settings });
     const { onEvent } = options;
     if (onEvent != null && typeof onEvent !== "function") {
       throw new InvalidInputError("invalid option `onEvent`: expected a function", { kind: "InvalidInput", field: "onEvent", reason: "expected a function" });

@@ -25,6 +25,11 @@ test("the estimates assume the client's rate limit unless limitPerMinute says ot
   // A stand-in for the Client (any object with `call`): the API's 60.
   const standIn = { call: (operation, params, options) => slow.call(operation, params, options) };
   assert.equal((await monthClose(standIn, 2026, 10, { departments })).plan.eta, 4000);
+  // A Client of another entry (another copy of the package's module) gives its rate limit too.
+  const { Client: InlineClient } = await import("zeitkonto/inline");
+  const inline = new InlineClient({ apiKey: "inline-key-1234", rateLimit: { limit: 30, window: 60_000 } });
+  assert.notEqual(InlineClient, slow.constructor);
+  assert.equal((await monthClose(inline, 2026, 10, { departments })).plan.eta, 8000);
 });
 
 test("department ids known: departments + 1 calls, the same accounts as timeAccount", async () => {

@@ -275,7 +275,8 @@ impl JobSpec {
     }
 }
 
-/// The `limitPerMinute` of a job's arguments (what its estimates assume; none: the API's 60), as
+/// The `limitPerMinute` of a job's arguments (what its estimates assume; none: the client's rate
+/// limit, [`LimiterConfig::per_minute`](crate::limiter::LimiterConfig::per_minute)), as
 /// [`JobSpec::from_json`] reads the others.
 pub fn limit_per_minute(spec: &Value) -> Result<Option<u32>, Error> {
     let refused = "must be 0 (no limit) or more, and less than 2**32";
