@@ -225,11 +225,6 @@ impl Context {
         self.secrets.clone()
     }
 
-    /// The secrets of this context's keys, without a copy (see [`Context::secrets`]).
-    pub(crate) fn secrets_ref(&self) -> &Secrets {
-        &self.secrets
-    }
-
     /// Replaces every key of this context in `text` with `***`.
     pub fn redact(&self, text: &str) -> String {
         self.secrets.redact(text)

@@ -233,7 +233,7 @@ impl CallSpan {
         template.push_str(base_path);
         template.push_str(&route.template);
         // A key in the base URL's path or in a route's literal text is redacted as in `url.full`.
-        let template = context.secrets_ref().redact_whole(&template);
+        let template = request.secrets().redact_whole(&template);
         let mut name = String::with_capacity(method.len() + 1 + template.len());
         name.push_str(method);
         name.push(' ');
