@@ -1,0 +1,5 @@
+#![allow(clippy::elidable_lifetime_names, clippy::needless_lifetimes)]
+
+mod regression {
+    automod::dir!("tests/regression");
+}
