@@ -276,16 +276,9 @@ fn decode_error(op: OperationId, resp: &Response, body: &[u8], first: &serde_jso
 /// keep it in, and a shorter list would be a false success (a month close missing people).
 pub fn json_list<M: crate::model::wire::FromMap>(op: OperationId, resp: &Response) -> Result<Vec<M>, Error> {
     use crate::model::wire::{Got, ModelList};
-    let list: ModelList<M> = json(op, resp)?;
-    let list = match list.0 {
-        // A double-encoded answer (a JSON string holding the array), as `json` reads one.
-        Got::Raw(serde_json::Value::String(inner)) => {
-            code_error(resp.status, body_text(inner.as_bytes()))?;
-            from_bytes::<ModelList<M>>(&inner_text(inner)).map_or(Got::Absent, |l| l.0)
-        }
-        other => other,
-    };
-    match list {
+    // A double-encoded answer (a JSON string holding the array) is read by `json`'s second
+    // reading: a list refuses any value but an array, `{}` and `null`.
+    match json::<ModelList<M>>(op, resp)?.0 {
         Got::Val(items) => Ok(items),
         Got::Partial(..) => Err(not_the_answer(op, resp, "a JSON array of objects (an element is not one)")),
         Got::Absent | Got::Raw(_) => Err(not_the_answer(op, resp, "a JSON array")),

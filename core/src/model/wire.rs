@@ -382,19 +382,23 @@ macro_rules! default_wire {
 default_wire!(String => Text, Value => Value, Vec<Value> => RawList, Vec<String> => TextList,
     BTreeMap<String, Value> => RawMap);
 
-/// An array kept raw. `{}` stands for an empty array (the vendor's own example sends it).
+/// Why a list sent as something else than an array (`"none"`, `{"a": 1}`) fails its whole record
+/// instead of degrading: it would read as an empty list, "none found" (a presence board of 0 rows),
+/// a false success. `null` and `{}` are an empty list; an element a list cannot hold is left out.
+const NOT_A_LIST: &str = "expected a JSON array";
+
+/// An array kept raw. `{}` stands for an empty array (the vendor's own example sends it); any
+/// other value but `null` is an error ([`NOT_A_LIST`]).
 pub struct RawList(pub Got<Vec<Value>>);
 
 impl<'de> Deserialize<'de> for RawList {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Scalar::deserialize(d).map(|s| {
-            RawList(match s {
-                Scalar::Null => Got::Absent,
-                Scalar::Raw(Value::Array(a)) => Got::Val(a),
-                Scalar::Raw(Value::Object(m)) if m.is_empty() => Got::Val(Vec::new()),
-                other => Got::Raw(other.into_value()),
-            })
-        })
+        Ok(RawList(match Scalar::deserialize(d)? {
+            Scalar::Null => Got::Absent,
+            Scalar::Raw(Value::Array(a)) => Got::Val(a),
+            Scalar::Raw(Value::Object(m)) if m.is_empty() => Got::Val(Vec::new()),
+            _ => return Err(serde::de::Error::custom(NOT_A_LIST)),
+        }))
     }
 }
 
@@ -427,8 +431,7 @@ impl<'de> Deserialize<'de> for TextList {
                     Got::Partial(texts, Value::Array(items))
                 }
             }
-            Got::Absent => Got::Absent,
-            Got::Raw(v) | Got::Partial(_, v) => Got::Raw(v),
+            _ => Got::Absent, // `null` (RawList has no other)
         }))
     }
 }
@@ -541,7 +544,8 @@ impl<M> WireField for Nested<M> {
 }
 
 /// An array of models. `{}` stands for an empty array; an element that is not an object is left
-/// out and kept raw (in `extra`, under the field's API name, as an array of the left-out values).
+/// out and kept raw (in `extra`, under the field's API name, as an array of the left-out values);
+/// any other value but `null` is an error ([`NOT_A_LIST`]).
 pub struct ModelList<M>(pub Got<Vec<M>>);
 
 impl<'de, M: FromMap> Shaped<'de> for ModelList<M> {
@@ -575,7 +579,10 @@ impl<'de, M: FromMap> Shaped<'de> for ModelList<M> {
 
 impl<'de, M: FromMap> Deserialize<'de> for ModelList<M> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(ShapeVisitor(PhantomData))
+        match d.deserialize_any(ShapeVisitor(PhantomData))? {
+            ModelList(Got::Raw(_)) => Err(serde::de::Error::custom(NOT_A_LIST)),
+            list => Ok(list),
+        }
     }
 }
 
