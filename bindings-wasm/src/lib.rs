@@ -200,6 +200,13 @@ impl WasmClient {
         Ok(WasmClient { inner: b.build().map_err(|e| error_js(&e))? })
     }
 
+    /// The base URL as the client prints it: a key put into it as `***` (the core's
+    /// `Context::shown_base_url`, as Rust's `Debug` and Python's `repr`).
+    #[wasm_bindgen(js_name = shownBaseUrl)]
+    pub fn shown_base_url(&self) -> String {
+        self.inner.context().shown_base_url()
+    }
+
     /// Runs `operation` with canonical params (their JSON text: the wrapper's `JSON.stringify`,
     /// one crossing fewer than stringifying from here); resolves to the canonical output. When `abort`
     /// settles first, the call's future is dropped (a pending sleep clears its timer) and the

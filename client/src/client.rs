@@ -38,7 +38,7 @@ pub struct ClientBuilder {
 impl std::fmt::Debug for ClientBuilder {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ClientBuilder")
-            .field("base_url", &self.base_url)
+            .field("base_url", &self.base_url.as_deref().map(|u| self.secrets().redact_whole(u)))
             .field("api_key", &self.api_key)
             .field("workspace_key", &self.workspace_key)
             .field("timeout", &self.timeout)
@@ -182,6 +182,12 @@ impl ClientBuilder {
         self
     }
 
+    /// The builder's keys in every form they are redacted in.
+    fn secrets(&self) -> zeitkonto_core::secret::Secrets {
+        let keys = [self.api_key.as_ref().map(ApiKey::expose), self.workspace_key.as_ref().map(ApiKey::expose)];
+        zeitkonto_core::secret::Secrets::of_keys(keys)
+    }
+
     /// Builds the client; fails on a bad base URL or route override.
     pub fn build(self) -> Result<Client, Error> {
         // A refusal quoting a key given in the wrong place (the proxy, the user agent) shows none
@@ -190,8 +196,7 @@ impl ClientBuilder {
         // no key.)
         #[cfg(any(feature = "reqwest", not(target_arch = "wasm32")))]
         {
-            let keys = [self.api_key.as_ref().map(ApiKey::expose), self.workspace_key.as_ref().map(ApiKey::expose)];
-            let keys = zeitkonto_core::secret::Secrets::of_keys(keys);
+            let keys = self.secrets();
             self.checked().map_err(|e| keys.redact_error(e))
         }
         #[cfg(not(any(feature = "reqwest", not(target_arch = "wasm32"))))]

@@ -88,6 +88,17 @@ async fn a_key_in_the_wrong_argument_is_not_quoted_back() {
     assert_no_fragment(&job.to_string(), demo::COMPANY_KEY, "job_from_json");
 }
 
+#[test]
+fn a_key_put_into_the_base_url_is_not_printed_by_the_builder_or_the_client() {
+    let base = format!("http://127.0.0.1:9/{}/", demo::COMPANY_KEY);
+    let builder = zeitkonto::Client::builder().base_url(&base).api_key(demo::COMPANY_KEY);
+    assert_no_fragment(&format!("{builder:?}"), demo::COMPANY_KEY, "ClientBuilder Debug");
+    let client = builder.build().expect("a client");
+    let shown = format!("{client:?}");
+    assert_no_fragment(&shown, demo::COMPANY_KEY, "Client Debug");
+    assert!(shown.contains("\"http://127.0.0.1:9/***\""), "{shown}");
+}
+
 /// Rule 2: every secret-bearing path segment is a secret everywhere: an employee key as the clock
 /// and time-account `{employee}`, a department key in `department_accounts`.
 #[tokio::test]

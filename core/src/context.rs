@@ -17,7 +17,7 @@ pub const DEFAULT_BASE_URL: &str = "https://desktop.saas.de";
 
 /// Where calls go and with which keys, as every language's client and sans-IO functions take them
 /// (`baseUrl`, `apiKey`, `workspaceKey`, `routes`), made into a [`Context`] by one function.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct Target {
     /// The base URL (none: [`DEFAULT_BASE_URL`]), checked by [`Context::with_base_url_same_origin`].
     pub base_url: Option<String>,
@@ -29,6 +29,22 @@ pub struct Target {
     pub workspace_key: Option<ApiKey>,
     /// The routes, with the caller's overrides ([`RouteTable::from_overrides`]).
     pub routes: RouteTable,
+}
+
+impl fmt::Debug for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let keys = Secrets::of_keys([
+            self.api_key.as_ref().map(ApiKey::expose),
+            self.workspace_key.as_ref().map(ApiKey::expose),
+        ]);
+        f.debug_struct("Target")
+            .field("base_url", &self.base_url.as_deref().map(|u| keys.redact_whole(u)))
+            .field("same_origin", &self.same_origin)
+            .field("api_key", &self.api_key)
+            .field("workspace_key", &self.workspace_key)
+            .field("route_overrides", &self.routes.overrides().len())
+            .finish()
+    }
 }
 
 impl Target {
@@ -89,11 +105,11 @@ impl Default for Context {
 impl fmt::Debug for Context {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Context")
-            .field("base_url", &self.base_url)
+            .field("base_url", &self.shown_base_url())
             .field("api_key", &self.api_key.as_ref().map(|_| REDACTED))
             .field("workspace_key", &self.workspace_key.as_ref().map(|_| REDACTED))
             .field("route_overrides", &self.routes.overrides().len())
-            .field("user_agent", &self.user_agent)
+            .field("user_agent", &self.user_agent.as_deref().map(|u| self.secrets.redact_whole(u)))
             .finish()
     }
 }
@@ -187,9 +203,16 @@ impl Context {
         }
     }
 
-    /// The base URL in use (no key in it).
+    /// The base URL in use, as given (a key the caller put into it stays there: print
+    /// [`Context::shown_base_url`] instead).
     pub fn base_url(&self) -> &str {
         &self.base_url
+    }
+
+    /// The base URL as a client prints it (`Debug`, Python's `repr`, npm's `toString`): the
+    /// context's keys, wherever they stand in it (`https://proxy.example/<key>/`), as `***`.
+    pub fn shown_base_url(&self) -> String {
+        self.secrets.redact_whole(&self.base_url)
     }
 
     /// The route table in use.

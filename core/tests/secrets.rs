@@ -239,3 +239,25 @@ fn a_route_refusal_quotes_no_placeholder() {
         .unwrap_err();
     assert!(!format!("{e} {e:?}").contains("SECRETKEY"), "{e}");
 }
+
+#[test]
+fn a_key_the_caller_put_into_the_base_url_or_user_agent_is_not_printed() {
+    use zeitkonto_core::context::Target;
+    let base = format!("https://proxy.example/{COMPANY_KEY}/w/{WORKSPACE_KEY}");
+    let ctx = Context::new(COMPANY_KEY)
+        .with_workspace_key(WORKSPACE_KEY)
+        .with_base_url(&base)
+        .expect("a base URL")
+        .with_user_agent(format!("app/{COMPANY_KEY}"));
+    assert_eq!(ctx.base_url(), base, "the base URL in use is as given");
+    assert_eq!(ctx.shown_base_url(), "https://proxy.example/***/w/***");
+    assert_clean("Context Debug", &format!("{ctx:?}"), &[COMPANY_KEY, WORKSPACE_KEY]);
+    assert!(format!("{ctx:?}").contains("https://proxy.example/***/w/***"), "{ctx:?}");
+    let target = Target {
+        base_url: Some(base),
+        api_key: Some(COMPANY_KEY.into()),
+        workspace_key: Some(WORKSPACE_KEY.into()),
+        ..Target::default()
+    };
+    assert_clean("Target Debug", &format!("{target:?}"), &[COMPANY_KEY, WORKSPACE_KEY]);
+}

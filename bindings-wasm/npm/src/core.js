@@ -129,7 +129,7 @@ function clean(params) {
     if (typeof v === "number" && !Number.isFinite(v)) {
       throw _invalid(k, `must be a finite number, got ${v}`);
     }
-    if (v !== undefined && v !== null) out[k] = v;
+    if (v !== undefined && v !== null) out[k] = v instanceof Date ? _day(v) : v; // a Date as the methods take one
   }
   return out;
 }
@@ -237,7 +237,10 @@ function checkOptionNames(options) {
  * undefined sets nothing and is none (`{ proxy: process.env.HTTPS_PROXY }` with the variable unset).
  */
 function unknownName(object, names) {
-  return Object.keys(object).find((key) => !names.includes(key) && object[key] !== undefined);
+  const key = Object.keys(object).find((k) => !names.includes(k) && object[k] !== undefined);
+  // Quoted only when shaped like a name (ASCII letters and `_`, as the core quotes one): a name
+  // with anything else may be a key given in the wrong place.
+  return key === undefined || /^[A-Za-z_]+$/.test(key) ? key : "***";
 }
 
 /**
@@ -336,9 +339,7 @@ export class Client {
     this.#options = toWasmOptions({ ...options, baseUrl });
     Object.defineProperty(this, SETTINGS, { value: this.#options.settings });
     const { onEvent } = options;
-    if (onEvent != null && typeof onEvent !== "function") {
-      throw new InvalidInputError("invalid option `onEvent`: expected a function", { kind: "InvalidInput", field: "onEvent", reason: "expected a function" });
-    }
+    if (onEvent != null && typeof onEvent !== "function") throw _invalid("onEvent", "expected a function");
     // A listener that throws never fails a call.
     // The core's form names durations `elapsedMs`/`delayMs`; here they are `elapsed`/`delay`, in
     // milliseconds like every duration in TypeScript.
@@ -350,12 +351,8 @@ export class Client {
       } catch { /* ignored */ }
     });
     const { fetch: ownFetch, dispatcher } = options;
-    if (ownFetch != null && typeof ownFetch !== "function") {
-      throw new InvalidInputError("invalid option `fetch`: expected a fetch function", { kind: "InvalidInput", field: "fetch", reason: "expected a function" });
-    }
-    if (dispatcher != null && typeof dispatcher !== "object") {
-      throw new InvalidInputError("invalid option `dispatcher`: expected an undici Dispatcher (ProxyAgent, EnvHttpProxyAgent, Agent)", { kind: "InvalidInput", field: "dispatcher", reason: "expected an undici Dispatcher" });
-    }
+    if (ownFetch != null && typeof ownFetch !== "function") throw _invalid("fetch", "expected a fetch function");
+    if (dispatcher != null && typeof dispatcher !== "object") throw _invalid("dispatcher", "expected an undici Dispatcher (ProxyAgent, EnvHttpProxyAgent, Agent)");
     this.#fetch = ownFetch;
     this.#dispatcher = dispatcher;
     // Ready (always in Node): bad options throw here. Otherwise they reject the first call.
@@ -369,8 +366,13 @@ export class Client {
     return this.#inner;
   }
 
+  /** The base URL as printed: a key put into it as `***` (the core's rule); before the .wasm is loaded, its origin. */
+  #shownBaseUrl() {
+    return this.#inner?.shownBaseUrl() ?? URL.parse?.(this.#baseUrl)?.origin ?? "***";
+  }
+
   toString() {
-    return `Client(baseUrl=${this.#baseUrl}, apiKey=***)`;
+    return `Client(baseUrl=${this.#shownBaseUrl()}, apiKey=***)`;
   }
 
   [Symbol.for("nodejs.util.inspect.custom")]() {
@@ -378,7 +380,7 @@ export class Client {
   }
 
   toJSON() {
-    return { baseUrl: this.#baseUrl, apiKey: "***" };
+    return { baseUrl: this.#shownBaseUrl(), apiKey: "***" };
   }
 
   /**

@@ -179,6 +179,16 @@ test("keys never show in errors or the client", async () => {
   for (const text of [String(err), err.message, JSON.stringify(err), inspect(err)]) assert.ok(!text.includes(secret), text);
   const c = client({ apiKey: secret });
   for (const text of [String(c), JSON.stringify(c), inspect(c)]) assert.ok(!text.includes(secret), text);
+  // A key put into the base URL (a gateway's path) prints as *** there too.
+  const gateway = new zk.Client({ apiKey: secret, baseUrl: `https://gateway.example/${secret}/` });
+  for (const text of [String(gateway), JSON.stringify(gateway), inspect(gateway)]) {
+    assert.ok(!text.includes(secret) && text.includes("https://gateway.example/***"), text);
+  }
+  // A key given as an option's or a parameter's name is not quoted back.
+  for (const options of [{ apiKey: secret, [secret]: 1 }, { apiKey: secret, retry: { [secret]: 1 } }]) {
+    assert.throws(() => new zk.Client(options), (e) => e instanceof zk.InvalidInputError && !`${e.message} ${e.field}`.includes(secret));
+  }
+  await assert.rejects(c.presence({ [secret]: 1 }), (e) => e instanceof zk.InvalidInputError && !`${e.message} ${e.field}`.includes(secret));
   const req = zk.buildRequest("leave_types", { email: ANNA }, { apiKey: secret, workspaceKey: "wOrKsPaCe-77aa" });
   assert.ok(req.body.includes(secret) && !req.redactedBody.includes(secret));
   // The built request prints redacted (its url and body hold the key, for sending), and what it

@@ -33,6 +33,12 @@ test("an option the client does not know is refused, naming it", () => {
   assert.ok(all instanceof zk.Client);
 });
 
+test("a Date among buildRequest's params is a day as the methods read it; an invalid Date is refused", () => {
+  const built = zk.buildRequest("presence", { day: new Date(Date.UTC(2026, 2, 1)) }, { apiKey: "k-123456" });
+  assert.deepEqual(JSON.parse(built.body), { day: "2026-03-01" });
+  assert.throws(() => zk.buildRequest("presence", { day: new Date("x") }, { apiKey: "k-123456" }), refused("day"));
+});
+
 test("a method's options object holds only its named parameters; a refusal is a rejection", async () => {
   const sandbox = await Sandbox.create({ today: "2026-03-02" });
   const client = sandbox.client();
