@@ -26,16 +26,19 @@ pub(crate) struct Client {
     /// The client and the process it belongs to (see [`Client::current`]).
     inner: Mutex<(u32, RustClient)>,
     events: Arc<Mutex<Vec<Event>>>,
+    /// Over the test kit's engine in-process (no connections to renew after a fork).
+    in_process: bool,
 }
 
 impl Client {
     /// The client for this process. In a child made by `fork()` the parent's pooled connections
     /// belong to runtime threads the child does not have: the first call there makes the same
-    /// client with new connections. Called with the GIL held (see [`runtime`]).
+    /// client with new connections (an in-process test-kit client, which has none, stays as it
+    /// is: the child's copy of the engine). Called with the GIL held (see [`runtime`]).
     pub(crate) fn current(&self) -> PyResult<RustClient> {
         let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         let pid = std::process::id();
-        if inner.0 != pid {
+        if inner.0 != pid && !self.in_process {
             let fresh = inner.1.with_new_connections().map_err(|e| raise(&e))?;
             // The parent's client is left alone, not dropped: its pooled connections' destructors
             // would wake tasks of a runtime that has no threads here.
@@ -104,7 +107,8 @@ impl Client {
                     }
                 });
             }
-            Ok(Client { inner: Mutex::new((std::process::id(), b.build().map_err(|e| raise(&e))?)), events })
+            let inner = Mutex::new((std::process::id(), b.build().map_err(|e| raise(&e))?));
+            Ok(Client { inner, events, in_process: sandbox.is_some() })
         })
     }
 
@@ -179,8 +183,12 @@ impl Client {
             .collect()
     }
 
+    /// The base URL as it may be printed (a key put into it as `***`).
+    fn shown_base_url(&self) -> String {
+        self.inner.lock().unwrap_or_else(|p| p.into_inner()).1.context().shown_base_url()
+    }
+
     fn __repr__(&self) -> String {
-        let inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        format!("<zeitkonto._core.Client base_url={:?} api_key=***>", inner.1.context().base_url())
+        format!("<zeitkonto._core.Client base_url={:?} api_key=***>", self.shown_base_url())
     }
 }

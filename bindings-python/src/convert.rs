@@ -44,7 +44,7 @@ pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
             .ok_or_else(|| invalid(field, format!("{v} is not a finite number")));
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Value::String(s.extract::<String>()?));
+        return Ok(Value::String(unicode(s, field)?));
     }
     // A day and a clock time as the clients take them, in their canonical text: a `date` (a
     // `datetime`: its own calendar day, as the clients read it) as `YYYY-MM-DD`, a `time` as
@@ -58,7 +58,7 @@ pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
     if let Ok(d) = obj.cast::<PyDict>() {
         let mut map = serde_json::Map::new();
         for (k, v) in d.iter() {
-            let key = k.cast::<PyString>().map_err(|_| invalid(field, "keys must be strings"))?.extract::<String>()?;
+            let key = unicode(k.cast::<PyString>().map_err(|_| invalid(field, "keys must be strings"))?, field)?;
             let value = from_py(&v, &key)?;
             map.insert(key, value);
         }
@@ -174,7 +174,7 @@ impl<'py> Args<'_, 'py> {
         if let Ok(t) = v.cast::<PyTime>() {
             return time_of(t, key);
         }
-        let text: String = v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.time or 'hh:mm'", &v))?.extract()?;
+        let text = unicode(v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.time or 'hh:mm'", &v))?, key)?;
         TimeOfDay::parse_field(&text, key).map_err(|e| crate::errors::raise(&e))
     }
 
@@ -200,7 +200,13 @@ impl<'py> Args<'_, 'py> {
 }
 
 fn text(v: &Bound<'_, PyAny>, key: &str) -> PyResult<String> {
-    v.cast::<PyString>().map_err(|_| wrong(key, "a str", v))?.extract()
+    unicode(v.cast::<PyString>().map_err(|_| wrong(key, "a str", v))?, key)
+}
+
+/// A `str` as Rust text: one with a lone surrogate (`"\ud800"`, which no UTF-8 can hold) is
+/// `InvalidInputError` naming `field`, not Python's `UnicodeEncodeError`.
+fn unicode(s: &Bound<'_, PyString>, field: &str) -> PyResult<String> {
+    s.extract().map_err(|_| invalid(field, "is not Unicode text (it holds a lone surrogate)"))
 }
 
 fn int(v: &Bound<'_, PyAny>, key: &str) -> PyResult<i64> {

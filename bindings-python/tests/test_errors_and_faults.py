@@ -190,3 +190,17 @@ def test_closed_client_and_context_manager(sandbox: Sandbox) -> None:
         assert c.employees()
     with pytest.raises(zeitkonto.ZeitkontoError):
         c.employees()
+
+
+def test_a_str_with_a_lone_surrogate_is_refused_naming_its_parameter() -> None:
+    from zeitkonto.testing import Sandbox as Kit
+
+    with Kit(today="2026-11-21") as kit, kit.client() as c:
+        for call, field in ((lambda: c.time_account("\ud800@x.de", 2026, 3), "employee"),
+                            (lambda: c.presence(email="\ud800@x.de"), "email"),
+                            (lambda: c.find_projects(MANAGER, "\ud800"), "name"),
+                            (lambda: c.create_project(MANAGER, "x", extra={"\ud800": 1}), "extra")):
+            with pytest.raises(zeitkonto.InvalidInputError) as info:
+                call()
+            assert info.value.field == field
+        assert kit.requests() == 0

@@ -73,3 +73,13 @@ def test_async_calls_in_a_forked_child_after_the_parent_called_async(sandbox: Sa
     expected = asyncio.run(parent_calls())
     assert _in_child(_async_client_call, sandbox.url) == expected
     assert asyncio.run(parent_calls()) == expected
+
+
+def test_an_in_process_kit_client_inherited_by_a_forked_child_works() -> None:
+    from zeitkonto.testing import Sandbox as Kit
+
+    with Kit(today="2026-11-21") as kit, kit.client() as parent:
+        expected = len(parent.employees())
+        # The child's copy of the engine, not a network transport to the in-process base URL.
+        assert _in_child(_inherited_client_call, parent) == expected
+        assert len(parent.employees()) == expected

@@ -115,6 +115,33 @@ def test_the_checkpoint_is_readable_while_a_cancelled_async_step_still_runs() ->
     asyncio.run(main())
 
 
+def test_a_step_cancelled_by_a_timeout_leaves_the_same_iterator_usable() -> None:
+    # An async generator would be finished by the cancellation, and the next __anext__ would end
+    # the iteration as if the job were done (0 rows, no error).
+    async def main() -> None:
+        with Sandbox(today="2026-11-21") as sb:
+            async with sb.async_client() as client:
+                job = client.jobs.month_close(2026, 10, departments=DEPARTMENTS)
+                events = job.__aiter__()
+                sb.inject("delay", count=1, delay=1.0)
+                with pytest.raises(asyncio.TimeoutError):
+                    await asyncio.wait_for(events.__anext__(), 0.2)
+                rows = []
+                while True:
+                    try:
+                        event = await events.__anext__()
+                    except StopAsyncIteration:
+                        break
+                    if isinstance(event, AccountRow):
+                        rows.append(event.employee)
+                assert len(rows) == 39, rows
+                assert job.progress.done == job.progress.total
+                with pytest.raises(StopAsyncIteration):  # a finished iterator stays finished
+                    await events.__anext__()
+
+    asyncio.run(main())
+
+
 def test_a_stopped_job_resumed_from_its_checkpoint_makes_no_finished_call_again(tmp_path: Path) -> None:
     ckpt = tmp_path / "march.ckpt"
     with Sandbox(today="2026-11-21") as sb, sb.client() as client:

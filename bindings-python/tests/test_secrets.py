@@ -178,3 +178,12 @@ def test_no_frame_of_an_async_traceback_holds_a_key(sandbox: Sandbox) -> None:
                 assert SECRET not in text, text
 
     asyncio.run(main())
+
+
+def test_a_key_put_into_the_base_url_is_not_printed_by_the_clients_repr() -> None:
+    base = f"http://127.0.0.1:9/{SECRET}/"
+    for cls in (zeitkonto.Client, zeitkonto.AsyncClient):
+        client = cls(api_key=SECRET, base_url=base)
+        shown = repr(client)
+        assert SECRET not in shown and "http://127.0.0.1:9/***" in shown, shown
+        assert SECRET not in repr(client._core), repr(client._core)

@@ -187,25 +187,58 @@ class _Job(_JobBase[E, F]):
 
 
 class _AsyncJob(_JobBase[E, F]):
-    """A job over an ``AsyncClient``: an async iterator of events."""
+    """A job over an ``AsyncClient``: an async iterable of events."""
 
-    async def __aiter__(self) -> AsyncIterator[Union[Progress, E]]:
+    def __aiter__(self) -> AsyncIterator[Union[Progress, E]]:
+        return _AsyncSteps(self)
+
+
+class _AsyncSteps(Generic[E]):
+    """One ``async for`` over an async job. Each ``__anext__`` is one step in a coroutine of its
+    own, not an async generator (which a cancellation finishes, so that the next ``__anext__``
+    would end the iteration as if the job were done): a cancelled step (a timeout around
+    ``__anext__``, a cancelled task) frees the job and leaves this iterator usable, and its next
+    step makes that call again. An error ends the iteration; the job's span ends with the last
+    step, an error, or when the iterator is dropped unfinished."""
+
+    def __init__(self, job: "_AsyncJob[E, Any]") -> None:
+        self._job = job
+        self._span: Optional[_telemetry.JobSpan] = _telemetry.start_job(job._job.span)
+
+    def __aiter__(self) -> "_AsyncSteps[E]":
+        return self
+
+    async def __anext__(self) -> Union[Progress, E]:
         import asyncio
 
-        job, loop = self._job, asyncio.get_running_loop()
-        with _telemetry.job(job.span) as span:  # as in _Job.__iter__
-            while True:
-                with self._step(span) as trace:
-                    pending, done = _bridge.start(lambda token: job.next_async(token, trace), loop)
-                    try:
-                        await done
-                    except asyncio.CancelledError:
-                        pending.cancel()  # as a call's (AsyncClient): its call is made again on resume
-                        raise
-                    event = pending.take()
-                if event is None:
-                    return
-                yield _event(event)
+        if self._span is None:
+            raise StopAsyncIteration
+        job, loop = self._job._job, asyncio.get_running_loop()
+        try:
+            with self._job._step(self._span) as trace:
+                pending, done = _bridge.start(lambda token: job.next_async(token, trace), loop)
+                try:
+                    await done
+                except asyncio.CancelledError:
+                    pending.cancel()  # as a call's (AsyncClient): its call is made again
+                    raise
+                event = pending.take()
+        except Exception as e:
+            self._end(e)
+            raise
+        if event is None:
+            self._end()
+            raise StopAsyncIteration
+        out: Union[Progress, E] = _event(event)
+        return out
+
+    def _end(self, error: Optional[BaseException] = None) -> None:
+        span, self._span = self._span, None
+        if span is not None:
+            span.end(error)
+
+    def __del__(self) -> None:
+        self._end()
 
 
 class MonthCloseJob(_Job[MonthCloseEvent, DepartmentFallback]):

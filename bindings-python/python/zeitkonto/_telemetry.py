@@ -136,23 +136,28 @@ class JobSpan:
             pass
 
 
+def start_job(described: Tuple[str, Dict[str, Any]]) -> JobSpan:
+    """The :class:`JobSpan` of a job, as the core describes it (``Job.span``: name and
+    attributes), started as a child of the current span; the caller ends it once."""
+    if _recording():
+        try:
+            trace, context, tracer = _otel
+            name, attributes = described
+            s = tracer.start_span(name, kind=trace.SpanKind.INTERNAL, attributes=attributes)
+            return JobSpan(s, trace.set_span_in_context(s, context.get_current()))
+        except Exception:
+            pass
+    return JobSpan()
+
+
 def job(described: Tuple[str, Dict[str, Any]]) -> Any:
-    """A context manager giving the :class:`JobSpan` of a job, as the core describes it (``Job.span``:
-    name and attributes), started as a child of the current span and ended on leaving (with an
-    error status when an exception, not a consumer's stop, ends the job)."""
+    """A context manager giving the :class:`JobSpan` of :func:`start_job`, ended on leaving (with
+    an error status when an exception, not a consumer's stop, ends the job)."""
     import contextlib
 
     @contextlib.contextmanager
     def scope() -> Any:
-        span = JobSpan()
-        if _recording():
-            try:
-                trace, context, tracer = _otel
-                name, attributes = described
-                s = tracer.start_span(name, kind=trace.SpanKind.INTERNAL, attributes=attributes)
-                span = JobSpan(s, trace.set_span_in_context(s, context.get_current()))
-            except Exception:
-                pass
+        span = start_job(described)
         try:
             yield span
         except Exception as e:

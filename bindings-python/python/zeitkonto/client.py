@@ -122,7 +122,7 @@ class _Base:
                          proxy))
         del api_key, workspace_key, proxy
         base_url = base_url if base_url is not None else os.environ.get("ZEITKONTO_BASE_URL")
-        self._base_url = base_url or "https://desktop.saas.de"
+        self._base_url = "?"  # printed (an error reporter's locals) before the core has it
         self._logging = _logger().isEnabledFor(_DEBUG)
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, numbers.Real)):
             raise InvalidInputError("invalid input `timeout`: must be a number of seconds or None",
@@ -151,6 +151,7 @@ class _Base:
                 payload["field"] = ca_field
                 payload["message"] = str(payload.get("message", "")).replace("`caCertificates`", f"`{ca_field}`")
             raise from_core(payload, python_names=True) from None
+        self._base_url = self._core.shown_base_url()  # a key put into it as ***, as in every language
 
     def _finish(self, call: "c.Call[T]", out: Any) -> T:
         self._log()
