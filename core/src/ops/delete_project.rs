@@ -35,14 +35,16 @@ impl Operation for DeleteProject {
         ctx.request(Self::ID).path("uuid", &self.uuid).body(b).secret_body_field("api-key").build()
     }
 
-    /// A success only on the server's word: the envelope with `code` 0. Any other 2xx answer
-    /// (`{}`, `{"error": "…"}`, `true`) is [`Error::Decode`], which says the project may have
-    /// been deleted.
+    /// A success only on the server's word: the envelope with `code` 0 (and not `"success":
+    /// false` beside it). Any other 2xx answer (`{}`, `{"error": "…"}`, `true`) is
+    /// [`Error::Decode`], which says the project may have been deleted.
     fn parse(response: &Response) -> Result<(), Error> {
         let r: Envelope = parse::json(Self::ID, response)?;
+        // An envelope that also says `"success": false` confirms nothing.
+        let denied = r.extra.get("success") == Some(&serde_json::Value::Bool(false));
         match r.code {
-            Some(0) => Ok(()),
-            _ => Err(parse::unconfirmed(Self::ID, response, "no `code` 0")),
+            Some(0) if !denied => Ok(()),
+            _ => Err(parse::unconfirmed(Self::ID, response, "no `code` 0 without `success: false`")),
         }
     }
 }
