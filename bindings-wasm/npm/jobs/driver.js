@@ -105,6 +105,7 @@ export async function runJob(client, kind, spec, { checkpoint, signal }, failure
   // The estimates assume the client's rate limit unless `limitPerMinute` is given (the core's rule).
   const settings = _settingsOf(client);
   const job = machine(() => new wasm.JobSteps(kind, JSON.stringify(spec), checkpoint ?? undefined, settings));
+  let iterating = false; // one `for await` at a time: a second would answer the first's calls
   return {
     /** The plan from here (before the first call: the whole job as far as it is known). */
     get plan() {
@@ -114,6 +115,8 @@ export async function runJob(client, kind, spec, { checkpoint, signal }, failure
     checkpoint: () => job.checkpoint(),
     failures: () => pairs(job.failures()).map(([key, reason]) => failure(key, reason)),
     async *[Symbol.asyncIterator]() {
+      if (iterating) throw invalid("job", "is being iterated already: one for await over a job at a time");
+      iterating = true;
       const span = jobTelemetry(job.span);
       let stopped;
       try {
@@ -137,6 +140,7 @@ export async function runJob(client, kind, spec, { checkpoint, signal }, failure
         stopped = error;
         throw error;
       } finally {
+        iterating = false;
         span?.end(stopped);
       }
     },

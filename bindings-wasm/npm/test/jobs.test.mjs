@@ -80,6 +80,18 @@ test("a stopped job resumes from its checkpoint; a refused key rejects; bad inpu
   await assert.rejects(monthClose(client, 2026, 10, { checkpoint: "{broken" }), (e) => e.field === "checkpoint");
 });
 
+test("one for await over a job at a time: a second is refused, one after the first ends is fine", async () => {
+  const sb = await Sandbox.create({ today: "2026-11-21" });
+  const job = await monthClose(sb.client(), 2026, 10, { departments: ["SALES", "ENG"] });
+  const first = job[Symbol.asyncIterator]();
+  await first.next();
+  await assert.rejects(job[Symbol.asyncIterator]().next(), (e) => e instanceof InvalidInputError && e.field === "job");
+  await first.return();
+  const rest = [];
+  for await (const e of job) rest.push(e);
+  assert.ok(rest.length > 0);
+});
+
 test("an AbortSignal stops the job during a call", async () => {
   const sb = await Sandbox.create({ today: "2026-11-21" });
   sb.inject("delay", { operation: "time_account", delay: 5000 });
