@@ -11,8 +11,12 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 export type Extra = { [key: string]: Json };
 /** "YYYY-MM-DD" */
 export type DateString = string;
-/** A calendar month: 1 (January) to 12 (December). */
-export type Month = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+/**
+ * A calendar month: 1 (January) to 12 (December), as every method takes it (`d.getMonth() + 1`
+ * for a `Date`); a whole number outside that range is an `InvalidInputError` before anything is
+ * sent. (A plain `number`, so that computed months type-check.)
+ */
+export type Month = number;
 /** A date as a "YYYY-MM-DD" string or a `Date`: its UTC day when it is exactly midnight UTC (`new Date("2026-03-01")`), else its local calendar day (`new Date(2026, 2, 1)`). */
 export type DateInput = DateString | Date;
 /** A clock time of day, "hh:mm" (a shift's start and end; "hh:mm:ss" with seconds 00). */

@@ -19,7 +19,7 @@ export async function report(baseUrl: string): Promise<string[]> {
     else if (e instanceof ApiError) lines.push(`API error ${e.code} (HTTP ${e.status})`);
     else throw e;
   }
-  const month: Month = 10;
+  const month: Month = new Date(2026, 9, 15).getMonth() + 1; // October: months count from 1
   const account: MonthlyAccount = await client.timeAccount("anna.schmidt@demo.example", 2026, month);
   const balance: number | null = account.balance;
   lines.push(`balance ${balance ?? 0} min over ${account.bookings.length} bookings`);
