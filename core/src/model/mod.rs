@@ -160,6 +160,8 @@ model! {
         code: opt i64 [via wire::FlexInt] = "code" => "code",
         /// Epoch milliseconds at which the call was executed.
         time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
+        /// A `success` flag some answers carry beside `code` (`false`, `0`, `"false"`: not done).
+        success: opt bool [via wire::FlexBool] = "success" => "success",
     }
 }
 

@@ -3,12 +3,14 @@
 //! The spec allows "integer or numeric string", sends "" for a missing date, counts some months
 //! from 0, and may send decimals where it says number. Each wire type accepts those forms.
 //!
-//! **One odd value never fails a call.** Every wire type accepts *any* JSON value: a value that
-//! does not fit the field's type *degrades* — the field is absent and the raw value is kept in
-//! the model's `extra` map under the field's API name, where the caller can still reach it
-//! ([`Got::Raw`]). A decode error is only for a body that is not the operation's shape at all
-//! (not JSON, not an object where the operation returns one, or a top-level object with none of
-//! the fields of the operation's answer: `{}`, a proxy's own JSON; see [`crate::parse::answer`]).
+//! **One odd value never fails a call**, lists aside. Every wire type but the lists accepts *any*
+//! JSON value: a value that does not fit the field's type *degrades* — the field is absent and
+//! the raw value is kept in the model's `extra` map under the field's API name, where the caller
+//! can still reach it ([`Got::Raw`]). A decode error is only for a body that is not the
+//! operation's shape at all (not JSON, not an object where the operation returns one, or a
+//! top-level object with none of the fields of the operation's answer: `{}`, a proxy's own JSON;
+//! see [`crate::parse::answer`]), and for a list field sent as something else than an array
+//! (`NOT_A_LIST`: an empty list would read as "none found").
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -382,13 +384,14 @@ macro_rules! default_wire {
 default_wire!(String => Text, Value => Value, Vec<Value> => RawList, Vec<String> => TextList,
     BTreeMap<String, Value> => RawMap);
 
-/// Why a list sent as something else than an array (`"none"`, `{"a": 1}`) fails its whole record
-/// instead of degrading: it would read as an empty list, "none found" (a presence board of 0 rows),
-/// a false success. `null` and `{}` are an empty list; an element a list cannot hold is left out.
+/// Why a list sent as something else than an array (`"none"`, `{"a": 1}`) fails the whole answer
+/// (wherever the list stands, in a nested record too) instead of degrading: it would read as an
+/// empty list, "none found" (a presence board of 0 rows), a false success. `null` and `{}` are an
+/// empty list; an element a list cannot hold is left out.
 const NOT_A_LIST: &str = "expected a JSON array";
 
 /// An array kept raw. `{}` stands for an empty array (the vendor's own example sends it); any
-/// other value but `null` is an error ([`NOT_A_LIST`]).
+/// other value but `null` is an error (`NOT_A_LIST`).
 pub struct RawList(pub Got<Vec<Value>>);
 
 impl<'de> Deserialize<'de> for RawList {
@@ -545,7 +548,7 @@ impl<M> WireField for Nested<M> {
 
 /// An array of models. `{}` stands for an empty array; an element that is not an object is left
 /// out and kept raw (in `extra`, under the field's API name, as an array of the left-out values);
-/// any other value but `null` is an error ([`NOT_A_LIST`]).
+/// any other value but `null` is an error (`NOT_A_LIST`).
 pub struct ModelList<M>(pub Got<Vec<M>>);
 
 impl<'de, M: FromMap> Shaped<'de> for ModelList<M> {

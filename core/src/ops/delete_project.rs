@@ -40,10 +40,9 @@ impl Operation for DeleteProject {
     /// [`Error::Decode`], which says the project may have been deleted.
     fn parse(response: &Response) -> Result<(), Error> {
         let r: Envelope = parse::json(Self::ID, response)?;
-        // An envelope that also says `"success": false` confirms nothing.
-        let denied = r.extra.get("success") == Some(&serde_json::Value::Bool(false));
+        // An envelope that also says `"success": false` (or `0`, `"false"`) confirms nothing.
         match r.code {
-            Some(0) if !denied => Ok(()),
+            Some(0) if r.success != Some(false) => Ok(()),
             _ => Err(parse::unconfirmed(Self::ID, response, "no `code` 0 without `success: false`")),
         }
     }
