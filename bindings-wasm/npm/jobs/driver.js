@@ -105,7 +105,7 @@ export async function runJob(client, kind, spec, { checkpoint, signal }, failure
   // The estimates assume the client's rate limit unless `limitPerMinute` is given (the core's rule).
   const settings = _settingsOf(client);
   const job = machine(() => new wasm.JobSteps(kind, JSON.stringify(spec), checkpoint ?? undefined, settings));
-  let iterating = false; // one `for await` at a time: a second would answer the first's calls
+  let calling = false; // one call at a time: a second loop would answer the first's call
   return {
     /** The plan from here (before the first call: the whole job as far as it is known). */
     get plan() {
@@ -115,24 +115,32 @@ export async function runJob(client, kind, spec, { checkpoint, signal }, failure
     checkpoint: () => job.checkpoint(),
     failures: () => pairs(job.failures()).map(([key, reason]) => failure(key, reason)),
     async *[Symbol.asyncIterator]() {
-      if (iterating) throw invalid("job", "is being iterated already: one for await over a job at a time");
-      iterating = true;
       const span = jobTelemetry(job.span);
       let stopped;
       try {
-        for (let step = job.nextCall(); step !== undefined; step = job.nextCall()) {
-          signal?.throwIfAborted();
-          const { operation, params } = JSON.parse(step);
+        for (;;) {
+          // Another loop over this job between its call and its answer (a loop paused at an event
+          // holds no call: another may carry on from there).
+          if (calling) throw invalid("job", "has a call in flight in another loop: one for await over a job at a time");
+          calling = true;
           let events;
           try {
-            const call = () => client.call(operation, params, { signal });
-            const answer = await (span === null ? call() : span.run(call));
-            events = JSON.parse(job.answered(JSON.stringify(answer ?? null)));
-          } catch (error) {
-            if (!(error instanceof ZeitkontoError)) throw error; // an abort, a bug: the job stops
-            const reported = job.failed(error.kind, error instanceof ApiError ? error.code : undefined);
-            if (reported === undefined) throw error;
-            events = JSON.parse(reported).map((e) => ("error" in e ? { ...e, error } : e));
+            const step = job.nextCall();
+            if (step === undefined) return;
+            signal?.throwIfAborted();
+            const { operation, params } = JSON.parse(step);
+            try {
+              const call = () => client.call(operation, params, { signal });
+              const answer = await (span === null ? call() : span.run(call));
+              events = JSON.parse(job.answered(JSON.stringify(answer ?? null)));
+            } catch (error) {
+              if (!(error instanceof ZeitkontoError)) throw error; // an abort, a bug: the job stops
+              const reported = job.failed(error.kind, error instanceof ApiError ? error.code : undefined);
+              if (reported === undefined) throw error;
+              events = JSON.parse(reported).map((e) => ("error" in e ? { ...e, error } : e));
+            }
+          } finally {
+            calling = false;
           }
           yield* events;
         }
@@ -140,7 +148,6 @@ export async function runJob(client, kind, spec, { checkpoint, signal }, failure
         stopped = error;
         throw error;
       } finally {
-        iterating = false;
         span?.end(stopped);
       }
     },

@@ -99,6 +99,9 @@ export function _toError(payload, signal, cause) {
 
 /** @internal An InvalidInputError naming `field` (the jobs' and the test kit's too). */
 export function _invalid(field, reason) {
+  // A name is quoted only when shaped like one (ASCII letters, `_`, `.`; the core's rule): any
+  // other may be a key given in the wrong place (`new Client({ [key]: 1 })`).
+  field = /^[A-Za-z_.]+$/.test(field) ? field : "***";
   return new InvalidInputError(`invalid input \`${field}\`: ${reason}`, { kind: "InvalidInput", field, reason });
 }
 
@@ -237,10 +240,7 @@ function checkOptionNames(options) {
  * undefined sets nothing and is none (`{ proxy: process.env.HTTPS_PROXY }` with the variable unset).
  */
 function unknownName(object, names) {
-  const key = Object.keys(object).find((k) => !names.includes(k) && object[k] !== undefined);
-  // Quoted only when shaped like a name (ASCII letters and `_`, as the core quotes one): a name
-  // with anything else may be a key given in the wrong place.
-  return key === undefined || /^[A-Za-z_]+$/.test(key) ? key : "***";
+  return Object.keys(object).find((key) => !names.includes(key) && object[key] !== undefined);
 }
 
 /**
@@ -366,9 +366,9 @@ export class Client {
     return this.#inner;
   }
 
-  /** The base URL as printed: a key put into it as `***` (the core's rule); before the .wasm is loaded, its origin. */
+  /** The base URL as printed: a key put into it as `***` (the core's rule); `***` before the .wasm is loaded. */
   #shownBaseUrl() {
-    return this.#inner?.shownBaseUrl() ?? URL.parse?.(this.#baseUrl)?.origin ?? "***";
+    return this.#inner?.shownBaseUrl() ?? "***";
   }
 
   toString() {
