@@ -234,7 +234,7 @@ fn date(v: &Bound<'_, PyAny>, key: &str) -> PyResult<Date> {
     if let Ok(d) = v.cast::<PyDate>() {
         return day_of(d, key);
     }
-    let s: String = v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.date or 'YYYY-MM-DD'", v))?.extract()?;
+    let s = unicode(v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.date or 'YYYY-MM-DD'", v))?, key)?;
     Date::parse_field(&s, key).map_err(|e| crate::errors::raise(&e))
 }
 

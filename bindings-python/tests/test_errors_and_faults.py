@@ -198,6 +198,7 @@ def test_a_str_with_a_lone_surrogate_is_refused_naming_its_parameter() -> None:
     with Kit(today="2026-11-21") as kit, kit.client() as c:
         for call, field in ((lambda: c.time_account("\ud800@x.de", 2026, 3), "employee"),
                             (lambda: c.presence(email="\ud800@x.de"), "email"),
+                            (lambda: c.presence(day="2026-\ud800"), "day"),
                             (lambda: c.find_projects(MANAGER, "\ud800"), "name"),
                             (lambda: c.create_project(MANAGER, "x", extra={"\ud800": 1}), "extra")):
             with pytest.raises(zeitkonto.InvalidInputError) as info:

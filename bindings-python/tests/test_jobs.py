@@ -138,6 +138,11 @@ def test_a_step_cancelled_by_a_timeout_leaves_the_same_iterator_usable() -> None
                 assert job.progress.done == job.progress.total
                 with pytest.raises(StopAsyncIteration):  # a finished iterator stays finished
                     await events.__anext__()
+                # aclose() ends an iteration early (contextlib.aclosing); the job iterates on.
+                again = job.__aiter__()
+                await again.aclose()
+                with pytest.raises(StopAsyncIteration):
+                    await again.__anext__()
 
     asyncio.run(main())
 

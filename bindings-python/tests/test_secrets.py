@@ -151,6 +151,7 @@ def test_no_frame_of_a_traceback_holds_a_key(sandbox: Sandbox) -> None:
         lambda: zeitkonto.Client(SECRET, workspace_key=workspace, base_url="ftp://x"),   # a refused setting
         lambda: zeitkonto.Client(SECRET, workspace_key=workspace, timeout="soon"),       # refused in Python
         lambda: zeitkonto.Client(SECRET, proxy=f"http://bob:{SECRET}@127.0.0.1:9", base_url="ftp://x"),  # its password
+        lambda: zeitkonto.Client(SECRET, base_url=f"ftp://gateway/{SECRET}/"),  # a key in a refused base URL
         lambda: zeitkonto.sansio.build_request("department_accounts", {"department": dept, "x": 1},
                                                api_key=SECRET, workspace_key=workspace),
         # A job's arguments, a key among them in the wrong place: refused by the core, and in Python

@@ -198,12 +198,16 @@ class _AsyncSteps(Generic[E]):
     own, not an async generator (which a cancellation finishes, so that the next ``__anext__``
     would end the iteration as if the job were done): a cancelled step (a timeout around
     ``__anext__``, a cancelled task) frees the job and leaves this iterator usable, and its next
-    step makes that call again. An error ends the iteration; the job's span ends with the last
-    step, an error, or when the iterator is dropped unfinished."""
+    step makes that call again (or hands out its event, when the call had finished as it was
+    cancelled). An error ends the iteration; the job's span ends with the last step, an error,
+    ``aclose()``, or when the iterator is dropped unfinished."""
+
+    _span: Optional[_telemetry.JobSpan] = None
 
     def __init__(self, job: "_AsyncJob[E, Any]") -> None:
         self._job = job
-        self._span: Optional[_telemetry.JobSpan] = _telemetry.start_job(job._job.span)
+        self._held: Any = None  # a step that finished as it was cancelled: its event is the next
+        self._span = _telemetry.start_job(job._job.span)
 
     def __aiter__(self) -> "_AsyncSteps[E]":
         return self
@@ -216,21 +220,30 @@ class _AsyncSteps(Generic[E]):
         job, loop = self._job._job, asyncio.get_running_loop()
         try:
             with self._job._step(self._span) as trace:
-                pending, done = _bridge.start(lambda token: job.next_async(token, trace), loop)
-                try:
-                    await done
-                except asyncio.CancelledError:
-                    pending.cancel()  # as a call's (AsyncClient): its call is made again
-                    raise
+                pending, self._held = self._held, None
+                if pending is None:
+                    pending, done = _bridge.start(lambda token: job.next_async(token, trace), loop)
+                    try:
+                        await done
+                    except asyncio.CancelledError:
+                        if pending.done():
+                            self._held = pending  # finished all the same: not lost
+                        else:
+                            pending.cancel()  # as a call's (AsyncClient): its call is made again
+                        raise
                 event = pending.take()
+            out: Optional[Union[Progress, E]] = None if event is None else _event(event)
         except Exception as e:
             self._end(e)
             raise
-        if event is None:
+        if out is None:
             self._end()
             raise StopAsyncIteration
-        out: Union[Progress, E] = _event(event)
         return out
+
+    async def aclose(self) -> None:
+        """Ends the iteration (and the job's span); the job can be iterated again."""
+        self._end()
 
     def _end(self, error: Optional[BaseException] = None) -> None:
         span, self._span = self._span, None

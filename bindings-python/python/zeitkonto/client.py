@@ -116,12 +116,11 @@ class _Base:
         """
         # The keys leave this frame's locals at once: error reporters record the locals of every
         # frame of a traceback (Sentry's default), and a refused setting raises from here.
-        # A proxy URL's password too.
+        # A proxy URL's password too, and the base URL (a gateway's may hold a key).
         keys = c.Hidden((api_key if api_key is not None else os.environ.get("ZEITKONTO_API_KEY"),
                          workspace_key if workspace_key is not None else os.environ.get("ZEITKONTO_WORKSPACE_KEY"),
-                         proxy))
-        del api_key, workspace_key, proxy
-        base_url = base_url if base_url is not None else os.environ.get("ZEITKONTO_BASE_URL")
+                         proxy, base_url if base_url is not None else os.environ.get("ZEITKONTO_BASE_URL")))
+        del api_key, workspace_key, proxy, base_url
         self._base_url = "?"  # printed (an error reporter's locals) before the core has it
         self._logging = _logger().isEnabledFor(_DEBUG)
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, numbers.Real)):
@@ -131,7 +130,7 @@ class _Base:
         try:
             self._core: Optional[_core.Client] = _core.Client(
                 api_key=keys.value[0],
-                base_url=base_url,
+                base_url=keys.value[3],
                 workspace_key=keys.value[1],
                 routes=_routes(routes),
                 timeout=0.0 if timeout is None else float(timeout),
