@@ -98,24 +98,7 @@ def test_the_async_job_gives_the_same_events() -> None:
     assert asyncio.run(main()) == 39
 
 
-def test_the_checkpoint_is_readable_while_a_cancelled_async_step_still_runs() -> None:
-    async def main() -> None:
-        with Sandbox(today="2026-11-21") as sb:
-            async with sb.async_client() as client:
-                job = client.jobs.month_close(2026, 10, departments=DEPARTMENTS)
-                events = job.__aiter__()
-                await events.__anext__()  # the first call's progress: the job has stepped once
-                sb.inject("delay", delay=2.0)  # the next call waits in the sandbox
-                with pytest.raises(asyncio.TimeoutError):
-                    await asyncio.wait_for(events.__anext__(), 0.3)
-                # The cancelled step still holds the job until its call ends; the checkpoint (the
-                # one saved last) is readable all the same.
-                assert json.loads(job.checkpoint)
-
-    asyncio.run(main())
-
-
-def test_a_step_cancelled_by_a_timeout_leaves_the_same_iterator_usable() -> None:
+def test_a_step_cancelled_by_a_timeout_leaves_the_job_readable_and_the_same_iterator_usable() -> None:
     # An async generator would be finished by the cancellation, and the next __anext__ would end
     # the iteration as if the job were done (0 rows, no error).
     async def main() -> None:
@@ -123,9 +106,13 @@ def test_a_step_cancelled_by_a_timeout_leaves_the_same_iterator_usable() -> None
             async with sb.async_client() as client:
                 job = client.jobs.month_close(2026, 10, departments=DEPARTMENTS)
                 events = job.__aiter__()
-                sb.inject("delay", count=1, delay=1.0)
+                await events.__anext__()  # the first call's progress: the job has stepped once
+                sb.inject("delay", count=1, delay=1.0)  # the next call waits in the sandbox
                 with pytest.raises(asyncio.TimeoutError):
                     await asyncio.wait_for(events.__anext__(), 0.2)
+                # The cancelled step still holds the job until its call ends; the checkpoint (the
+                # one saved last) is readable all the same.
+                assert json.loads(job.checkpoint)
                 rows = []
                 while True:
                     try:
