@@ -67,6 +67,26 @@ def user_agent(text, language):
     return text
 
 
+def config_to_string(text):
+    """`ZeitkontoConfig.toString()`: a data class prints every field as given, and a key put into
+    the base URL, a route or the user agent would show; each goes through `shownWithKeys` (the
+    core's rule, in Rust), the keys print as `ApiKey(***)`, the CA bundle as its length."""
+    start = text.index("data class ZeitkontoConfig (")
+    end = text.index("    companion object\n}", start)
+    body = """    /** Every field, with a key put into the base URL, a route or the user agent as `***`. */
+    override fun toString(): String {
+        fun shown(t: String) = shownWithKeys(t, `apiKey`, `workspaceKey`)
+        return "ZeitkontoConfig(apiKey=${`apiKey`}, baseUrl=${`baseUrl`?.let { shown(it) }}, workspaceKey=${`workspaceKey`}, " +
+            "routes=${`routes`.mapValues { shown(it.value) }}, timeout=${`timeout`}, retry=${`retry`}, rateLimit=${`rateLimit`}, " +
+            "caCertificates=${`caCertificates`?.let { "(${it.length} characters)" }}, proxy=${`proxy`}, userAgent=${shown(`userAgent`)})"
+    }
+
+"""
+    if text.count("data class ZeitkontoConfig (") != 1:
+        fail("ZeitkontoConfig: uniffi's template changed")
+    return text[:end] + body + text[end:]
+
+
 def kotlin(text):
     # A Kotlin string that is not valid Unicode (a lone UTF-16 surrogate) cannot cross to Rust:
     # uniffi's converter throws a bare CharacterCodingException. Make it the SDK's InvalidInput,
@@ -124,6 +144,7 @@ def kotlin(text):
         fail(f"the callback trampolines' catch: uniffi's template changed ({n} matches, 4 expected)")
     text = text.replace("} catch(e: kotlin.Exception) {", "} catch(e: kotlin.Throwable) {")
     text = user_agent(text, "kotlin")
+    text = config_to_string(text)
     text = platform_names(text, "de.zeitkonto", {"PlatformInt": "kotlin.Int", "WideInt": "kotlin.Long",
                                                  "PlatformDuration": "kotlin.time.Duration"})
     # Java: the client's constructor throws a checked exception Java must be able to catch, and

@@ -11,7 +11,7 @@ use crate::ZeitkontoError;
 
 /// Client settings. Every field has a default: `ZeitkontoConfig(apiKey = ApiKey("…"))` is enough
 /// for the real service. The sans-IO `buildRequest` uses its keys, base URL and routes.
-#[derive(Debug, Clone, uniffi::Record)]
+#[derive(Clone, uniffi::Record)]
 pub struct ZeitkontoConfig {
     /// The company key (or an employee key). Prints as `***`.
     #[uniffi(default = None)]
@@ -55,6 +55,36 @@ pub struct ZeitkontoConfig {
     pub user_agent: String,
 }
 
+/// `text` (a configuration's base URL, a route, the user agent) as a printed configuration shows
+/// it: `api_key` and `workspace_key`, wherever they stand in it (a gateway's path), as `***` — the
+/// core's rule for a client's printed base URL. Kotlin's `ZeitkontoConfig.toString()` and Swift's
+/// `description` print through it.
+#[uniffi::export]
+pub fn shown_with_keys(text: String, api_key: Option<ApiKey>, workspace_key: Option<ApiKey>) -> String {
+    let keys = [api_key.as_ref().map(ApiKey::expose), workspace_key.as_ref().map(ApiKey::expose)];
+    zeitkonto_core::secret::Secrets::of_keys(keys).redact_whole(&text)
+}
+
+impl std::fmt::Debug for ZeitkontoConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown = |t: &str| shown_with_keys(t.to_string(), self.api_key.clone(), self.workspace_key.clone());
+        let routes: std::collections::BTreeMap<&String, String> =
+            self.routes.iter().map(|(k, v)| (k, shown(v))).collect();
+        f.debug_struct("ZeitkontoConfig")
+            .field("api_key", &self.api_key)
+            .field("base_url", &self.base_url.as_deref().map(shown))
+            .field("workspace_key", &self.workspace_key)
+            .field("routes", &routes)
+            .field("timeout", &self.timeout)
+            .field("retry", &self.retry)
+            .field("rate_limit", &self.rate_limit)
+            .field("ca_certificates", &self.ca_certificates.as_ref().map(|pem| pem.len()))
+            .field("proxy", &self.proxy)
+            .field("user_agent", &shown(&self.user_agent))
+            .finish()
+    }
+}
+
 impl ZeitkontoConfig {
     /// Where calls go and with which keys (the core's [`Target`]).
     fn target(&self) -> Result<Target, ZeitkontoError> {
@@ -92,3 +122,7 @@ impl ZeitkontoConfig {
         Ok(b.user_agent(self.user_agent.clone()))
     }
 }
+
+#[cfg(test)]
+#[path = "tests/config.rs"]
+mod tests;

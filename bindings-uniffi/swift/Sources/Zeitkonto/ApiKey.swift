@@ -84,3 +84,23 @@ extension OverviewEntry {
     /// `true` when the employee is clocked in (the API's status "green").
     public var isClockedIn: Bool { status == "green" }
 }
+
+/// A printed configuration (`print(config)`, string interpolation, `dump`, a debugger) shows a key
+/// put into the base URL, a route or the user agent as `***` (`shownWithKeys`, the core's rule),
+/// the keys as `ApiKey(***)` and the CA bundle as its length.
+extension ZeitkontoConfig: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        func shown(_ text: String) -> String { shownWithKeys(text: text, apiKey: apiKey, workspaceKey: workspaceKey) }
+        func optional<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "nil" }
+        let routes = self.routes.sorted { $0.key < $1.key }.map { "\($0.key): \(shown($0.value))" }.joined(separator: ", ")
+        return "ZeitkontoConfig(apiKey: \(optional(apiKey)), baseUrl: \(optional(baseUrl.map(shown))), "
+            + "workspaceKey: \(optional(workspaceKey)), routes: [\(routes)], timeout: \(timeout), retry: \(optional(retry)), "
+            + "rateLimit: \(optional(rateLimit)), caCertificates: \(optional(caCertificates.map { "(\($0.count) characters)" })), "
+            + "proxy: \(optional(proxy)), userAgent: \(shown(userAgent)))"
+    }
+
+    /// As `description`.
+    public var debugDescription: String { description }
+    /// No children: `dump` and debuggers show `description`.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

@@ -104,6 +104,15 @@ final class SwiftNativeTests: XCTestCase {
             XCTAssertFalse(text.contains(secret) || text.contains("proxy-user"), text)
         }
         XCTAssertTrue(String(describing: config).contains("ProxyUrl(http://***@proxy.corp:3128)"), String(describing: config))
+        // A key put into the base URL (a gateway's path), a route or the user agent prints as ***.
+        let gateway = ZeitkontoConfig(apiKey: ApiKey(secret), baseUrl: "https://gateway.example/\(secret)/",
+                                      routes: ["employees": "GET /x/\(secret)/{api}"], userAgent: "app/\(secret)")
+        var gatewayDump = ""
+        dump(gateway, to: &gatewayDump)
+        for text in [String(describing: gateway), String(reflecting: gateway), gatewayDump] {
+            XCTAssertFalse(text.contains(secret), text)
+            XCTAssertTrue(text.contains("https://gateway.example/***/"), text)
+        }
         XCTAssertEqual("\(ProxyUrl("http://proxy.corp:3128"))", "ProxyUrl(http://proxy.corp:3128)")
         XCTAssertThrowsError(try JSONEncoder().encode(ProxyUrl("http://u:\(secret)@proxy.corp:3128")))
         // A password holding `/`, `?` or `#` (unescaped) is hidden too, and never encoded.

@@ -199,6 +199,13 @@ class ErrorsTest {
         )
         assertFalse(secret in config.toString() || "proxy-user" in config.toString(), config.toString())
         assertTrue("ProxyUrl(http://***@proxy.corp:3128)" in config.toString(), config.toString())
+        // A key put into the base URL (a gateway's path), a route or the user agent prints as ***.
+        val gateway = ZeitkontoConfig(
+            apiKey = ApiKey(secret), baseUrl = "https://gateway.example/$secret/",
+            routes = mapOf("employees" to "GET /x/$secret/{api}"), userAgent = "app/$secret",
+        ).toString()
+        assertFalse(secret in gateway, gateway)
+        assertTrue("baseUrl=https://gateway.example/***/" in gateway, gateway)
         assertEquals("ProxyUrl(http://proxy.corp:3128)", ProxyUrl("http://proxy.corp:3128").toString())
         // A password holding `/`, `?` or `#` (unescaped) is hidden too: the last `@` ends it.
         for (password in listOf("pa/ss", "p?ss", "p#ss")) {
