@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use zeitkonto::ClientBuilder;
+use zeitkonto_core::secret::Secrets;
 use zeitkonto_core::{Context, RouteTable, Target};
 
 use crate::settings::{RateLimitSettings, RetrySettings};
@@ -61,13 +62,14 @@ pub struct ZeitkontoConfig {
 /// `description` print through it.
 #[uniffi::export]
 pub fn shown_with_keys(text: String, api_key: Option<ApiKey>, workspace_key: Option<ApiKey>) -> String {
-    let keys = [api_key.as_ref().map(ApiKey::expose), workspace_key.as_ref().map(ApiKey::expose)];
-    zeitkonto_core::secret::Secrets::of_keys(keys).redact_whole(&text)
+    Secrets::of_keys([api_key.as_ref(), workspace_key.as_ref()]).redact_whole(&text)
 }
 
 impl std::fmt::Debug for ZeitkontoConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let shown = |t: &str| shown_with_keys(t.to_string(), self.api_key.clone(), self.workspace_key.clone());
+        // The keys' forms made once (as `shown_with_keys` makes them), not once per field.
+        let keys = Secrets::of_keys([self.api_key.as_ref(), self.workspace_key.as_ref()]);
+        let shown = |t: &str| keys.redact_whole(t);
         let routes: std::collections::BTreeMap<&String, String> =
             self.routes.iter().map(|(k, v)| (k, shown(v))).collect();
         f.debug_struct("ZeitkontoConfig")

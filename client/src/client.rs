@@ -184,8 +184,7 @@ impl ClientBuilder {
 
     /// The builder's keys in every form they are redacted in.
     fn secrets(&self) -> zeitkonto_core::secret::Secrets {
-        let keys = [self.api_key.as_ref().map(ApiKey::expose), self.workspace_key.as_ref().map(ApiKey::expose)];
-        zeitkonto_core::secret::Secrets::of_keys(keys)
+        zeitkonto_core::secret::Secrets::of_keys([self.api_key.as_ref(), self.workspace_key.as_ref()])
     }
 
     /// Builds the client; fails on a bad base URL or route override.

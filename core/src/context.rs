@@ -33,10 +33,7 @@ pub struct Target {
 
 impl fmt::Debug for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let keys = Secrets::of_keys([
-            self.api_key.as_ref().map(ApiKey::expose),
-            self.workspace_key.as_ref().map(ApiKey::expose),
-        ]);
+        let keys = Secrets::of_keys([self.api_key.as_ref(), self.workspace_key.as_ref()]);
         f.debug_struct("Target")
             .field("base_url", &self.base_url.as_deref().map(|u| keys.redact_whole(u)))
             .field("same_origin", &self.same_origin)

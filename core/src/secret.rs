@@ -150,12 +150,13 @@ impl Secrets {
         }
     }
 
-    /// The secrets of `keys` (those given), as a context holds them: for refusals made before
-    /// there is a context (a client's settings checked when it is made).
-    pub fn of_keys(keys: [Option<&str>; 2]) -> Secrets {
+    /// The secrets of `keys` (those given: the company and the workspace key), as a context
+    /// holds them: for what is refused or printed before there is a context (a client's settings
+    /// checked when it is made, a printed builder, target or configuration).
+    pub fn of_keys(keys: [Option<&ApiKey>; 2]) -> Secrets {
         let mut s = Secrets::new();
         for k in keys.iter().flatten() {
-            s.add(k);
+            s.add(k.expose());
         }
         s
     }
