@@ -318,7 +318,6 @@ export class Client {
   #inner = null;
   #pending = null;
   #options;
-  #baseUrl;
   #onEvent;
   #fetch;
   #dispatcher;
@@ -335,7 +334,6 @@ export class Client {
           "or pass dangerouslyAllowBrowser: true if you accept that anyone with the page can read the key",
         { kind: "InvalidInput", field: "dangerouslyAllowBrowser", reason: "a key in a browser needs dangerouslyAllowBrowser: true" });
     }
-    this.#baseUrl = baseUrl ?? "https://desktop.saas.de";
     this.#options = toWasmOptions({ ...options, baseUrl });
     Object.defineProperty(this, SETTINGS, { value: this.#options.settings });
     const { onEvent } = options;
