@@ -1,6 +1,6 @@
 //! `zeitkonto._core.Client`: the Rust client behind `zeitkonto.Client` and `zeitkonto.AsyncClient`.
-//! A call's parameters are read from Python's values straight into the core's params struct
-//! (`typed::params`, with the GIL); the call runs on the runtime's threads (no GIL, no Python
+//! A call's parameters are read into the core's params struct by the core's reader (`typed::params`,
+//! with the GIL); the call runs on the runtime's threads (no GIL, no Python
 //! object there); its typed output becomes `<Model>Data` objects.
 
 use std::collections::HashMap;
@@ -14,8 +14,8 @@ use zeitkonto::core::Target;
 use zeitkonto::{Client as RustClient, Event, RateLimitSettings, RetrySettings};
 
 use crate::bridge::{spawn, Pending};
-use crate::convert::{from_py, to_py, Args};
-use crate::errors::{guarded, internal, operation, raise, redacted, routes_from};
+use crate::convert::{from_py, to_py};
+use crate::errors::{guarded, internal, operation, raise, routes_from};
 use crate::runtime::{into_py, outcome, runtime, wait_interruptibly};
 use crate::telemetry::{traced, Trace};
 use crate::typed;
@@ -126,7 +126,8 @@ impl Client {
     ) -> PyResult<Py<PyAny>> {
         let op = operation(operation_name)?;
         let client = self.current()?;
-        let params = typed::params(op, &Args(params)).map_err(|e| redacted(py, e, client.context()))?;
+        let params =
+            typed::params(op, &from_py(params, "params")?).map_err(|e| raise(&client.context().redact_error(e)))?;
         let rt = runtime()?;
         let sink = trace.map(|t| t.sink());
         // The call runs as a task on the runtime's threads (where the sockets are driven); this
@@ -161,7 +162,8 @@ impl Client {
     ) -> PyResult<Pending> {
         let op = operation(operation_name)?;
         let client = self.current()?;
-        let params = typed::params(op, &Args(params)).map_err(|e| redacted(params.py(), e, client.context()))?;
+        let params =
+            typed::params(op, &from_py(params, "params")?).map_err(|e| raise(&client.context().redact_error(e)))?;
         let sink = trace.map(|t| t.sink());
         let work = AssertUnwindSafe(traced(sink, async move { typed::execute(&client, params).await })).catch_unwind();
         let (slot, task) = spawn(work.map(outcome), token)?;

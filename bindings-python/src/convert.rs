@@ -1,13 +1,9 @@
 //! Python values ↔ the core's values.
 //!
-//! - [`Args`]: the parameters of a client call (a dict of Python values by canonical key, built
-//!   by the generated `_operations.py`) read straight into the core's params structs (the
-//!   generated `typed::params`): `str`, `int`, `float`, `bool`, `datetime.date`/`datetime`,
-//!   `datetime.time`, lists, dicts. No JSON on the way; a value of the wrong type is the same
-//!   `InvalidInput` naming the parameter as the core's own checks give.
 //! - the core's dates and times as `datetime` objects (the `<Model>Data` getters);
-//! - JSON values ↔ Python objects ([`to_py`], [`from_py`]) for the parts that are JSON: sans-IO's
-//!   canonical params and output, vague containers, `extra`.
+//! - JSON values ↔ Python objects ([`to_py`], [`from_py`]): a call's parameters (then read by the
+//!   core's own reader, `typed::params`, the same for the clients, sans-IO and every language),
+//!   sans-IO's canonical output, vague containers, `extra`.
 
 use pyo3::prelude::*;
 use pyo3::types::{
@@ -16,8 +12,7 @@ use pyo3::types::{
 };
 use pyo3::IntoPyObjectExt;
 use serde_json::Value;
-use zeitkonto_core::ops::ClockAction;
-use zeitkonto_core::{validate, Date, DateTime, Month, TimeOfDay};
+use zeitkonto_core::{Date, DateTime, TimeOfDay};
 
 use crate::errors::invalid;
 pub(crate) use crate::json::to_py;
@@ -73,169 +68,10 @@ pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
     Err(invalid(field, format!("unsupported type {}", obj.get_type().name()?)))
 }
 
-/// The parameters of one client call: a dict of Python values by canonical key (`None` entries
-/// left out by the caller), each read into the core's type for the declared parameter.
-pub(crate) struct Args<'a, 'py>(pub(crate) &'a Bound<'py, PyDict>);
-
-fn wrong(key: &str, what: &str, got: &Bound<'_, PyAny>) -> PyErr {
-    let name = got.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
-    invalid(key, format!("expected {what}, got {name}"))
-}
-
-impl<'py> Args<'_, 'py> {
-    /// The value of `key`, `None` when absent or `None`.
-    fn get(&self, key: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
-        Ok(self.0.get_item(key)?.filter(|v| !v.is_none()))
-    }
-
-    fn required(&self, key: &str) -> PyResult<Bound<'py, PyAny>> {
-        self.get(key)?.ok_or_else(|| invalid(key, "missing"))
-    }
-
-    fn opt<T>(&self, key: &str, read: impl Fn(&Bound<'py, PyAny>, &str) -> PyResult<T>) -> PyResult<Option<T>> {
-        self.get(key)?.map(|v| read(&v, key)).transpose()
-    }
-
-    /// A required `str`.
-    pub(crate) fn text(&self, key: &str) -> PyResult<String> {
-        text(&self.required(key)?, key)
-    }
-
-    /// An optional `str`.
-    pub(crate) fn opt_text(&self, key: &str) -> PyResult<Option<String>> {
-        self.opt(key, text)
-    }
-
-    /// A required `int` that fits 32 bits (a year).
-    pub(crate) fn int32(&self, key: &str) -> PyResult<i32> {
-        int32(&self.required(key)?, key)
-    }
-
-    /// An optional `int` that fits 32 bits.
-    pub(crate) fn opt_int32(&self, key: &str) -> PyResult<Option<i32>> {
-        self.opt(key, int32)
-    }
-
-    /// A required `int`, not negative (a week, a count).
-    pub(crate) fn uint32(&self, key: &str) -> PyResult<u32> {
-        uint32(&self.required(key)?, key)
-    }
-
-    /// An optional `int`, not negative.
-    pub(crate) fn opt_uint32(&self, key: &str) -> PyResult<Option<u32>> {
-        self.opt(key, uint32)
-    }
-
-    /// A required number (`int` or `float`).
-    pub(crate) fn number(&self, key: &str) -> PyResult<f64> {
-        let v = self.required(key)?;
-        if v.cast::<PyBool>().is_err() {
-            if let Ok(f) = v.cast::<PyFloat>() {
-                return Ok(f.value());
-            }
-            if let Ok(i) = v.cast::<PyInt>() {
-                return i.extract::<f64>();
-            }
-        }
-        Err(wrong(key, "a number", &v))
-    }
-
-    /// A `bool` (absent: `false`).
-    pub(crate) fn flag(&self, key: &str) -> PyResult<bool> {
-        match self.get(key)? {
-            None => Ok(false),
-            Some(v) => v.cast::<PyBool>().map(|b| b.is_true()).map_err(|_| wrong(key, "a bool", &v)),
-        }
-    }
-
-    /// A required calendar month, 1-12.
-    pub(crate) fn month(&self, key: &str) -> PyResult<Month> {
-        month(&self.required(key)?, key)
-    }
-
-    /// An optional calendar month.
-    pub(crate) fn opt_month(&self, key: &str) -> PyResult<Option<Month>> {
-        self.opt(key, month)
-    }
-
-    /// A required `datetime.date` (a `datetime` is its own date) or `YYYY-MM-DD` text.
-    pub(crate) fn date(&self, key: &str) -> PyResult<Date> {
-        date(&self.required(key)?, key)
-    }
-
-    /// An optional date.
-    pub(crate) fn opt_date(&self, key: &str) -> PyResult<Option<Date>> {
-        self.opt(key, date)
-    }
-
-    /// A required `datetime.time` or `hh:mm` text.
-    pub(crate) fn time_of_day(&self, key: &str) -> PyResult<TimeOfDay> {
-        let v = self.required(key)?;
-        if let Ok(t) = v.cast::<PyTime>() {
-            return time_of(t, key);
-        }
-        let text = unicode(v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.time or 'hh:mm'", &v))?, key)?;
-        TimeOfDay::parse_field(&text, key).map_err(|e| crate::errors::raise(&e))
-    }
-
-    /// A required clock action: `"come"`, `"go"` or `"stop"`.
-    pub(crate) fn clock_action(&self, key: &str) -> PyResult<ClockAction> {
-        let v = self.required(key)?;
-        ClockAction::parse_field(&text(&v, key)?, key).map_err(|e| crate::errors::raise(&e))
-    }
-
-    /// A list of `str` (absent: empty; one `str` is one text, not its characters).
-    pub(crate) fn texts(&self, key: &str) -> PyResult<Vec<String>> {
-        let Some(v) = self.get(key)? else { return Ok(Vec::new()) };
-        if v.cast::<PyString>().is_ok() {
-            return Ok(vec![text(&v, key)?]);
-        }
-        v.try_iter().map_err(|_| wrong(key, "a list of str", &v))?.map(|item| text(&item?, key)).collect()
-    }
-
-    /// An optional JSON object (a `dict` of JSON values by name).
-    pub(crate) fn opt_json_object(&self, key: &str) -> PyResult<Option<Value>> {
-        self.opt(key, from_py)
-    }
-}
-
-fn text(v: &Bound<'_, PyAny>, key: &str) -> PyResult<String> {
-    unicode(v.cast::<PyString>().map_err(|_| wrong(key, "a str", v))?, key)
-}
-
 /// A `str` as Rust text: one with a lone surrogate (`"\ud800"`, which no UTF-8 can hold) is
 /// `InvalidInputError` naming `field`, not Python's `UnicodeEncodeError`.
 fn unicode(s: &Bound<'_, PyString>, field: &str) -> PyResult<String> {
     s.extract().map_err(|_| invalid(field, "is not Unicode text (it holds a lone surrogate)"))
-}
-
-fn int(v: &Bound<'_, PyAny>, key: &str) -> PyResult<i64> {
-    if v.cast::<PyBool>().is_ok() {
-        return Err(wrong(key, "an int", v));
-    }
-    let i = v.cast::<PyInt>().map_err(|_| wrong(key, "an int", v))?;
-    i.extract::<i64>().map_err(|_| invalid(key, "integer out of range"))
-}
-
-fn int32(v: &Bound<'_, PyAny>, key: &str) -> PyResult<i32> {
-    validate::i32_field(key, int(v, key)?).map_err(|e| crate::errors::raise(&e))
-}
-
-fn uint32(v: &Bound<'_, PyAny>, key: &str) -> PyResult<u32> {
-    validate::u32_field(key, int(v, key)?).map_err(|e| crate::errors::raise(&e))
-}
-
-fn month(v: &Bound<'_, PyAny>, key: &str) -> PyResult<Month> {
-    let n = int(v, key)?;
-    Month::try_from_number(n, key).map_err(|e| crate::errors::raise(&e))
-}
-
-fn date(v: &Bound<'_, PyAny>, key: &str) -> PyResult<Date> {
-    if let Ok(d) = v.cast::<PyDate>() {
-        return day_of(d, key);
-    }
-    let s = unicode(v.cast::<PyString>().map_err(|_| wrong(key, "a datetime.date or 'YYYY-MM-DD'", v))?, key)?;
-    Date::parse_field(&s, key).map_err(|e| crate::errors::raise(&e))
 }
 
 /// A `datetime.date` as the core's day (a `datetime` is a `date` too: its own calendar day, in its

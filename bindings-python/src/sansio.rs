@@ -5,7 +5,8 @@ use std::collections::HashMap;
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use zeitkonto_core::{Date, OperationId, Request, Response, Target};
+use zeitkonto_core::http::parse_answer;
+use zeitkonto_core::{Date, Request, Response, Target};
 
 use crate::convert::{from_py, to_py};
 use crate::errors::{guarded, operation, raise, routes_from};
@@ -73,37 +74,12 @@ fn build_request<'py>(
     })
 }
 
-/// The operation and the response of the sans-IO parse functions, bound to `request` when given.
-fn response_of(
-    operation_name: &str,
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: &[u8],
-    request: Option<&NativeRequest>,
-) -> PyResult<(OperationId, Response)> {
-    let op = operation(operation_name)?;
-    let response = Response::new(status, headers, body.to_vec());
-    let response = match request {
-        Some(r) => {
-            r.0.check_answered_by(op).map_err(|e| raise(&e))?;
-            response.for_request(&r.0)
-        }
-        None => response,
-    };
-    Ok((op, response))
-}
-
-/// An error of a parse, redacted against the request it answers (as the client redacts it).
-fn parse_error(e: zeitkonto_core::Error, request: Option<&NativeRequest>) -> PyErr {
-    match request {
-        Some(r) => raise(&r.0.redact_error(e)),
-        None => raise(&e),
-    }
-}
-
-/// Parses a response of `operation` into its canonical output (plain dicts and lists).
+/// Parses a response of `operation` (bound to `request` when given: its secrets redacted before an
+/// excerpt is cut, an echoed month read against the requested one) into its canonical output
+/// (plain dicts and lists), or with `typed` into its typed output (`<Model>Data` objects, read
+/// lazily: what `sansio.parse_response` wraps into models).
 #[pyfunction]
-#[pyo3(signature = (operation_name, status, headers, body, request=None))]
+#[pyo3(signature = (operation_name, status, headers, body, request=None, typed=false))]
 fn parse_response(
     py: Python<'_>,
     operation_name: &str,
@@ -111,32 +87,17 @@ fn parse_response(
     headers: Vec<(String, String)>,
     body: &[u8],
     request: Option<PyRef<'_, NativeRequest>>,
+    typed: bool,
 ) -> PyResult<Py<PyAny>> {
     guarded(|| {
-        let request = request.as_deref();
-        let (op, resp) = response_of(operation_name, status, headers, body, request)?;
-        let v = zeitkonto_core::parse_response(op, &resp).map_err(|e| parse_error(e, request))?;
+        let (op, response) = (operation(operation_name)?, Response::new(status, headers, body.to_vec()));
+        let request = request.as_deref().map(|r| &r.0);
+        if typed {
+            let out = parse_answer(op, response, request, typed::parse).map_err(|e| raise(&e))?;
+            return typed::output_to_py(py, out);
+        }
+        let v = parse_answer(op, response, request, zeitkonto_core::parse_response).map_err(|e| raise(&e))?;
         Ok(to_py(py, &v)?.unbind())
-    })
-}
-
-/// Parses a response of `operation` into its typed output (`<Model>Data` objects, read lazily):
-/// what `sansio.parse_response` wraps into models.
-#[pyfunction]
-#[pyo3(signature = (operation_name, status, headers, body, request=None))]
-fn parse_response_typed(
-    py: Python<'_>,
-    operation_name: &str,
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: &[u8],
-    request: Option<PyRef<'_, NativeRequest>>,
-) -> PyResult<Py<PyAny>> {
-    guarded(|| {
-        let request = request.as_deref();
-        let (op, resp) = response_of(operation_name, status, headers, body, request)?;
-        let out = typed::parse(op, &resp).map_err(|e| parse_error(e, request))?;
-        typed::output_to_py(py, out)
     })
 }
 
@@ -145,6 +106,5 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeRequest>()?;
     m.add_function(wrap_pyfunction!(build_request, m)?)?;
     m.add_function(wrap_pyfunction!(parse_response, m)?)?;
-    m.add_function(wrap_pyfunction!(parse_response_typed, m)?)?;
     Ok(())
 }

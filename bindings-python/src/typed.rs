@@ -1,5 +1,5 @@
-//! Python's typed crossing: a call's parameters are read from Python values into the core's
-//! params struct (`params`, through `convert::Args`); each core model crosses as a
+//! Python's typed crossing: a call's parameters are read into the core's params struct by the
+//! core's reader (`params`, from their JSON form); each core model crosses as a
 //! `<Model>Data` object owning the core's struct, whose getters give Python objects (dates as
 //! `datetime.date`, wall-clock times as `datetime.datetime`, clock times as `datetime.time`, epoch
 //! milliseconds as aware UTC `datetime`s) when Python reads a field; `to_py()` gives the
@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::IntoPyObjectExt;
 use zeitkonto_core::{self as core, ops, Error, Operation, OperationId, Response};
 
-use crate::convert::{date_py, datetime_py, epoch_py, time_py, Args};
+use crate::convert::{date_py, datetime_py, epoch_py, time_py};
 use crate::typed_support::{list_of, map_of, opt_value, value_map, values};
 
 /// An operation with its parameters, read on the Python thread, run on the runtime.
@@ -69,104 +69,34 @@ pub(crate) enum Output {
     CreateShift(core::CreatedShift),
 }
 
-/// The parameters of `op` from Python values by canonical key (the core checks them again when
-/// it builds the request).
-pub(crate) fn params(op: OperationId, a: &Args<'_, '_>) -> PyResult<Params> {
+/// The parameters of `op` from their canonical JSON form (the core's reader, the same in every
+/// language; the core checks them again when it builds the request).
+pub(crate) fn params(op: OperationId, v: &serde_json::Value) -> Result<Params, Error> {
     Ok(match op {
-        OperationId::Employees => Params::Employees(ops::Employees {}),
-        OperationId::Presence => {
-            Params::Presence(ops::Presence { email: a.opt_text("email")?, day: a.opt_date("day")? })
-        }
-        OperationId::Overview => Params::Overview(ops::Overview { email: a.opt_text("email")? }),
-        OperationId::TimeAccount => Params::TimeAccount(ops::TimeAccount {
-            employee: a.text("employee")?,
-            year: a.int32("year")?,
-            month: a.month("month")?,
-        }),
-        OperationId::TimeAccountReport => Params::TimeAccountReport(ops::TimeAccountReport {
-            email: a.text("email")?,
-            year: a.opt_int32("year")?,
-            month: a.opt_month("month")?,
-            project: a.flag("project")?,
-        }),
-        OperationId::TargetActualDays => Params::TargetActualDays(ops::TargetActualDays {
-            email: a.opt_text("email")?,
-            start: a.opt_date("start")?,
-            end: a.opt_date("end")?,
-        }),
-        OperationId::Clock => Params::Clock(ops::Clock {
-            action: a.clock_action("action")?,
-            employee: a.text("employee")?,
-            device: a.opt_text("device")?,
-            comment: a.opt_text("comment")?,
-            project: a.opt_text("project")?,
-            service: a.opt_text("service")?,
-        }),
-        OperationId::DepartmentAccounts => {
-            Params::DepartmentAccounts(ops::DepartmentAccounts { department: a.text("department")? })
-        }
-        OperationId::DepartmentMonth => Params::DepartmentMonth(ops::DepartmentMonth {
-            department: a.text("department")?,
-            year: a.int32("year")?,
-            month: a.month("month")?,
-        }),
-        OperationId::DepartmentMonthEmployees => Params::DepartmentMonthEmployees(ops::DepartmentMonthEmployees {
-            department: a.text("department")?,
-            year: a.int32("year")?,
-            month: a.month("month")?,
-        }),
-        OperationId::ExtraLeave => Params::ExtraLeave(ops::ExtraLeave {
-            account: a.text("account")?,
-            days: a.number("days")?,
-            year: a.opt_int32("year")?,
-            comment: a.opt_text("comment")?,
-        }),
-        OperationId::BookAbsence => Params::BookAbsence(ops::BookAbsence {
-            reason_uuid: a.text("reasonUuid")?,
-            employee_uuid: a.text("employeeUuid")?,
-            replacement_uuid: a.opt_text("replacementUuid")?,
-            half_day: a.flag("halfDay")?,
-            start_day: a.opt_date("startDay")?,
-            end_day: a.opt_date("endDay")?,
-            planned: a.flag("planned")?,
-            comment: a.opt_text("comment")?,
-        }),
-        OperationId::LeaveMonth => {
-            Params::LeaveMonth(ops::LeaveMonth { year: a.int32("year")?, month: a.month("month")? })
-        }
-        OperationId::LeaveYear => Params::LeaveYear(ops::LeaveYear { year: a.int32("year")? }),
-        OperationId::LeaveTypes => Params::LeaveTypes(ops::LeaveTypes { email: a.text("email")? }),
-        OperationId::EmployeeDepartments => Params::EmployeeDepartments(ops::EmployeeDepartments {}),
-        OperationId::AllEmployees => Params::AllEmployees(ops::AllEmployees {}),
-        OperationId::Projects => Params::Projects(ops::Projects { email: a.text("email")? }),
-        OperationId::CreateProject => Params::CreateProject(ops::CreateProject {
-            email: a.text("email")?,
-            name: a.text("name")?,
-            parent_id: a.opt_text("parentId")?,
-            extra: a.opt_json_object("extra")?,
-        }),
-        OperationId::DeleteProject => {
-            Params::DeleteProject(ops::DeleteProject { email: a.text("email")?, uuid: a.text("uuid")? })
-        }
-        OperationId::FindProjects => {
-            Params::FindProjects(ops::FindProjects { email: a.text("email")?, name: a.text("name")? })
-        }
-        OperationId::ProjectBookings => Params::ProjectBookings(ops::ProjectBookings {
-            email: a.text("email")?,
-            uuid: a.text("uuid")?,
-            start_date: a.date("startDate")?,
-            end_date: a.date("endDate")?,
-        }),
-        OperationId::Shifts => Params::Shifts(ops::Shifts { year: a.int32("year")?, week: a.uint32("week")? }),
-        OperationId::CreateShift => Params::CreateShift(ops::CreateShift {
-            start_date: a.opt_date("startDate")?,
-            start_time: a.time_of_day("startTime")?,
-            end_time: a.time_of_day("endTime")?,
-            employee_amount: a.opt_uint32("employeeAmount")?,
-            comment: a.opt_text("comment")?,
-            project_uuid: a.opt_text("projectUuid")?,
-            employees: a.texts("employees")?,
-        }),
+        OperationId::Employees => Params::Employees(ops::params_from_json(op, v)?),
+        OperationId::Presence => Params::Presence(ops::params_from_json(op, v)?),
+        OperationId::Overview => Params::Overview(ops::params_from_json(op, v)?),
+        OperationId::TimeAccount => Params::TimeAccount(ops::params_from_json(op, v)?),
+        OperationId::TimeAccountReport => Params::TimeAccountReport(ops::params_from_json(op, v)?),
+        OperationId::TargetActualDays => Params::TargetActualDays(ops::params_from_json(op, v)?),
+        OperationId::Clock => Params::Clock(ops::params_from_json(op, v)?),
+        OperationId::DepartmentAccounts => Params::DepartmentAccounts(ops::params_from_json(op, v)?),
+        OperationId::DepartmentMonth => Params::DepartmentMonth(ops::params_from_json(op, v)?),
+        OperationId::DepartmentMonthEmployees => Params::DepartmentMonthEmployees(ops::params_from_json(op, v)?),
+        OperationId::ExtraLeave => Params::ExtraLeave(ops::params_from_json(op, v)?),
+        OperationId::BookAbsence => Params::BookAbsence(ops::params_from_json(op, v)?),
+        OperationId::LeaveMonth => Params::LeaveMonth(ops::params_from_json(op, v)?),
+        OperationId::LeaveYear => Params::LeaveYear(ops::params_from_json(op, v)?),
+        OperationId::LeaveTypes => Params::LeaveTypes(ops::params_from_json(op, v)?),
+        OperationId::EmployeeDepartments => Params::EmployeeDepartments(ops::params_from_json(op, v)?),
+        OperationId::AllEmployees => Params::AllEmployees(ops::params_from_json(op, v)?),
+        OperationId::Projects => Params::Projects(ops::params_from_json(op, v)?),
+        OperationId::CreateProject => Params::CreateProject(ops::params_from_json(op, v)?),
+        OperationId::DeleteProject => Params::DeleteProject(ops::params_from_json(op, v)?),
+        OperationId::FindProjects => Params::FindProjects(ops::params_from_json(op, v)?),
+        OperationId::ProjectBookings => Params::ProjectBookings(ops::params_from_json(op, v)?),
+        OperationId::Shifts => Params::Shifts(ops::params_from_json(op, v)?),
+        OperationId::CreateShift => Params::CreateShift(ops::params_from_json(op, v)?),
     })
 }
 

@@ -205,3 +205,40 @@ def test_a_str_with_a_lone_surrogate_is_refused_naming_its_parameter() -> None:
                 call()
             assert info.value.field == field
         assert kit.requests() == 0
+
+
+def test_client_and_sansio_read_params_with_the_one_reader_of_the_core() -> None:
+    """A call's parameters are read by the core's reader (as sans-IO's and every language's are):
+    a value of the wrong type gets the same field and reason from the client and from sans-IO."""
+    from zeitkonto import sansio
+    from zeitkonto.testing import Sandbox as Kit
+
+    with Kit(today="2026-11-21") as kit, kit.client() as c:
+        for kwargs, params, field in (({"year": "2026"}, {"year": "2026"}, "year"),
+                                      ({"year": 2026.5}, {"year": 2026.5}, "year"),
+                                      ({"year": True}, {"year": True}, "year"),
+                                      ({"month": "3"}, {"month": "3"}, "month")):
+            args = {"year": 2026, "month": 3, **kwargs}
+            with pytest.raises(zeitkonto.InvalidInputError) as client_err:
+                c.time_account(ANNA, **args)
+            with pytest.raises(zeitkonto.InvalidInputError) as sansio_err:
+                sansio.build_request("time_account", {"employee": ANNA, "year": 2026, "month": 3, **params},
+                                     api_key=COMPANY_KEY)
+            assert client_err.value.field == sansio_err.value.field == field
+            assert client_err.value.reason == sansio_err.value.reason
+            assert client_err.value.reason.endswith("expected a whole number")
+        assert kit.requests() == 0
+
+
+def test_a_list_of_texts_takes_one_str_or_any_iterable() -> None:
+    from zeitkonto.testing import Sandbox as Kit
+
+    with Kit(today="2026-11-21") as kit, kit.client() as c:
+        for employees, assigned in ((ANNA_UUID, 1), ({ANNA_UUID}, 1), ((u for u in [ANNA_UUID]), 1), ((), 0)):
+            created = c.create_shift(time(22, 0), time(6, 0), start_date=date(2026, 11, 24), employees=employees)
+            shift = next(s for s in c.shifts(2026, 48).shifts if s["id"] == created.shift_id)
+            assert len(shift["mitarbeiter"]) == assigned, employees
+        for bad in (5, {"a": 1}, [1]):
+            with pytest.raises(zeitkonto.InvalidInputError) as err:
+                c.create_shift(time(22, 0), time(6, 0), employees=bad)
+            assert err.value.field == "employees"

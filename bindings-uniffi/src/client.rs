@@ -31,9 +31,9 @@ pub enum ClockAction {
 /// The Zeitkonto client. Thread-safe; share one per key (clients of a key share the rate limit).
 #[derive(uniffi::Object)]
 pub struct ZeitkontoClient {
-    inner: zeitkonto::Client,
+    pub(crate) inner: zeitkonto::Client,
     /// Gets a span per call (`telemetry.rs`); none: nothing is built.
-    tracer: Option<Arc<dyn ZeitkontoTracer>>,
+    pub(crate) tracer: Option<Arc<dyn ZeitkontoTracer>>,
 }
 
 impl std::fmt::Debug for ZeitkontoClient {
@@ -44,29 +44,10 @@ impl std::fmt::Debug for ZeitkontoClient {
 }
 
 impl ZeitkontoClient {
-    /// A date argument as the core's `Date`; its refusal, which quotes the value (in Swift a
-    /// `String`: perhaps a key passed in the wrong place), without the client's keys.
-    pub(crate) fn date(&self, field: &str, d: crate::types::IsoDate) -> Result<zeitkonto_core::Date, ZeitkontoError> {
-        zeitkonto_core::Date::parse_field(&d.0, field).map_err(|e| self.client().context().redact_error(e).into())
-    }
-
-    /// A clock-time argument as the core's `TimeOfDay`, refused as [`ZeitkontoClient::date`] is.
-    pub(crate) fn clock_time(
-        &self,
-        field: &str,
-        t: crate::types::ClockTime,
-    ) -> Result<zeitkonto_core::TimeOfDay, ZeitkontoError> {
-        zeitkonto_core::TimeOfDay::parse_field(&t.0, field).map_err(|e| self.client().context().redact_error(e).into())
-    }
-
-    /// The Rust client (for the jobs, `jobs.rs`).
-    pub(crate) fn client(&self) -> &zeitkonto::Client {
-        &self.inner
-    }
-
-    /// The app's tracer, if any (the jobs' calls report to it too).
-    pub(crate) fn tracer(&self) -> Option<Arc<dyn ZeitkontoTracer>> {
-        self.tracer.clone()
+    /// An argument's conversion (a date, a clock time) with its refusal, which quotes the value (in
+    /// Swift a `String`: perhaps a key passed in the wrong place), without the client's keys.
+    pub(crate) fn redacted<T>(&self, r: Result<T, zeitkonto_core::Error>) -> Result<T, ZeitkontoError> {
+        r.map_err(|e| self.inner.context().redact_error(e).into())
     }
 
     /// Runs a typed operation through the Rust client's driver (limiter, retries, redaction),
@@ -122,7 +103,7 @@ impl ZeitkontoClient {
     /// Any operation by its stable name (`OperationId` names, e.g. `"time_account"`) with canonical
     /// params as JSON text; returns the canonical output as JSON text.
     pub async fn call(&self, operation: String, params: RawJson) -> Result<RawJson, ZeitkontoError> {
-        let op = crate::sansio::operation(&operation)?;
+        let op = zeitkonto_core::OperationId::by_name(&operation)?;
         Ok(RawJson(telemetry::traced(self.tracer.as_ref(), self.inner.call_text(op, &params.0)).await?))
     }
 }

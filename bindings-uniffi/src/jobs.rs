@@ -7,6 +7,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use zeitkonto::jobs::Job;
+
 use crate::client::ZeitkontoClient;
 use crate::job_events::JobEvent;
 use crate::telemetry::JobTrace;
@@ -25,15 +27,29 @@ pub struct JobPlan {
     pub eta: PlatformDuration,
 }
 
-fn plan(p: zeitkonto_core::jobs::Plan) -> JobPlan {
-    JobPlan { path: p.path.to_string(), calls: PlatformInt(p.calls as i64), eta: millis(p.eta_ms) }
-}
+/// Each job object (uniffi objects cannot be generic): the struct over the Rust job of `$variant`,
+/// its `over` (the object a `start_job` started), and `next`, `plan`, `checkpoint`, `failures`.
+/// The docs, the refusal of another kind and `failures` itself (the job to its failure map) differ.
+macro_rules! job_object {
+    ($(#[$doc:meta])* $object:ident, $variant:ident, $not:literal, $next_doc:literal, $failures_doc:literal,
+     |$job:ident| $failures:expr) => {
+        $(#[$doc])*
+        #[derive(uniffi::Object)]
+        pub struct $object {
+            inner: tokio::sync::Mutex<zeitkonto::jobs::$object>,
+            trace: Option<Arc<JobTrace>>,
+        }
 
-/// The methods both job objects export (uniffi objects cannot be generic): `next`, `plan`,
-/// `checkpoint`, `failures` over the Rust job in `inner`. The docs of `next` and `failures`, and
-/// `failures` itself (the job to its failure map), differ per job.
-macro_rules! job_methods {
-    ($object:ident, $next_doc:literal, $failures_doc:literal, |$job:ident| $failures:expr) => {
+        impl $object {
+            /// The job object of the job that `start_job` started.
+            pub(crate) fn over((job, trace): (Job, Option<Arc<JobTrace>>)) -> Result<Arc<$object>, ZeitkontoError> {
+                match job {
+                    Job::$variant(job) => Ok(Arc::new($object { inner: tokio::sync::Mutex::new(job), trace })),
+                    _ => Err(zeitkonto::Error::invalid("kind", $not).into()),
+                }
+            }
+        }
+
         #[uniffi::export(async_runtime = "tokio")]
         impl $object {
             #[doc = $next_doc]
@@ -41,19 +57,16 @@ macro_rules! job_methods {
                 let mut job = self.inner.lock().await;
                 let event = zeitkonto::with_spans(self.trace.as_ref().map(|t| t.sink()), job.next()).await;
                 // The job's span ends with the job: done, or stopped on a failure.
-                if let Some(t) = &self.trace {
-                    match &event {
-                        None => t.end(None),
-                        Some(Err(e)) => t.end(Some(e)),
-                        Some(Ok(_)) => {}
-                    }
+                if let (Some(t), None | Some(Err(_))) = (&self.trace, &event) {
+                    t.end(event.as_ref().and_then(|e| e.as_ref().err()));
                 }
                 event.transpose().map(|e| e.map(JobEvent::from)).map_err(Into::into)
             }
 
             /// The plan from here.
             pub async fn plan(&self) -> JobPlan {
-                plan(self.inner.lock().await.plan())
+                let p = self.inner.lock().await.plan();
+                JobPlan { path: p.path.to_string(), calls: PlatformInt(p.calls as i64), eta: PlatformDuration(p.eta_ms as f64) }
             }
 
             /// The job's state as JSON, to resume from.
@@ -70,18 +83,6 @@ macro_rules! job_methods {
     };
 }
 
-/// A running month close. Pull with `next()` (or `events()`); `checkpoint()` is its state, to
-/// resume with `monthClose(..., checkpoint)`.
-#[derive(uniffi::Object)]
-pub struct MonthCloseJob {
-    inner: tokio::sync::Mutex<zeitkonto::jobs::MonthCloseJob>,
-    trace: Option<Arc<JobTrace>>,
-}
-
-fn millis(ms: u64) -> PlatformDuration {
-    PlatformDuration(ms as f64)
-}
-
 impl ZeitkontoClient {
     /// The job `kind` with its arguments as the core reads them (`zeitkonto_core::jobs::JobSpec`:
     /// checked there, for every language), resumed from `checkpoint` when given; with this
@@ -91,56 +92,30 @@ impl ZeitkontoClient {
         kind: &'static str,
         spec: &serde_json::Value,
         checkpoint: Option<String>,
-    ) -> Result<(zeitkonto::jobs::Job, Option<Arc<JobTrace>>), ZeitkontoError> {
-        let job = self.client().job_from_json(kind, spec, checkpoint.as_deref())?;
-        Ok((job, JobTrace::new(self.tracer(), kind)))
+    ) -> Result<(Job, Option<Arc<JobTrace>>), ZeitkontoError> {
+        let job = self.inner.job_from_json(kind, spec, checkpoint.as_deref())?;
+        Ok((job, JobTrace::new(self.tracer.clone(), kind)))
     }
 }
 
-impl MonthCloseJob {
-    /// The job object of a month close that `start_job` started.
-    pub(crate) fn over(
-        (job, trace): (zeitkonto::jobs::Job, Option<Arc<JobTrace>>),
-    ) -> Result<Arc<MonthCloseJob>, ZeitkontoError> {
-        match job {
-            zeitkonto::jobs::Job::MonthClose(job) => {
-                Ok(Arc::new(MonthCloseJob { inner: tokio::sync::Mutex::new(job), trace }))
-            }
-            zeitkonto::jobs::Job::Sweep(_) => Err(zeitkonto::Error::invalid("kind", "not a month close").into()),
-        }
-    }
-}
-
-job_methods!(
+job_object!(
+    /// A running month close. Pull with `next()` (or `events()`); `checkpoint()` is its state, to
+    /// resume with `monthClose(..., checkpoint)`.
     MonthCloseJob,
+    MonthClose,
+    "not a month close",
     "The next event; `null`/`nil` when the job is done; throws when it stopped on what makes going on \
      pointless (the key refused, the company inactive).",
     "Employees whose own call failed so far: the e-mail to why (a resumed job asks them again).",
     |job| job.machine().failures()
 );
 
-/// A running presence board, leave-year report or project-hours report. Pull with `next()` (or
-/// `events()`); `checkpoint()` is its state, to resume by passing it to the same call again.
-#[derive(uniffi::Object)]
-pub struct SweepJob {
-    inner: tokio::sync::Mutex<zeitkonto::jobs::SweepJob>,
-    trace: Option<Arc<JobTrace>>,
-}
-
-impl SweepJob {
-    /// The job object of a sweep that `start_job` started.
-    pub(crate) fn over(
-        (job, trace): (zeitkonto::jobs::Job, Option<Arc<JobTrace>>),
-    ) -> Result<Arc<SweepJob>, ZeitkontoError> {
-        match job {
-            zeitkonto::jobs::Job::Sweep(job) => Ok(Arc::new(SweepJob { inner: tokio::sync::Mutex::new(job), trace })),
-            zeitkonto::jobs::Job::MonthClose(_) => Err(zeitkonto::Error::invalid("kind", "not a sweep").into()),
-        }
-    }
-}
-
-job_methods!(
+job_object!(
+    /// A running presence board, leave-year report or project-hours report. Pull with `next()` (or
+    /// `events()`); `checkpoint()` is its state, to resume by passing it to the same call again.
     SweepJob,
+    Sweep,
+    "not a sweep",
     "The next event; `null`/`nil` when the job is done; throws when it stopped on what makes going on \
      pointless (the key refused, the company inactive, the list it plans from failing).",
     "Calls that failed so far: the call's key to why.",

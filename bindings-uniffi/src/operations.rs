@@ -42,7 +42,10 @@ impl ZeitkontoClient {
         email: Option<String>,
         day: Option<IsoDate>,
     ) -> Result<PresenceReport, ZeitkontoError> {
-        let params = ops::Presence { email, day: day.map(|v| self.date("day", v)).transpose()? };
+        let params = ops::Presence {
+            email,
+            day: day.map(|v| self.redacted(zeitkonto_core::Date::parse_field(&v.0, "day"))).transpose()?,
+        };
         let out = self.execute(&params).await?;
         Ok(out.into())
     }
@@ -125,8 +128,8 @@ impl ZeitkontoClient {
     ) -> Result<TargetActualReport, ZeitkontoError> {
         let params = ops::TargetActualDays {
             email,
-            start: start.map(|v| self.date("start", v)).transpose()?,
-            end: end.map(|v| self.date("end", v)).transpose()?,
+            start: start.map(|v| self.redacted(zeitkonto_core::Date::parse_field(&v.0, "start"))).transpose()?,
+            end: end.map(|v| self.redacted(zeitkonto_core::Date::parse_field(&v.0, "end"))).transpose()?,
         };
         let out = self.execute(&params).await?;
         Ok(out.into())
@@ -270,8 +273,10 @@ impl ZeitkontoClient {
             employee_uuid,
             replacement_uuid,
             half_day,
-            start_day: start_day.map(|v| self.date("startDay", v)).transpose()?,
-            end_day: end_day.map(|v| self.date("endDay", v)).transpose()?,
+            start_day: start_day
+                .map(|v| self.redacted(zeitkonto_core::Date::parse_field(&v.0, "startDay")))
+                .transpose()?,
+            end_day: end_day.map(|v| self.redacted(zeitkonto_core::Date::parse_field(&v.0, "endDay"))).transpose()?,
             planned,
             comment,
         };
@@ -418,8 +423,8 @@ impl ZeitkontoClient {
         let params = ops::ProjectBookings {
             email,
             uuid,
-            start_date: self.date("startDate", start_date)?,
-            end_date: self.date("endDate", end_date)?,
+            start_date: self.redacted(zeitkonto_core::Date::parse_field(&start_date.0, "startDate"))?,
+            end_date: self.redacted(zeitkonto_core::Date::parse_field(&end_date.0, "endDate"))?,
         };
         let out = self.execute(&params).await?;
         Ok(out.into())
@@ -465,9 +470,11 @@ impl ZeitkontoClient {
         employees: Vec<String>,
     ) -> Result<CreatedShift, ZeitkontoError> {
         let params = ops::CreateShift {
-            start_date: start_date.map(|v| self.date("startDate", v)).transpose()?,
-            start_time: self.clock_time("startTime", start_time)?,
-            end_time: self.clock_time("endTime", end_time)?,
+            start_date: start_date
+                .map(|v| self.redacted(zeitkonto_core::Date::parse_field(&v.0, "startDate")))
+                .transpose()?,
+            start_time: self.redacted(zeitkonto_core::TimeOfDay::parse_field(&start_time.0, "startTime"))?,
+            end_time: self.redacted(zeitkonto_core::TimeOfDay::parse_field(&end_time.0, "endTime"))?,
             employee_amount: employee_amount.map(|v| types::unsigned("employeeAmount", v)).transpose()?,
             comment,
             project_uuid,

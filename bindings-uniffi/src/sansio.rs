@@ -14,13 +14,7 @@ use crate::ZeitkontoError;
 #[derive(Debug, uniffi::Object)]
 #[uniffi::export(Display)]
 pub struct BuiltRequest {
-    inner: Request,
-}
-
-impl From<Request> for BuiltRequest {
-    fn from(inner: Request) -> BuiltRequest {
-        BuiltRequest { inner }
-    }
+    pub(crate) inner: Request,
 }
 
 impl std::fmt::Display for BuiltRequest {
@@ -80,10 +74,6 @@ pub(crate) fn http_status(status: PlatformInt) -> Option<u16> {
     u16::try_from(status.0).ok().filter(|s| (100..=999).contains(s))
 }
 
-pub(crate) fn operation(name: &str) -> Result<OperationId, ZeitkontoError> {
-    Ok(OperationId::by_name(name)?)
-}
-
 /// The stable names of every operation.
 #[uniffi::export]
 pub fn operations() -> Vec<String> {
@@ -101,10 +91,10 @@ pub fn build_request(
     config: ZeitkontoConfig,
     today: Option<IsoDate>,
 ) -> Result<Arc<BuiltRequest>, ZeitkontoError> {
-    let op = self::operation(&operation)?;
+    let op = OperationId::by_name(&operation)?;
     let mut ctx = config.context()?;
     if let Some(day) = today {
-        ctx = ctx.with_fixed_today(crate::types::date("today", day)?);
+        ctx = ctx.with_fixed_today(zeitkonto_core::Date::parse_field(&day.0, "today")?);
     }
     let inner = zeitkonto_core::build_request_text(op, &params.0, &ctx).map_err(|e| ctx.redact_error(e))?;
     Ok(Arc::new(BuiltRequest { inner }))
@@ -122,18 +112,11 @@ pub fn parse_response(
     body: Vec<u8>,
     request: Option<Arc<BuiltRequest>>,
 ) -> Result<RawJson, ZeitkontoError> {
-    let op = self::operation(&operation)?;
+    let op = OperationId::by_name(&operation)?;
     let status =
         http_status(status).ok_or_else(|| Error::invalid("status", format!("not an HTTP status: {}", status.0)))?;
     let headers = headers.into_iter().map(|h| (h.name, h.value)).collect();
     let response = Response::new(status, headers, body);
-    match request {
-        Some(req) => {
-            req.inner.check_answered_by(op)?;
-            zeitkonto_core::parse_response_text(op, &response.for_request(&req.inner))
-                .map(RawJson)
-                .map_err(|e| req.inner.redact_error(e).into())
-        }
-        None => Ok(RawJson(zeitkonto_core::parse_response_text(op, &response)?)),
-    }
+    let request = request.as_ref().map(|r| &r.inner);
+    Ok(RawJson(zeitkonto_core::http::parse_answer(op, response, request, zeitkonto_core::parse_response_text)?))
 }

@@ -168,40 +168,28 @@ fn relay(begin: impl Fn(SpanStart) -> Option<Arc<dyn ZeitkontoSpan>> + Send + Sy
     let current: Mutex<Option<Arc<dyn ZeitkontoSpan>>> = Mutex::new(None);
     Arc::new(move |action: &SpanAction| {
         let slot = || current.lock().unwrap_or_else(|p| p.into_inner());
-        // The foreign code is never called with the slot locked. Its exception arrives as `Err`
-        // and is dropped; the catch is belt and braces.
+        // The foreign code is never called with the slot locked.
         match action {
-            SpanAction::Start { name, time_unix_nano, attributes: a } => {
+            SpanAction::Start { name, time_unix_nano: t, attributes: a } => {
                 let start = SpanStart {
                     kind: SpanKind::Client,
                     name: name.clone(),
-                    time_unix_nano: nanos(*time_unix_nano),
+                    time_unix_nano: nanos(*t),
                     attributes: attributes(a),
                 };
                 *slot() = begin(start);
             }
-            SpanAction::Event { name, time_unix_nano, attributes: a } => {
+            SpanAction::Event { name, time_unix_nano: t, attributes: a } => {
+                let event =
+                    SpanEvent { name: (*name).to_string(), time_unix_nano: nanos(*t), attributes: attributes(a) };
                 let span = slot().clone();
-                if let Some(span) = span {
-                    let event = SpanEvent {
-                        name: (*name).to_string(),
-                        time_unix_nano: nanos(*time_unix_nano),
-                        attributes: attributes(a),
-                    };
-                    let _ = std::panic::catch_unwind(AssertUnwindSafe(|| span.event(event)));
-                }
+                span.map(|s| contained(|| s.event(event)));
             }
-            SpanAction::End { time_unix_nano, attributes: a, error, message } => {
+            SpanAction::End { time_unix_nano: t, attributes: a, error, message } => {
+                let (error, message) = (error.map(str::to_string), message.clone());
+                let end = SpanEnd { time_unix_nano: nanos(*t), attributes: attributes(a), error, message };
                 let span = slot().take();
-                if let Some(span) = span {
-                    let end = SpanEnd {
-                        time_unix_nano: nanos(*time_unix_nano),
-                        attributes: attributes(a),
-                        error: error.map(str::to_string),
-                        message: message.clone(),
-                    };
-                    let _ = std::panic::catch_unwind(AssertUnwindSafe(|| span.end(end)));
-                }
+                span.map(|s| contained(|| s.end(end)));
             }
         }
     })
@@ -213,45 +201,35 @@ fn relay(begin: impl Fn(SpanStart) -> Option<Arc<dyn ZeitkontoSpan>> + Send + Sy
 pub(crate) struct JobTrace {
     tracer: Arc<dyn ZeitkontoTracer>,
     job: &'static str,
-    span: Mutex<Option<Arc<dyn ZeitkontoSpan>>>,
-    state: Mutex<JobSpanState>,
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum JobSpanState {
-    NotStarted,
-    Running,
-    Ended,
+    /// `None` before the job's first step; then its span, `None` once ended (or when the tracer
+    /// could not begin it). A job's steps run one at a time (its lock): no two begin it at once.
+    span: Mutex<Option<Option<Arc<dyn ZeitkontoSpan>>>>,
 }
 
 impl JobTrace {
     /// The trace of `job` for `tracer`, if there is one.
     pub(crate) fn new(tracer: Option<Arc<dyn ZeitkontoTracer>>, job: &'static str) -> Option<Arc<JobTrace>> {
-        tracer.map(|tracer| {
-            Arc::new(JobTrace { tracer, job, span: Mutex::new(None), state: Mutex::new(JobSpanState::NotStarted) })
-        })
+        tracer.map(|tracer| Arc::new(JobTrace { tracer, job, span: Mutex::new(None) }))
     }
 
-    fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-        m.lock().unwrap_or_else(|p| p.into_inner())
+    fn span(&self) -> std::sync::MutexGuard<'_, Option<Option<Arc<dyn ZeitkontoSpan>>>> {
+        self.span.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// The sink of one step: the job's span begun on the first, each call's span its child (or a
-    /// span of its own when the job's could not be begun).
+    /// span of its own when the job's could not be begun). The foreign code is never called with
+    /// the slot locked.
     pub(crate) fn sink(self: &Arc<Self>) -> SpanSink {
-        let mut state = Self::lock(&self.state);
-        if *state == JobSpanState::NotStarted {
-            *state = JobSpanState::Running;
+        if self.span().is_none() {
             let (name, a) = zeitkonto_core::telemetry::job_span(self.job);
             let now = nanos(zeitkonto::runtime::unix_nanos());
             let start = SpanStart { kind: SpanKind::Internal, name, time_unix_nano: now, attributes: attributes(&a) };
-            let tracer = self.tracer.clone();
-            *Self::lock(&self.span) = contained(|| tracer.start(start));
+            let span = contained(|| self.tracer.start(start));
+            *self.span() = Some(span);
         }
-        drop(state);
         let trace = self.clone();
         relay(move |start| {
-            let parent = Self::lock(&trace.span).clone();
+            let parent = trace.span().clone().flatten();
             match parent {
                 Some(parent) => contained(|| parent.child(start)),
                 None => contained(|| trace.tracer.start(start)),
@@ -261,15 +239,8 @@ impl JobTrace {
 
     /// Ends the job's span (once): `error` when the job stopped on a failure.
     pub(crate) fn end(&self, error: Option<&zeitkonto::Error>) {
-        {
-            let mut state = Self::lock(&self.state);
-            if *state != JobSpanState::Running {
-                *state = JobSpanState::Ended;
-                return;
-            }
-            *state = JobSpanState::Ended;
-        }
-        let Some(span) = Self::lock(&self.span).take() else { return };
+        let span = self.span().replace(None).flatten();
+        let Some(span) = span else { return };
         let end = SpanEnd {
             time_unix_nano: nanos(zeitkonto::runtime::unix_nanos()),
             attributes: Vec::new(),

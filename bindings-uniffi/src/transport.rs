@@ -132,7 +132,7 @@ pub(crate) struct ForeignTransport(pub(crate) Arc<dyn ZeitkontoTransport>);
 
 impl ForeignTransport {
     async fn exchange(&self, request: &Request, timeout: Option<Duration>) -> Result<Response, CoreTransportError> {
-        let built = Arc::new(BuiltRequest::from(request.clone()));
+        let built = Arc::new(BuiltRequest { inner: request.clone() });
         let send = self.0.send(built, timeout.map(Into::into));
         let answer = match timeout {
             // Dropping the foreign future cancels the app's coroutine / task.

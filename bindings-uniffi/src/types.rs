@@ -28,7 +28,6 @@
 
 use std::collections::HashMap;
 
-use serde::{Deserialize, Deserializer};
 pub use zeitkonto_core::ApiKey;
 
 // The core's secret type itself: its Debug/Display print `***`, so a key inside any record or
@@ -77,30 +76,6 @@ uniffi::custom_newtype!(ClockTime, String);
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RawJson(pub String);
 uniffi::custom_newtype!(RawJson, String);
-
-impl<'de> Deserialize<'de> for IsoDate {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        String::deserialize(d).map(IsoDate)
-    }
-}
-
-impl<'de> Deserialize<'de> for Timestamp {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        String::deserialize(d).map(Timestamp)
-    }
-}
-
-impl<'de> Deserialize<'de> for ClockTime {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        String::deserialize(d).map(ClockTime)
-    }
-}
-
-impl<'de> Deserialize<'de> for RawJson {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Box::<serde_json::value::RawValue>::deserialize(d).map(|raw| RawJson(raw.get().to_string()))
-    }
-}
 
 impl From<serde_json::Value> for RawJson {
     fn from(v: serde_json::Value) -> RawJson {
@@ -230,11 +205,6 @@ pub(crate) fn json_map(field: &str, m: HashMap<String, RawJson>) -> Result<serde
         .map(|(k, v)| Ok((k, v.parse(field)?)))
         .collect::<Result<serde_json::Map<_, _>, crate::ZeitkontoError>>()?;
     Ok(serde_json::Value::Object(map))
-}
-
-/// A `YYYY-MM-DD` date as the core's `Date`.
-pub(crate) fn date(field: &str, d: IsoDate) -> Result<zeitkonto_core::Date, crate::ZeitkontoError> {
-    zeitkonto_core::Date::parse_field(&d.0, field).map_err(Into::into)
 }
 
 impl RawJson {

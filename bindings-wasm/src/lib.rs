@@ -337,15 +337,15 @@ pub fn parse_response(
     let headers: Vec<(String, String)> =
         if headers.is_undefined() || headers.is_null() { Vec::new() } else { from_js(headers, "headers")? };
     let resp = Response::new(status, headers, body.to_vec());
-    let Some(built_for) = request_operation else {
-        return zeitkonto_core::parse_response_text(op, &resp).map(|t| parse_js(&t)).map_err(|e| error_js(&e));
+    let req = match request_operation {
+        Some(built_for) => {
+            let env = (same_origin, today_year, today_month, today_day);
+            Some(sans_io_request(operation(&built_for)?, &request_params, request_context, env)?)
+        }
+        None => None,
     };
-    let env = (same_origin, today_year, today_month, today_day);
-    let req = sans_io_request(operation(&built_for)?, &request_params, request_context, env)?;
-    req.check_answered_by(op).map_err(|e| error_js(&e))?;
-    zeitkonto_core::parse_response_text(op, &resp.for_request(&req))
-        .map(|t| parse_js(&t))
-        .map_err(|e| error_js(&req.redact_error(e)))
+    let out = zeitkonto_core::http::parse_answer(op, resp, req.as_ref(), zeitkonto_core::parse_response_text);
+    out.map(|t| parse_js(&t)).map_err(|e| error_js(&e))
 }
 
 /// The stable names of every operation.

@@ -38,17 +38,6 @@ impl Request {
         self.operation
     }
 
-    /// Checks that this is a request of `op`, before an answer of `op` is read bound to it
-    /// ([`Response::for_request`]); otherwise an [`crate::Error::InvalidInput`] naming `request`,
-    /// the same in every language's sans-IO `parse_response`.
-    pub fn check_answered_by(&self, op: OperationId) -> Result<(), crate::error::Error> {
-        if self.operation == op {
-            return Ok(());
-        }
-        let reason = format!("built for `{}`, not for `{}`", self.operation.name(), op.name());
-        Err(crate::error::Error::invalid("request", reason))
-    }
-
     /// The method.
     pub fn method(&self) -> Method {
         self.method
@@ -94,6 +83,25 @@ impl Request {
     pub fn redact_error(&self, err: crate::error::Error) -> crate::error::Error {
         self.secrets.redact_error(err)
     }
+}
+
+/// Parses `response`, an answer of `op`, with `parse` (the operation's typed or canonical reader);
+/// bound to the `request` it answers when given, as the client reads it: the request's secrets
+/// removed from the body before an excerpt is cut and from the error, an echoed month read against
+/// the requested one ([`Response::for_request`]), and a request built for another operation an
+/// [`crate::Error::InvalidInput`] naming `request`. Every language's sans-IO `parse_response`.
+pub fn parse_answer<T>(
+    op: OperationId,
+    response: Response,
+    request: Option<&Request>,
+    parse: impl FnOnce(OperationId, &Response) -> Result<T, crate::error::Error>,
+) -> Result<T, crate::error::Error> {
+    let Some(req) = request else { return parse(op, &response) };
+    if req.operation != op {
+        let reason = format!("built for `{}`, not for `{}`", req.operation.name(), op.name());
+        return Err(crate::error::Error::invalid("request", reason));
+    }
+    parse(op, &response.for_request(req)).map_err(|e| req.redact_error(e))
 }
 
 impl fmt::Debug for Request {
@@ -311,9 +319,13 @@ mod tests {
         let ctx = crate::Context::new("k");
         let req = crate::build_request(OperationId::Employees, &serde_json::json!({}), &ctx).unwrap();
         assert_eq!(req.operation(), OperationId::Employees);
-        assert!(req.check_answered_by(OperationId::Employees).is_ok());
-        let err = req.check_answered_by(OperationId::Presence).unwrap_err();
+        let answer = || Response::new(200, Vec::new(), b"[]".to_vec());
+        let parse = crate::parse_response;
+        assert_eq!(parse_answer(OperationId::Employees, answer(), Some(&req), parse).unwrap(), serde_json::json!([]));
+        let err = parse_answer(OperationId::Presence, answer(), Some(&req), parse).unwrap_err();
         assert_eq!(err.to_string(), "invalid input `request`: built for `employees`, not for `presence`");
+        // Without a request, any operation's answer is read as it is.
+        assert!(parse_answer(OperationId::Employees, answer(), None, parse).is_ok());
     }
 
     #[test]

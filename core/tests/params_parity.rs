@@ -122,3 +122,57 @@ fn a_whole_number_out_of_range_has_the_core_reason_on_both_paths() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_value_of_the_wrong_type_names_the_type_expected_in_words_on_both_paths() {
+    let ctx = Context::new("company-key-123");
+    let cases = [
+        (
+            OperationId::TimeAccount,
+            r#"{"employee": "a@b.c", "year": "2026", "month": 3}"#,
+            "year",
+            "invalid type: string, expected a whole number",
+        ),
+        (
+            OperationId::TimeAccount,
+            r#"{"employee": "a@b.c", "year": 2026, "month": "3"}"#,
+            "month",
+            "invalid type: string, expected a whole number",
+        ),
+        (
+            OperationId::TimeAccount,
+            r#"{"employee": "a@b.c", "year": 2026.5, "month": 3}"#,
+            "year",
+            "invalid type: floating point, expected a whole number",
+        ),
+        (
+            OperationId::Shifts,
+            r#"{"year": 2026, "week": true}"#,
+            "week",
+            "invalid type: boolean, expected a whole number",
+        ),
+        (
+            OperationId::ExtraLeave,
+            r#"{"account": "a@b.c", "year": 2026, "days": "2"}"#,
+            "days",
+            "invalid type: string, expected a number",
+        ),
+        (
+            OperationId::TimeAccount,
+            r#"{"employee": 7, "year": 2026, "month": 3}"#,
+            "employee",
+            "invalid type: integer, expected a string",
+        ),
+    ];
+    for (op, text, field, reason) in cases {
+        let value: Value = serde_json::from_str(text).expect("JSON");
+        for result in [build_request(op, &value, &ctx), build_request_text(op, text, &ctx)] {
+            match result {
+                Err(zeitkonto_core::Error::InvalidInput { field: f, reason: r }) => {
+                    assert_eq!((f.as_str(), r.as_str()), (field, reason), "{text}")
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+}

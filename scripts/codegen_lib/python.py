@@ -31,9 +31,9 @@ def py_param(p):
 
 def py_value(p):
     n = p["name"]
-    # The Rust side reads dates, times, lists and dicts itself (`convert::Args`); a mapping that is
-    # not a dict becomes one.
-    return {"jsonMap": f"_c.obj({n})"}.get(p["type"], n)
+    # The Rust side reads dates, times, lists and dicts itself (`convert::from_py`); a mapping that
+    # is not a dict becomes one, a list of texts any iterable (one `str` one text).
+    return {"jsonMap": f"_c.obj({n})", "textList": f"_c.texts({n})"}.get(p["type"], n)
 
 
 def py_output(op):

@@ -3,22 +3,11 @@
 from .common import *  # noqa: F401,F403 - the shared helpers
 
 
-# Python's typed crossing (Rust side): a call's parameters are read from Python values straight
-# into the core's params struct (`convert::Args`); the core's typed outputs cross as `<Model>Data`
-# objects (one per model, owning the core's struct) whose getters give Python objects (dates as
-# `datetime.date`, ...). No `serde_json::Value` on the way but for the JSON parts.
-
-# How `Args` reads a parameter of each Rust type (`params!`'s type as declared).
-ARGS_READ = {
-    "String": "text", "Option<String>": "opt_text",
-    "i32": "int32", "Option<i32>": "opt_int32",
-    "u32": "uint32", "Option<u32>": "opt_uint32",
-    "f64": "number", "bool": "flag",
-    "Month": "month", "Option<Month>": "opt_month",
-    "Date": "date", "Option<Date>": "opt_date",
-    "TimeOfDay": "time_of_day", "ClockAction": "clock_action",
-    "Vec<String>": "texts", "Option<JsonObject>": "opt_json_object",
-}
+# Python's typed crossing (Rust side): a call's parameters are read by the core's own reader
+# (`ops::params_from_json`, as sans-IO's and npm's are) from their JSON form (`convert::from_py`:
+# dates and times as their text); the core's typed outputs cross as `<Model>Data` objects (one per
+# model, owning the core's struct) whose getters give Python objects (dates as `datetime.date`,
+# ...). No `serde_json::Value` on the way out but for the JSON parts.
 
 
 def pyo3_get(f, models):
@@ -65,8 +54,8 @@ def python_typed(decl):
     models = {m["name"] for m in decl["models"]}
     ops = decl["operations"]
     out = [
-        "//! Python's typed crossing: a call's parameters are read from Python values into the core's",
-        "//! params struct (`params`, through `convert::Args`); each core model crosses as a",
+        "//! Python's typed crossing: a call's parameters are read into the core's params struct by the",
+        "//! core's reader (`params`, from their JSON form); each core model crosses as a",
         "//! `<Model>Data` object owning the core's struct, whose getters give Python objects (dates as",
         "//! `datetime.date`, wall-clock times as `datetime.datetime`, clock times as `datetime.time`, epoch",
         "//! milliseconds as aware UTC `datetime`s) when Python reads a field; `to_py()` gives the",
@@ -77,7 +66,7 @@ def python_typed(decl):
         "use pyo3::IntoPyObjectExt;",
         "use zeitkonto_core::{self as core, ops, Error, Operation, OperationId, Response};",
         "",
-        "use crate::convert::{date_py, datetime_py, epoch_py, time_py, Args};",
+        "use crate::convert::{date_py, datetime_py, epoch_py, time_py};",
         "use crate::typed_support::{list_of, map_of, opt_value, value_map, values};",
         "",
         "/// An operation with its parameters, read on the Python thread, run on the runtime.",
@@ -91,20 +80,14 @@ def python_typed(decl):
         out.append(f"    {pascal(op['name'])}({ty}),")
     out += ["}", ""]
     out += [
-        "/// The parameters of `op` from Python values by canonical key (the core checks them again when",
-        "/// it builds the request).",
-        "pub(crate) fn params(op: OperationId, a: &Args<'_, '_>) -> PyResult<Params> {",
+        "/// The parameters of `op` from their canonical JSON form (the core's reader, the same in every",
+        "/// language; the core checks them again when it builds the request).",
+        "pub(crate) fn params(op: OperationId, v: &serde_json::Value) -> Result<Params, Error> {",
         "    Ok(match op {",
     ]
     for op in ops:
         P = pascal(op["name"])
-        fields = []
-        for p in op["params"]:
-            read = ARGS_READ.get(p["rustType"])
-            if read is None:
-                raise SystemExit(f"codegen: no Python reader for {op['name']}.{p['name']}: {p['rustType']}")
-            fields.append(f'{p["name"]}: a.{read}("{p["key"]}")?')
-        out.append(f"        OperationId::{P} => Params::{P}(ops::{P} {{ {', '.join(fields)} }}),")
+        out.append(f"        OperationId::{P} => Params::{P}(ops::params_from_json(op, v)?),")
     out += ["    })", "}", ""]
     out += match_fn("Runs the call through the client's driver, typed end to end.",
                     "pub(crate) async fn execute(client: &zeitkonto::Client, params: Params) -> Result<Output, Error>",

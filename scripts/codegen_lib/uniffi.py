@@ -28,10 +28,10 @@ def rs_param_value(p):
         "u32": 'types::unsigned("{key}", {x})',
         "i32": 'types::int32("{key}", {x})',
         "Month": 'types::month("{key}", {x})',
-        "Date": 'self.date("{key}", {x})',
+        "Date": 'self.redacted(zeitkonto_core::Date::parse_field(&{x}.0, "{key}"))',
         "Value": '{x}.parse("{key}")',
         "JsonObject": 'types::json_map("{key}", {x})',
-        "TimeOfDay": 'self.clock_time("{key}", {x})',
+        "TimeOfDay": 'self.redacted(zeitkonto_core::TimeOfDay::parse_field(&{x}.0, "{key}"))',
     }.get(inner)
     if conv is None:
         return n

@@ -5,7 +5,7 @@ so ``Client`` and ``sansio`` refuse the same values."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Generic, List, Mapping, TypeVar
+from typing import Any, Callable, Dict, Generic, Iterable, List, Mapping, TypeVar
 
 from ._model_base import _plain
 
@@ -38,6 +38,12 @@ class Hidden:
 
     def __repr__(self) -> str:
         return "***"
+
+
+def texts(v: Any) -> Any:
+    """A list of texts as a ``list``: one ``str`` is one text (not its characters), any other
+    iterable its items; anything else as it is (the core refuses it, naming the parameter)."""
+    return [v] if isinstance(v, str) else list(v) if isinstance(v, Iterable) and not isinstance(v, Mapping) else v
 
 
 def obj(v: Any) -> Any:

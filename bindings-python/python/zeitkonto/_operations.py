@@ -570,7 +570,7 @@ class SyncOperations:
                 "employeeAmount": employee_amount,
                 "comment": comment,
                 "projectUuid": project_uuid,
-                "employees": employees,
+                "employees": _c.texts(employees),
             },
             m.CreatedShift,
         )
@@ -1130,7 +1130,7 @@ class AsyncOperations:
                 "employeeAmount": employee_amount,
                 "comment": comment,
                 "projectUuid": project_uuid,
-                "employees": employees,
+                "employees": _c.texts(employees),
             },
             m.CreatedShift,
         )

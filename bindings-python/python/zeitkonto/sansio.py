@@ -13,7 +13,6 @@ from typing import Any, Iterable, List, Mapping, Optional, Tuple, Union
 
 from . import _core
 from ._operations import CONVERTERS
-from ._model_base import _plain
 from .errors import _invalid, from_core
 from ._telemetry import untraced
 
@@ -130,7 +129,7 @@ def parse_response_json(operation: str, status: int, headers: Headers, body: Uni
     ``request``: the :class:`HttpRequest` it answers (see :func:`parse_response`).
     """
     try:
-        return _plain(_core.parse_response(operation, status, _pairs(headers), _body(body), _native(request)))
+        return _core.parse_response(operation, status, _pairs(headers), _body(body), _native(request))
     except BaseException as e:
         # The request (its URL holds the key) and the answer (which may echo it) out of this
         # frame's locals first, whatever the refusal (a body or headers of the wrong type too):
@@ -151,7 +150,7 @@ def parse_response(operation: str, status: int, headers: Headers, body: Union[by
     against the requested one.
     """
     try:
-        out = _core.parse_response_typed(operation, status, _pairs(headers), _body(body), _native(request))
+        out = _core.parse_response(operation, status, _pairs(headers), _body(body), _native(request), True)
     except BaseException as e:
         del request, body, headers  # as in parse_response_json
         if isinstance(e, _core.CoreError):

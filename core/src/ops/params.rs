@@ -94,13 +94,19 @@ pub fn params_from_json<T: de::DeserializeOwned>(op: OperationId, params: &Value
 /// latter costs the browser's `.wasm` a kilobyte gzipped.) A value of the wrong type is named by
 /// its type only (`invalid type: integer, expected a string`): serde quotes the value, and a key
 /// given where it does not belong (an `apiKey` read from a config file as a number, a key passed
-/// as a year) would be printed whole.
+/// as a year) would be printed whole; the type expected is named in words (`a whole number`).
 fn in_core_words(msg: String) -> String {
     if let Some(rest) = msg.strip_prefix("invalid type: ") {
         // The last ", expected ": a quoted string value may hold the words too.
         let at = rest.as_bytes().windows(11).rposition(|w| w == b", expected ").unwrap_or(rest.len());
         let (got, expected) = rest.split_at(at);
         let quote = got.bytes().position(|b| b == b'`' || b == b'"').unwrap_or(got.len());
+        // Rust's number types in words every language's caller reads (a year is no `i32` in Python).
+        let expected = match expected {
+            ", expected i32" | ", expected u32" | ", expected i64" => ", expected a whole number",
+            ", expected f64" => ", expected a number",
+            other => other,
+        };
         return format!("invalid type: {}{expected}", got.get(..quote).unwrap_or(got).trim_end());
     }
     let number = msg.strip_prefix("invalid value: integer `").and_then(|rest| rest.split_once('`'));
