@@ -1,16 +1,18 @@
 //! The Rust half of the async bridge (ARCHITECTURE "The async bridge"): a runtime thread that
-//! finishes a call stores its `Outcome` in the call's `Pending` and pushes the call's token into
+//! finishes a call stores its end (`Finished`) in the call's `Pending` and pushes the call's token into
 //! a completion queue (plain Rust: no GIL, no Python object); one Python thread waits on the queue
 //! (`wait_completions`) and wakes each caller's event loop.
 
 use std::future::Future;
+use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Condvar, Mutex};
 
+use futures_util::FutureExt;
 use pyo3::prelude::*;
 use tokio::task::AbortHandle;
 
 use crate::errors::internal;
-use crate::runtime::{into_py, runtime, Outcome};
+use crate::runtime::{finished, into_py, runtime, Finished};
 
 /// Tokens of finished async calls, not yet handed to Python; `closed` once Python shuts down.
 pub(crate) struct Completions {
@@ -74,14 +76,16 @@ pub(crate) fn close_completions() {
     }
 }
 
-/// Runs `work` (an async call, or a job's step) on the runtime: its result goes into the returned
-/// slot, then `token` into the completion queue. The token is queued also when the task is
-/// cancelled through the returned handle (the work is dropped where it waits: a call still waiting
-/// for the rate limit or a retry's delay is never sent), so the bridge forgets the call.
+/// Runs `work` (an async call, or a job's step) on the runtime: its end goes into the returned
+/// `Pending` (its value to be converted by `to_py`), then `token` into the completion queue. The
+/// token is queued also when the task is cancelled through `Pending.cancel` (the work is dropped
+/// where it waits: a call still waiting for the rate limit or a retry's delay is never sent), so
+/// the bridge forgets the call.
 pub(crate) fn spawn<T: Send + 'static>(
-    work: impl Future<Output = T> + Send + 'static,
+    work: impl Future<Output = Result<T, zeitkonto::Error>> + Send + 'static,
+    to_py: fn(Python<'_>, T) -> PyResult<Py<PyAny>>,
     token: u64,
-) -> PyResult<(Arc<Mutex<Option<T>>>, AbortHandle)> {
+) -> PyResult<Pending> {
     /// Queues the token when dropped: at the end of the work, or where a cancel drops it.
     struct Completes(&'static Completions, u64);
     impl Drop for Completes {
@@ -89,30 +93,32 @@ pub(crate) fn spawn<T: Send + 'static>(
             complete(self.0, self.1);
         }
     }
-    let slot: Arc<Mutex<Option<T>>> = Arc::default();
+    let slot: Arc<Mutex<Option<Finished>>> = Arc::default();
     let (done, completes) = (slot.clone(), Completes(completions(), token));
     let task = runtime()?.spawn(async move {
         let _completes = completes;
-        let value = work.await;
+        let value = finished(AssertUnwindSafe(work).catch_unwind().await, to_py);
         if let Ok(mut s) = done.lock() {
             *s = Some(value);
         }
     });
-    Ok((slot, task.abort_handle()))
+    Ok(Pending { slot, task: task.abort_handle() })
 }
 
-/// An async call in flight: `take()` has the result once its token came out of `wait_completions()`.
+/// An async call or job step in flight: `take()` has its end once its token came out of
+/// `wait_completions()`.
 #[pyclass(module = "zeitkonto._core", frozen)]
 pub(crate) struct Pending {
-    pub(crate) slot: Arc<Mutex<Option<Outcome>>>,
-    pub(crate) task: AbortHandle,
+    slot: Arc<Mutex<Option<Finished>>>,
+    task: AbortHandle,
 }
 
 #[pymethods]
 impl Pending {
     /// Abandons the call (its awaiting task was cancelled): dropped where it waits, so a call
     /// still waiting for the rate limit or a retry's delay is never sent; a request in flight is
-    /// abandoned (a write may or may not have reached the server).
+    /// abandoned (a write may or may not have reached the server). A job's step: the job is free
+    /// at once, and its call is made again by the next step (at least once, never lost).
     fn cancel(&self) {
         self.task.abort();
     }
@@ -122,7 +128,8 @@ impl Pending {
         self.slot.lock().map(|s| s.is_some()).unwrap_or(true)
     }
 
-    /// The typed output (see `typed::output_to_py`), or raises `CoreError`.
+    /// The value (a call's typed output, see `typed::output_to_py`; a step's event, or None when
+    /// the job is done), or raises `CoreError`.
     fn take(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let taken = self.slot.lock().map_err(|_| internal("poisoned result"))?.take();
         match taken {

@@ -4,10 +4,8 @@
 //! object there); its typed output becomes `<Model>Data` objects.
 
 use std::collections::HashMap;
-use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Mutex};
 
-use futures_util::FutureExt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use zeitkonto::core::Target;
@@ -16,7 +14,7 @@ use zeitkonto::{Client as RustClient, Event, RateLimitSettings, RetrySettings};
 use crate::bridge::{spawn, Pending};
 use crate::convert::{from_py, to_py};
 use crate::errors::{guarded, internal, operation, raise, routes_from};
-use crate::runtime::{into_py, outcome, runtime, wait_interruptibly};
+use crate::runtime::run;
 use crate::telemetry::{traced, Trace};
 use crate::typed;
 
@@ -128,26 +126,19 @@ impl Client {
         let client = self.current()?;
         let params =
             typed::params(op, &from_py(params, "params")?).map_err(|e| raise(&client.context().redact_error(e)))?;
-        let rt = runtime()?;
         let sink = trace.map(|t| t.sink());
         // The call runs as a task on the runtime's threads (where the sockets are driven); this
-        // thread, with the GIL released, only waits for its end.
-        let task = rt
-            .spawn(AssertUnwindSafe(traced(sink, async move { typed::execute(&client, params).await })).catch_unwind());
-        // Events are logged while the call runs (a limiter wait shows when it starts), on this
-        // Python thread; a failing log handler never fails the call.
-        let result = wait_interruptibly(py, rt, task, || {
+        // thread, with the GIL released, only waits for its end. Events are logged while the call
+        // runs (a limiter wait shows when it starts), on this Python thread; a failing log handler
+        // never fails the call.
+        let work = traced(sink, async move { typed::execute(&client, params).await });
+        run(py, work, typed::output_to_py, || {
             if let Some(cb) = &on_events {
                 if self.events.lock().is_ok_and(|q| !q.is_empty()) {
                     let _ = cb.call0();
                 }
             }
-        })?;
-        let result = match result {
-            Ok(r) => r,
-            Err(join) => Err(Box::new(join.to_string()) as Box<dyn std::any::Any + Send>),
-        };
-        into_py(py, outcome(result))
+        })
     }
 
     /// Starts `operation` on the runtime; returns its `Pending`. When the call is done, `token`
@@ -165,9 +156,7 @@ impl Client {
         let params =
             typed::params(op, &from_py(params, "params")?).map_err(|e| raise(&client.context().redact_error(e)))?;
         let sink = trace.map(|t| t.sink());
-        let work = AssertUnwindSafe(traced(sink, async move { typed::execute(&client, params).await })).catch_unwind();
-        let (slot, task) = spawn(work.map(outcome), token)?;
-        Ok(Pending { slot, task })
+        spawn(traced(sink, async move { typed::execute(&client, params).await }), typed::output_to_py, token)
     }
 
     /// Driver events (redacted) since the last drain: each as its one line (`zeitkonto::Event`'s

@@ -5,39 +5,23 @@
 //! fallbacks; the client's `CheckpointFile` reads and saves its checkpoint. Nothing here knows a
 //! job's calls, names, ids, years or checkpoint rule.
 
-use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use futures_util::FutureExt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use pyo3::IntoPyObjectExt;
 use serde_json::Value;
-use tokio::task::AbortHandle;
 use zeitkonto::jobs::checkpoint_file::{CheckpointFile, SavedCheckpoint};
 use zeitkonto::jobs::{EventValue, Job as RustJob, JobEvent};
 
-use crate::bridge::spawn;
+use crate::bridge::{spawn, Pending};
 use crate::client::Client;
-use crate::errors::{error_value, internal, internal_value, invalid, raise, raise_value};
+use crate::errors::{error_value, internal, invalid, raise};
 use crate::json::to_py;
-use crate::runtime::{runtime, wait_interruptibly};
+use crate::runtime::run;
 use crate::telemetry::{traced, Trace};
 use crate::typed::{MonthlyAccountData, PresenceEntryData};
-
-/// A step's outcome: the next event (`None`: the job is done), or the error it stopped on (or a
-/// panic), as the error's canonical JSON.
-type Step = Result<Option<JobEvent>, Value>;
-
-fn step(result: Result<Option<Result<JobEvent, zeitkonto::Error>>, Box<dyn std::any::Any + Send>>) -> Step {
-    match result {
-        Ok(None) => Ok(None),
-        Ok(Some(Ok(event))) => Ok(Some(event)),
-        Ok(Some(Err(e))) => Err(error_value(&e)),
-        Err(_) => Err(internal_value("panic")),
-    }
-}
 
 /// An event as a tuple: its declared kind, then its fields' values in declared order
 /// (`zeitkonto_core::jobs::events`; the generated `zeitkonto/_job_events.py` makes its dataclass
@@ -68,12 +52,9 @@ fn event_to_py(py: Python<'_>, event: JobEvent) -> PyResult<Py<PyAny>> {
     PyTuple::new(py, items)?.into_py_any(py)
 }
 
-fn into_py(py: Python<'_>, step: Step) -> PyResult<Option<Py<PyAny>>> {
-    match step {
-        Ok(Some(event)) => event_to_py(py, event).map(Some),
-        Ok(None) => Ok(None),
-        Err(e) => Err(raise_value(e)),
-    }
+/// A step's event in Python (a tuple, see [`event_to_py`]), or None when the job is done.
+fn step_to_py(py: Python<'_>, event: Option<JobEvent>) -> PyResult<Py<PyAny>> {
+    event.map_or_else(|| Ok(py.None()), |e| event_to_py(py, e))
 }
 
 /// A job and its checkpoint (saved to the file, if any, by the client's `CheckpointFile`).
@@ -98,10 +79,10 @@ impl Job {
 }
 
 /// One step of `job`: its checkpoint saved, then the next event (`CheckpointFile::next`).
-async fn next(job: Arc<tokio::sync::Mutex<Running>>) -> Option<Result<JobEvent, zeitkonto::Error>> {
+async fn next(job: Arc<tokio::sync::Mutex<Running>>) -> Result<Option<JobEvent>, zeitkonto::Error> {
     let mut guard = job.lock().await;
     let (job, file) = &mut *guard;
-    file.next(job).await
+    file.next(job).await.transpose()
 }
 
 /// The job `kind` (`month_close`, `presence_board`, `leave_year_report`, `project_hours`) over
@@ -147,21 +128,15 @@ impl Job {
     /// `CoreError` when it stopped. Blocks with the GIL released, interruptible by Ctrl-C.
     /// `trace`: collects the spans of the calls the step makes.
     #[pyo3(signature = (trace=None))]
-    fn next(&self, py: Python<'_>, trace: Option<PyRef<'_, Trace>>) -> PyResult<Option<Py<PyAny>>> {
-        let (job, sink) = (self.inner.clone(), trace.map(|t| t.sink()));
-        let rt = runtime()?;
-        let task = rt.spawn(AssertUnwindSafe(traced(sink, next(job))).catch_unwind());
-        let result = wait_interruptibly(py, rt, task, || {})?;
-        into_py(py, step(result.unwrap_or_else(|join| Err(Box::new(join.to_string())))))
+    fn next(&self, py: Python<'_>, trace: Option<PyRef<'_, Trace>>) -> PyResult<Py<PyAny>> {
+        run(py, traced(trace.map(|t| t.sink()), next(self.inner.clone())), step_to_py, || {})
     }
 
-    /// Starts the next step on the runtime; returns its `PendingStep`. When it is done, `token`
+    /// Starts the next step on the runtime; returns its `Pending`. When it is done, `token`
     /// comes out of `wait_completions()`.
     #[pyo3(signature = (token, trace=None))]
-    fn next_async(&self, token: u64, trace: Option<PyRef<'_, Trace>>) -> PyResult<PendingStep> {
-        let (job, sink) = (self.inner.clone(), trace.map(|t| t.sink()));
-        let (slot, task) = spawn(AssertUnwindSafe(traced(sink, next(job))).catch_unwind().map(step), token)?;
-        Ok(PendingStep { slot, task })
+    fn next_async(&self, token: u64, trace: Option<PyRef<'_, Trace>>) -> PyResult<Pending> {
+        spawn(traced(trace.map(|t| t.sink()), next(self.inner.clone())), step_to_py, token)
     }
 
     /// (path, calls, eta in ms): the plan from here.
@@ -202,35 +177,5 @@ impl Job {
     /// [(department or call key, reason)]: the fallbacks so far.
     fn fallbacks(&self) -> PyResult<Vec<(String, String)>> {
         Ok(self.job()?.fallbacks())
-    }
-}
-
-/// A job's step started by `Job.next_async`.
-#[pyclass(module = "zeitkonto._core", frozen)]
-pub(crate) struct PendingStep {
-    slot: Arc<Mutex<Option<Step>>>,
-    task: AbortHandle,
-}
-
-#[pymethods]
-impl PendingStep {
-    /// Abandons the step (its awaiting task was cancelled), as `Pending.cancel` a call: the job
-    /// is free at once, and its call is made again by the next step (at least once, never lost).
-    fn cancel(&self) {
-        self.task.abort();
-    }
-
-    /// Whether the step is done (`take()` will not fail with "not ready").
-    fn done(&self) -> bool {
-        self.slot.lock().map(|s| s.is_some()).unwrap_or(true)
-    }
-
-    /// The event (or None: the job is done), or raises `CoreError`.
-    fn take(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let taken = self.slot.lock().map_err(|_| internal("poisoned result"))?.take();
-        match taken {
-            Some(s) => into_py(py, s),
-            None => Err(internal("the step is not ready")),
-        }
     }
 }

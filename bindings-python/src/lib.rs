@@ -59,7 +59,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<telemetry::Trace>()?;
     m.add_class::<testing::Sandbox>()?;
     m.add_class::<jobs::Job>()?;
-    m.add_class::<jobs::PendingStep>()?;
     m.add_function(wrap_pyfunction!(jobs::job, m)?)?;
     m.add_function(wrap_pyfunction!(cli::cli_main, m)?)?;
     m.add("CoreError", m.py().get_type::<CoreError>())?;

@@ -1,13 +1,15 @@
-//! The tokio runtime of the process (fork-aware) and a finished call's outcome.
+//! The tokio runtime of the process (fork-aware), a call's or job step's run on it, and its end.
 
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
 
+use futures_util::FutureExt;
 use pyo3::prelude::*;
 use serde_json::Value;
 use zeitkonto::Error;
 
 use crate::errors::{error_value, internal, internal_value, raise_value};
-use crate::typed;
 
 /// How often a blocking call checks for signals (Ctrl-C) while it waits.
 pub(crate) const SIGNAL_CHECK: std::time::Duration = std::time::Duration::from_millis(100);
@@ -39,22 +41,39 @@ pub(crate) fn runtime() -> PyResult<&'static tokio::runtime::Runtime> {
     Ok(rt)
 }
 
-/// A finished call: the typed output, or the error's JSON form.
-pub(crate) type Outcome = Result<typed::Output, Value>;
+/// A finished call or job step, before Python reads it: its value's conversion into Python (run
+/// with the GIL), or the error's canonical JSON (a panic: an internal error).
+pub(crate) type Finished = Result<Box<dyn FnOnce(Python<'_>) -> PyResult<Py<PyAny>> + Send>, Value>;
 
-pub(crate) fn outcome(result: Result<Result<typed::Output, Error>, Box<dyn std::any::Any + Send>>) -> Outcome {
+/// What a call's or step's task ended with (`catch_unwind`'s result), its value converted by `to_py`.
+pub(crate) fn finished<T: Send + 'static>(
+    result: Result<Result<T, Error>, Box<dyn std::any::Any + Send>>,
+    to_py: fn(Python<'_>, T) -> PyResult<Py<PyAny>>,
+) -> Finished {
     match result {
-        Ok(Ok(v)) => Ok(v),
+        Ok(Ok(v)) => Ok(Box::new(move |py| to_py(py, v))),
         Ok(Err(e)) => Err(error_value(&e)),
         Err(_) => Err(internal_value("panic")),
     }
 }
 
-pub(crate) fn into_py(py: Python<'_>, o: Outcome) -> PyResult<Py<PyAny>> {
-    match o {
-        Ok(v) => typed::output_to_py(py, v),
-        Err(e) => Err(raise_value(e)),
-    }
+/// The value in Python, or raises the error (`CoreError`).
+pub(crate) fn into_py(py: Python<'_>, f: Finished) -> PyResult<Py<PyAny>> {
+    f.map_err(raise_value).and_then(|convert| convert(py))
+}
+
+/// Runs `work` (a call or a job's step) on the runtime and waits for it (see
+/// [`wait_interruptibly`]; `between` runs after each slice): its value through `to_py`, or raises.
+pub(crate) fn run<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl Future<Output = Result<T, Error>> + Send + 'static,
+    to_py: fn(Python<'_>, T) -> PyResult<Py<PyAny>>,
+    between: impl FnMut(),
+) -> PyResult<Py<PyAny>> {
+    let rt = runtime()?;
+    let task = rt.spawn(AssertUnwindSafe(work).catch_unwind());
+    let result = wait_interruptibly(py, rt, task, between)?;
+    into_py(py, finished(result.unwrap_or_else(|join| Err(Box::new(join.to_string()))), to_py))
 }
 
 /// Waits, with the GIL released, for `task` (a call or a job's step on the runtime), in slices of

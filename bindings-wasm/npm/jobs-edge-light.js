@@ -6,7 +6,4 @@ import { _setLoader } from "./jobs/driver.js";
 
 export { monthClose, presenceBoard, leaveYearReport, projectHours } from "./jobs/entries.js";
 
-_setLoader(async () => {
-  wasm.initSync({ module: wasmModule });
-  return wasm;
-});
+_setLoader(wasm, () => wasm.initSync({ module: wasmModule }));

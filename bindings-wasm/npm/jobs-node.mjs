@@ -5,7 +5,4 @@ import { _setLoader } from "./jobs/driver.js";
 
 export { monthClose, presenceBoard, leaveYearReport, projectHours } from "./jobs/entries.js";
 
-_setLoader(async () => {
-  wasm.initSync({ module: readFileSync(new URL("./wasm-jobs/zeitkonto_wasm_jobs_bg.wasm", import.meta.url)) });
-  return wasm;
-});
+_setLoader(wasm, () => wasm.initSync({ module: readFileSync(new URL("./wasm-jobs/zeitkonto_wasm_jobs_bg.wasm", import.meta.url)) }));

@@ -6,7 +6,4 @@ import { _setLoader } from "./jobs/driver.js";
 
 export { monthClose, presenceBoard, leaveYearReport, projectHours } from "./jobs/entries.js";
 
-_setLoader(async () => {
-  await initWasm({ module_or_path: new URL("./wasm-jobs/zeitkonto_wasm_jobs_bg.wasm", import.meta.url) });
-  return wasm;
-});
+_setLoader(wasm, () => initWasm({ module_or_path: new URL("./wasm-jobs/zeitkonto_wasm_jobs_bg.wasm", import.meta.url) }));

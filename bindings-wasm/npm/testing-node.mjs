@@ -2,16 +2,12 @@
 // sandbox behind node:http on 127.0.0.1 for code that brings its own HTTP stack.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { initSync } from "./wasm-testing/zeitkonto_wasm_testing.js";
 import * as wasm from "./wasm-testing/zeitkonto_wasm_testing.js";
 import { Sandbox, _setLoader } from "./testing/sandbox.js";
 
 export { Sandbox, IN_PROCESS_BASE_URL, FAULT_KINDS } from "./testing/sandbox.js";
 
-_setLoader(async () => {
-  initSync({ module: readFileSync(new URL("./wasm-testing/zeitkonto_wasm_testing_bg.wasm", import.meta.url)) });
-  return wasm;
-});
+_setLoader(wasm, () => wasm.initSync({ module: readFileSync(new URL("./wasm-testing/zeitkonto_wasm_testing_bg.wasm", import.meta.url)) }));
 
 const servers = new WeakMap();
 
@@ -25,9 +21,7 @@ Sandbox._serve = (sandbox) => new Promise((resolve, reject) => {
       const answer = await sandbox.fetch(`http://127.0.0.1${req.url}`, {
         method: req.method, body: chunks.length ? Buffer.concat(chunks) : undefined, signal: controller.signal,
       });
-      const headers = {};
-      answer.headers.forEach((v, k) => { headers[k] = v; });
-      res.writeHead(answer.status, { ...headers, "access-control-allow-origin": "*" });
+      res.writeHead(answer.status, { ...Object.fromEntries(answer.headers), "access-control-allow-origin": "*" });
       res.end(Buffer.from(await answer.arrayBuffer()));
     } catch {
       // An injected reset (or a client that went away): break the connection.

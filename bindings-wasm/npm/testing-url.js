@@ -6,7 +6,4 @@ import { _setLoader } from "./testing/sandbox.js";
 
 export { Sandbox, IN_PROCESS_BASE_URL, FAULT_KINDS } from "./testing/sandbox.js";
 
-_setLoader(async () => {
-  await initWasm({ module_or_path: new URL("./wasm-testing/zeitkonto_wasm_testing_bg.wasm", import.meta.url) });
-  return wasm;
-});
+_setLoader(wasm, () => initWasm({ module_or_path: new URL("./wasm-testing/zeitkonto_wasm_testing_bg.wasm", import.meta.url) }));

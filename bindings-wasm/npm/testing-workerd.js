@@ -6,7 +6,4 @@ import { _setLoader } from "./testing/sandbox.js";
 
 export { Sandbox, IN_PROCESS_BASE_URL, FAULT_KINDS } from "./testing/sandbox.js";
 
-_setLoader(async () => {
-  wasm.initSync({ module: wasmModule });
-  return wasm;
-});
+_setLoader(wasm, () => wasm.initSync({ module: wasmModule }));

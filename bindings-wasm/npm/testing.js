@@ -14,7 +14,4 @@ function decode(text) {
   return bytes;
 }
 
-_setLoader(async () => {
-  await initWasm({ module_or_path: decode(wasmBase64) });
-  return wasm;
-});
+_setLoader(wasm, () => initWasm({ module_or_path: decode(wasmBase64) }));

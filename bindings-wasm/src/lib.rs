@@ -28,15 +28,11 @@ use zeitkonto_core::{Context, Response, RouteTable, Target};
 fn to_js<T: Serialize + ?Sized>(v: &T) -> JsValue {
     let text =
         serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"kind\":\"Decode\",\"message\":{:?}}}", e.to_string()));
-    js_sys::JSON::parse(&text).unwrap_or_else(|_| JsValue::from_str(&text))
-}
-
-fn error_js(e: &Error) -> JsValue {
-    to_js(e)
+    parse_js(&text)
 }
 
 fn invalid(field: &str, reason: impl Into<String>) -> JsValue {
-    error_js(&Error::InvalidInput { field: field.to_string(), reason: reason.into() })
+    to_js(&Error::InvalidInput { field: field.to_string(), reason: reason.into() })
 }
 
 /// JS params → JSON text (`{}` for undefined/null).
@@ -56,11 +52,11 @@ fn parse_js(text: &str) -> JsValue {
 fn from_js<T: for<'de> Deserialize<'de>>(v: JsValue, field: &str) -> Result<T, JsValue> {
     let text: String = js_sys::JSON::stringify(&v).map_err(|_| invalid(field, "not JSON-serializable"))?.into();
     // A bad value is named by its own key (`apiKey`), as the core names a parameter.
-    zeitkonto_core::ops::object_from_text(&text, field).map_err(|e| error_js(&e))
+    zeitkonto_core::ops::object_from_text(&text, field).map_err(|e| to_js(&e))
 }
 
 fn operation(name: &str) -> Result<OperationId, JsValue> {
-    OperationId::by_name(name).map_err(|e| error_js(&e))
+    OperationId::by_name(name).map_err(|e| to_js(&e))
 }
 
 /// Options of `new WasmClient(...)` (camelCase, as the JavaScript wrapper passes them).
@@ -84,7 +80,7 @@ impl Options {
             same_origin,
             api_key: o.api_key.map(Into::into),
             workspace_key: o.workspace_key.map(Into::into),
-            routes: RouteTable::from_overrides(o.routes.unwrap_or_default()).map_err(|e| error_js(&e))?,
+            routes: RouteTable::from_overrides(o.routes.unwrap_or_default()).map_err(|e| to_js(&e))?,
         })
     }
 }
@@ -115,10 +111,10 @@ type Env = (bool, i32, u8, u8);
 /// small, and the client's other options are ignored here.
 fn sans_io_context(context: JsValue, env: Env) -> Result<Context, JsValue> {
     let (same_origin, year, month, day) = env;
-    let mut ctx = Options::read(context, "context", same_origin)?.context().map_err(|e| error_js(&e))?;
+    let mut ctx = Options::read(context, "context", same_origin)?.context().map_err(|e| to_js(&e))?;
     if month != 0 {
         let today = zeitkonto_core::Date::new(year, month, day)
-            .ok_or_else(|| error_js(&zeitkonto_core::Error::invalid("today", "not a date")))?;
+            .ok_or_else(|| to_js(&zeitkonto_core::Error::invalid("today", "not a date")))?;
         ctx = ctx.with_fixed_today(today);
     }
     Ok(ctx)
@@ -133,7 +129,7 @@ fn sans_io_request(
 ) -> Result<zeitkonto_core::Request, JsValue> {
     let params = params_text(params)?;
     let ctx = sans_io_context(context, env)?;
-    zeitkonto_core::build_request_text(op, &params, &ctx).map_err(|e| error_js(&ctx.redact_error(e)))
+    zeitkonto_core::build_request_text(op, &params, &ctx).map_err(|e| to_js(&ctx.redact_error(e)))
 }
 
 /// `call` inside `zeitkonto::with_spans` with a sink that hands each span action, as JSON text, to
@@ -197,7 +193,7 @@ impl WasmClient {
                 let _ = listener.0.call1(&JsValue::NULL, &to_js(e));
             });
         }
-        Ok(WasmClient { inner: b.build().map_err(|e| error_js(&e))? })
+        Ok(WasmClient { inner: b.build().map_err(|e| to_js(&e))? })
     }
 
     /// The base URL as the client prints it: a key put into it as `***` (the core's
@@ -258,7 +254,7 @@ impl WasmClient {
                     Either::Right(_) => return Err(parse_js(r#"{"kind":"Aborted","message":"the call was aborted"}"#)),
                 },
             };
-            result.map_err(|e| error_js(&e))
+            result.map_err(|e| to_js(&e))
         })
     }
 }
@@ -345,7 +341,7 @@ pub fn parse_response(
         None => None,
     };
     let out = zeitkonto_core::http::parse_answer(op, resp, req.as_ref(), zeitkonto_core::parse_response_text);
-    out.map(|t| parse_js(&t)).map_err(|e| error_js(&e))
+    out.map(|t| parse_js(&t)).map_err(|e| to_js(&e))
 }
 
 /// The stable names of every operation.

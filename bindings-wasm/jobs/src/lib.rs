@@ -57,12 +57,6 @@ impl JobSteps {
         Steps::start(kind, &spec, checkpoint.as_deref(), &limiter).map(|s| JobSteps { s }).map_err(|e| error_js(&e))
     }
 
-    /// "month_close", "presence_board", "leave_year_report" or "project_hours".
-    #[wasm_bindgen(getter)]
-    pub fn name(&self) -> String {
-        self.s.name().to_string()
-    }
-
     /// The job's span as the core describes it (`zeitkonto_core::telemetry::job_span`):
     /// `[name, attributes]` (`"zeitkonto.job month_close"`, `{"zeitkonto.job": "month_close"}`).
     #[wasm_bindgen(getter)]
@@ -103,25 +97,8 @@ impl JobSteps {
         vec![JsValue::from_str(p.path), JsValue::from(p.calls as f64), JsValue::from(p.eta_ms as f64)]
     }
 
-    /// `[done, total, etaMs]`.
-    pub fn progress(&self) -> Vec<f64> {
-        let p = self.s.progress();
-        vec![p.done as f64, p.total as f64, p.eta_ms as f64]
-    }
-
-    /// `[key, reason, key, reason, ...]`: what failed so far.
-    pub fn failures(&self) -> Vec<String> {
-        self.s.failures().into_iter().flat_map(|(k, r)| [k, r]).collect()
-    }
-
-    /// The note kept in the checkpoint.
-    pub fn note(&self) -> Option<String> {
-        self.s.note().map(str::to_string)
-    }
-
-    /// Keeps the caller's note in the checkpoint.
-    #[wasm_bindgen(js_name = setNote)]
-    pub fn set_note(&mut self, note: Option<String>) {
-        self.s.set_note(note);
+    /// What failed so far: JSON text of `[[key, reason], ...]`.
+    pub fn failures(&self) -> String {
+        serde_json::to_string(&self.s.failures()).unwrap_or_else(|_| "[]".to_string())
     }
 }

@@ -7,31 +7,9 @@ import { jobTelemetry } from "../src/telemetry.js";
 let load = null;
 let loaded = null;
 
-/** Sets how the planner's .wasm is loaded (the entry files do this). @internal */
-export function _setLoader(f) {
-  load = f;
-}
-
-/** The planner's .wasm exports (loaded on first use). */
-export function planner() {
-  loaded ??= load ? load() : Promise.reject(new Error("zeitkonto/jobs: no .wasm loader"));
-  return loaded;
-}
-
-export { invalid };
-
-/** Throws what the planner threw (the core error's JSON form) as the package's error. */
-export function rethrow(e) {
-  throw _toError(e);
-}
-
-/** Makes the planner's machine, its errors thrown as the package's. */
-export function machine(make) {
-  try {
-    return make();
-  } catch (e) {
-    return rethrow(e);
-  }
+/** Sets the .wasm's exports and how to initialise them (the entry files do this). @internal */
+export function _setLoader(wasm, init) {
+  load = () => Promise.resolve().then(init).then(() => wasm);
 }
 
 /**
@@ -69,13 +47,6 @@ export function day(field, value) {
   return _day(value);
 }
 
-/** `[a, b, a, b, ...]` as `[[a, b], ...]`. */
-export function pairs(flat) {
-  const out = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i], flat[i + 1]]);
-  return out;
-}
-
 /**
  * Starts the job `kind` of the core (`JobSteps` in the jobs .wasm) with its options `spec` over
  * `client` (a zeitkonto Client): every job, one loop. The core says the next call, the loop makes
@@ -93,7 +64,8 @@ export function pairs(flat) {
  * parent of its calls' spans, from its first call to its end (or its consumer's stop).
  */
 export async function runJob(client, kind, spec, { checkpoint, signal }, failure) {
-  const wasm = await planner();
+  loaded ??= load?.() ?? Promise.reject(new Error("zeitkonto/jobs: no .wasm loader"));
+  const wasm = await loaded;
   // What JSON would write as null, or refuse to write, is said here, with the field's name.
   const unwritable = (v) => typeof v === "bigint" || (typeof v === "number" && !Number.isFinite(v));
   for (const [field, v] of Object.entries(spec)) {
@@ -104,7 +76,12 @@ export async function runJob(client, kind, spec, { checkpoint, signal }, failure
   }
   // The estimates assume the client's rate limit unless `limitPerMinute` is given (the core's rule).
   const settings = _settingsOf(client);
-  const job = machine(() => new wasm.JobSteps(kind, JSON.stringify(spec), checkpoint ?? undefined, settings));
+  let job;
+  try {
+    job = new wasm.JobSteps(kind, JSON.stringify(spec), checkpoint ?? undefined, settings);
+  } catch (e) {
+    throw _toError(e); // the core error's JSON form as the package's error
+  }
   let calling = false; // one call at a time: a second loop would answer the first's call
   return {
     /** The plan from here (before the first call: the whole job as far as it is known). */
@@ -113,7 +90,7 @@ export async function runJob(client, kind, spec, { checkpoint, signal }, failure
       return { path, calls, eta };
     },
     checkpoint: () => job.checkpoint(),
-    failures: () => pairs(job.failures()).map(([key, reason]) => failure(key, reason)),
+    failures: () => JSON.parse(job.failures()).map(([key, reason]) => failure(key, reason)),
     async *[Symbol.asyncIterator]() {
       const span = jobTelemetry(job.span);
       let stopped;

@@ -40,15 +40,13 @@ export function _setup(loader, sync = false, transport = null) {
 }
 
 function start() {
-  if (!loading) {
-    loading = Promise.resolve()
-      .then(load)
-      .then(() => { ready = true; })
-      .catch((e) => {
-        loading = null; // the next init() tries again
-        throw new ZeitkontoError(`could not load zeitkonto's WebAssembly module: ${e?.message ?? e}`, { cause: e });
-      });
-  }
+  loading ??= Promise.resolve()
+    .then(load)
+    .then(() => { ready = true; })
+    .catch((e) => {
+      loading = null; // the next init() tries again
+      throw new ZeitkontoError(`could not load zeitkonto's WebAssembly module: ${e?.message ?? e}`, { cause: e });
+    });
   return loading;
 }
 
@@ -139,15 +137,13 @@ function clean(params) {
 
 /** A call's `clean`ed params as the JSON text the .wasm reads. */
 function paramsText(cleaned) {
-  let text;
   try {
-    text = JSON.stringify(cleaned);
+    return JSON.stringify(cleaned);
   } catch (e) {
     if (e instanceof ZeitkontoError) throw e;
     // A BigInt, a cycle, a throwing toJSON: as the core names a value it cannot read.
     throw _invalid("params", "not JSON-serializable");
   }
-  return text;
 }
 
 /** The page's (or worker's) location, when there is one. */
@@ -207,9 +203,6 @@ const USER_AGENT = "zeitkonto-js/0.1.0";
 
 /** The client's own options in JavaScript, beside the core's settings (`SETTING_NAMES`). */
 const OWN_OPTIONS = ["onEvent", "fetch", "dispatcher", "dangerouslyAllowBrowser"];
-
-/** The options of one call (after a method's arguments). */
-const CALL_OPTIONS = ["signal"];
 
 /** Where a setting of the core's declaration is written another way in JavaScript. */
 const ELSEWHERE = { proxy: "a proxy is the `dispatcher` option here: new ProxyAgent(url) or EnvHttpProxyAgent from undici (Node)" };
@@ -316,7 +309,6 @@ function makeInner(options, onEvent) {
  */
 export class Client {
   #inner = null;
-  #pending = null;
   #options;
   #onEvent;
   #fetch;
@@ -357,13 +349,6 @@ export class Client {
     if (ready) this.#inner = makeInner(this.#options, this.#onEvent);
   }
 
-  async #client() {
-    if (this.#inner) return this.#inner;
-    await init();
-    this.#inner ??= makeInner(this.#options, this.#onEvent);
-    return this.#inner;
-  }
-
   /** The base URL as printed: a key put into it as `***` (the core's rule); `***` before the .wasm is loaded. */
   #shownBaseUrl() {
     return this.#inner?.shownBaseUrl() ?? "***";
@@ -389,7 +374,7 @@ export class Client {
     // `null` call options are none; params are checked by `clean`.
     if (callOptions != null) {
       if (!isPlain(callOptions)) throw _invalid("callOptions", `expected { signal }, got ${what(callOptions)}`);
-      const unknown = unknownName(callOptions, CALL_OPTIONS);
+      const unknown = unknownName(callOptions, ["signal"]);
       if (unknown !== undefined) {
         throw _invalid(unknown, "is not a call option (the call options are { signal }); a method's parameters come before them");
       }
@@ -400,7 +385,8 @@ export class Client {
       throw _invalid("signal", "expected an AbortSignal");
     }
     signal?.throwIfAborted();
-    const inner = this.#inner ?? (await this.#client());
+    if (!this.#inner) await init();
+    const inner = (this.#inner ??= makeInner(this.#options, this.#onEvent));
     signal?.throwIfAborted();
     const attempts = [];
     const timers = [];
@@ -477,15 +463,7 @@ export class Client {
       // answers with a promise this realm's .wasm would not take for one; and a fetch of the
       // caller's that throws, rather than rejects, is a failure like any other.)
       const answered = new Promise((resolve) => resolve(fetchFn(url, init))).then((response) => answer(response, Number(lines[2])), marked);
-      if (unpooled === null) return answered;
-      const close = () => {
-        try {
-          unpooled.close();
-        } catch {
-          /* closed already */
-        }
-      };
-      return answered.finally(close);
+      return unpooled === null ? answered : answered.finally(() => { try { unpooled.close(); } catch { /* closed already */ } });
     };
     try {
       // Plain answers of the reads are parsed by the engine's JSON.parse (src/decode.js); the

@@ -15,11 +15,6 @@ const encoder = new TextEncoder();
 const NULL_BODY = new Set([204, 205, 304]);
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** A thrown `{kind: "InvalidInput", field, reason}` from the .wasm as the client's error. */
-function rethrow(e) {
-  throw _toError(e);
-}
-
 function sleep(ms, signal) {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -44,9 +39,7 @@ async function bodyBytes(body) {
 }
 
 function toResponse(status, headers, body) {
-  const h = new Headers();
-  for (let i = 0; i + 1 < headers.length; i += 2) h.append(headers[i], headers[i + 1]);
-  return new Response(NULL_BODY.has(status) ? null : body, { status, headers: h });
+  return new Response(NULL_BODY.has(status) ? null : body, { status, headers });
 }
 
 function todayText(today) {
@@ -92,14 +85,9 @@ let load = null;
 let loaded = null;
 let declared = null;
 
-/** The kit's surface as the engine declares it (read by `Sandbox.create`, once). */
-function declaration() {
-  return declared;
-}
-
-/** Sets how the .wasm is loaded (the entry files do this). @internal */
-export function _setLoader(f) {
-  load = f;
+/** Sets the .wasm's exports and how to initialise them (the entry files do this). @internal */
+export function _setLoader(wasm, init) {
+  load = () => Promise.resolve().then(init).then(() => wasm);
 }
 
 /**
@@ -120,7 +108,7 @@ export class Sandbox {
     this.#engine = engine;
     this.#start = performance.now();
     /** The seed's keys and people (companyKey, workspaceKey, employee, projectManager, …): the demo's, or a seed of your own's in the same roles. */
-    this.keys = Object.freeze(Object.fromEntries(pairs(engine.keys())));
+    this.keys = Object.freeze(Object.fromEntries(engine.keys()));
     /** `fetch` for code that calls the API itself: `new URL` paths as the real service's. */
     this.fetch = this.#fetch.bind(this);
   }
@@ -134,7 +122,7 @@ export class Sandbox {
   static async create(options = {}) {
     known(options, ["today", "seed", "rateLimit", "routes"], "Sandbox.create");
     const { today, seed, rateLimit, routes } = options ?? {};
-    loaded ??= load ? load() : Promise.reject(new Error("zeitkonto/testing: no .wasm loader"));
+    loaded ??= load?.() ?? Promise.reject(new Error("zeitkonto/testing: no .wasm loader"));
     declared ??= JSON.parse((await loaded).SandboxEngine.declaration());
     let limit = 0;
     let windowMs = 60_000;
@@ -155,7 +143,7 @@ export class Sandbox {
     try {
       engine = new (await loaded).SandboxEngine(todayText(today), seedText(seed), limit, windowMs, routes ?? undefined, Date.now());
     } catch (e) {
-      rethrow(e);
+      throw _toError(e);
     }
     return new Sandbox(engine, CREATE);
   }
@@ -224,7 +212,7 @@ export class Sandbox {
    * (`location`). `afterApplying: true` applies the request first.
    */
   inject(kind, options = {}) {
-    const { injectOptions } = declaration();
+    const { injectOptions } = declared; // the engine's declaration, read by `Sandbox.create`
     known(options, injectOptions.map((o) => o.name), "inject");
     const args = {};
     for (const o of injectOptions) {
@@ -238,18 +226,18 @@ export class Sandbox {
       this.#engine.inject(String(kind), args.operation, args.count, args.status, args.delay, args.retryAfter,
         args.afterApplying ?? false, args.pad, args.location);
     } catch (e) {
-      rethrow(e);
+      throw _toError(e);
     }
   }
 
   /** Writes applied so far (of `operation`, or all). */
   writes(operation) {
-    try { return this.#engine.writes(operationName(operation)); } catch (e) { rethrow(e); }
+    try { return this.#engine.writes(operationName(operation)); } catch (e) { throw _toError(e); }
   }
 
   /** Requests received so far (of `operation`, or all), before faults and the rate limit. */
   requests(operation) {
-    try { return this.#engine.requests(operationName(operation)); } catch (e) { rethrow(e); }
+    try { return this.#engine.requests(operationName(operation)); } catch (e) { throw _toError(e); }
   }
 
   /** How many requests the sandbox's own rate limit refused (429). */
@@ -291,7 +279,3 @@ export class Sandbox {
 }
 
 const CREATE = Symbol("create");
-
-function* pairs(flat) {
-  for (let i = 0; i + 1 < flat.length; i += 2) yield [flat[i], flat[i + 1]];
-}

@@ -1,6 +1,6 @@
 //! The sandbox engine for `zeitkonto/testing` (its own `.wasm`, so the main entry's stays within
 //! its budget). Sans-IO as the engine is: JavaScript passes each request with the time, gets back a
-//! step (`[kind, status, headers, body, delayMs, pendingId]`) and does the waiting itself (timers
+//! step (`[kind, status, headers, body, delayMs, pendingId]`, the headers as `[name, value]` pairs) and does the waiting itself (timers
 //! that an `AbortSignal` cancels), then resumes a pending request by id. Bad input throws
 //! `{kind: "InvalidInput", field, reason}`, the client's error form.
 
@@ -8,7 +8,6 @@ use std::sync::{Arc, Mutex};
 
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
-use zeitkonto_core::OperationId;
 use zeitkonto_sandbox::engine::{Now, Response};
 use zeitkonto_sandbox::kit::{self, Refusal};
 use zeitkonto_sandbox::shared::TimeSource;
@@ -37,38 +36,21 @@ pub struct SandboxEngine {
     clock: Arc<Mutex<Now>>,
 }
 
-fn response_array(kind: &str, r: Option<Response>, delay_ms: u64, id: u32) -> Array {
-    let out = Array::new();
-    out.push(&JsValue::from_str(kind));
-    match r {
-        Some(r) => {
-            out.push(&JsValue::from(r.status));
-            let headers = Array::new();
-            for (k, v) in r.headers {
-                headers.push(&JsValue::from_str(&k));
-                headers.push(&JsValue::from_str(&v));
-            }
-            out.push(&headers);
-            out.push(&Uint8Array::from(r.body.as_slice()));
-        }
-        None => {
-            out.push(&JsValue::from(0));
-            out.push(&Array::new());
-            out.push(&Uint8Array::new_with_length(0));
-        }
-    }
-    out.push(&JsValue::from(delay_ms as f64));
-    out.push(&JsValue::from(id));
-    out
-}
-
+/// A step as `[kind, status, headers, body, delayMs, pendingId]`, the headers as `[name, value]`
+/// pairs (a `handleAfter`'s response empty).
 fn step(step: KitStep) -> Array {
-    match step {
-        KitStep::Answer(r) => response_array("answer", Some(r), 0, 0),
-        KitStep::Reset(r) => response_array("reset", Some(r), 0, 0),
-        KitStep::AnswerAfter { delay_ms, response } => response_array("answerAfter", Some(response), delay_ms, 0),
-        KitStep::HandleAfter { delay_ms, pending } => response_array("handleAfter", None, delay_ms, pending),
-    }
+    let none = || Response { status: 0, headers: Vec::new(), body: Vec::new() };
+    let (kind, r, delay_ms, id) = match step {
+        KitStep::Answer(r) => ("answer", r, 0, 0),
+        KitStep::Reset(r) => ("reset", r, 0, 0),
+        KitStep::AnswerAfter { delay_ms, response } => ("answerAfter", response, delay_ms, 0),
+        KitStep::HandleAfter { delay_ms, pending } => ("handleAfter", none(), delay_ms, pending),
+    };
+    let headers: Array = r.headers.iter().map(|(k, v)| Array::of2(&k.into(), &v.into())).collect();
+    let body = Uint8Array::from(r.body.as_slice());
+    [JsValue::from(kind), r.status.into(), headers.into(), body.into(), (delay_ms as f64).into(), id.into()]
+        .iter()
+        .collect()
 }
 
 #[wasm_bindgen]
@@ -171,9 +153,9 @@ impl SandboxEngine {
         self.kit.reset();
     }
 
-    /// The demo keys and people: `[name, value, name, value, ...]` (camelCase names).
+    /// The demo keys and people: `[[name, value], ...]` (camelCase names).
     pub fn keys(&self) -> Array {
-        self.kit.keys().into_iter().flat_map(|(k, v)| [JsValue::from_str(k), JsValue::from_str(&v)]).collect()
+        self.kit.keys().into_iter().map(|(k, v)| Array::of2(&k.into(), &v.into())).collect()
     }
 
     /// The seed the sandbox started from, as JSON text.
@@ -192,10 +174,5 @@ impl SandboxEngine {
     pub fn rate_limit(&self) -> Array {
         let (limit, window_ms) = self.kit.rate_limit();
         Array::of2(&JsValue::from(limit), &JsValue::from(window_ms as f64))
-    }
-
-    /// The operations' names.
-    pub fn operations() -> Array {
-        OperationId::ALL.iter().map(|o| JsValue::from_str(o.name())).collect()
     }
 }
