@@ -1,8 +1,8 @@
 //! `zeitkonto._core`: the Python extension. It only converts and forwards:
-//! - `Client.call(operation, params)` reads the parameters (Python values) into the core's params
-//!   struct (`typed::params`), runs the call through the Rust driver with the GIL released and
-//!   returns the typed output as `<Model>Data` objects, whose getters give Python objects
-//!   (`datetime.date`, `int`, `str`, lists); no JSON between the core and Python;
+//! - `Client.call(operation, params)` reads the parameters into the core's params struct (the
+//!   core's reader, `typed::params`), runs the call through the Rust driver with the GIL released
+//!   and returns the typed output as `<Model>Data` objects, whose getters give Python objects
+//!   (`datetime.date`, `int`, `str`, lists); no JSON between the core's output and Python;
 //! - `Client.call_async(..., token)` spawns the call on a tokio runtime and returns a `Pending`;
 //!   when the call is done its result goes into the `Pending` and `token` into the completion queue.
 //!   One Python thread (`zeitkonto._bridge`) waits on that queue with `wait_completions()` (GIL
@@ -35,16 +35,9 @@ mod typed;
 mod typed_support;
 
 use pyo3::prelude::*;
-use zeitkonto::OperationId;
 
 use bridge::{close_completions, wait_completions, Pending};
 use errors::{operation, CoreError};
-
-/// The stable names of every operation.
-#[pyfunction]
-fn operations() -> Vec<&'static str> {
-    OperationId::ALL.iter().map(|o| o.name()).collect()
-}
 
 /// Whether `operation` may be retried (reads).
 #[pyfunction]
@@ -64,7 +57,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CoreError", m.py().get_type::<CoreError>())?;
     sansio::register(m)?;
     typed::register(m)?;
-    m.add_function(wrap_pyfunction!(operations, m)?)?;
     m.add_function(wrap_pyfunction!(is_idempotent, m)?)?;
     m.add_function(wrap_pyfunction!(wait_completions, m)?)?;
     m.add_function(wrap_pyfunction!(close_completions, m)?)?;

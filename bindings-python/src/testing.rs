@@ -6,10 +6,13 @@
 use std::collections::HashMap;
 
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyFloat};
+use serde_json::Value;
 use zeitkonto_sandbox::kit::{self, InjectArgs};
 use zeitkonto_sandbox::shared::system_time;
 use zeitkonto_sandbox::{KitEngine, KitOptions};
 
+use crate::convert::from_py;
 use crate::errors::{guarded, invalid};
 
 /// An in-process sandbox (the Python class `zeitkonto.testing.Sandbox` wraps it):
@@ -50,23 +53,22 @@ impl Sandbox {
         kit::declaration().to_string()
     }
 
-    /// Adds a fault: `kind` as Python writes it (`rate_limit`), durations in milliseconds; every
-    /// value is checked by the engine (`kit::inject_fault`), with the reason every kit gives.
-    #[pyo3(signature = (kind, *, operation=None, count=None, status=None, delay_ms=None, retry_after_ms=None, after_applying=false, pad=None, location=None))]
-    #[allow(clippy::too_many_arguments)]
-    fn inject(
-        &self,
-        kind: &str,
-        operation: Option<String>,
-        count: Option<f64>,
-        status: Option<f64>,
-        delay_ms: Option<f64>,
-        retry_after_ms: Option<f64>,
-        after_applying: bool,
-        pad: Option<f64>,
-        location: Option<String>,
-    ) -> PyResult<()> {
-        let args = InjectArgs { operation, count, status, delay_ms, retry_after_ms, after_applying, pad, location };
+    /// Adds a fault: `kind` as Python writes it (`rate_limit`), `options` a dict by the declared
+    /// (camelCase) names, durations in seconds; every value is checked by the engine
+    /// (`kit::InjectArgs::from_json`, `kit::inject_fault`), with the reason every kit gives.
+    #[pyo3(signature = (kind, options=None))]
+    fn inject(&self, kind: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
+        let mut given = serde_json::Map::new();
+        for (name, v) in options.iter().flat_map(|o| o.iter()) {
+            let value = match (v.cast::<PyFloat>(), from_py(&v, "options")) {
+                // A number JSON cannot hold (inf, nan) as one beyond every range: refused as such.
+                (Ok(f), _) if !f.value().is_finite() => Value::from(f64::MAX.copysign(f.value())),
+                (_, Ok(value)) => value,
+                (_, Err(_)) => Value::Array(Vec::new()), // of no option's type: its type refusal
+            };
+            given.insert(name.extract()?, value);
+        }
+        let args = InjectArgs::from_json(&Value::Object(given), 1000.0).map_err(refused)?;
         guarded(|| self.kit.inject(kind, args, true).map_err(refused))
     }
 

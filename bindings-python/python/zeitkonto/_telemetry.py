@@ -16,6 +16,7 @@ layer, send inside :func:`zeitkonto.sansio.untraced` so that they record nothing
 
 from __future__ import annotations
 
+import contextlib
 import os
 from typing import Any, Dict, Optional, Tuple
 
@@ -106,23 +107,18 @@ class JobSpan:
     def __init__(self, span: Any = None, ctx: Any = None) -> None:
         self._span, self._ctx = span, ctx
 
+    @contextlib.contextmanager
     def call(self) -> Any:
         """A context manager in which the job's span is the current one."""
-        import contextlib
-
-        @contextlib.contextmanager
-        def scope() -> Any:
-            if self._span is None:
-                yield
-                return
-            _, context, _ = _otel
-            token = context.attach(self._ctx)
-            try:
-                yield
-            finally:
-                context.detach(token)
-
-        return scope()
+        if self._span is None:
+            yield
+            return
+        _, context, _ = _otel
+        token = context.attach(self._ctx)
+        try:
+            yield
+        finally:
+            context.detach(token)
 
     def end(self, error: Optional[BaseException] = None) -> None:
         if self._span is None:
@@ -150,50 +146,40 @@ def start_job(described: Tuple[str, Dict[str, Any]]) -> JobSpan:
     return JobSpan()
 
 
+@contextlib.contextmanager
 def job(described: Tuple[str, Dict[str, Any]]) -> Any:
     """A context manager giving the :class:`JobSpan` of :func:`start_job`, ended on leaving (with
     an error status when an exception, not a consumer's stop, ends the job)."""
-    import contextlib
-
-    @contextlib.contextmanager
-    def scope() -> Any:
-        span = start_job(described)
-        try:
-            yield span
-        except Exception as e:
-            span.end(e)
-            raise
-        except BaseException:  # a consumer's stop (GeneratorExit), Ctrl-C, a cancelled task
-            span.end()
-            raise
+    span = start_job(described)
+    try:
+        yield span
+    except Exception as e:
+        span.end(e)
+        raise
+    except BaseException:  # a consumer's stop (GeneratorExit), Ctrl-C, a cancelled task
         span.end()
+        raise
+    span.end()
 
-    return scope()
 
-
+@contextlib.contextmanager
 def untraced() -> Any:
     """A context manager in which OpenTelemetry's instrumentations record nothing (the
     ``suppress_instrumentation`` and ``suppress_http_instrumentation`` keys they all check): for
     sending a request built by :func:`zeitkonto.sansio.build_request` with your own HTTP client,
     whose spans would otherwise carry the key in ``url.full``. Does nothing without OpenTelemetry."""
-    import contextlib
-
-    @contextlib.contextmanager
-    def scope() -> Any:
-        otel = _load()
-        if not otel:
-            yield
-            return
-        _, context, _ = otel
-        ctx = context.get_current()
-        for name in ("_SUPPRESS_INSTRUMENTATION_KEY", "_SUPPRESS_HTTP_INSTRUMENTATION_KEY"):
-            key = getattr(context, name, None)
-            if key is not None:
-                ctx = context.set_value(key, True, ctx)
-        token = context.attach(ctx)
-        try:
-            yield
-        finally:
-            context.detach(token)
-
-    return scope()
+    otel = _load()
+    if not otel:
+        yield
+        return
+    _, context, _ = otel
+    ctx = context.get_current()
+    for name in ("_SUPPRESS_INSTRUMENTATION_KEY", "_SUPPRESS_HTTP_INSTRUMENTATION_KEY"):
+        key = getattr(context, name, None)
+        if key is not None:
+            ctx = context.set_value(key, True, ctx)
+    token = context.attach(ctx)
+    try:
+        yield
+    finally:
+        context.detach(token)

@@ -12,7 +12,7 @@ from datetime import date, datetime
 from typing import Any, Iterable, List, Mapping, Optional, Tuple, Union
 
 from . import _core
-from ._operations import CONVERTERS
+from ._operations import CONVERTERS, OPERATIONS
 from .errors import _invalid, from_core
 from ._telemetry import untraced
 
@@ -178,8 +178,8 @@ def _native(request: Optional[HttpRequest]) -> Optional[_core.NativeRequest]:
 
 
 def operations() -> List[str]:
-    """The stable names of every operation."""
-    return list(_core.operations())
+    """The stable names of every operation, in the core's order."""
+    return list(OPERATIONS)
 
 
 def is_idempotent(operation: str) -> bool:

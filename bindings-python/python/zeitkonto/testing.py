@@ -141,25 +141,9 @@ class Sandbox(_Controls):
 
     def _inject(self, kind: str, given: Dict[str, Any]) -> None:
         """``inject`` (generated from the engine's declaration, ``_testkit._Controls``) after its
-        signature: each value's type here (Python lets any through), then the engine's checks."""
-        args: Dict[str, Any] = {}
-        for option in _DECLARATION["injectOptions"]:
-            name, kind_of = option["name"], option["type"]
-            value = given[name]
-            if value is None:
-                continue
-            if kind_of in ("count", "duration"):
-                ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
-            else:
-                ok = isinstance(value, bool if kind_of == "flag" else str)
-            if not ok:
-                raise _invalid(_snake(name), option["typeRefusal"])
-            if kind_of == "duration":  # seconds here, milliseconds for the engine, which checks the range
-                args[_snake(name) + "_ms"] = float(value) * 1000.0
-            else:
-                args[_snake(name)] = float(value) if kind_of == "count" else value
+        signature: the engine checks each value's type and range (durations in seconds here)."""
         try:
-            self._core.inject(kind if isinstance(kind, str) else repr(kind), **args)
+            self._core.inject(kind if isinstance(kind, str) else repr(kind), given)
         except _core.CoreError as e:
             raise from_core(e.args[0], python_names=True) from None
 

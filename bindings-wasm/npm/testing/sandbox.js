@@ -83,7 +83,6 @@ function operationName(operation) {
 
 let load = null;
 let loaded = null;
-let declared = null;
 
 /** Sets the .wasm's exports and how to initialise them (the entry files do this). @internal */
 export function _setLoader(wasm, init) {
@@ -123,7 +122,6 @@ export class Sandbox {
     known(options, ["today", "seed", "rateLimit", "routes"], "Sandbox.create");
     const { today, seed, rateLimit, routes } = options ?? {};
     loaded ??= load?.() ?? Promise.reject(new Error("zeitkonto/testing: no .wasm loader"));
-    declared ??= JSON.parse((await loaded).SandboxEngine.declaration());
     let limit = 0;
     let windowMs = 60_000;
     if (rateLimit != null) {
@@ -212,19 +210,12 @@ export class Sandbox {
    * (`location`). `afterApplying: true` applies the request first.
    */
   inject(kind, options = {}) {
-    const { injectOptions } = declared; // the engine's declaration, read by `Sandbox.create`
-    known(options, injectOptions.map((o) => o.name), "inject");
-    const args = {};
-    for (const o of injectOptions) {
-      const v = options?.[o.name];
-      if (v == null) continue;
-      const type = o.type === "flag" ? "boolean" : o.type === "count" || o.type === "duration" ? "number" : "string";
-      if (typeof v !== type) throw invalid(o.name, o.typeRefusal);
-      args[o.name] = v;
-    }
+    // The engine checks every value (its type too). A number JSON cannot write (Infinity, NaN) as
+    // one beyond every range, a BigInt as text: refused as such values are.
+    const text = JSON.stringify(options ?? null, (_, v) =>
+      typeof v === "bigint" ? String(v) : typeof v === "number" && !Number.isFinite(v) ? (v < 0 ? -1 : 1) * Number.MAX_VALUE : v);
     try {
-      this.#engine.inject(String(kind), args.operation, args.count, args.status, args.delay, args.retryAfter,
-        args.afterApplying ?? false, args.pad, args.location);
+      this.#engine.inject(String(kind), text);
     } catch (e) {
       throw _toError(e);
     }

@@ -112,23 +112,12 @@ impl SandboxEngine {
         kit::declaration().to_string()
     }
 
-    /// Adds a fault; every value is checked by the engine (`kit::inject_fault`), durations in
-    /// milliseconds.
-    #[allow(clippy::too_many_arguments)]
-    pub fn inject(
-        &self,
-        kind: &str,
-        operation: Option<String>,
-        count: Option<f64>,
-        status: Option<f64>,
-        delay_ms: Option<f64>,
-        retry_after_ms: Option<f64>,
-        after_applying: bool,
-        pad: Option<f64>,
-        location: Option<String>,
-    ) -> Result<(), JsValue> {
-        let args =
-            kit::InjectArgs { operation, count, status, delay_ms, retry_after_ms, after_applying, pad, location };
+    /// Adds a fault: `kind` as JavaScript writes it, `options_json` its options (JSON text of an
+    /// object by the declared names, durations in milliseconds), every value checked by the engine
+    /// (`kit::InjectArgs::from_json`, `kit::inject_fault`).
+    pub fn inject(&self, kind: &str, options_json: &str) -> Result<(), JsValue> {
+        let options = serde_json::from_str(options_json).map_err(|e| invalid("options", format!("not JSON: {e}")))?;
+        let args = kit::InjectArgs::from_json(&options, 1.0).map_err(refused)?;
         self.kit.inject(kind, args, false).map_err(refused)
     }
 

@@ -192,6 +192,50 @@ pub struct InjectArgs {
     pub location: Option<String>,
 }
 
+impl InjectArgs {
+    /// The arguments as a kit hands them over untyped (Python's, npm's): an object by the declared
+    /// names (`null` or absent: not given; `options` itself `null`: none), each value's type checked
+    /// (the declared `typeRefusal`), a name not declared refused; durations in units of
+    /// `duration_unit_ms` milliseconds (1000: Python's seconds, 1: npm's milliseconds). The ranges
+    /// are [`inject_fault`]'s checks.
+    pub fn from_json(options: &Value, duration_unit_ms: f64) -> Result<InjectArgs, Refusal> {
+        let none = serde_json::Map::new();
+        let given = match options {
+            Value::Object(o) => o,
+            Value::Null => &none,
+            _ => return Err(refuse("options", "expected an options object")),
+        };
+        let names: Vec<&str> = INJECT_OPTIONS.iter().map(|o| o.name).collect();
+        if let Some(unknown) = given.keys().find(|k| !names.contains(&k.as_str())) {
+            return Err(refuse(unknown, format!("unknown option of inject; known: {}", names.join(", "))));
+        }
+        let mut args = InjectArgs::default();
+        for o in INJECT_OPTIONS {
+            let Some(v) = given.get(o.name).filter(|v| !v.is_null()) else { continue };
+            let fits = match o.ty {
+                OptionType::Count | OptionType::Duration => v.is_number(),
+                OptionType::Flag => v.is_boolean(),
+                OptionType::Text | OptionType::Operation => v.is_string(),
+            };
+            if !fits {
+                return Err(refuse(o.name, o.ty.type_refusal()));
+            }
+            let (n, text) = (v.as_f64(), v.as_str().map(str::to_string));
+            match o.name {
+                "operation" => args.operation = text,
+                "count" => args.count = n,
+                "status" => args.status = n,
+                "delay" => args.delay_ms = n.map(|d| d * duration_unit_ms),
+                "retryAfter" => args.retry_after_ms = n.map(|d| d * duration_unit_ms),
+                "afterApplying" => args.after_applying = v.as_bool().unwrap_or(false),
+                "pad" => args.pad = n,
+                _ => args.location = text,
+            }
+        }
+        Ok(args)
+    }
+}
+
 fn option(name: &str) -> &'static InjectOption {
     INJECT_OPTIONS.iter().find(|o| o.name == name).unwrap_or(&INJECT_OPTIONS[0])
 }
@@ -374,6 +418,7 @@ pub fn requests(engine: &Engine, name: Option<&str>) -> Result<u64, Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     /// `tests/vectors/testkit.json` is the declaration (`ZEITKONTO_BLESS=1` rewrites it).
     #[test]
@@ -458,5 +503,26 @@ mod tests {
         assert_eq!(inject_fault("rateLimit", two.clone(), false).unwrap().count, 2);
         assert_eq!(inject_fault("rate_limit", two, true).unwrap().kind, FaultKind::RateLimit);
         assert_eq!(operation("nope").unwrap_err().0, "operation");
+    }
+
+    #[test]
+    fn untyped_options_are_checked_by_name_and_type_with_durations_in_the_kits_unit() {
+        let args =
+            InjectArgs::from_json(&json!({"delay": 1.5, "count": 2, "afterApplying": true, "pad": null}), 1000.0);
+        let want =
+            InjectArgs { delay_ms: Some(1500.0), count: Some(2.0), after_applying: true, ..InjectArgs::default() };
+        assert_eq!(args, Ok(want));
+        assert_eq!(InjectArgs::from_json(&Value::Null, 1.0), Ok(InjectArgs::default()));
+        let refused = |v: Value| InjectArgs::from_json(&v, 1.0).unwrap_err();
+        assert_eq!(refused(json!([])), ("options".to_string(), "expected an options object".to_string()));
+        assert_eq!(refused(json!({"count": "2"})), ("count".to_string(), "expected a number".to_string()));
+        assert_eq!(
+            refused(json!({"afterApplying": 1})),
+            ("afterApplying".to_string(), "expected true or false".to_string())
+        );
+        assert_eq!(refused(json!({"operation": 5})).1, "expected an operation name (a string)");
+        let unknown = refused(json!({"retry_after": 1}));
+        assert_eq!(unknown.0, "retry_after");
+        assert!(unknown.1.starts_with("unknown option of inject; known: operation, count"), "{unknown:?}");
     }
 }
