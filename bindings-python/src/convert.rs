@@ -68,6 +68,14 @@ pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
     Err(invalid(field, format!("unsupported type {}", obj.get_type().name()?)))
 }
 
+/// A day given as a `datetime.date` (a `datetime`: its own calendar day) or `YYYY-MM-DD` text.
+pub(crate) fn day(v: &Bound<'_, PyAny>, field: &str) -> PyResult<Date> {
+    match from_py(v, field)? {
+        Value::String(text) => Date::parse_field(&text, field).map_err(|e| crate::errors::raise(&e)),
+        _ => Err(invalid(field, "expected a datetime.date or 'YYYY-MM-DD'")),
+    }
+}
+
 /// A `str` as Rust text: one with a lone surrogate (`"\ud800"`, which no UTF-8 can hold) is
 /// `InvalidInputError` naming `field`, not Python's `UnicodeEncodeError`.
 fn unicode(s: &Bound<'_, PyString>, field: &str) -> PyResult<String> {

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use zeitkonto_core::http::parse_answer;
-use zeitkonto_core::{Date, Request, Response, Target};
+use zeitkonto_core::{Request, Response, Target};
 
 use crate::convert::{from_py, to_py};
 use crate::errors::{guarded, operation, raise, routes_from};
@@ -31,7 +31,7 @@ type Built<'py> =
     (String, String, Vec<(String, String)>, Option<Bound<'py, PyBytes>>, String, Option<String>, NativeRequest);
 
 /// Builds the request of `operation` without sending it; `url` and `body` hold the key. `today`
-/// (`YYYY-MM-DD`) gives the date checks a calendar (book-absence with only a start or an end).
+/// (a `datetime.date` or `YYYY-MM-DD`) gives the date checks a calendar (book-absence with only a start or an end).
 #[pyfunction]
 #[pyo3(signature = (operation_name, params, *, api_key=None, base_url=None, workspace_key=None, routes=None, today=None))]
 #[allow(clippy::too_many_arguments)]
@@ -43,7 +43,7 @@ fn build_request<'py>(
     base_url: Option<String>,
     workspace_key: Option<String>,
     routes: Option<HashMap<String, String>>,
-    today: Option<String>,
+    today: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Built<'py>> {
     guarded(|| {
         let op = operation(operation_name)?;
@@ -58,7 +58,7 @@ fn build_request<'py>(
         };
         let mut ctx = target.context().map_err(|e| raise(&e))?;
         if let Some(day) = today {
-            ctx = ctx.with_fixed_today(Date::parse_field(&day, "today").map_err(|e| raise(&e))?);
+            ctx = ctx.with_fixed_today(crate::convert::day(&day, "today")?);
         }
         let req = zeitkonto_core::build_request(op, &params, &ctx).map_err(|e| raise(&ctx.redact_error(e)))?;
         let body = req.body().map(|b| PyBytes::new(py, b));

@@ -29,15 +29,16 @@ fn refused((field, reason): zeitkonto_sandbox::kit::Refusal) -> PyErr {
 
 #[pymethods]
 impl Sandbox {
-    /// `rate_limit`: (limit, window in seconds).
+    /// `today`: a `datetime.date` or `YYYY-MM-DD`; `rate_limit`: (limit, window in seconds).
     #[new]
     #[pyo3(signature = (*, today=None, seed_json=None, rate_limit=None, routes=None))]
     fn new(
-        today: Option<String>,
+        today: Option<Bound<'_, PyAny>>,
         seed_json: Option<String>,
         rate_limit: Option<(f64, f64)>,
         routes: Option<HashMap<String, String>>,
     ) -> PyResult<Sandbox> {
+        let today = today.map(|t| crate::convert::day(&t, "today")).transpose()?.map(|d| d.to_string());
         let options = KitOptions {
             today: today.as_deref(),
             seed_json: seed_json.as_deref(),

@@ -2,6 +2,7 @@
 """Stubs of the Rust extension ``zeitkonto._core`` (private: use the ``zeitkonto`` package)."""
 
 import os
+from datetime import date
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple, Union, final
 
 __all__ = ["Client", "CoreError", "Job", "NativeRequest", "Pending", "Sandbox", "Trace", "build_request",
@@ -60,7 +61,7 @@ def build_request(
     base_url: Optional[str] = None,
     workspace_key: Optional[str] = None,
     routes: Optional[Dict[str, str]] = None,
-    today: Optional[str] = None,
+    today: Optional[Union[date, str]] = None,
 ) -> Tuple[str, str, List[Tuple[str, str]], Optional[bytes], str, Optional[str], NativeRequest]: ...
 def parse_response(operation_name: str, status: int, headers: List[Tuple[str, str]], body: bytes,
                    request: Optional[NativeRequest] = None, typed: bool = False) -> Any: ...
@@ -537,7 +538,7 @@ class Sandbox:
     def __new__(
         cls,
         *,
-        today: Optional[str] = None,
+        today: Optional[Union[date, str]] = None,
         seed_json: Optional[str] = None,
         rate_limit: Optional[Tuple[float, float]] = None,
         routes: Optional[Dict[str, str]] = None,

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 from typing import Any, Iterable, List, Mapping, Optional, Tuple, Union
 
 from . import _core
@@ -93,13 +93,11 @@ def build_request(
     ``today`` gives the checks that depend on the date a calendar (book-absence with only a start or
     an end); without it they are left to the server, as in any sans-IO build. The clients pass it.
     """
-    if isinstance(today, datetime):
-        today = today.date()  # its own calendar day, as the clients read a datetime
     try:
         method, url, headers, body, redacted_url, redacted_body, native = _core.build_request(
             operation, dict(params or {}), api_key=api_key, base_url=base_url,
             workspace_key=workspace_key, routes=dict(routes) if routes else None,
-            today=today.isoformat() if isinstance(today, date) else today)
+            today=today)
     except BaseException as e:
         # The params and keys (secrets) out of this frame's locals first, whatever the refusal
         # (params that are no mapping too): error reporters record them.

@@ -40,18 +40,6 @@ _DECLARATION: Dict[str, Any] = json.loads(_core.Sandbox.declaration())
 FAULT_KINDS = tuple(_snake(k["name"]) for k in _DECLARATION["faultKinds"])
 
 
-def _today(value: Union[_dt.date, str, None]) -> Optional[str]:
-    if value is None:
-        return None
-    if isinstance(value, _dt.datetime):  # its own calendar day, as the clients read a datetime
-        return value.date().isoformat()
-    if isinstance(value, _dt.date):
-        return value.isoformat()
-    if isinstance(value, str):
-        return value
-    raise _invalid("today", f"expected a datetime.date or 'YYYY-MM-DD', got {type(value).__name__}")
-
-
 def _seed(value: Union[str, "os.PathLike[str]", Mapping[str, Any], None]) -> Optional[str]:
     """A seed as JSON text: a mapping, or the path of a JSON file (``zeitkonto-sandbox
     --write-seed FILE`` writes the demo seed as one)."""
@@ -103,7 +91,7 @@ class Sandbox(_Controls):
             limit = (float(rate_limit.limit), float(rate_limit.window))  # the engine checks their ranges
         self._routes = _routes(routes)
         try:
-            self._core = _core.Sandbox(today=_today(today), seed_json=_seed(seed), rate_limit=limit,
+            self._core = _core.Sandbox(today=today, seed_json=_seed(seed), rate_limit=limit,
                                        routes=self._routes)
         except _core.CoreError as e:
             raise from_core(e.args[0], python_names=True) from None
