@@ -1,12 +1,8 @@
 import Foundation
 
-/// A job's `next()` as an `AsyncThrowingStream`: what both jobs' `events()` share. Pulled, not
-/// pushed: the job makes its next call only when the consumer asks for the next event, so its
-/// `checkpoint()` never runs ahead of what the consumer handled (at least once, never lost).
-/// Cancelling the consumer's task cancels the call in flight.
-private func jobEvents(_ next: @escaping @Sendable () async throws -> JobEvent?) -> AsyncThrowingStream<JobEvent, Error> {
-    AsyncThrowingStream(unfolding: next)
-}
+// A job's `events()` is its `next()` as an `AsyncThrowingStream`, pulled, not pushed: the job makes
+// its next call only when the consumer asks for the next event, so its `checkpoint()` never runs
+// ahead of what the consumer handled (at least once, never lost).
 
 extension MonthCloseJob {
     /// The job's events as an `AsyncThrowingStream`: `.progress` after every call, `.account` per
@@ -15,7 +11,7 @@ extension MonthCloseJob {
     /// on what makes going on pointless (the key refused, the company inactive). `checkpoint()` is
     /// the job's state, to resume with `client.monthClose(..., checkpoint:)`.
     public func events() -> AsyncThrowingStream<JobEvent, Error> {
-        jobEvents { try await self.next() }
+        AsyncThrowingStream(unfolding: { try await self.next() })
     }
 }
 
@@ -26,6 +22,6 @@ extension SweepJob {
     /// not be used. The stream throws `ZeitkontoError` when the job stops on what makes going on
     /// pointless; `checkpoint()` resumes it when passed to the same call again.
     public func events() -> AsyncThrowingStream<JobEvent, Error> {
-        jobEvents { try await self.next() }
+        AsyncThrowingStream(unfolding: { try await self.next() })
     }
 }

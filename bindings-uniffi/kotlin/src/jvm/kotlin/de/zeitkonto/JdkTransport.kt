@@ -97,17 +97,8 @@ class JdkTransport @JvmOverloads constructor(
     }
 
     /** At most [maxBodyBytes] + 1 bytes: one more than the bound tells the client it was exceeded. */
-    private fun readBounded(stream: InputStream): ByteArray {
-        val limit = maxBodyBytes + 1
-        val out = java.io.ByteArrayOutputStream()
-        val chunk = ByteArray(64 * 1024)
-        while (out.size() < limit) {
-            val n = stream.read(chunk, 0, minOf(chunk.size.toLong(), limit - out.size()).toInt())
-            if (n < 0) break
-            out.write(chunk, 0, n)
-        }
-        return out.toByteArray()
-    }
+    private fun readBounded(stream: InputStream): ByteArray =
+        stream.readNBytes(minOf(maxBodyBytes + 1, Int.MAX_VALUE - 8L).toInt())
 
     private companion object {
         fun defaultClient(): HttpClient = HttpClient.newBuilder()

@@ -3,14 +3,6 @@ package de.zeitkonto
 import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.flow
 
-/** A job's `next()` as a cold flow: what [MonthCloseJob.events] and [SweepJob.events] share. */
-private fun jobEvents(next: suspend () -> JobEvent?): Flow<JobEvent> = flow {
-    while (true) {
-        val event = next() ?: break
-        emit(event)
-    }
-}
-
 /**
  * The job's events as a cold [Flow] (collect it once): `Progress` after every call, `Account` per
  * employee, `EmployeeFailure`, `DepartmentFallback`. Cancelling the collector cancels the call in
@@ -24,7 +16,7 @@ private fun jobEvents(next: suspend () -> JobEvent?): Flow<JobEvent> = flow {
  * job.events().collect { if (it is JobEvent.Account) println("${it.employee} ${it.account.balance}") }
  * ```
  */
-fun MonthCloseJob.events(): Flow<JobEvent> = jobEvents { next() }
+fun MonthCloseJob.events(): Flow<JobEvent> = flow { while (true) emit(next() ?: break) }
 
 /**
  * The events of a presence board, leave-year report or project-hours report as a cold [Flow]
@@ -38,4 +30,4 @@ fun MonthCloseJob.events(): Flow<JobEvent> = jobEvents { next() }
  * board.events().collect { if (it is JobEvent.Presence) println("${it.entry.employee} ${it.entry.present}") }
  * ```
  */
-fun SweepJob.events(): Flow<JobEvent> = jobEvents { next() }
+fun SweepJob.events(): Flow<JobEvent> = flow { while (true) emit(next() ?: break) }

@@ -95,6 +95,14 @@ class TransportTest {
     }
 
     @Test
+    fun `the JdkTransport reads a body up to its bound`() = runBlocking {
+        val small = ZeitkontoClient.withTransport(config, JdkTransport(maxBodyBytes = 10))
+        fails<ZeitkontoException.Decode> { small.employees() } // 11 bytes of the list: cut short
+        val roomy = ZeitkontoClient.withTransport(config, JdkTransport(maxBodyBytes = 1L shl 40))
+        assertEquals(ZeitkontoClient(config).employees(), roomy.employees()) // a bound beyond an array's size
+    }
+
+    @Test
     fun `driver events are reported with a custom transport too`() = runBlocking {
         val events = java.util.concurrent.ConcurrentLinkedQueue<ZeitkontoEvent>()
         val listener = object : ZeitkontoEventListener {
