@@ -17,30 +17,11 @@ pub trait ZeitkontoEventListener: Send + Sync {
     fn on_event(&self, event: ZeitkontoEvent) -> Result<(), EventListenerError>;
 }
 
-/// What a listener's exception becomes on the Rust side (where it is dropped). Declared so that
-/// an exception is an ordinary result rather than a failure of the callback machinery.
-#[derive(Debug, Clone, PartialEq, uniffi::Error)]
-pub enum EventListenerError {
-    /// The listener threw; `detail` is what the platform said.
-    Failed {
-        /// What the platform said.
-        detail: String,
-    },
-}
-
-impl std::fmt::Display for EventListenerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EventListenerError::Failed { detail } => write!(f, "event listener failed: {detail}"),
-        }
-    }
-}
-
-impl From<uniffi::UnexpectedUniFFICallbackError> for EventListenerError {
-    fn from(e: uniffi::UnexpectedUniFFICallbackError) -> EventListenerError {
-        EventListenerError::Failed { detail: e.reason }
-    }
-}
+callback_error!(
+    /// What a listener's exception becomes on the Rust side (where it is dropped).
+    EventListenerError,
+    "event listener"
+);
 
 /// The Rust client's observer that forwards to `listener`; a failing listener is contained.
 pub(crate) fn observer(listener: Arc<dyn ZeitkontoEventListener>) -> impl Fn(&Event) + Send + Sync + 'static {

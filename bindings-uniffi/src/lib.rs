@@ -14,6 +14,36 @@
 
 uniffi::setup_scaffolding!();
 
+/// A foreign callback's exception on the Rust side (where it is dropped): `Failed { detail }`,
+/// printed `{what} failed: {detail}`. Declared so that an exception is an ordinary result rather
+/// than a failure of the callback machinery.
+macro_rules! callback_error {
+    ($(#[$doc:meta])* $name:ident, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, uniffi::Error)]
+        pub enum $name {
+            /// The callback threw; `detail` is what the platform said.
+            Failed {
+                /// What the platform said.
+                detail: String,
+            },
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                let $name::Failed { detail } = self;
+                write!(f, concat!($what, " failed: {}"), detail)
+            }
+        }
+
+        impl From<uniffi::UnexpectedUniFFICallbackError> for $name {
+            fn from(e: uniffi::UnexpectedUniFFICallbackError) -> $name {
+                $name::Failed { detail: e.reason }
+            }
+        }
+    };
+}
+
 mod client;
 pub mod config;
 mod driver_events;

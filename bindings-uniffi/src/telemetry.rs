@@ -112,29 +112,11 @@ pub trait ZeitkontoSpan: Send + Sync {
     fn end(&self, end: SpanEnd) -> Result<(), TracerError>;
 }
 
-/// What a tracer's exception becomes on the Rust side (where it is dropped).
-#[derive(Debug, Clone, PartialEq, uniffi::Error)]
-pub enum TracerError {
-    /// The tracer threw; `detail` is what the platform said.
-    Failed {
-        /// What the platform said.
-        detail: String,
-    },
-}
-
-impl std::fmt::Display for TracerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TracerError::Failed { detail } => write!(f, "tracer failed: {detail}"),
-        }
-    }
-}
-
-impl From<uniffi::UnexpectedUniFFICallbackError> for TracerError {
-    fn from(e: uniffi::UnexpectedUniFFICallbackError) -> TracerError {
-        TracerError::Failed { detail: e.reason }
-    }
-}
+callback_error!(
+    /// What a tracer's exception becomes on the Rust side (where it is dropped).
+    TracerError,
+    "tracer"
+);
 
 fn attributes(a: &Attributes) -> Vec<SpanAttribute> {
     a.0.iter()

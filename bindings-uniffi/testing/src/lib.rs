@@ -85,25 +85,16 @@ pub struct SandboxEngine {
     kit: KitEngine,
 }
 
-fn step_of(kind: StepKind, r: Option<Response>, delay_ms: u64, pending: u32) -> SandboxStep {
-    let r = r.unwrap_or(Response { status: 0, headers: Vec::new(), body: Vec::new() });
-    SandboxStep {
-        kind,
-        status: i32::from(r.status),
-        headers: r.headers.into_iter().map(|(name, value)| StepHeader { name, value }).collect(),
-        body: r.body,
-        delay_ms,
-        pending,
-    }
-}
-
 fn step(step: KitStep) -> SandboxStep {
-    match step {
-        KitStep::Answer(r) => step_of(StepKind::Answer, Some(r), 0, 0),
-        KitStep::Reset(r) => step_of(StepKind::Reset, Some(r), 0, 0),
-        KitStep::AnswerAfter { delay_ms, response } => step_of(StepKind::AnswerAfter, Some(response), delay_ms, 0),
-        KitStep::HandleAfter { delay_ms, pending } => step_of(StepKind::HandleAfter, None, delay_ms, pending),
-    }
+    let none = || Response { status: 0, headers: Vec::new(), body: Vec::new() };
+    let (kind, r, delay_ms, pending) = match step {
+        KitStep::Answer(r) => (StepKind::Answer, r, 0, 0),
+        KitStep::Reset(r) => (StepKind::Reset, r, 0, 0),
+        KitStep::AnswerAfter { delay_ms, response } => (StepKind::AnswerAfter, response, delay_ms, 0),
+        KitStep::HandleAfter { delay_ms, pending } => (StepKind::HandleAfter, none(), delay_ms, pending),
+    };
+    let headers = r.headers.into_iter().map(|(name, value)| StepHeader { name, value }).collect();
+    SandboxStep { kind, status: i32::from(r.status), headers, body: r.body, delay_ms, pending }
 }
 
 #[uniffi::export]
