@@ -13,7 +13,7 @@ use zeitkonto::{Client as RustClient, Event, RateLimitSettings, RetrySettings};
 
 use crate::bridge::{spawn, Pending};
 use crate::convert::{from_py, to_py};
-use crate::errors::{guarded, internal, operation, raise, routes_from};
+use crate::errors::{guarded, internal, operation, raise, redacted, routes_from};
 use crate::runtime::run;
 use crate::telemetry::{traced, Trace};
 use crate::typed;
@@ -44,6 +44,14 @@ impl Client {
         }
         Ok(inner.1.clone())
     }
+}
+
+/// A call's parameters as the core's params struct, read by the core's reader (`typed::params`);
+/// a refusal redacted with the client's keys (a value may be a key passed in the wrong place).
+fn read_params(op: zeitkonto::OperationId, params: &Bound<'_, PyDict>, client: &RustClient) -> PyResult<typed::Params> {
+    let ctx = client.context();
+    let value = from_py(params, "params").map_err(|e| redacted(params.py(), e, ctx))?;
+    typed::params(op, &value).map_err(|e| raise(&ctx.redact_error(e)))
 }
 
 #[pymethods]
@@ -124,8 +132,7 @@ impl Client {
     ) -> PyResult<Py<PyAny>> {
         let op = operation(operation_name)?;
         let client = self.current()?;
-        let params =
-            typed::params(op, &from_py(params, "params")?).map_err(|e| raise(&client.context().redact_error(e)))?;
+        let params = read_params(op, params, &client)?;
         let sink = trace.map(|t| t.sink());
         // The call runs as a task on the runtime's threads (where the sockets are driven); this
         // thread, with the GIL released, only waits for its end. Events are logged while the call
@@ -153,8 +160,7 @@ impl Client {
     ) -> PyResult<Pending> {
         let op = operation(operation_name)?;
         let client = self.current()?;
-        let params =
-            typed::params(op, &from_py(params, "params")?).map_err(|e| raise(&client.context().redact_error(e)))?;
+        let params = read_params(op, params, &client)?;
         let sink = trace.map(|t| t.sink());
         spawn(traced(sink, async move { typed::execute(&client, params).await }), typed::output_to_py, token)
     }

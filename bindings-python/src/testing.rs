@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyFloat};
+use pyo3::types::{PyBool, PyDict, PyString};
 use serde_json::Value;
 use zeitkonto_sandbox::kit::{self, InjectArgs};
 use zeitkonto_sandbox::shared::system_time;
@@ -61,11 +61,14 @@ impl Sandbox {
     fn inject(&self, kind: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
         let mut given = serde_json::Map::new();
         for (name, v) in options.iter().flat_map(|o| o.iter()) {
-            let value = match (v.cast::<PyFloat>(), from_py(&v, "options")) {
-                // A number JSON cannot hold (inf, nan) as one beyond every range: refused as such.
-                (Ok(f), _) if !f.value().is_finite() => Value::from(f64::MAX.copysign(f.value())),
-                (_, Ok(value)) => value,
-                (_, Err(_)) => Value::Array(Vec::new()), // of no option's type: its type refusal
+            let number =
+                (v.cast::<PyBool>().is_err() && v.cast::<PyString>().is_err()).then(|| v.extract::<f64>().ok());
+            let value = match (number.flatten(), from_py(&v, "options")) {
+                // Any real number (numpy's, a Fraction, an int beyond 64 bits) as a float; one JSON
+                // cannot hold (inf, nan) as one beyond every range: refused as such.
+                (Some(f), _) => Value::from(if f.is_finite() { f } else { f64::MAX.copysign(f) }),
+                (None, Ok(value)) => value,
+                (None, Err(_)) => Value::Array(Vec::new()), // of no option's type: its type refusal
             };
             given.insert(name.extract()?, value);
         }

@@ -188,3 +188,16 @@ def test_a_key_put_into_the_base_url_is_not_printed_by_the_clients_repr() -> Non
         shown = repr(client)
         assert SECRET not in shown and "http://127.0.0.1:9/***" in shown, shown
         assert SECRET not in repr(client._core), repr(client._core)
+
+
+def test_a_key_passed_as_a_name_in_extra_is_not_quoted_by_the_refusal() -> None:
+    """A value refused as it is converted is named by its key in ``extra``; a key of the client's
+    put there is ``***`` in the refusal's field and message."""
+    from zeitkonto.testing import Sandbox
+
+    with Sandbox(today="2026-11-21") as sb, sb.client() as c:
+        key = sb.keys.company_key
+        with pytest.raises(zeitkonto.InvalidInputError) as err:
+            c.create_project("max.manager@demo.example", "Launch", extra={key: object()})
+        assert key not in f"{err.value} {err.value.field} {err.value.reason} {err.value!r}"
+        assert sb.requests() == 0

@@ -245,3 +245,28 @@ def test_the_readmes_test_file_passes_as_a_user_runs_it(tmp_path: Path) -> None:
 def test_a_datetime_today_is_its_own_day_as_the_clients_read_one() -> None:
     with Sandbox(today=datetime.datetime(2026, 1, 2, 23, 30)) as sb:
         assert sb.today == datetime.date(2026, 1, 2)
+
+
+def test_inject_values_are_checked_by_the_engine_whatever_their_python_type() -> None:
+    """Any real number counts as one (a Fraction, an int beyond 64 bits: then the range's
+    refusal); an infinite or NaN duration gets the range's refusal; anything else (a timedelta, a
+    list) the option's type refusal; None is not given."""
+    import fractions
+
+    with Sandbox(today="2026-11-21") as sb:
+        sb.inject("status", count=fractions.Fraction(2), status=None)
+        cases = [({"count": 2 ** 70}, "count", "must be a whole number from 1 to 4294967295"),
+                 ({"delay": math.nan}, "delay", "must be a duration from 0 to 1 hour"),
+                 ({"delay": -math.inf}, "delay", "must be a duration from 0 to 1 hour"),
+                 ({"delay": datetime.timedelta(seconds=1)}, "delay", "expected a number"),
+                 ({"count": [1]}, "count", "expected a number"),
+                 ({"location": 5}, "location", "expected a string")]
+        for options, field, reason in cases:
+            with pytest.raises(zeitkonto.InvalidInputError) as err:
+                sb.inject("delay" if field == "delay" else "redirect" if field == "location" else "status", **options)
+            assert (err.value.field, err.value.reason) == (field, reason), options
+        with sb.client(retry=zeitkonto.RetrySettings(max_retries=0)) as c:
+            for _ in range(2):  # the Fraction's two
+                with pytest.raises(zeitkonto.UnexpectedStatusError):
+                    c.employees()
+            assert c.employees()

@@ -94,7 +94,7 @@ def python_keys(kit):
         out.append(f"    {snake(k['name'])}: str")
     out += ["", "", "class _Controls:",
             '    """``inject`` and the counters of ``zeitkonto.testing.Sandbox``, as the sandbox engine declares',
-            '    them; the sandbox gives ``_inject`` (the types, then the engine\'s checks) and ``_count``."""', "",
+            '    them; the sandbox gives ``_inject`` (the engine checks every value) and ``_count``."""', "",
             "    def _inject(self, kind: str, given: Dict[str, Any]) -> None:",
             "        raise NotImplementedError", "",
             "    def _count(self, counter: str, *operation: Optional[str]) -> int:",

@@ -46,7 +46,7 @@ class Keys(NamedTuple):
 
 class _Controls:
     """``inject`` and the counters of ``zeitkonto.testing.Sandbox``, as the sandbox engine declares
-    them; the sandbox gives ``_inject`` (the types, then the engine's checks) and ``_count``."""
+    them; the sandbox gives ``_inject`` (the engine checks every value) and ``_count``."""
 
     def _inject(self, kind: str, given: Dict[str, Any]) -> None:
         raise NotImplementedError

@@ -201,3 +201,28 @@ test("the kit reads a Date as the client does (its local day), and an option giv
   const client = sb.client({ apiKey: undefined, timeout: undefined }); // `process.env.KEY` unset
   assert.ok((await client.employees()).length > 0, "the seed's key stays");
 });
+
+test("inject's values are checked by the engine whatever their JavaScript type", async () => {
+  const sb = await Sandbox.create({ today: "2026-11-21" });
+  const cycle = {};
+  cycle.self = cycle;
+  const cases = [
+    ["delay", { delay: NaN }, "delay", "must be a duration from 0 to 1 hour"],
+    ["delay", { delay: -Infinity }, "delay", "must be a duration from 0 to 1 hour"],
+    ["status", { count: 2n }, "count", "expected a number"],
+    ["status", { status: () => 500 }, "status", "expected a number"],
+    ["status", { status: Symbol("500") }, "status", "expected a number"],
+    ["redirect", { location: new Date(0) }, "location", "expected a string"],
+    ["status", { operation: 12345678901234567890n }, "operation", "expected an operation name (a string)"],
+    ["status", { count: cycle }, "count", "expected a number"],
+    ["status", [], "options", "expected an options object"],
+  ];
+  for (const [kind, options, field, reason] of cases) {
+    assert.throws(() => sb.inject(kind, options), (e) => e instanceof InvalidInputError && e.field === field && e.reason === reason, `${kind} ${field}`);
+  }
+  // null and undefined are options not given.
+  sb.inject("status", { status: null, count: undefined, operation: "employees" });
+  const client = sb.client({ retry: { maxRetries: 0 } });
+  await assert.rejects(client.employees(), (e) => e.status === 500);
+  assert.ok(Array.isArray(await client.employees()));
+});

@@ -210,12 +210,18 @@ export class Sandbox {
    * (`location`). `afterApplying: true` applies the request first.
    */
   inject(kind, options = {}) {
-    // The engine checks every value (its type too). A number JSON cannot write (Infinity, NaN) as
-    // one beyond every range, a BigInt as text: refused as such values are.
-    const text = JSON.stringify(options ?? null, (_, v) =>
-      typeof v === "bigint" ? String(v) : typeof v === "number" && !Number.isFinite(v) ? (v < 0 ? -1 : 1) * Number.MAX_VALUE : v);
+    // The engine checks every value (its type too). An option's value crosses as itself when JSON
+    // writes it as it is (a finite number, a string, a boolean; null and undefined: not given), a
+    // number JSON cannot write (Infinity, NaN) as one beyond every range, anything else (a BigInt,
+    // a Date, a function, an object) as a value of no option's type: refused as such values are.
+    function option(name, value) {
+      if (name === "" || value == null) return value;
+      const raw = this[name];
+      if (typeof raw === "number") return Number.isFinite(raw) ? raw : (raw < 0 ? -1 : 1) * Number.MAX_VALUE;
+      return typeof raw === "string" || typeof raw === "boolean" ? raw : [];
+    }
     try {
-      this.#engine.inject(String(kind), text);
+      this.#engine.inject(String(kind), JSON.stringify(options ?? null, option));
     } catch (e) {
       throw _toError(e);
     }

@@ -229,7 +229,8 @@ impl InjectArgs {
                 "retryAfter" => args.retry_after_ms = n.map(|d| d * duration_unit_ms),
                 "afterApplying" => args.after_applying = v.as_bool().unwrap_or(false),
                 "pad" => args.pad = n,
-                _ => args.location = text,
+                "location" => args.location = text,
+                _ => {} // an option declared but not read here yet: none (a test holds every one read)
             }
         }
         Ok(args)
@@ -513,6 +514,15 @@ mod tests {
             InjectArgs { delay_ms: Some(1500.0), count: Some(2.0), after_applying: true, ..InjectArgs::default() };
         assert_eq!(args, Ok(want));
         assert_eq!(InjectArgs::from_json(&Value::Null, 1.0), Ok(InjectArgs::default()));
+        // Every declared option is read into the arguments (none is taken and then dropped).
+        for o in INJECT_OPTIONS {
+            let v = match o.ty {
+                OptionType::Count | OptionType::Duration => json!(7),
+                OptionType::Flag => json!(true),
+                OptionType::Text | OptionType::Operation => json!("x"),
+            };
+            assert_ne!(InjectArgs::from_json(&json!({ o.name: v }), 1.0), Ok(InjectArgs::default()), "{}", o.name);
+        }
         let refused = |v: Value| InjectArgs::from_json(&v, 1.0).unwrap_err();
         assert_eq!(refused(json!([])), ("options".to_string(), "expected an options object".to_string()));
         assert_eq!(refused(json!({"count": "2"})), ("count".to_string(), "expected a number".to_string()));

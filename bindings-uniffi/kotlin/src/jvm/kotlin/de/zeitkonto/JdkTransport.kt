@@ -98,7 +98,7 @@ class JdkTransport @JvmOverloads constructor(
 
     /** At most [maxBodyBytes] + 1 bytes: one more than the bound tells the client it was exceeded. */
     private fun readBounded(stream: InputStream): ByteArray =
-        stream.readNBytes(minOf(maxBodyBytes + 1, Int.MAX_VALUE - 8L).toInt())
+        stream.readNBytes((minOf(maxBodyBytes, Int.MAX_VALUE - 9L) + 1).coerceAtLeast(0).toInt())
 
     private companion object {
         fun defaultClient(): HttpClient = HttpClient.newBuilder()

@@ -98,8 +98,8 @@ class TransportTest {
     fun `the JdkTransport reads a body up to its bound`() = runBlocking {
         val small = ZeitkontoClient.withTransport(config, JdkTransport(maxBodyBytes = 10))
         fails<ZeitkontoException.Decode> { small.employees() } // 11 bytes of the list: cut short
-        val roomy = ZeitkontoClient.withTransport(config, JdkTransport(maxBodyBytes = 1L shl 40))
-        assertEquals(ZeitkontoClient(config).employees(), roomy.employees()) // a bound beyond an array's size
+        val roomy = ZeitkontoClient.withTransport(config, JdkTransport(maxBodyBytes = Long.MAX_VALUE))
+        assertEquals(ZeitkontoClient(config).employees(), roomy.employees()) // a bound beyond an array's size, saturated
     }
 
     @Test
