@@ -12,11 +12,12 @@ use zeitkonto::core::Target;
 use zeitkonto::{Client as RustClient, Event, RateLimitSettings, RetrySettings};
 
 use crate::bridge::{spawn, Pending};
-use crate::convert::{from_py, to_py};
-use crate::errors::{guarded, internal, operation, raise, redacted, routes_from};
+use crate::convert::from_py;
+use crate::errors::{guarded, operation, raise, redacted, routes_from};
 use crate::runtime::run;
 use crate::telemetry::{traced, Trace};
 use crate::typed;
+use crate::typed_support::canonical;
 
 /// The Rust client behind `zeitkonto.Client` and `zeitkonto.AsyncClient`.
 #[pyclass(module = "zeitkonto._core", frozen)]
@@ -169,15 +170,9 @@ impl Client {
     /// `Display`, the same in every language) and its canonical form (its `Serialize`:
     /// `elapsedMs`, `delayMs`) as a dict; `client.py` logs the line with the dict in the log
     /// record's form (`elapsed`, `delay` in seconds).
-    fn take_events<'py>(&self, py: Python<'py>) -> PyResult<Vec<(String, Bound<'py, PyAny>)>> {
+    fn take_events(&self, py: Python<'_>) -> PyResult<Vec<(String, Py<PyAny>)>> {
         let events = self.events.lock().map(|mut q| std::mem::take(&mut *q)).unwrap_or_default();
-        events
-            .iter()
-            .map(|e| {
-                let v = serde_json::to_value(e).map_err(|e| internal(&format!("event: {e}")))?;
-                Ok((e.to_string(), to_py(py, &v)?))
-            })
-            .collect()
+        events.iter().map(|e| Ok((e.to_string(), canonical(py, e)?))).collect()
     }
 
     /// The base URL as it may be printed (a key put into it as `***`).

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::PyTuple;
 use pyo3::IntoPyObjectExt;
 use serde_json::Value;
 use zeitkonto::jobs::checkpoint_file::{CheckpointFile, SavedCheckpoint};
@@ -22,6 +22,7 @@ use crate::json::to_py;
 use crate::runtime::run;
 use crate::telemetry::{traced, Trace};
 use crate::typed::{MonthlyAccountData, PresenceEntryData};
+use crate::typed_support::{canonical, value_map};
 
 /// An event as a tuple: its declared kind, then its fields' values in declared order
 /// (`zeitkonto_core::jobs::events`; the generated `zeitkonto/_job_events.py` makes its dataclass
@@ -36,13 +37,7 @@ fn event_to_py(py: Python<'_>, event: JobEvent) -> PyResult<Py<PyAny>> {
             EventValue::Text(text) => text.into_py_any(py)?,
             EventValue::Error(e) => to_py(py, &error_value(&e))?.unbind(),
             EventValue::Json(v) => to_py(py, &v)?.unbind(),
-            EventValue::Legend(legend) => {
-                let dict = PyDict::new(py);
-                for (k, v) in legend.iter() {
-                    dict.set_item(k, to_py(py, v)?)?;
-                }
-                dict.into_py_any(py)?
-            }
+            EventValue::Legend(legend) => value_map(py, legend.iter())?,
             EventValue::MonthlyAccount(a) => MonthlyAccountData(a).into_py_any(py)?,
             EventValue::PresenceEntry(e) => PresenceEntryData(e).into_py_any(py)?,
             // A value this binding does not know yet (the enum is non-exhaustive): None.
@@ -118,10 +113,9 @@ impl Job {
     /// The job's span as the core describes it (`zeitkonto_core::telemetry::job_span`): its name
     /// (`zeitkonto.job month_close`) and attributes (`zeitkonto.job`).
     #[getter]
-    fn span<'py>(&self, py: Python<'py>) -> PyResult<(String, Bound<'py, PyAny>)> {
+    fn span(&self, py: Python<'_>) -> PyResult<(String, Py<PyAny>)> {
         let (name, attributes) = zeitkonto_core::telemetry::job_span(self.name);
-        let attributes = serde_json::to_value(&attributes).map_err(|e| internal(&format!("span: {e}")))?;
-        Ok((name, to_py(py, &attributes)?))
+        Ok((name, canonical(py, &attributes)?))
     }
 
     /// The next event (a tuple, see `event_to_py`), or None when the job is done; raises

@@ -8,9 +8,6 @@ use std::sync::{Arc, Mutex};
 use pyo3::prelude::*;
 use zeitkonto::{SpanAction, SpanSink};
 
-use crate::convert::to_py;
-use crate::errors::internal;
-
 /// The span actions of one call (start, events, end; redacted), in order.
 #[pyclass(module = "zeitkonto._core", frozen)]
 #[derive(Default)]
@@ -39,15 +36,9 @@ impl Trace {
 
     /// The actions so far, as dicts (`SpanAction`'s canonical form: `action`, `name`, `kind`,
     /// `timeUnixNano`, `attributes`, `error`, `message`); they are taken out.
-    fn take<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    fn take(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
         let actions = self.actions.lock().map(|mut l| std::mem::take(&mut *l)).unwrap_or_default();
-        actions
-            .iter()
-            .map(|a| {
-                let v = serde_json::to_value(a).map_err(|e| internal(&format!("span: {e}")))?;
-                to_py(py, &v)
-            })
-            .collect()
+        actions.iter().map(|a| crate::typed_support::canonical(py, a)).collect()
     }
 }
 

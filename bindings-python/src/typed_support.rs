@@ -53,9 +53,9 @@ pub(crate) fn value_map<'a, K: AsRef<str>>(
     Ok(dict.into_any().unbind())
 }
 
-/// A model's canonical JSON form (its `Serialize`) as plain Python objects: `to_dict()`, pickling.
+/// A value's canonical JSON form (its `Serialize`) as plain Python objects: a model's `to_dict()`
+/// and pickling, a driver event, a span's description.
 pub(crate) fn canonical<T: serde::Serialize>(py: Python<'_>, v: &T) -> PyResult<Py<PyAny>> {
-    let value =
-        serde_json::to_value(v).map_err(|e| crate::errors::internal(&format!("could not serialize a result: {e}")))?;
+    let value = serde_json::to_value(v).map_err(|e| crate::errors::internal(&format!("could not serialize: {e}")))?;
     Ok(crate::convert::to_py(py, &value)?.unbind())
 }

@@ -62,14 +62,18 @@ class JdkTransport @JvmOverloads constructor(
             .header("User-Agent", userAgent)
         request.headers().forEach { builder.header(it.name, it.value) }
         // (Nanoseconds: a timeout under a millisecond is no zero, which the JDK refuses.)
-        if (timeout != null && timeout.isPositive() && timeout.isFinite()) builder.timeout(Duration.ofNanos(timeout.inWholeNanoseconds))
+        val nanos = timeout?.takeIf { it.isPositive() && it.isFinite() }?.inWholeNanoseconds
+        if (nanos != null) builder.timeout(Duration.ofNanos(nanos))
+        // A request timeout shorter than the client's connect timeout fires first; the JDK reports
+        // it during the connect as a connect timeout: then it is the call's timeout, as in Rust.
+        val timeoutFirst = nanos != null && http.connectTimeout().map { nanos < it.toNanos() }.orElse(true)
         val response = try {
             // Started with OpenTelemetry's instrumentation suppressed (when opentelemetry-api is
             // present): the Java agent's HttpClient span would record the URL, key and all.
             val request = builder.build()
             ZeitkontoTelemetry.withoutInstrumentation { http.sendAsync(request, JdkResponse.BodyHandlers.ofInputStream()) }.await()
         } catch (e: Exception) {
-            throw classify(e, server(uri))
+            throw classify(e, server(uri), timeoutFirst)
         }
         // Framing the JDK reads one way and other HTTP stacks another (RFC 9112 6.3: a length beside
         // chunked, or two lengths) is refused: it may mix up which answer belongs to which request.
@@ -126,8 +130,9 @@ class JdkTransport @JvmOverloads constructor(
          * The exception of a failed send to `server` (`host:port`; with a JVM proxy, the proxy may be
          * what could not be reached), typed for the client (the cause chain decides).
          */
-        fun classify(e: Throwable, server: String): Exception {
+        fun classify(e: Throwable, server: String, timeoutFirst: Boolean): Exception {
             val chain = generateSequence(e) { it.cause }.take(16).toList()
+            if (timeoutFirst && chain.any { it is HttpConnectTimeoutException }) return TransportException.Timeout()
             chain.firstOrNull { it is SSLHandshakeException || it is SSLPeerUnverifiedException }?.let { tls ->
                 val failure = when {
                     chain.any { it is CertificateExpiredException || it is CertificateNotYetValidException } -> TlsFailure.EXPIRED
