@@ -23,10 +23,12 @@ pub(crate) fn error_value(e: &Error) -> Value {
 /// `e` with its field, message and reason redacted by `ctx` when it is a `CoreError`: a value
 /// refused as it was converted (a key of `extra`, which may be a key passed in the wrong place).
 pub(crate) fn redacted(py: Python<'_>, e: PyErr, ctx: &zeitkonto_core::Context) -> PyErr {
-    if let Ok(dict) = e.value(py).getattr("args").and_then(|a| a.get_item(0)) {
-        for key in ["field", "message", "reason"] {
-            if let Ok(text) = dict.get_item(key).and_then(|v| v.extract::<String>()) {
-                let _ = dict.set_item(key, ctx.redact(&text));
+    if e.is_instance_of::<CoreError>(py) {
+        if let Ok(dict) = e.value(py).getattr("args").and_then(|a| a.get_item(0)) {
+            for key in ["field", "message", "reason"] {
+                if let Ok(text) = dict.get_item(key).and_then(|v| v.extract::<String>()) {
+                    let _ = dict.set_item(key, ctx.redact(&text));
+                }
             }
         }
     }

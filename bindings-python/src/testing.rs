@@ -61,14 +61,14 @@ impl Sandbox {
     fn inject(&self, kind: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
         let mut given = serde_json::Map::new();
         for (name, v) in options.iter().flat_map(|o| o.iter()) {
+            // Any real number (numpy's, a Fraction, an int beyond 64 bits) as a float, one JSON cannot
+            // hold (inf, nan) as one beyond every range; anything from_py refuses as a value of no
+            // option's type: each refused as such.
             let number =
-                (v.cast::<PyBool>().is_err() && v.cast::<PyString>().is_err()).then(|| v.extract::<f64>().ok());
-            let value = match (number.flatten(), from_py(&v, "options")) {
-                // Any real number (numpy's, a Fraction, an int beyond 64 bits) as a float; one JSON
-                // cannot hold (inf, nan) as one beyond every range: refused as such.
-                (Some(f), _) => Value::from(if f.is_finite() { f } else { f64::MAX.copysign(f) }),
-                (None, Ok(value)) => value,
-                (None, Err(_)) => Value::Array(Vec::new()), // of no option's type: its type refusal
+                if v.cast::<PyBool>().is_ok() || v.cast::<PyString>().is_ok() { None } else { v.extract::<f64>().ok() };
+            let value = match number {
+                Some(f) => Value::from(if f.is_finite() { f } else { f64::MAX.copysign(f) }),
+                None => from_py(&v, "options").unwrap_or(Value::Array(Vec::new())),
             };
             given.insert(name.extract()?, value);
         }

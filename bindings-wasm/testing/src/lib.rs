@@ -107,11 +107,6 @@ impl SandboxEngine {
         self.kit.abandon(id);
     }
 
-    /// The kit's surface as the engine declares it (fault kinds, `inject`'s options), JSON text.
-    pub fn declaration() -> String {
-        kit::declaration().to_string()
-    }
-
     /// Adds a fault: `kind` as JavaScript writes it, `options_json` its options (JSON text of an
     /// object by the declared names, durations in milliseconds), every value checked by the engine
     /// (`kit::InjectArgs::from_json`, `kit::inject_fault`).
