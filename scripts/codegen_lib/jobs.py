@@ -156,7 +156,7 @@ def js_jobs(decl):
            "// The jobs of zeitkonto/jobs over the main entry's Client, run by the core's planners (their own .wasm,",
            "// see jobs.js / jobs-node.mjs) with the one loop of driver.js. The arguments' types and ranges are the",
            "// core's (zeitkonto_core::jobs::JobSpec), for every language.",
-           'import { checkArgs, day, runJob } from "./driver.js";']
+           'import { _day } from "zeitkonto";', 'import { checkArgs, runJob } from "./driver.js";']
     for j in _checked(decl):
         name = camel(j["name"])
         required = [a for a in j["args"] if a["required"]]
@@ -186,7 +186,7 @@ def js_jobs(decl):
         for a in j["args"]:
             js = camel(a["name"])
             value = js if a["required"] else f"options.{js}"
-            fields.append(f'{js}: day("{js}", {value})' if a["type"] == "day" else
+            fields.append(f'{js}: _day({value}, "{js}")' if a["type"] == "day" else
                           (js if value == js else f"{js}: {value}"))
         fields.append("limitPerMinute: options.limitPerMinute")
         out.append(f"  const spec = {{ {', '.join(fields)} }};")

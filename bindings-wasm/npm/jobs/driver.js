@@ -1,7 +1,7 @@
 // What the jobs of zeitkonto/jobs share (entries.js, generated): the core's .wasm (loaded once,
 // by the entry files' loader), the checks of arguments and options, the core's errors as the
 // package's, and the one loop every job runs (runJob).
-import { ApiError, ZeitkontoError, _day, _invalid as invalid, _settingsOf, _toError } from "zeitkonto";
+import { ApiError, ZeitkontoError, _invalid as invalid, _settingsOf, _toError } from "zeitkonto";
 import { jobTelemetry } from "../src/telemetry.js";
 
 let load = null;
@@ -32,19 +32,6 @@ export function checkArgs(job, client, methods, options, known) {
   if (signal != null && !(typeof AbortSignal !== "undefined" && signal instanceof AbortSignal)) {
     throw invalid("signal", "expected an AbortSignal");
   }
-}
-
-/**
- * A date argument as "YYYY-MM-DD" (undefined stays undefined): a string passes (the planner checks
- * it), a Date is its day by the client's rule (exactly 00:00:00.000 UTC: its UTC day, what
- * `new Date("2026-03-01")` means; any other Date: its local calendar day).
- */
-export function day(field, value) {
-  if (value == null) return undefined;
-  if (typeof value === "string") return value;
-  if (!(value instanceof Date)) throw invalid(field, "expected a date: \"YYYY-MM-DD\" or a Date");
-  if (Number.isNaN(value.getTime())) throw invalid(field, "is an Invalid Date");
-  return _day(value);
 }
 
 /**

@@ -2,7 +2,8 @@
 // The jobs of zeitkonto/jobs over the main entry's Client, run by the core's planners (their own .wasm,
 // see jobs.js / jobs-node.mjs) with the one loop of driver.js. The arguments' types and ranges are the
 // core's (zeitkonto_core::jobs::JobSpec), for every language.
-import { checkArgs, day, runJob } from "./driver.js";
+import { _day } from "zeitkonto";
+import { checkArgs, runJob } from "./driver.js";
 
 /**
  * Every active employee's monthly account for `year` and calendar `month` (1-12): one summary call
@@ -42,7 +43,7 @@ export async function monthClose(client, year, month, options = {}) {
  */
 export async function presenceBoard(client, options = {}) {
   checkArgs("presenceBoard", client, ["call"], options, ["day", "checkpoint", "signal", "limitPerMinute"]);
-  const spec = { day: day("day", options.day), limitPerMinute: options.limitPerMinute };
+  const spec = { day: _day(options.day, "day"), limitPerMinute: options.limitPerMinute };
   return runJob(client, "presence_board", spec, options, (call, reason) => ({ call, reason }));
 }
 
@@ -86,6 +87,6 @@ export async function leaveYearReport(client, year, options = {}) {
  */
 export async function projectHours(client, email, start, end, options = {}) {
   checkArgs("projectHours", client, ["call"], options, ["projects", "checkpoint", "signal", "limitPerMinute"]);
-  const spec = { email, start: day("start", start), end: day("end", end), projects: options.projects, limitPerMinute: options.limitPerMinute };
+  const spec = { email, start: _day(start, "start"), end: _day(end, "end"), projects: options.projects, limitPerMinute: options.limitPerMinute };
   return runJob(client, "project_hours", spec, options, (call, reason) => ({ call, reason }));
 }

@@ -103,20 +103,28 @@ export function _invalid(field, reason) {
   return new InvalidInputError(`invalid input \`${field}\`: ${reason}`, { kind: "InvalidInput", field, reason });
 }
 
-/** @internal A date parameter as "YYYY-MM-DD" (the jobs' dates too); strings pass unchanged. */
-export function _day(value) {
-  if (value == null) return undefined;
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return "Invalid Date";
-    // A Date at exactly 00:00:00.000 UTC is its UTC day: that is what `new Date("2026-03-01")`
-    // (a date-only ISO string, parsed as UTC) means everywhere. Any other Date is its local
-    // calendar day: what `new Date(2026, 2, 1)` or a date picker means. Strings pass unchanged.
-    const utc = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0 && value.getUTCMilliseconds() === 0;
-    const [y, m, d] = utc ? [value.getUTCFullYear(), value.getUTCMonth(), value.getUTCDate()] : [value.getFullYear(), value.getMonth(), value.getDate()];
-    const p = (n) => String(n).padStart(2, "0");
-    return `${String(y).padStart(4, "0")}-${p(m + 1)}-${p(d)}`;
+/**
+ * @internal A date parameter as "YYYY-MM-DD"; strings pass unchanged (the core checks them).
+ * With `field` (the jobs' dates, the kit's `today`) anything but a string or a valid Date is
+ * refused naming it; without, the core refuses what it cannot read.
+ */
+export function _day(value, field) {
+  if (value == null || typeof value === "string") return value ?? undefined;
+  if (!(value instanceof Date)) {
+    if (field) throw _invalid(field, `expected "YYYY-MM-DD" or a Date, got ${typeof value}`);
+    return value;
   }
-  return value;
+  if (Number.isNaN(value.getTime())) {
+    if (field) throw _invalid(field, "is an Invalid Date");
+    return "Invalid Date";
+  }
+  // A Date at exactly 00:00:00.000 UTC is its UTC day: that is what `new Date("2026-03-01")`
+  // (a date-only ISO string, parsed as UTC) means everywhere. Any other Date is its local
+  // calendar day: what `new Date(2026, 2, 1)` or a date picker means.
+  const utc = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0 && value.getUTCMilliseconds() === 0;
+  const [y, m, d] = utc ? [value.getUTCFullYear(), value.getUTCMonth(), value.getUTCDate()] : [value.getFullYear(), value.getMonth(), value.getDate()];
+  const p = (n) => String(n).padStart(2, "0");
+  return `${String(y).padStart(4, "0")}-${p(m + 1)}-${p(d)}`;
 }
 
 /** Drops undefined/null entries: the core's params take "absent", not null. `null` params are

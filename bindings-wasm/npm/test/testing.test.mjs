@@ -99,7 +99,7 @@ test("serve() puts the same engine behind HTTP on 127.0.0.1", async () => {
 });
 
 test("bad input names the field", async () => {
-  for (const [options, field] of [[{ today: "2026-13-01" }, "today"], [{ seed: "{not json" }, "seed"], [{ rateLimit: { window: -1 } }, "rateLimit.window"]]) {
+  for (const [options, field] of [[{ today: "2026-13-01" }, "today"], [{ today: new Date(NaN) }, "today"], [{ today: 20261121 }, "today"], [{ seed: "{not json" }, "seed"], [{ rateLimit: { window: -1 } }, "rateLimit.window"]]) {
     await assert.rejects(Sandbox.create(options), (e) => e instanceof InvalidInputError && e.field === field && e.message.startsWith(`invalid input \`${field}\`: ${e.reason}`));
   }
   const sb = await Sandbox.create();

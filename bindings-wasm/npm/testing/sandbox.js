@@ -42,16 +42,6 @@ function toResponse(status, headers, body) {
   return new Response(NULL_BODY.has(status) ? null : body, { status, headers });
 }
 
-function todayText(today) {
-  if (today == null) return undefined;
-  if (today instanceof Date) {
-    if (Number.isNaN(today.getTime())) throw invalid("today", "is an invalid Date");
-    return _day(today); // the day the client reads a Date as (its local day; 00:00 UTC: that UTC day)
-  }
-  if (typeof today === "string") return today;
-  throw invalid("today", `expected "YYYY-MM-DD" or a Date, got ${typeof today}`);
-}
-
 function seedText(seed) {
   if (seed == null) return undefined;
   if (typeof seed === "string") return seed;
@@ -139,7 +129,7 @@ export class Sandbox {
     }
     let engine;
     try {
-      engine = new (await loaded).SandboxEngine(todayText(today), seedText(seed), limit, windowMs, routes ?? undefined, Date.now());
+      engine = new (await loaded).SandboxEngine(_day(today, "today"), seedText(seed), limit, windowMs, routes ?? undefined, Date.now());
     } catch (e) {
       throw _toError(e);
     }
