@@ -2,18 +2,11 @@
 // WebAssembly, at the price of a larger bundle (no separate, streamed .wasm). The `browser` and
 // `default` conditions of the package resolve here; `zeitkonto/inline` asks for it explicitly.
 import initWasm, { initSync } from "./wasm/zeitkonto_wasm.js";
+import { fromBase64 } from "./src/base64.js";
 import wasmBase64 from "./wasm/zeitkonto_wasm_bg.wasm.base64.js";
 import { _setup } from "./src/core.js";
 
 export * from "./src/public.js";
-
-function decode(text) {
-  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
-  const bin = atob(text);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return bytes;
-}
 
 // Cloudflare Workers (workerd), when bundled without the `workerd` condition (which picks
 // workerd.js): WebAssembly is compiled from bytes only at startup, never inside a request, and a
@@ -21,5 +14,5 @@ function decode(text) {
 // .wasm is compiled and instantiated synchronously at import; everywhere else it loads in the
 // background as before.
 const workerd = typeof navigator !== "undefined" && navigator.userAgent === "Cloudflare-Workers";
-if (workerd) _setup(() => initSync({ module: decode(wasmBase64) }), true);
-else _setup(() => initWasm({ module_or_path: decode(wasmBase64) }));
+if (workerd) _setup(() => initSync({ module: fromBase64(wasmBase64) }), true);
+else _setup(() => initWasm({ module_or_path: fromBase64(wasmBase64) }));
