@@ -94,21 +94,13 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, timeout: 4000, scheduling: "lifo" }),
 };
 
-/** The decoder of one content coding, as fetch decodes it (an unknown coding is left as it is). */
+/** The decoder of one content coding, as fetch decodes it (an unknown coding is left as it is),
+ * with undici's flush modes that accept a body cut after the last complete block. */
 function decoder(coding) {
-  // As undici: a flush mode that accepts a body cut after the last complete block.
-  const flush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
-  switch (coding) {
-    case "gzip":
-    case "x-gzip":
-      return zlib.createGunzip(flush);
-    case "deflate":
-      return zlib.createInflate(flush);
-    case "br":
-      return zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
-    default:
-      return null;
-  }
+  const { Z_SYNC_FLUSH: z, BROTLI_OPERATION_FLUSH: br } = zlib.constants;
+  if (coding === "gzip" || coding === "x-gzip") return zlib.createGunzip({ flush: z, finishFlush: z });
+  if (coding === "deflate") return zlib.createInflate({ flush: z, finishFlush: z });
+  return coding === "br" ? zlib.createBrotliDecompress({ flush: br, finishFlush: br }) : null;
 }
 
 /** undici's connect timeout (the TCP and TLS handshakes), with its code: nothing was sent. */
