@@ -54,7 +54,8 @@ pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
         let mut map = serde_json::Map::new();
         for (k, v) in d.iter() {
             let key = unicode(k.cast::<PyString>().map_err(|_| invalid(field, "keys must be strings"))?, field)?;
-            let value = from_py(&v, &key)?;
+            // A call's parameter by its own name; a value inside a group by its path (`retry.maxRetries`).
+            let value = from_py(&v, &if field == "params" { key.clone() } else { format!("{field}.{key}") })?;
             map.insert(key, value);
         }
         return Ok(Value::Object(map));

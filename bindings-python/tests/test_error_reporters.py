@@ -90,3 +90,15 @@ def test_a_built_request_is_recorded_by_its_repr(sandbox: Sandbox) -> None:
     text = json.dumps(transport.events)
     assert "HttpRequest(method=" in text and "/employees/***" in text
     assert SECRET not in text
+
+
+def test_a_refused_route_holding_a_key_stays_out_of_every_frames_locals() -> None:
+    key = "gateway-key-5e1d"
+    for routes in ({"clock": f"FETCH /gw/{key}/time/{{action}}"}, {"clock": [key]}):
+        with pytest.raises(zeitkonto.InvalidInputError) as e:
+            zeitkonto.Client("company-key-7f3a", routes=routes)  # type: ignore[dict-item]
+        assert e.value.field in ("routes", "routes.clock"), e.value.field
+        tb = e.value.__traceback__.tb_next if e.value.__traceback__ else None  # the package's frames
+        while tb is not None:
+            assert not any(key in repr(v) for v in tb.tb_frame.f_locals.values()), tb.tb_frame.f_code.co_name
+            tb = tb.tb_next

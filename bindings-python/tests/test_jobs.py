@@ -310,6 +310,9 @@ def test_cli_help_on_every_command() -> None:
     for cmd in ([], ["employees"], ["presence"], ["month-close"], ["clock"]):
         r = subprocess.run(ZEITKONTO + cmd + ["--help"], capture_output=True, text=True, timeout=60)
         assert r.returncode == 0 and "usage: zeitkonto" in r.stdout
+    # `python -m zeitkonto` is the same command line.
+    r = subprocess.run([sys.executable, "-m", "zeitkonto", "employees", "--help"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "usage: zeitkonto employees" in r.stdout, r.stdout + r.stderr
 
 
 def test_the_readmes_command_lines_run_as_written(tmp_path: Path) -> None:

@@ -281,6 +281,11 @@ def test_settings_out_of_range_name_the_setting_in_python_casing() -> None:
         (dict(retry=zeitkonto.RetrySettings(max_delay=float("-inf"))), "retry.max_delay"),
         (dict(rate_limit=zeitkonto.RateLimitSettings(60, float("inf"))), "rate_limit.window"),
         (dict(retry=zeitkonto.RetrySettings(max_delay=1e306)), "retry.max_delay"),  # infinite in ms
+        # A whole number beyond 64 bits is named by its path too.
+        (dict(retry=zeitkonto.RetrySettings(max_retries=10**20)), "retry.max_retries"),
+        (dict(rate_limit=zeitkonto.RateLimitSettings(10**20)), "rate_limit.limit"),
+        # A key or URL setting of the wrong type: InvalidInputError naming it, not TypeError.
+        (dict(workspace_key=5), "workspace_key"), (dict(proxy=3128), "proxy"), (dict(base_url=b"https://x"), "base_url"),
     ]
     for kwargs, field in cases:
         with pytest.raises(zeitkonto.InvalidInputError) as e:
@@ -291,6 +296,18 @@ def test_settings_out_of_range_name_the_setting_in_python_casing() -> None:
         assert " ms" not in str(e.value).replace("at least 1 ms", ""), str(e.value)
     zeitkonto.Client("k", timeout=None).close()  # no timeout
     zeitkonto.Client("k", timeout=float("inf")).close()  # no timeout either
+
+
+def test_a_key_of_the_wrong_type_or_a_bad_url_from_the_environment_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    for key in (123, b"company-key-7f3a"):
+        with pytest.raises(zeitkonto.InvalidInputError) as e:
+            zeitkonto.Client(key)  # type: ignore[arg-type]
+        assert (e.value.field, e.value.reason) == ("api_key", f"expected a string, got {type(key).__name__}")
+        assert "7f3a" not in str(e.value) and "123" not in str(e.value)
+    monkeypatch.setenv("ZEITKONTO_BASE_URL", "ftp://desktop.saas.de")
+    with pytest.raises(zeitkonto.InvalidInputError) as e:
+        zeitkonto.Client("k")
+    assert e.value.field == "ZEITKONTO_BASE_URL" and "`ZEITKONTO_BASE_URL`" in str(e.value)
 
 
 @pytest.mark.parametrize("key,field", [("", "api_key"), ("company-key-7f3a\n", "api_key"), (" company-key-7f3a", "api_key")])

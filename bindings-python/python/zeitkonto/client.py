@@ -60,11 +60,13 @@ def _ca_bundle(path: Optional[Union[str, "os.PathLike[str]"]]) -> "tuple[Optiona
 
 
 def _routes(value: Optional[Mapping[str, str]]) -> Optional[Dict[str, str]]:
-    """Route overrides (``routes=``) as the core takes them: operation names to routes."""
-    if value is not None and (not isinstance(value, Mapping)
-                              or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())):
-        raise _invalid("routes", "expected a mapping of operation names to \"METHOD /path\" routes")
-    return dict(value) if value else None
+    """Route overrides (``routes=``) as the core takes them: operation names to routes; out of the
+    frame's locals when refused (a route may hold a key: a gateway's path)."""
+    if value is None or (isinstance(value, Mapping)
+                         and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())):
+        return dict(value) if value else None
+    del value
+    raise _invalid("routes", "expected a mapping of operation names to \"METHOD /path\" routes")
 
 
 def _group(value: Any, cls: Any, field: str) -> Dict[str, Any]:
@@ -117,10 +119,16 @@ class _Base:
         # The keys leave this frame's locals at once: error reporters record the locals of every
         # frame of a traceback (Sentry's default), and a refused setting raises from here.
         # A proxy URL's password too, and the base URL (a gateway's may hold a key).
+        # A route may hold a key too (a gateway's path).
+        url_field = "base_url" if base_url is not None else "ZEITKONTO_BASE_URL"
         keys = c.Hidden((api_key if api_key is not None else os.environ.get("ZEITKONTO_API_KEY"),
                          workspace_key if workspace_key is not None else os.environ.get("ZEITKONTO_WORKSPACE_KEY"),
-                         proxy, base_url if base_url is not None else os.environ.get("ZEITKONTO_BASE_URL")))
-        del api_key, workspace_key, proxy, base_url
+                         proxy, base_url if base_url is not None else os.environ.get("ZEITKONTO_BASE_URL"), routes))
+        del api_key, workspace_key, proxy, base_url, routes
+        bad = next(((name, type(v).__name__) for name, v in zip(("api_key", "workspace_key", "proxy", url_field),
+                                                                keys.value) if v is not None and not isinstance(v, str)), None)
+        if bad is not None:
+            raise _invalid(bad[0], f"expected a string, got {bad[1]}")
         self._base_url = "?"  # printed (an error reporter's locals) before the core has it
         self._logging = _logger().isEnabledFor(_DEBUG)
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, numbers.Real)):
@@ -132,7 +140,7 @@ class _Base:
                 api_key=keys.value[0],
                 base_url=keys.value[3],
                 workspace_key=keys.value[1],
-                routes=_routes(routes),
+                routes=_routes(keys.value[4]),
                 timeout=0.0 if timeout is None else float(timeout),
                 retry=_group(retry, RetrySettings, "retry"),
                 rate_limit=_group(rate_limit, RateLimitSettings, "rate_limit"),
@@ -146,9 +154,11 @@ class _Base:
             )
         except _core.CoreError as e:
             payload = dict(e.args[0])
-            if payload.get("field") == "caCertificates":  # the core's name for the PEM it was given
-                payload["field"] = ca_field
-                payload["message"] = str(payload.get("message", "")).replace("`caCertificates`", f"`{ca_field}`")
+            # The core's names for the PEM and the URL it was given, as the caller gave them.
+            for core_name, name in (("caCertificates", ca_field), ("baseUrl", url_field)):
+                if payload.get("field") == core_name:
+                    payload["field"] = name
+                    payload["message"] = str(payload.get("message", "")).replace(f"`{core_name}`", f"`{name}`")
             raise from_core(payload, python_names=True) from None
         self._base_url = self._core.shown_base_url()  # a key put into it as ***, as in every language
 

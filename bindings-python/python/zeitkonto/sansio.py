@@ -116,8 +116,26 @@ def build_request(
 Headers = Union[Mapping[str, str], Iterable[Tuple[str, str]]]
 
 
-def _pairs(headers: Headers) -> List[Tuple[str, str]]:
-    return list(headers.items()) if isinstance(headers, Mapping) else [(str(k), str(v)) for k, v in headers]
+def _pairs(headers: Optional[Headers]) -> List[Tuple[str, str]]:
+    """Header pairs from a mapping or an iterable of pairs (``None``: none); anything else is an
+    ``InvalidInputError`` naming ``headers``."""
+    if headers is None:
+        return []
+    try:
+        pairs = headers.items() if isinstance(headers, Mapping) else headers
+        return [(str(k), str(v)) for k, v in pairs]
+    except (TypeError, ValueError):
+        pass
+    raise _invalid("headers", "expected a mapping or (name, value) pairs of text")
+
+
+def _status(status: int) -> int:
+    """The status as the core takes it (any 16-bit number: an odd one is the core's to read)."""
+    whole = isinstance(status, int) and not isinstance(status, bool)
+    if whole and 0 <= status <= 0xFFFF:
+        return status
+    got = "" if whole else f", got {type(status).__name__}"
+    raise _invalid("status", f"expected an HTTP status (a whole number 0-65535){got}")
 
 
 def parse_response_json(operation: str, status: int, headers: Headers, body: Union[bytes, str], *,
@@ -127,7 +145,7 @@ def parse_response_json(operation: str, status: int, headers: Headers, body: Uni
     ``request``: the :class:`HttpRequest` it answers (see :func:`parse_response`).
     """
     try:
-        return _core.parse_response(operation, status, _pairs(headers), _body(body), _native(request))
+        return _core.parse_response(operation, _status(status), _pairs(headers), _body(body), _native(request))
     except BaseException as e:
         # The request (its URL holds the key) and the answer (which may echo it) out of this
         # frame's locals first, whatever the refusal (a body or headers of the wrong type too):
@@ -148,7 +166,7 @@ def parse_response(operation: str, status: int, headers: Headers, body: Union[by
     against the requested one.
     """
     try:
-        out = _core.parse_response(operation, status, _pairs(headers), _body(body), _native(request), True)
+        out = _core.parse_response(operation, _status(status), _pairs(headers), _body(body), _native(request), True)
     except BaseException as e:
         del request, body, headers  # as in parse_response_json
         if isinstance(e, _core.CoreError):
