@@ -130,12 +130,12 @@ def _pairs(headers: Optional[Headers]) -> List[Tuple[str, str]]:
 
 
 def _status(status: int) -> int:
-    """The status as the core takes it (any 16-bit number: an odd one is the core's to read)."""
-    whole = isinstance(status, int) and not isinstance(status, bool)
-    if whole and 0 <= status <= 0xFFFF:
-        return status
-    got = "" if whole else f", got {type(status).__name__}"
-    raise _invalid("status", f"expected an HTTP status (a whole number 0-65535){got}")
+    """The status as an HTTP status (100-999, the rule of every language's sans-IO parse)."""
+    if isinstance(status, bool) or not isinstance(status, int):
+        raise _invalid("status", f"expected an HTTP status (a whole number 100-999), got {type(status).__name__}")
+    if not 100 <= status <= 999:
+        raise _invalid("status", f"not an HTTP status: {status}")
+    return status
 
 
 def parse_response_json(operation: str, status: int, headers: Headers, body: Union[bytes, str], *,

@@ -566,7 +566,13 @@ export function parseResponse(operation, status, headers, body, options = undefi
   const request = options?.request;
   needReady();
   const pairs = headers == null ? [] : Array.isArray(headers) ? headers : typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
-  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body instanceof Uint8Array ? body : new Uint8Array(body ?? []);
+  // (wasm-bindgen would wrap a status beyond 16 bits and read a number as that many zero bytes.)
+  if (!Number.isInteger(status)) throw _invalid("status", `expected an HTTP status (a whole number 100-999), got ${typeof status}`);
+  if (status < 100 || status > 999) throw _invalid("status", `not an HTTP status: ${status}`);
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body instanceof Uint8Array ? body
+    : body == null || body instanceof ArrayBuffer || Array.isArray(body) ? new Uint8Array(body ?? [])
+    : ArrayBuffer.isView(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : null;
+  if (bytes === null) throw _invalid("body", `expected bytes or a string, got ${typeof body}`);
   const from = request != null && typeof request === "object" ? BUILT_FROM.get(request) : undefined;
   if (request != null && from === undefined) throw _invalid("request", "expected the buildRequest result this response answers");
   try {

@@ -171,6 +171,17 @@ test("bad arguments are InvalidInputError naming what was wrong, never a TypeErr
   assert.throws(() => zk.buildRequest("employees", "x", { apiKey: KEY }), (e) => e instanceof zk.InvalidInputError && e.field === "params");
   assert.equal(zk.buildRequest("employees", null, { apiKey: KEY }).method, "GET");
   assert.deepEqual(zk.parseResponse("employees", 200, {}, "[]", null), []);
+  // A status that is no HTTP status (100-999, as in every language) and a body that is no bytes or
+  // text are refused by name (wasm-bindgen would wrap 99999 and read a number as that many zero
+  // bytes), as in Python, Kotlin and Swift.
+  for (const status of [99999, -1, 99, 1000, 200.5, "200", true]) {
+    assert.throws(() => zk.parseResponse("employees", status, {}, "[]"), (e) => e instanceof zk.InvalidInputError && e.field === "status", String(status));
+  }
+  for (const body of [3, {}, true]) {
+    assert.throws(() => zk.parseResponse("employees", 200, {}, body), (e) => e instanceof zk.InvalidInputError && e.field === "body", String(body));
+  }
+  assert.deepEqual(zk.parseResponse("employees", 200, {}, new DataView(new TextEncoder().encode("[]").buffer)), []);
+  assert.deepEqual(zk.parseResponse("employees", 200, {}, [0x5b, 0x5d]), []);
   // A key that is empty or carries white space (a newline from a file) is refused when the client is made.
   for (const [options, field] of [[{ apiKey: "" }, "apiKey"], [{ apiKey: "k-7f3a\n" }, "apiKey"], [{ apiKey: KEY, workspaceKey: " ws" }, "workspaceKey"]]) {
     assert.throws(() => new zk.Client(options), (e) => e instanceof zk.InvalidInputError && e.field === field && !e.message.includes("7f3a"), JSON.stringify(options));
