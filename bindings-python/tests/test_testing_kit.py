@@ -110,6 +110,32 @@ def test_the_sandbox_rate_limit_when_asked_and_the_kits_client_keeps_to_it() -> 
         assert sb.rate_limited >= 1
 
 
+def test_reset_and_a_new_sandbox_forget_what_the_clients_counted() -> None:
+    """One call an hour: a client that waited for its window after `reset()` (or in the next
+    sandbox of the same limit, a test's own) would be held up for an hour; the wait_for fails."""
+    hourly = zeitkonto.RateLimitSettings(1, 3600.0)
+
+    async def main() -> None:
+        sb = Sandbox(rate_limit=hourly)
+        async with sb.async_client() as client:
+            await asyncio.wait_for(client.employees(), 20)
+            sb.reset()
+            await asyncio.wait_for(client.employees(), 20)
+            served = sb.serve()  # a client of the served sandbox is reset too
+            sb.reset()  # (one engine: the in-process call counts there too)
+            async with zeitkonto.AsyncClient(sb.keys.company_key, base_url=served, rate_limit=hourly) as http:
+                await asyncio.wait_for(http.employees(), 20)
+                sb.reset()
+                await asyncio.wait_for(http.employees(), 20)
+            sb.close()
+        again = Sandbox(rate_limit=hourly)
+        async with again.async_client() as client:
+            await asyncio.wait_for(client.employees(), 20)
+        assert (sb.requests("employees"), again.requests("employees")) == (1, 1)  # since the last reset
+
+    asyncio.run(main())
+
+
 def test_serve_puts_the_same_engine_behind_http() -> None:
     import http.client
     import json

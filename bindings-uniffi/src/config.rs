@@ -65,6 +65,17 @@ pub fn shown_with_keys(text: String, api_key: Option<ApiKey>, workspace_key: Opt
     Secrets::of_keys([api_key.as_ref(), workspace_key.as_ref()]).redact_whole(&text)
 }
 
+/// Forgets what the clients of this process counted at the server `baseUrl` with the limit
+/// `rateLimit` (for every key: their next calls go at once), for a test server that starts afresh:
+/// the test kit's new sandboxes and `reset()` call it. The real service keeps counting: never
+/// needed against it.
+#[uniffi::export]
+pub fn reset_rate_limits(base_url: String, rate_limit: RateLimitSettings) -> Result<(), ZeitkontoError> {
+    let limit = rate_limit.to_core()?;
+    zeitkonto::reset_rate_limits(&base_url, limit.limit, limit.window);
+    Ok(())
+}
+
 impl std::fmt::Debug for ZeitkontoConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // The keys' forms made once (as `shown_with_keys` makes them), not once per field.

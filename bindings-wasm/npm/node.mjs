@@ -4,8 +4,8 @@ import zk from "./dist/node.cjs";
 
 export const {
   Client, init, buildRequest, parseResponse, operations, _invalid, _day, _toError, _settingsOf,
-  ZeitkontoError, InvalidInputError, ApiError, EmployeeNotFoundError, CompanyInactiveError,
-  AuthenticationFailedError, BadValueError, EmailInUseError, MissingModuleError, ForbiddenError,
-  RefusedError, RateLimitedError, UnexpectedStatusError, DecodeError, TransportError, TlsError,
-  TimeoutError,
+  _resetRateLimits, ZeitkontoError, InvalidInputError, ApiError, EmployeeNotFoundError,
+  CompanyInactiveError, AuthenticationFailedError, BadValueError, EmailInUseError,
+  MissingModuleError, ForbiddenError, RefusedError, RateLimitedError, UnexpectedStatusError,
+  DecodeError, TransportError, TlsError, TimeoutError,
 } = zk;

@@ -344,6 +344,13 @@ pub fn parse_response(
     out.map(|t| parse_js(&t)).map_err(|e| to_js(&e))
 }
 
+/// `zeitkonto::reset_rate_limits` for the test kit (`zeitkonto/testing`, another .wasm): what the
+/// clients of this module counted at `base_url` with `limit` per `window_ms` is forgotten.
+#[wasm_bindgen(js_name = resetRateLimits)]
+pub fn reset_rate_limits(base_url: &str, limit: u32, window_ms: f64) {
+    zeitkonto::reset_rate_limits(base_url, limit, std::time::Duration::from_millis(window_ms as u64));
+}
+
 /// The stable names of every operation.
 #[wasm_bindgen]
 pub fn operations() -> Vec<String> {

@@ -19,10 +19,6 @@ use crate::transport::{Transport, TransportError};
 /// server in the process. The server (`base_url`) is part of it: it is what counts the requests,
 /// so two sandboxes (or staging and production) with the same key do not slow each other down.
 fn shared_limiter(base_url: &str, key: &str, config: LimiterConfig) -> Arc<Mutex<RateLimiter>> {
-    // A list, not a map: a process uses a handful of keys (and a map's code costs the .wasm 2 KB).
-    type Registry = Mutex<Vec<((u64, u32, u64, u64), Arc<Mutex<RateLimiter>>)>>;
-    // (A const `Mutex`, no `OnceLock`: its `Once` costs the .wasm 1.5 KB.)
-    static REGISTRY: Registry = Mutex::new(Vec::new());
     // Only a hash of the key is kept: the registry never holds the secret itself.
     let mut h = std::collections::hash_map::DefaultHasher::new();
     // The key first: a `str` is hashed with a closing 0xFF, a byte no text holds, so where the key
@@ -30,7 +26,7 @@ fn shared_limiter(base_url: &str, key: &str, config: LimiterConfig) -> Arc<Mutex
     // are two limiters).
     key.hash(&mut h);
     hash_server(base_url, &mut h);
-    let id = (h.finish(), config.limit, config.window_ms, config.margin_ms);
+    let id = (h.finish(), config.limit, config.window_ms, config.margin_ms, server_hash(base_url));
     let mut list = REGISTRY.lock().unwrap_or_else(|p| p.into_inner());
     if let Some((_, limiter)) = list.iter().find(|(k, _)| *k == id) {
         return limiter.clone();
@@ -38,6 +34,32 @@ fn shared_limiter(base_url: &str, key: &str, config: LimiterConfig) -> Arc<Mutex
     let limiter = Arc::new(Mutex::new(RateLimiter::new(config)));
     list.push((id, limiter.clone()));
     limiter
+}
+
+/// The shared limiters: (hash of key and server, limit, window, margin, hash of the server).
+/// A list, not a map: a process uses a handful of keys (and a map's code costs the .wasm 2 KB).
+/// (A const `Mutex`, no `OnceLock`: its `Once` costs the .wasm 1.5 KB.)
+#[allow(clippy::type_complexity)]
+static REGISTRY: Mutex<Vec<((u64, u32, u64, u64, u64), Arc<Mutex<RateLimiter>>)>> = Mutex::new(Vec::new());
+
+fn server_hash(base_url: &str) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    hash_server(base_url, &mut h);
+    h.finish()
+}
+
+/// Forgets what the shared limiters of the server `base_url` names with the limit `limit` per
+/// `window` (to the millisecond: a window in seconds may round) have counted, for every key and every client of it in the process (their next calls
+/// go at once): for a test server that starts afresh (the test kits' new sandboxes and `reset()`,
+/// which pass their own limit, so a sandbox with another limit is left alone). The real service
+/// keeps counting: never needed against it.
+pub fn reset_rate_limits(base_url: &str, limit: u32, window: Duration) {
+    let (server, window_ms) = (server_hash(base_url), millis(window));
+    let list = REGISTRY.lock().unwrap_or_else(|p| p.into_inner());
+    for (_, limiter) in list.iter().filter(|(id, _)| (id.4, id.1) == (server, limit) && id.2.abs_diff(window_ms) <= 1) {
+        let mut limiter = limiter.lock().unwrap_or_else(|p| p.into_inner());
+        *limiter = RateLimiter::new(limiter.config());
+    }
 }
 
 /// Feeds `h` the server a checked base URL names: `scheme://host[:port]` in lower case (byte by byte:
@@ -469,6 +491,29 @@ mod tests {
         // Where the key ends is marked: a port digit moved into the key is another pair.
         let b = shared_limiter("http://127.0.0.1:10012", "x-shared-key", config);
         assert!(!Arc::ptr_eq(&b, &shared_limiter("http://127.0.0.1:1001", "2x-shared-key", config)), "a split moved");
+    }
+
+    #[test]
+    fn resetting_a_servers_rate_limits_forgets_their_counts_for_every_key_there_only() {
+        let config = LimiterConfig::per_window(1, 60_000);
+        let here = [
+            shared_limiter("http://127.0.0.1:1003", "reset-key-a", config),
+            shared_limiter("HTTP://127.0.0.1:1003/prefix", "reset-key-b", config),
+        ];
+        let there = shared_limiter("http://127.0.0.1:1004", "reset-key-a", config);
+        let other_limit = shared_limiter("http://127.0.0.1:1003", "reset-key-a", LimiterConfig::per_window(1, 30_000));
+        let take = |l: &Arc<Mutex<RateLimiter>>| matches!(l.lock().unwrap().acquire(1_000), Acquire::Ready);
+        for l in here.iter().chain([&there, &other_limit]) {
+            assert!(take(l), "the first of the window goes");
+            assert!(!take(l), "the second waits");
+        }
+        reset_rate_limits("http://127.0.0.1:1003", 1, Duration::from_secs(60));
+        for l in &here {
+            assert!(take(l), "forgotten: goes at once");
+        }
+        assert!(!take(&there), "another server's count stays");
+        assert!(!take(&other_limit), "another limit's count stays");
+        assert_eq!(here[0].lock().unwrap().config(), config, "the settings stay");
     }
 
     #[test]

@@ -41,7 +41,7 @@ pub mod telemetry;
 pub mod transport;
 
 pub use client::{Client, ClientBuilder, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT};
-pub use driver::Event;
+pub use driver::{reset_rate_limits, Event};
 pub use telemetry::{with_spans, SpanAction, SpanSink};
 #[cfg(feature = "reqwest")]
 pub use transport::ReqwestTransport;

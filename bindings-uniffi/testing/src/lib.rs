@@ -192,6 +192,12 @@ impl SandboxEngine {
         self.kit.reset();
     }
 
+    /// The base URLs clients reach this sandbox at (in-process, and served when it is), where the
+    /// kit resets its clients' rate limits (`resetRateLimits` of the app's library).
+    pub fn servers(&self) -> Vec<String> {
+        self.kit.servers()
+    }
+
     /// The demo keys and people by camelCase name.
     pub fn keys(&self) -> HashMap<String, String> {
         self.kit.keys().into_iter().map(|(k, v)| (k.to_string(), v)).collect()

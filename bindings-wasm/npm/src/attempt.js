@@ -35,6 +35,10 @@ function readBody(response, max, cut) {
  * 0): it is reported as 300 (the real status and target are not visible to the page).
  */
 export function answer(response, max) {
+  if (typeof response?.status !== "number" || typeof response.headers?.get !== "function") {
+    // A mock of the caller's (`{ ok, json }`, undefined): said so, not "cannot read 'get'".
+    throw new TypeError(`the fetch resolved to ${response === null ? "null" : typeof response === "object" ? "an object that is not a Response" : typeof response}: a mock must resolve to a Response (new Response(body, { status, headers }))`);
+  }
   const status = response.status === 0 && response.type === "opaqueredirect" ? 300 : response.status;
   const headers = status >= 200 && status < 300 ? null : [...response.headers];
   return readBody(response, max, headers !== null).then((bytes) => [status, bytes, headers]);

@@ -9,7 +9,7 @@ import { callTelemetry } from "./telemetry.js";
 import { answer, denoWriteClient, fetchFailure, MAX_TIMER_MS, safeCause, watchAbort } from "./attempt.js";
 import { ZeitkontoError, InvalidInputError, ApiError, KINDS, API_CODES } from "./errors.js";
 
-import { WasmClient, buildRequest as wasmBuildRequest, parseResponse as wasmParseResponse, operations as wasmOperations } from "../wasm/zeitkonto_wasm.js";
+import { WasmClient, buildRequest as wasmBuildRequest, parseResponse as wasmParseResponse, operations as wasmOperations, resetRateLimits } from "../wasm/zeitkonto_wasm.js";
 
 // A browser page or any Web Worker (dedicated, shared, service): not Node, whatever its globals,
 // and not a server-side runtime with a browser's globals (Cloudflare Workers, Vercel's Edge
@@ -93,6 +93,14 @@ export function _toError(payload, signal, cause) {
   const err = new Cls(message ?? String(kind), fields);
   err.kind = kind ?? "Internal";
   return err;
+}
+
+/**
+ * @internal For zeitkonto/testing: what this module's clients counted at `baseUrl` with `limit`
+ * per `windowMs` is forgotten (a new or reset sandbox); nothing was counted before the module loaded.
+ */
+export function _resetRateLimits(baseUrl, limit, windowMs) {
+  if (ready) resetRateLimits(baseUrl, limit, windowMs);
 }
 
 /** @internal An InvalidInputError naming `field` (the jobs' and the test kit's too). */

@@ -10,4 +10,14 @@ import { send, serves } from "./node-http.js";
 
 export * from "./public.js";
 
-_setup(() => initSync({ module: readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url)) }), true, { send, serves });
+function wasm() {
+  try {
+    return readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url));
+  } catch (e) {
+    // A Node bundle (esbuild, webpack) carries neither the .wasm nor this file's place.
+    throw new Error("zeitkonto: its .wasm is not beside it (bundled for Node? leave zeitkonto external: esbuild " +
+      "--external:zeitkonto, webpack `externals`; or import zeitkonto/inline)", { cause: e });
+  }
+}
+
+_setup(() => initSync({ module: wasm() }), true, { send, serves });

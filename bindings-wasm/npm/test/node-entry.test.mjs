@@ -37,10 +37,10 @@ after(() => {
   unavailable.close();
 });
 
-test("every entry exports the names index.d.ts declares and the jobs' and kit's four helpers, nothing else", async () => {
+test("every entry exports the names index.d.ts declares and the jobs' and kit's five helpers, nothing else", async () => {
   const dts = readFileSync(new URL("../index.d.ts", import.meta.url), "utf8");
   const declared = [...dts.matchAll(/^export (?:declare )?(?:abstract )?(?:class|function|const) (\w+)/gm)].map((m) => m[1]);
-  const expected = [...declared, "_invalid", "_day", "_toError", "_settingsOf"].sort();
+  const expected = [...declared, "_invalid", "_day", "_toError", "_settingsOf", "_resetRateLimits"].sort();
   assert.ok(declared.includes("Client") && declared.includes("TimeoutError"), declared.join(" "));
   const entries = { "import zeitkonto": zk, "require zeitkonto": createRequire(import.meta.url)("zeitkonto") };
   for (const file of ["index.js", "inline.js"]) entries[file] = await import(`../${file}`);
@@ -265,7 +265,7 @@ test("option and parameter errors name what the caller wrote, without JSON posit
   }
 });
 
-test("a Node program bundled with esbuild (--platform=node) runs with the inline entry, from its own folder", async () => {
+test("a Node program bundled with esbuild (--platform=node) runs with the inline entry, from its own folder; the main entry says what to do", async () => {
   mkdirSync(join(pkg, "test-artifacts"), { recursive: true });
   const dir = mkdtempSync(join(pkg, "test-artifacts", "nodebundle-"));
   const out = mkdtempSync(join(pkg, "test-artifacts", "nodebundle-out-"));
@@ -288,6 +288,14 @@ test("a Node program bundled with esbuild (--platform=node) runs with the inline
       const r = JSON.parse(stdout);
       assert.deepEqual(r, { ops: DECLARED_COUNT, status: "UnexpectedStatusError 503" }, format);
     }
+    // The main entry bundled for Node as CommonJS (its .wasm left behind) says what to do. (An ESM
+    // bundle fails on esbuild's "Dynamic require of node:fs", before any of the package's code: the
+    // README's "Bundling a Node program".)
+    writeFileSync(join(dir, "main.mjs"), `import { operations } from "zeitkonto"; console.log(operations().length);`);
+    execFileSync(join(pkg, "node_modules", ".bin", "esbuild"), [join(dir, "main.mjs"), "--bundle", "--platform=node",
+      "--format=cjs", "--log-level=error", `--outfile=${join(out, "main.cjs")}`], { cwd: pkg });
+    const stderr = await new Promise((ok) => execFile(process.execPath, [join(out, "main.cjs")], { cwd: out, encoding: "utf8" }, (e, _, se) => ok(e ? se : "ran")));
+    assert.match(stderr, /zeitkonto: its \.wasm is not beside it \(bundled for Node\? leave zeitkonto external/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
     rmSync(out, { recursive: true, force: true });

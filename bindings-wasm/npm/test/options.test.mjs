@@ -72,6 +72,13 @@ test("a fetch of the caller's that throws a string: its text is the transport er
   await assert.rejects(client.employees(), (e) => e instanceof zk.TransportError && e.message.includes("proxy said no"));
 });
 
+test("a fetch of the caller's that resolves to no Response (a jest-style mock) says so", async () => {
+  for (const [answer, said] of [[undefined, "undefined"], [null, "null"], [{ ok: true, status: 200, json: async () => [] }, "an object that is not a Response"]]) {
+    const client = new zk.Client({ apiKey: "k-123456", baseUrl: "http://127.0.0.1:9", retry: { maxRetries: 0 }, fetch: async () => answer });
+    await assert.rejects(client.employees(), (e) => e instanceof zk.TransportError && e.message.includes(`the fetch resolved to ${said}: a mock must resolve to a Response`), String(answer));
+  }
+});
+
 test("an object that is not a plain one (a Date, an AbortSignal, a controller) is no options object", async () => {
   const sandbox = await Sandbox.create({ today: "2026-03-02" });
   const client = sandbox.client();

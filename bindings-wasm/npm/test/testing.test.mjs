@@ -10,7 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   AuthenticationFailedError, DecodeError, InvalidInputError, RateLimitedError, RefusedError, TimeoutError,
-  MissingModuleError, operations,
+  MissingModuleError, operations, Client,
 } from "zeitkonto";
 import { FAULT_KINDS, IN_PROCESS_BASE_URL, Sandbox } from "zeitkonto/testing";
 
@@ -225,4 +225,25 @@ test("inject's values are checked by the engine whatever their JavaScript type",
   const client = sb.client({ retry: { maxRetries: 0 } });
   await assert.rejects(client.employees(), (e) => e.status === 500);
   assert.ok(Array.isArray(await client.employees()));
+});
+
+test("reset() and a new sandbox forget what the clients counted (in-process and served)", async () => {
+  // One call an hour: a client that waited for its window would be held up for an hour.
+  const atOnce = (call) => Promise.race([call, new Promise((_, no) => setTimeout(() => no(new Error("held up")), 20_000).unref())]);
+  const hourly = { rateLimit: { limit: 1, window: 3_600_000 } };
+  const sb = await Sandbox.create(hourly);
+  const client = sb.client();
+  await atOnce(client.employees());
+  sb.reset();
+  await atOnce(client.employees());
+  const served = await sb.serve();
+  sb.reset(); // (one engine: the in-process call counts there too)
+  const http = new Client({ apiKey: sb.keys.companyKey, baseUrl: served, rateLimit: { limit: 1, window: 3_600_000 } });
+  await atOnce(http.employees());
+  sb.reset();
+  await atOnce(http.employees());
+  await sb.close();
+  const again = await Sandbox.create(hourly);
+  await atOnce(again.client().employees());
+  assert.deepEqual([sb.requests("employees"), again.requests("employees")], [1, 1]);
 });

@@ -2,7 +2,7 @@
 // `testing-node.mjs` from disk for Node). The engine is sans-IO: each request goes in with the
 // time and comes back as a step; the waits a `delay` fault asks for are timers here, cancelled by
 // the request's AbortSignal (a request abandoned during a wait before handling applies nothing).
-import { Client, _day, _invalid as invalid, _toError } from "zeitkonto";
+import { Client, _day, _invalid as invalid, _resetRateLimits, _toError } from "zeitkonto";
 import { IN_PROCESS_BASE_URL } from "./surface.js";
 
 /**
@@ -133,7 +133,15 @@ export class Sandbox {
     } catch (e) {
       throw _toError(e);
     }
-    return new Sandbox(engine, CREATE);
+    const sandbox = new Sandbox(engine, CREATE);
+    sandbox.#resetClients(); // what clients counted against an earlier sandbox is forgotten
+    return sandbox;
+  }
+
+  /** Forgets what clients counted here (in-process and served) with this sandbox's limit. */
+  #resetClients() {
+    const [limit, windowMs] = this.#engine.rateLimit();
+    for (const url of [IN_PROCESS_BASE_URL, this.#baseUrl]) if (limit && url) _resetRateLimits(url, limit, windowMs);
   }
 
   #now() {
@@ -237,9 +245,10 @@ export class Sandbox {
     return this.#engine.today();
   }
 
-  /** Back to the seed: data, counters, faults and rate-limit windows. */
+  /** Back to the seed: data, counters, faults and rate-limit windows (its clients' too). */
   reset() {
     this.#engine.reset();
+    this.#resetClients();
   }
 
   /** The data this sandbox started from (the demo seed unless given), as the object `seed` takes. */

@@ -50,7 +50,10 @@ impl InProcess {
 
     /// A sandbox on a time source of the caller's.
     pub fn with_time(config: EngineConfig, time: TimeSource) -> InProcess {
-        InProcess { shared: Shared::new(config, time) }
+        // A new sandbox: what clients counted against an earlier one in the process is forgotten.
+        let kit = InProcess { shared: Shared::new(config, time) };
+        kit.reset_clients();
+        kit
     }
 
     /// Over an engine a server (or another kit) also runs.
@@ -106,9 +109,19 @@ impl InProcess {
         self.shared.requests(op)
     }
 
-    /// Back to the seed.
+    /// Back to the seed, rate-limit windows included: the clients' at [`BASE_URL`] with this
+    /// sandbox's limit too.
     pub fn reset(&self) {
         self.shared.reset();
+        self.reset_clients();
+    }
+
+    /// Forgets what clients counted at [`BASE_URL`] with this sandbox's limit (none: nothing to).
+    fn reset_clients(&self) {
+        let limit = self.shared.lock().limit;
+        if limit.limit > 0 {
+            zeitkonto::reset_rate_limits(BASE_URL, limit.limit, Duration::from_millis(limit.window_ms.max(1)));
+        }
     }
 }
 

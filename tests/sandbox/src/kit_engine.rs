@@ -94,12 +94,26 @@ impl KitEngine {
             zeitkonto_core::Error::InvalidInput { reason, .. } => refusal("routes", reason),
             other => refusal("routes", other.to_string()),
         })?;
-        Ok(KitEngine {
+        let kit = KitEngine {
             shared: Shared::new(EngineConfig { seed, today, rate_limit, routes }, time),
             pending: Mutex::new((0, HashMap::new())),
             #[cfg(not(target_arch = "wasm32"))]
             server: Mutex::new(None),
-        })
+        };
+        kit.reset_clients();
+        Ok(kit)
+    }
+
+    /// Resets the client library's rate limits at [`KitEngine::servers`] when it is linked with
+    /// this engine (feature `client`: Python, the command line); the npm, Kotlin and Swift kits,
+    /// whose client is another library, call theirs.
+    fn reset_clients(&self) {
+        #[cfg(feature = "client")]
+        if let (limit @ 1.., window_ms) = self.rate_limit() {
+            for url in self.servers() {
+                zeitkonto::reset_rate_limits(&url, limit, std::time::Duration::from_millis(window_ms));
+            }
+        }
     }
 
     /// The shared engine (for an in-process transport over the same world).
@@ -184,10 +198,23 @@ impl KitEngine {
         (l.limit, l.window_ms)
     }
 
-    /// Back to the seed: data, counters, faults, rate-limit windows; waiting requests forgotten.
+    /// Back to the seed: data, counters, faults, rate-limit windows (the clients' too, see
+    /// [`KitEngine::servers`]); waiting requests forgotten.
     pub fn reset(&self) {
         self.shared.reset();
         self.waiting().1.clear();
+        self.reset_clients();
+    }
+
+    /// The base URLs clients reach this sandbox at (in-process, and served when it is): each kit
+    /// resets its clients' rate limits of this sandbox's limit there (the client library's
+    /// `reset_rate_limits`) when the sandbox is made and reset, so what was counted against an
+    /// earlier sandbox (or before `reset()`) never holds up a call.
+    pub fn servers(&self) -> Vec<String> {
+        let mut urls = vec![crate::kit::IN_PROCESS_BASE_URL.to_string()];
+        #[cfg(not(target_arch = "wasm32"))]
+        urls.extend(self.server.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|s| s.base_url().to_string()));
+        urls
     }
 
     /// The keys and people of the seed by camelCase name (the demo's, or the seed's own: [`crate::keys_of`]).

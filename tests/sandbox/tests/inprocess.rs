@@ -93,6 +93,28 @@ async fn the_kits_client_keeps_to_the_sandboxs_rate_limit() {
     assert_eq!(sb.shared().lock().stats.rate_limited, 0);
 }
 
+#[tokio::test]
+async fn reset_and_a_new_sandbox_forget_what_the_clients_counted() {
+    let sandbox = || {
+        let mut cfg = EngineConfig { today: Some("2026-11-21".parse().unwrap()), ..Default::default() };
+        (cfg.rate_limit.limit, cfg.rate_limit.window_ms) = (1, 3_600_000); // one call an hour
+        InProcess::new(cfg)
+    };
+    // A call that waited for the window would take an hour: the timeout fails the test instead.
+    let at_once = |client: zeitkonto::Client| async move {
+        tokio::time::timeout(Duration::from_secs(20), client.employees()).await.expect("not held up").unwrap();
+    };
+    let sb = sandbox();
+    let client = sb.client().build().unwrap();
+    at_once(client.clone()).await;
+    sb.reset();
+    at_once(client.clone()).await;
+    // A new sandbox (a test's own): its clients do not wait for what the last one's counted.
+    let again = sandbox();
+    at_once(again.client().build().unwrap()).await;
+    assert_eq!((sb.requests(OperationId::Employees), again.requests(OperationId::Employees)), (1, 1));
+}
+
 /// Every operation of the declaration reaches its own handler: the first buildable call of its
 /// vector file (`tests/vectors/operations/<name>.json`), sent by the client through the engine, is
 /// counted for that operation and answered by its handler (not the router's 404 or 405). An

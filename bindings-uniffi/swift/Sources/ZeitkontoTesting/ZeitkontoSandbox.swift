@@ -27,6 +27,19 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
                               windowMs: (rateLimit?.window ?? 60) * 1000, routes: routes)
         }
         keys = SandboxKeys(engine: engine.keys())
+        resetClients() // what clients counted against an earlier sandbox is forgotten
+    }
+
+    /// The client-side limit of the sandbox's (a limit of 0 when it has none).
+    private var ownLimit: RateLimitSettings {
+        RateLimitSettings(limit: Int(engine.rateLimit()), window: Double(engine.rateLimitWindowMs()) / 1000)
+    }
+
+    /// Forgets what clients counted here (in-process and served) with this sandbox's limit.
+    private func resetClients() {
+        let own = ownLimit
+        guard own.limit > 0 else { return }
+        for url in engine.servers() { try? resetRateLimits(baseUrl: url, rateLimit: own) }
     }
 
     /// The sandbox's today, "YYYY-MM-DD".
@@ -35,7 +48,7 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
     /// A client wired to this sandbox in-process, with the seed's company and workspace keys unless
     /// `config` has its own, and the client-side limit of the sandbox's (none when it has none).
     public func client(_ config: ZeitkontoConfig = ZeitkontoConfig()) throws -> ZeitkontoClient {
-        let own = RateLimitSettings(limit: Int(engine.rateLimit()), window: Double(engine.rateLimitWindowMs()) / 1000)
+        let own = ownLimit
         let wired = ZeitkontoConfig(
             // A key the seed has none of (an empty text in `keys`) is left out.
             apiKey: config.apiKey ?? (keys.companyKey.isEmpty ? nil : ApiKey(keys.companyKey)), baseUrl: Self.inProcessBaseUrl,
@@ -74,8 +87,11 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
                      body: step.body)
     }
 
-    /// Back to the seed: data, counters, faults and rate-limit windows.
-    public func reset() { engine.reset() }
+    /// Back to the seed: data, counters, faults and rate-limit windows (its clients' too).
+    public func reset() {
+        engine.reset()
+        resetClients()
+    }
 
     /// Serves this sandbox over HTTP on 127.0.0.1 (a free port) for code with its own HTTP stack;
     /// returns the base URL. Stopped by ``close()`` (and when the sandbox goes away).

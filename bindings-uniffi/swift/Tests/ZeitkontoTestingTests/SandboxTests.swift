@@ -15,6 +15,28 @@ final class SandboxTests: XCTestCase {
         XCTAssertEqual(sandbox.rateLimited, 0)
     }
 
+    func testResetAndANewSandboxForgetWhatTheClientsCounted() async throws {
+        // One call an hour: a client that waited for its window would be held up for an hour.
+        let hourly = RateLimitSettings(limit: 1, window: 3600)
+        func atOnce(_ client: ZeitkontoClient) async throws {
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask { _ = try await client.employees(); return true }
+                group.addTask { try await Task.sleep(nanoseconds: 20_000_000_000); return false }
+                let first = try await group.next()
+                group.cancelAll()
+                XCTAssertEqual(first, true, "held up by the rate limit")
+            }
+        }
+        let sandbox = try ZeitkontoSandbox(rateLimit: hourly)
+        let client = try sandbox.client()
+        try await atOnce(client)
+        sandbox.reset()
+        try await atOnce(client)
+        let again = try ZeitkontoSandbox(rateLimit: hourly)
+        try await atOnce(try again.client())
+        XCTAssertEqual([try sandbox.requests("employees"), try again.requests("employees")], [1, 1])
+    }
+
     func testTheSpecRulesHoldInProcess() async throws {
         let sandbox = try ZeitkontoSandbox(today: "2026-11-21")
         let client = try sandbox.client()

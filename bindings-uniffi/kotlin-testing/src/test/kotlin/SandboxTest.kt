@@ -20,6 +20,7 @@ import kotlinx.coroutines.coroutineScope
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeout
 import kotlinx.serialization.json.Json
 import kotlinx.serialization.json.boolean
 import kotlinx.serialization.json.booleanOrNull
@@ -112,6 +113,20 @@ class SandboxTest {
         val results = coroutineScope { (1..6).map { async { client.employees().size } }.awaitAll() }
         assertEquals(List(6) { 39 }, results)
         assertEquals(0, sandbox.rateLimited, "the kit's client keeps to the sandbox's limit")
+    }
+
+    @Test
+    fun resetAndANewSandboxForgetWhatTheClientsCounted() = runBlocking {
+        // One call an hour: a client that waited for its window would be held up for an hour.
+        val hourly = RateLimitSettings(limit = 1, window = 3_600_000.milliseconds)
+        val sandbox = ZeitkontoSandbox(rateLimit = hourly)
+        val client = sandbox.client()
+        withTimeout(20.seconds) { client.employees() }
+        sandbox.reset()
+        withTimeout(20.seconds) { client.employees() }
+        val again = ZeitkontoSandbox(rateLimit = hourly)
+        withTimeout(20.seconds) { again.client().employees() }
+        assertEquals(listOf(1, 1), listOf(sandbox.requests("employees"), again.requests("employees")))
     }
 
     @Test

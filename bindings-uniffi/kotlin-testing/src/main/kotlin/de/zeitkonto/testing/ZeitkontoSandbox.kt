@@ -10,6 +10,7 @@ import de.zeitkonto.ZeitkontoClient
 import de.zeitkonto.ZeitkontoConfig
 import de.zeitkonto.ZeitkontoException
 import de.zeitkonto.ZeitkontoTransport
+import de.zeitkonto.resetRateLimits
 import de.zeitkonto.testing.engine.SandboxEngine
 import de.zeitkonto.testing.engine.SandboxStep
 import de.zeitkonto.testing.engine.StepKind
@@ -63,15 +64,13 @@ class ZeitkontoSandbox @Throws(ZeitkontoException::class) @JvmOverloads construc
     @JvmOverloads
     @Throws(ZeitkontoException::class)
     fun client(config: ZeitkontoConfig = ZeitkontoConfig()): ZeitkontoClient {
-        val limit = engine.rateLimit().toInt()
-        val ownLimit = RateLimitSettings(limit = limit, window = engine.rateLimitWindowMs().toLong().milliseconds)
         return ZeitkontoClient.withTransport(
             config.copy(
                 baseUrl = IN_PROCESS_BASE_URL,
                 // A key the seed has none of (an empty text in `keys`) is left out.
                 apiKey = config.apiKey ?: keys.companyKey.takeIf { it.isNotEmpty() }?.let(::ApiKey),
                 workspaceKey = config.workspaceKey ?: keys.workspaceKey.takeIf { it.isNotEmpty() }?.let(::ApiKey),
-                rateLimit = config.rateLimit ?: ownLimit,
+                rateLimit = config.rateLimit ?: ownLimit(),
             ),
             this,
         )
@@ -104,8 +103,25 @@ class ZeitkontoSandbox @Throws(ZeitkontoException::class) @JvmOverloads construc
     private fun response(step: SandboxStep) =
         HttpResponse(step.status, step.headers.map { HttpHeader(it.name, it.value) }, step.body)
 
-    /** Back to the seed: data, counters, faults and rate-limit windows. */
-    fun reset() = engine.reset()
+    /** The client-side limit of the sandbox's (a limit of 0 when it has none). */
+    private fun ownLimit() =
+        RateLimitSettings(limit = engine.rateLimit().toInt(), window = engine.rateLimitWindowMs().toLong().milliseconds)
+
+    /** Forgets what clients counted here (in-process and served) with this sandbox's limit. */
+    private fun resetClients() {
+        val own = ownLimit()
+        if (own.limit > 0) engine.servers().forEach { resetRateLimits(it, own) }
+    }
+
+    init {
+        resetClients() // what clients counted against an earlier sandbox is forgotten
+    }
+
+    /** Back to the seed: data, counters, faults and rate-limit windows (its clients' too). */
+    fun reset() {
+        engine.reset()
+        resetClients()
+    }
 
     /** Serves this sandbox over HTTP on 127.0.0.1 (a free port) for code with its own HTTP stack; returns the base URL. */
     @Throws(ZeitkontoException::class)
