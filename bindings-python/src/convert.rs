@@ -42,8 +42,14 @@ pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
         return Ok(Value::String(unicode(s, field)?));
     }
     // A day and a clock time as the clients take them, in their canonical text: a `date` (a
-    // `datetime`: its own calendar day, as the clients read it) as `YYYY-MM-DD`, a `time` as
-    // `hh:mm` (`hh:mm:ss` with seconds); the core then checks them as any text.
+    // `datetime`: its own calendar day, as the clients read it) as `YYYY-MM-DD`, a `time` (a
+    // `datetime` given for a clock time: its own time of day) as `hh:mm` (`hh:mm:ss` with
+    // seconds); the core then checks them as any text.
+    if let Ok(t) = obj.cast::<PyDateTime>() {
+        if crate::typed::CLOCK_TIMES.contains(&field) {
+            return Ok(Value::String(time_of(t, field)?.to_string()));
+        }
+    }
     if let Ok(d) = obj.cast::<PyDate>() {
         return Ok(Value::String(day_of(d, field)?.to_string()));
     }
@@ -89,8 +95,9 @@ fn day_of(d: &Bound<'_, PyDate>, key: &str) -> PyResult<Date> {
     Date::new(d.get_year(), d.get_month(), d.get_day()).ok_or_else(|| invalid(key, "not a day"))
 }
 
-/// A `datetime.time` as the core's clock time: whole minutes (seconds kept when not 0).
-fn time_of(t: &Bound<'_, PyTime>, key: &str) -> PyResult<TimeOfDay> {
+/// A `datetime.time` (or a `datetime`'s time of day) as the core's clock time: whole minutes
+/// (seconds kept when not 0).
+fn time_of(t: &impl PyTimeAccess, key: &str) -> PyResult<TimeOfDay> {
     if t.get_microsecond() != 0 {
         return Err(invalid(key, "the API takes whole minutes"));
     }

@@ -100,6 +100,10 @@ pub(crate) fn params(op: OperationId, v: &serde_json::Value) -> Result<Params, E
     })
 }
 
+/// The parameters that take a clock time (a `datetime` given for one is its own `.time()`,
+/// as one given for a day is its `.date()`).
+pub(crate) const CLOCK_TIMES: &[&str] = &["endTime", "startTime"];
+
 /// Runs the call through the client's driver, typed end to end.
 pub(crate) async fn execute(client: &zeitkonto::Client, params: Params) -> Result<Output, Error> {
     match params {

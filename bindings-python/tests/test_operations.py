@@ -110,6 +110,13 @@ def test_shifts(any_client: Any) -> None:
     assert created.success is True
     shift = next(s for s in any_client.shifts(2026, 48).shifts if s["id"] == created.shift_id)
     assert len(shift["mitarbeiter"]) == 1
+    # A datetime given for a clock time is its own time of day (it read as its date, and the
+    # refusal quoted "2026-11-24", a value never given).
+    from datetime import datetime
+    late = any_client.create_shift(datetime(2026, 11, 24, 22, 0), datetime(2026, 11, 25, 6, 0),
+                                   start_date=date(2026, 11, 24), employee_amount=1)
+    shift = next(s for s in any_client.shifts(2026, 48).shifts if s["id"] == late.shift_id)
+    assert (shift["startTime"], shift["endTime"], shift["overnight"]) == (22 * 60, 6 * 60, True), shift
     with pytest.raises(zeitkonto.InvalidInputError) as err:
         any_client.shifts(2025, 53)
     assert err.value.field == "week"

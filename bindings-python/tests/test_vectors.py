@@ -162,6 +162,9 @@ def test_sansio_takes_dates_and_times_as_the_clients_do() -> None:
     by_text = dict(shift, startDate="2026-03-02", startTime="08:30", endTime="16:00")
     built = sansio.build_request("create_shift", shift, workspace_key="w-123456")
     assert built == sansio.build_request("create_shift", by_text, workspace_key="w-123456")
+    # A datetime given for a clock time is its own time of day (as one given for a day is its day).
+    at = dict(shift, startTime=dt.datetime(2026, 3, 2, 8, 30), endTime=dt.datetime(2026, 3, 2, 16, 0))
+    assert sansio.build_request("create_shift", at, workspace_key="w-123456") == built
     with pytest.raises(zeitkonto.InvalidInputError) as err:
         sansio.build_request("create_shift", dict(shift, startTime=dt.time(8, 30, 0, 5)), workspace_key="w-123456")
     assert err.value.field == "startTime"

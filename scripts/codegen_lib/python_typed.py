@@ -89,6 +89,10 @@ def python_typed(decl):
         P = pascal(op["name"])
         out.append(f"        OperationId::{P} => Params::{P}(ops::params_from_json(op, v)?),")
     out += ["    })", "}", ""]
+    clock = sorted({camel(p["name"]) for op in ops for p in op["params"] if p["type"] == "timeOfDay"})
+    out += ["/// The parameters that take a clock time (a `datetime` given for one is its own `.time()`,",
+            "/// as one given for a day is its `.date()`).",
+            f"pub(crate) const CLOCK_TIMES: &[&str] = &[{', '.join(chr(34) + n + chr(34) for n in clock)}];", ""]
     out += match_fn("Runs the call through the client's driver, typed end to end.",
                     "pub(crate) async fn execute(client: &zeitkonto::Client, params: Params) -> Result<Output, Error>",
                     "params", [f"Params::{pascal(op['name'])}(p) => client.execute(&p).await.map(Output::{pascal(op['name'])})"
