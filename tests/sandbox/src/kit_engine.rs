@@ -211,10 +211,12 @@ impl KitEngine {
     /// `reset_rate_limits`) when the sandbox is made and reset, so what was counted against an
     /// earlier sandbox (or before `reset()`) never holds up a call.
     pub fn servers(&self) -> Vec<String> {
-        let mut urls = vec![crate::kit::IN_PROCESS_BASE_URL.to_string()];
+        let in_process = crate::kit::IN_PROCESS_BASE_URL.to_string();
         #[cfg(not(target_arch = "wasm32"))]
-        urls.extend(self.server.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|s| s.base_url().to_string()));
-        urls
+        if let Some(s) = self.server.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            return vec![in_process, s.base_url().to_string()];
+        }
+        vec![in_process]
     }
 
     /// The keys and people of the seed by camelCase name (the demo's, or the seed's own: [`crate::keys_of`]).
