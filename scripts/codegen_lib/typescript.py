@@ -24,8 +24,8 @@ def ts_output(op):
 
 
 def js_value(p):
-    n = camel(p["name"])
-    return f"asDay({n})" if p["type"] == "date" else n
+    # (A `Date` is read by `call` itself: core.js's `clean`, for the methods and `call` alike.)
+    return camel(p["name"])
 
 
 def js_methods(decl):
@@ -34,14 +34,11 @@ def js_methods(decl):
         "// The npm Client's operations: required parameters positional, optional ones in one options",
         "// object, then the call options ({ signal }).",
         "",
-        "/** A date parameter as the core takes it (see `_day` in core.js for what a `Date` means). */",
-        "let asDay = (v) => v;",
         "/** A method's options object as checked by core.js (`named`: the object, or the error refusing it). */",
         "let asNamed = (operation, options) => options ?? {};",
         "",
-        "/** @internal Called once by core.js with its date conversion and its check of an options object. */",
-        "export function _useHelpers(day, named) {",
-        "  asDay = day;",
+        "/** @internal Called once by core.js with its check of an options object. */",
+        "export function _useHelpers(named) {",
         "  asNamed = named;",
         "}",
         "",

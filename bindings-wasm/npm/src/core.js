@@ -146,7 +146,7 @@ function clean(params) {
     if (typeof v === "number" && !Number.isFinite(v)) {
       throw _invalid(k, `must be a finite number, got ${v}`);
     }
-    if (v !== undefined && v !== null) out[k] = v instanceof Date ? _day(v) : v; // a Date as the methods take one
+    if (v !== undefined && v !== null) out[k] = v instanceof Date ? _day(v, k) : v; // a Date as the methods take one (an invalid one refused by name)
   }
   return out;
 }
@@ -503,7 +503,7 @@ export class Client {
   // declaration (src/operations.js) and installed below.
 }
 
-_useHelpers(_day, named);
+_useHelpers(named);
 for (const [name, method] of Object.entries(operationMethods)) {
   Object.defineProperty(Client.prototype, name, { value: method, writable: true, configurable: true });
 }

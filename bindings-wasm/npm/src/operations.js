@@ -2,14 +2,11 @@
 // The npm Client's operations: required parameters positional, optional ones in one options
 // object, then the call options ({ signal }).
 
-/** A date parameter as the core takes it (see `_day` in core.js for what a `Date` means). */
-let asDay = (v) => v;
 /** A method's options object as checked by core.js (`named`: the object, or the error refusing it). */
 let asNamed = (operation, options) => options ?? {};
 
-/** @internal Called once by core.js with its date conversion and its check of an options object. */
-export function _useHelpers(day, named) {
-  asDay = day;
+/** @internal Called once by core.js with its check of an options object. */
+export function _useHelpers(named) {
   asNamed = named;
 }
 
@@ -50,7 +47,7 @@ export const operationMethods = {
     const o = asNamed("presence", options, ["email", "day"]);
     if (o instanceof Error) return Promise.reject(o);
     const { email, day } = o;
-    return this.call("presence", { email, day: asDay(day) }, callOptions);
+    return this.call("presence", { email, day }, callOptions);
   },
   overview(options = {}, callOptions) {
     const o = asNamed("overview", options, ["email"]);
@@ -71,7 +68,7 @@ export const operationMethods = {
     const o = asNamed("targetActualDays", options, ["email", "start", "end"]);
     if (o instanceof Error) return Promise.reject(o);
     const { email, start, end } = o;
-    return this.call("target_actual_days", { email, start: asDay(start), end: asDay(end) }, callOptions);
+    return this.call("target_actual_days", { email, start, end }, callOptions);
   },
   clock(action, employee, options = {}, callOptions) {
     const o = asNamed("clock", options, ["device", "comment", "project", "service"]);
@@ -98,7 +95,7 @@ export const operationMethods = {
     const o = asNamed("bookAbsence", options, ["replacementUuid", "halfDay", "startDay", "endDay", "planned", "comment"]);
     if (o instanceof Error) return Promise.reject(o);
     const { replacementUuid, halfDay, startDay, endDay, planned, comment } = o;
-    return this.call("book_absence", { reasonUuid, employeeUuid, replacementUuid, halfDay, startDay: asDay(startDay), endDay: asDay(endDay), planned, comment }, callOptions);
+    return this.call("book_absence", { reasonUuid, employeeUuid, replacementUuid, halfDay, startDay, endDay, planned, comment }, callOptions);
   },
   leaveMonth(year, month, callOptions) {
     return this.call("leave_month", { year, month }, callOptions);
@@ -131,7 +128,7 @@ export const operationMethods = {
     return this.call("find_projects", { email, name }, callOptions);
   },
   projectBookings(email, uuid, startDate, endDate, callOptions) {
-    return this.call("project_bookings", { email, uuid, startDate: asDay(startDate), endDate: asDay(endDate) }, callOptions);
+    return this.call("project_bookings", { email, uuid, startDate, endDate }, callOptions);
   },
   shifts(year, week, callOptions) {
     return this.call("shifts", { year, week }, callOptions);
@@ -140,7 +137,7 @@ export const operationMethods = {
     const o = asNamed("createShift", options, ["startDate", "employeeAmount", "comment", "projectUuid", "employees"]);
     if (o instanceof Error) return Promise.reject(o);
     const { startDate, employeeAmount, comment, projectUuid, employees } = o;
-    return this.call("create_shift", { startDate: asDay(startDate), startTime, endTime, employeeAmount, comment, projectUuid, employees }, callOptions);
+    return this.call("create_shift", { startDate, startTime, endTime, employeeAmount, comment, projectUuid, employees }, callOptions);
   },
   come(employee, options = {}, callOptions) {
     const o = asNamed("come", options, ["project", "comment"]);

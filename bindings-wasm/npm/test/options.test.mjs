@@ -39,6 +39,17 @@ test("a Date among buildRequest's params is a day as the methods read it; an inv
   assert.throws(() => zk.buildRequest("presence", { day: new Date("x") }, { apiKey: "k-123456" }), refused("day"));
 });
 
+test("an invalid Date given to a method or to call is refused by its name as an Invalid Date", async () => {
+  const client = (await Sandbox.create({ today: "2026-03-02" })).client();
+  for (const call of [() => client.presence({ day: new Date("x") }), () => client.call("presence", { day: new Date("x") }),
+    () => client.targetActualDays({ email: "a@b.de", start: "2026-03-01", end: new Date(NaN) })]) {
+    await assert.rejects(call(), (e) => e instanceof zk.InvalidInputError && ["day", "end"].includes(e.field) && e.reason === "is an Invalid Date", String(call));
+  }
+  // A valid Date is its day, through a method as through call.
+  const day = (p) => JSON.stringify(p.info);  // (its `time` is the sandbox's clock)
+  assert.equal(day(await client.presence({ day: new Date(2026, 2, 2, 12) })), day(await client.presence({ day: "2026-03-02" })));
+});
+
 test("a method's options object holds only its named parameters; a refusal is a rejection", async () => {
   const sandbox = await Sandbox.create({ today: "2026-03-02" });
   const client = sandbox.client();

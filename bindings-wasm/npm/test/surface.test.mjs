@@ -57,7 +57,8 @@ test("canonical params: optional values by name, absent ones dropped, dates as d
 // What a Date means, on both sides of UTC (a child process per time zone).
 const probe = `
   import * as zk from "zeitkonto";
-  const f = (d) => zk.Client.prototype.presence.call({ call: (_, p) => p.day }, { day: d });
+  // (Read as every call reads its params: the methods and \`call\` through one conversion.)
+  const f = (d) => JSON.parse(zk.buildRequest("presence", { day: d }, { apiKey: "k-123456" }).body).day;
   console.log(JSON.stringify([f(new Date("2026-03-01")), f(new Date(2026, 2, 1)), f(new Date(2026, 2, 1, 23, 30)), f(new Date("2026-03-01T00:00:00Z"))]));
 `;
 for (const tz of ["America/Los_Angeles", "UTC", "Asia/Tokyo", "Pacific/Kiritimati"]) {
