@@ -45,6 +45,9 @@ def test_department_ids_make_it_departments_plus_one_call() -> None:
     with Sandbox(today="2026-11-21") as sb, sb.client() as client:
         job = client.jobs.month_close(2026, 10, departments=DEPARTMENTS)
         assert job.plan == zeitkonto.jobs.Plan("departments", 4, 4.0)
+        # Its repr: the plan and the progress, none of its arguments (an id may be a key).
+        assert repr(job).startswith("<MonthCloseJob Plan(path='departments', calls=4, eta=4.0) Progress(done=0"), repr(job)
+        assert not any(d in repr(job) for d in DEPARTMENTS)
         events = list(job)
         assert len(rows(events)) == 39
         assert sb.requests() == 4 and sb.requests("time_account") == 0

@@ -128,6 +128,10 @@ class _JobBase(Generic[E, F]):
                 _telemetry.finish(begun)
                 self._log()
 
+    def __repr__(self) -> str:
+        # The plan and the progress: no argument of the job (an id may be a key given by mistake).
+        return f"<{type(self).__name__} {self.plan!r} {self.progress!r}>"
+
     @property
     def plan(self) -> Plan:
         """The plan from here (before the first call: the whole job)."""

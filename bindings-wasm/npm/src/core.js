@@ -45,7 +45,9 @@ function start() {
     .then(() => { ready = true; })
     .catch((e) => {
       loading = null; // the next init() tries again
-      throw new ZeitkontoError(`could not load zeitkonto's WebAssembly module: ${e?.message ?? e}`, { cause: e });
+      // (In Node the main entry reads it from disk and never gets here: `zeitkonto/url` did.)
+      const hint = isNode ? " (in Node, import \"zeitkonto\": zeitkonto/url fetches the .wasm by URL, for browsers and bundlers)" : "";
+      throw new ZeitkontoError(`could not load zeitkonto's WebAssembly module: ${e?.message ?? e}${hint}`, { cause: e });
     });
   return loading;
 }

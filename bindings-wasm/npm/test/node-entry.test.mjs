@@ -301,3 +301,11 @@ test("a Node program bundled with esbuild (--platform=node) runs with the inline
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test("zeitkonto/url in Node (it fetches the .wasm by URL) says to import zeitkonto instead", async () => {
+  // (A process of its own: here the ESM entries share one loaded core.js.)
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e",
+    'import("zeitkonto/url").then((m) => m.init()).then(() => console.log("loaded"), (e) => console.log(e.name, e.message))'],
+  { cwd: pkg, encoding: "utf8" });
+  assert.match(out, /^ZeitkontoError could not load zeitkonto's WebAssembly module: .*\(in Node, import "zeitkonto": /);
+});
