@@ -12,7 +12,7 @@ use zeitkonto::core::Target;
 use zeitkonto::{Client as RustClient, Event, RateLimitSettings, RetrySettings};
 
 use crate::bridge::{spawn, Pending};
-use crate::convert::from_py;
+use crate::convert::{from_py, params_from_py};
 use crate::errors::{guarded, operation, raise, redacted, routes_from};
 use crate::runtime::run;
 use crate::telemetry::{traced, Trace};
@@ -51,7 +51,7 @@ impl Client {
 /// a refusal redacted with the client's keys (a value may be a key passed in the wrong place).
 fn read_params(op: zeitkonto::OperationId, params: &Bound<'_, PyDict>, client: &RustClient) -> PyResult<typed::Params> {
     let ctx = client.context();
-    let value = from_py(params, "params").map_err(|e| redacted(params.py(), e, ctx))?;
+    let value = params_from_py(params, typed::CLOCK_TIMES).map_err(|e| redacted(params.py(), e, ctx))?;
     typed::params(op, &value).map_err(|e| raise(&ctx.redact_error(e)))
 }
 

@@ -42,14 +42,9 @@ pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
         return Ok(Value::String(unicode(s, field)?));
     }
     // A day and a clock time as the clients take them, in their canonical text: a `date` (a
-    // `datetime`: its own calendar day, as the clients read it) as `YYYY-MM-DD`, a `time` (a
-    // `datetime` given for a clock time: its own time of day) as `hh:mm` (`hh:mm:ss` with
-    // seconds); the core then checks them as any text.
-    if let Ok(t) = obj.cast::<PyDateTime>() {
-        if crate::typed::CLOCK_TIMES.contains(&field) {
-            return Ok(Value::String(time_of(t, field)?.to_string()));
-        }
-    }
+    // `datetime`: its own calendar day, as the clients read it; given for a clock time:
+    // `params_from_py`) as `YYYY-MM-DD`, a `time` as `hh:mm` (`hh:mm:ss` with seconds); the core
+    // then checks them as any text.
     if let Ok(d) = obj.cast::<PyDate>() {
         return Ok(Value::String(day_of(d, field)?.to_string()));
     }
@@ -73,6 +68,23 @@ pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
         return t.iter().map(|v| from_py(&v, field)).collect::<PyResult<Vec<_>>>().map(Value::Array);
     }
     Err(invalid(field, format!("unsupported type {}", obj.get_type().name()?)))
+}
+
+/// A call's parameters (a dict by canonical name) as their JSON form, as [`from_py`] reads them,
+/// but a `datetime` given for one of `clock_times` (the declaration's clock times,
+/// `typed::CLOCK_TIMES`) is its own time of day, as one given for a day is its date.
+pub(crate) fn params_from_py(params: &Bound<'_, PyAny>, clock_times: &[&str]) -> PyResult<Value> {
+    let mut value = from_py(params, "params")?;
+    if let (Ok(d), Value::Object(map)) = (params.cast::<PyDict>(), &mut value) {
+        for &name in clock_times {
+            if let Some(item) = d.get_item(name)? {
+                if let Ok(t) = item.cast::<PyDateTime>() {
+                    map.insert(name.to_string(), Value::String(time_of(t, name)?.to_string()));
+                }
+            }
+        }
+    }
+    Ok(value)
 }
 
 /// A day given as a `datetime.date` (a `datetime`: its own calendar day) or `YYYY-MM-DD` text.

@@ -8,7 +8,7 @@ use pyo3::types::PyBytes;
 use zeitkonto_core::http::parse_answer;
 use zeitkonto_core::{Request, Response, Target};
 
-use crate::convert::{from_py, to_py};
+use crate::convert::{params_from_py, to_py};
 use crate::errors::{guarded, operation, raise, routes_from};
 use crate::typed;
 
@@ -47,7 +47,7 @@ fn build_request<'py>(
 ) -> PyResult<Built<'py>> {
     guarded(|| {
         let op = operation(operation_name)?;
-        let params = from_py(params, "params")?;
+        let params = params_from_py(params, typed::CLOCK_TIMES)?;
         let routes = routes_from(routes).map_err(|e| raise(&e))?;
         let target = Target {
             base_url,

@@ -129,7 +129,10 @@ class _JobBase(Generic[E, F]):
                 self._log()
 
     def __repr__(self) -> str:
-        # The plan and the progress: no argument of the job (an id may be a key given by mistake).
+        # The plan and the progress: no argument of the job (an id may be a key given by mistake);
+        # a job whose start was refused (an error reporter prints its frame's locals) has neither.
+        if getattr(self, "_job", None) is None:
+            return f"<{type(self).__name__} (not started)>"
         return f"<{type(self).__name__} {self.plan!r} {self.progress!r}>"
 
     @property
