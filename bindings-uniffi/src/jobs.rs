@@ -38,13 +38,16 @@ macro_rules! job_object {
         pub struct $object {
             inner: tokio::sync::Mutex<zeitkonto::jobs::$object>,
             trace: Option<Arc<JobTrace>>,
+            one_loop: zeitkonto::jobs::OneLoop,
         }
 
         impl $object {
             /// The job object of the job that `start_job` started.
             pub(crate) fn over((job, trace): (Job, Option<Arc<JobTrace>>)) -> Result<Arc<$object>, ZeitkontoError> {
                 match job {
-                    Job::$variant(job) => Ok(Arc::new($object { inner: tokio::sync::Mutex::new(job), trace })),
+                    Job::$variant(job) => {
+                        Ok(Arc::new($object { inner: tokio::sync::Mutex::new(job), trace, one_loop: Default::default() }))
+                    }
                     _ => Err(zeitkonto::Error::invalid("kind", $not).into()),
                 }
             }
@@ -54,6 +57,7 @@ macro_rules! job_object {
         impl $object {
             #[doc = $next_doc]
             pub async fn next(&self) -> Result<Option<JobEvent>, ZeitkontoError> {
+                let _one = self.one_loop.enter()?;
                 let mut job = self.inner.lock().await;
                 let event = zeitkonto::with_spans(self.trace.as_ref().map(|t| t.sink()), job.next()).await;
                 // The job's span ends with the job: done, or stopped on a failure.

@@ -537,6 +537,35 @@ impl From<SweepJob> for Job {
     }
 }
 
+/// One loop over a job at a time, for the bindings whose job objects are shared (Kotlin's and
+/// Swift's): a `next` while another `next` of the same job is running (two collectors of one job's
+/// events, each of which would get part of them) is refused, as npm's loop refuses it. (Python's
+/// steps wait for each other instead: a step cancelled by a timeout goes on to its call's end, and
+/// the same iterator then carries on.)
+#[derive(Debug, Default)]
+pub struct OneLoop(std::sync::atomic::AtomicBool);
+
+/// A running `next` of a job ([`OneLoop::enter`]); the next may begin once it is dropped.
+#[derive(Debug)]
+pub struct InLoop<'a>(&'a OneLoop);
+
+impl OneLoop {
+    /// Marks a `next` running, or refuses it (`InvalidInput` naming `job`) while another is.
+    pub fn enter(&self) -> Result<InLoop<'_>, Error> {
+        use std::sync::atomic::Ordering;
+        if self.0.compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed).is_err() {
+            return Err(Error::invalid("job", "has a call in flight in another loop: one loop over a job at a time"));
+        }
+        Ok(InLoop(self))
+    }
+}
+
+impl Drop for InLoop<'_> {
+    fn drop(&mut self) {
+        self.0 .0.store(false, std::sync::atomic::Ordering::Release);
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 pub mod checkpoint_file;
 

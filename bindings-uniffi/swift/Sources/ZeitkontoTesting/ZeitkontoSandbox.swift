@@ -46,8 +46,10 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
     public var today: String { engine.today() }
 
     /// A client wired to this sandbox in-process, with the seed's company and workspace keys unless
-    /// `config` has its own, and the client-side limit of the sandbox's (none when it has none).
-    public func client(_ config: ZeitkontoConfig = ZeitkontoConfig()) throws -> ZeitkontoClient {
+    /// `config` has its own, and the client-side limit of the sandbox's (none when it has none);
+    /// `listener` and `tracer` as `ZeitkontoClient`'s own.
+    public func client(_ config: ZeitkontoConfig = ZeitkontoConfig(), listener: ZeitkontoEventListener? = nil,
+                       tracer: ZeitkontoTracer? = nil) throws -> ZeitkontoClient {
         let own = ownLimit
         let wired = ZeitkontoConfig(
             // A key the seed has none of (an empty text in `keys`) is left out.
@@ -55,7 +57,7 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
             workspaceKey: config.workspaceKey ?? (keys.workspaceKey.isEmpty ? nil : ApiKey(keys.workspaceKey)), routes: config.routes,
             timeout: config.timeout, retry: config.retry, rateLimit: config.rateLimit ?? own,
             caCertificates: nil, proxy: nil, userAgent: config.userAgent)
-        return try ZeitkontoClient.withTransport(config: wired, transport: self)
+        return try ZeitkontoClient.withTransport(config: wired, transport: self, listener: listener, tracer: tracer)
     }
 
     /// The transport of ``client(_:)``'s clients: the request through the engine.

@@ -2,6 +2,8 @@ import de.zeitkonto.ClockAction
 import de.zeitkonto.RateLimitSettings
 import de.zeitkonto.RetrySettings
 import de.zeitkonto.ZeitkontoConfig
+import de.zeitkonto.ZeitkontoEvent
+import de.zeitkonto.ZeitkontoEventListener
 import de.zeitkonto.ZeitkontoException
 import de.zeitkonto.testing.FaultKind
 import de.zeitkonto.testing.ZeitkontoSandbox
@@ -44,6 +46,14 @@ class SandboxTest {
             repeat(100) { assertEquals(39, client.employees().size) }
             assertEquals(100, sandbox.requests("employees"))
             assertEquals(0, sandbox.rateLimited)
+            // With a listener (and a tracer) too: the kit's limit, not the 60 a minute (100 calls
+            // would wait for the window), and the listener hears every call.
+            val heard = java.util.concurrent.atomic.AtomicInteger()
+            val listening = sandbox.client(listener = object : ZeitkontoEventListener {
+                override fun onEvent(event: ZeitkontoEvent) { if (event is ZeitkontoEvent.Received) heard.incrementAndGet() }
+            })
+            withTimeout(20.seconds) { repeat(100) { listening.employees() } }
+            assertEquals(100, heard.get())
         }
     }
 

@@ -1,5 +1,8 @@
 package de.zeitkonto
 
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.async
+import kotlinx.coroutines.delay
 import kotlinx.coroutines.flow.filterIsInstance
 import kotlinx.coroutines.flow.take
 import kotlinx.coroutines.flow.toList
@@ -36,6 +39,19 @@ class JobsTest {
         // resumed job makes it again; nothing else twice, nothing lost.
         assertEquals(35, rest.size)
         assertEquals(first.last().employee, rest.first().employee)
+    }
+
+    @Test
+    fun aSecondCollectorWhileTheFirstHasACallInFlightIsRefused() = runBlocking {
+        // Two collectors of one job would each get part of its events: the second is refused
+        // while the first's call is in flight (held 500 ms by the sandbox), as npm's loop does.
+        Sandbox.inject("""{"kind":"delay","delayMs":500,"count":1,"operation":"presence"}""")
+        val job = client().presenceBoard()
+        val first = async(Dispatchers.Default) { job.events().toList() }
+        delay(150)
+        val e = assertThrows<ZeitkontoException.InvalidInput> { runBlocking { job.events().toList() } }
+        assertEquals("job", e.field)
+        assertTrue(first.await().any { it is JobEvent.Presence }, "the first collector gets the whole board")
     }
 
     @Test

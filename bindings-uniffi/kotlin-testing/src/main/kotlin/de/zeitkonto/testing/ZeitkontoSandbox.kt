@@ -8,7 +8,9 @@ import de.zeitkonto.RateLimitSettings
 import de.zeitkonto.TransportException
 import de.zeitkonto.ZeitkontoClient
 import de.zeitkonto.ZeitkontoConfig
+import de.zeitkonto.ZeitkontoEventListener
 import de.zeitkonto.ZeitkontoException
+import de.zeitkonto.ZeitkontoTracer
 import de.zeitkonto.ZeitkontoTransport
 import de.zeitkonto.resetRateLimits
 import de.zeitkonto.testing.engine.SandboxEngine
@@ -59,11 +61,16 @@ class ZeitkontoSandbox @Throws(ZeitkontoException::class) @JvmOverloads construc
 
     /**
      * A client wired to this sandbox in-process, with the seed's company and workspace keys unless
-     * `config` has its own, and the client-side limit of the sandbox's (none when it has none).
+     * `config` has its own, and the client-side limit of the sandbox's (none when it has none);
+     * `listener` and `tracer` as `ZeitkontoClient`'s own.
      */
     @JvmOverloads
     @Throws(ZeitkontoException::class)
-    fun client(config: ZeitkontoConfig = ZeitkontoConfig()): ZeitkontoClient {
+    fun client(
+        config: ZeitkontoConfig = ZeitkontoConfig(),
+        listener: ZeitkontoEventListener? = null,
+        tracer: ZeitkontoTracer? = null,
+    ): ZeitkontoClient {
         return ZeitkontoClient.withTransport(
             config.copy(
                 baseUrl = IN_PROCESS_BASE_URL,
@@ -73,6 +80,8 @@ class ZeitkontoSandbox @Throws(ZeitkontoException::class) @JvmOverloads construc
                 rateLimit = config.rateLimit ?: ownLimit(),
             ),
             this,
+            listener,
+            tracer,
         )
     }
 
