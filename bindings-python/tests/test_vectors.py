@@ -145,6 +145,16 @@ def test_sansio_refuses_a_status_or_headers_it_cannot_read_by_name() -> None:
                 parse("employees", 200, headers, b"[]")  # type: ignore[arg-type]
             assert err.value.field == "headers", headers
         assert parse("employees", 200, None, b"[]") == []  # type: ignore[arg-type]
+        # Bytes pairs (httpx's `headers.raw`) read as Latin-1 text: the 429's Retry-After is read.
+        with pytest.raises(zeitkonto.RateLimitedError) as limited:
+            parse("employees", 429, [(b"Retry-After", b"7")], b"")  # type: ignore[list-item]
+        assert limited.value.retry_after == 7.0
+        class Whole:  # an int-like status that is no int (numpy's integers)
+            def __index__(self) -> int:
+                return 200
+
+        assert parse("employees", Whole(), {}, b"[]") == []  # type: ignore[arg-type]
+
         with pytest.raises(zeitkonto.ZeitkontoError) as odd:  # an odd status is the core's to read
             parse("employees", 600, {}, b"[]")
         assert not isinstance(odd.value, zeitkonto.InvalidInputError)

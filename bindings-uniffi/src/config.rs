@@ -69,11 +69,13 @@ pub fn shown_with_keys(text: String, api_key: Option<ApiKey>, workspace_key: Opt
 /// `rateLimit` (for every key: their next calls go at once), for a test server that starts afresh:
 /// the test kit's new sandboxes and `reset()` call it. The real service keeps counting: never
 /// needed against it.
+/// (Not checked as a client's settings are: a sandbox may count more than a client may send.)
 #[uniffi::export]
-pub fn reset_rate_limits(base_url: String, rate_limit: RateLimitSettings) -> Result<(), ZeitkontoError> {
-    let limit = rate_limit.to_core()?;
-    zeitkonto::reset_rate_limits(&base_url, limit.limit, limit.window);
-    Ok(())
+pub fn reset_rate_limits(base_url: String, rate_limit: RateLimitSettings) {
+    let limit = u32::try_from(rate_limit.limit.0).unwrap_or(0);
+    // Milliseconds as the registry counts them (`as` saturates; NaN is 0).
+    let window = std::time::Duration::from_millis(rate_limit.window.0 as u64);
+    zeitkonto::reset_rate_limits(&base_url, limit, window);
 }
 
 impl std::fmt::Debug for ZeitkontoConfig {

@@ -46,7 +46,9 @@ def js_methods(decl):
         "export const OPERATION_NAMES = Object.freeze([",
     ]
     out += [f'  "{op["name"]}",' for op in decl["operations"]]
-    out += ["]);", "", "/** @internal The methods installed on `Client.prototype` (each calls `this.call`). */", "export const operationMethods = {"]
+    clock = sorted({camel(p["name"]) for op in decl["operations"] for p in op["params"] if p["type"] == "timeOfDay"})
+    out += ["]);", "", "/** The parameters that take a clock time (a `Date` given for one is its own local time of day). */",
+            f"export const CLOCK_TIMES = Object.freeze([{', '.join(chr(34) + n + chr(34) for n in clock)}]);", "", "/** @internal The methods installed on `Client.prototype` (each calls `this.call`). */", "export const operationMethods = {"]
     for op in decl["operations"] + shorthand_ops(decl):
         ps = ordered(op)
         req = [camel(p["name"]) for p in ps if p["required"]]

@@ -133,7 +133,10 @@ class _JobBase(Generic[E, F]):
         # a job whose start was refused (an error reporter prints its frame's locals) has neither.
         if getattr(self, "_job", None) is None:
             return f"<{type(self).__name__} (not started)>"
-        return f"<{type(self).__name__} {self.plan!r} {self.progress!r}>"
+        try:
+            return f"<{type(self).__name__} {self.plan!r} {self.progress!r}>"
+        except _core.CoreError:  # a step holds the job (another task's, or one cut short)
+            return f"<{type(self).__name__} (running a step)>"
 
     @property
     def plan(self) -> Plan:

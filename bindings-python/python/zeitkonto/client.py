@@ -119,6 +119,7 @@ class _Base:
         # The keys leave this frame's locals at once: error reporters record the locals of every
         # frame of a traceback (Sentry's default), and a refused setting raises from here.
         # A proxy URL's password too, and the base URL (a gateway's may hold a key).
+        self._base_url = "?"  # printed (an error reporter's locals) before the core has it
         # A route may hold a key too (a gateway's path).
         url_field = "base_url" if base_url is not None else "ZEITKONTO_BASE_URL"
         keys = c.Hidden((api_key if api_key is not None else os.environ.get("ZEITKONTO_API_KEY"),
@@ -129,7 +130,6 @@ class _Base:
                                                                 keys.value) if v is not None and not isinstance(v, str)), None)
         if bad is not None:
             raise _invalid(bad[0], f"expected a string, got {bad[1]}")
-        self._base_url = "?"  # printed (an error reporter's locals) before the core has it
         self._logging = _logger().isEnabledFor(_DEBUG)
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, numbers.Real)):
             raise InvalidInputError("invalid input `timeout`: must be a number of seconds or None",

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import operator
+
 from datetime import date
 from typing import Any, Iterable, List, Mapping, Optional, Tuple, Union
 
@@ -117,25 +119,35 @@ Headers = Union[Mapping[str, str], Iterable[Tuple[str, str]]]
 
 
 def _pairs(headers: Optional[Headers]) -> List[Tuple[str, str]]:
-    """Header pairs from a mapping or an iterable of pairs (``None``: none); anything else is an
-    ``InvalidInputError`` naming ``headers``."""
-    if headers is None:
-        return []
+    """Header pairs from a mapping or an iterable of pairs (``None``: none), names and values as
+    text (bytes, as httpx's ``headers.raw`` gives them, as Latin-1); anything else is an
+    ``InvalidInputError`` naming ``headers``, raised with the headers out of this frame."""
+    def text(v: Any) -> Any:
+        return v.decode("latin-1") if isinstance(v, (bytes, bytearray)) else v
+
+    pairs: Any = None
     try:
-        pairs = headers.items() if isinstance(headers, Mapping) else headers
-        return [(str(k), str(v)) for k, v in pairs]
+        pairs = [] if headers is None else [
+            (text(k), text(v)) for k, v in (headers.items() if isinstance(headers, Mapping) else headers)]
+        if all(isinstance(k, str) and isinstance(v, str) for k, v in pairs):
+            return list(pairs)
     except (TypeError, ValueError):
         pass
+    del headers, pairs
     raise _invalid("headers", "expected a mapping or (name, value) pairs of text")
 
 
 def _status(status: int) -> int:
     """The status as an HTTP status (100-999, the rule of every language's sans-IO parse)."""
-    if isinstance(status, bool) or not isinstance(status, int):
+    try:
+        whole = operator.index(status) if not isinstance(status, bool) else None  # numpy's ints too
+    except TypeError:
+        whole = None
+    if whole is None:
         raise _invalid("status", f"expected an HTTP status (a whole number 100-999), got {type(status).__name__}")
-    if not 100 <= status <= 999:
-        raise _invalid("status", f"not an HTTP status: {status}")
-    return status
+    if not 100 <= whole <= 999:
+        raise _invalid("status", f"not an HTTP status: {whole}")
+    return whole
 
 
 def parse_response_json(operation: str, status: int, headers: Headers, body: Union[bytes, str], *,

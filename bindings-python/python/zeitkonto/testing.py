@@ -151,7 +151,8 @@ class Sandbox(_Controls):
         return _dt.date.fromisoformat(self._core.today())
 
     def reset(self) -> None:
-        """Back to the seed: data, counters, faults and rate-limit windows."""
+        """Back to the seed: data, counters, faults and rate-limit windows (its clients' too: what
+        they counted with the sandbox's limit, in-process and served, is forgotten)."""
         self._core.reset()
 
     def seed(self) -> Dict[str, Any]:

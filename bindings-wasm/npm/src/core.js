@@ -2,7 +2,7 @@
 // .wasm by URL, `inline.js` decodes it from base64, `src/node.js` reads it from disk synchronously)
 // call `_setup(load)` and re-export its public names (`src/public.js`, generated). No top-level await: `init()` is explicit, and a
 // `Client` made before the module is ready waits for it on its first call.
-import { _useHelpers, operationMethods, NUMERIC_SETTINGS, SETTING_NAMES } from "./operations.js";
+import { _useHelpers, operationMethods, CLOCK_TIMES, NUMERIC_SETTINGS, SETTING_NAMES } from "./operations.js";
 import { FAST_READERS, API_NAMES } from "./decode.js";
 import { fastRead } from "./wire.js";
 import { callTelemetry } from "./telemetry.js";
@@ -137,6 +137,14 @@ export function _day(value, field) {
   return `${String(y).padStart(4, "0")}-${p(m + 1)}-${p(d)}`;
 }
 
+/** A Date given for a clock time as "hh:mm" (seconds and milliseconds when set: the core refuses a fraction). */
+function clock(date, field) {
+  if (Number.isNaN(date.getTime())) throw _invalid(field, "is an Invalid Date");
+  const p = (n, w = 2) => String(n).padStart(w, "0");
+  const [s, ms] = [date.getSeconds(), date.getMilliseconds()];
+  return `${p(date.getHours())}:${p(date.getMinutes())}${s || ms ? `:${p(s)}` : ""}${ms ? `.${p(ms, 3)}` : ""}`;
+}
+
 /** Drops undefined/null entries: the core's params take "absent", not null. `null` params are
  * none, as in the core's JSON form; anything else but an object is refused. */
 function clean(params) {
@@ -148,7 +156,8 @@ function clean(params) {
     if (typeof v === "number" && !Number.isFinite(v)) {
       throw _invalid(k, `must be a finite number, got ${v}`);
     }
-    if (v !== undefined && v !== null) out[k] = v instanceof Date ? _day(v, k) : v; // a Date as the methods take one (an invalid one refused by name)
+    // A Date as its day, or for a clock time as its local time of day (an invalid one refused by name).
+    if (v !== undefined && v !== null) out[k] = v instanceof Date ? (CLOCK_TIMES.includes(k) ? clock(v, k) : _day(v, k)) : v;
   }
   return out;
 }
@@ -575,13 +584,16 @@ export function buildRequest(operation, params = {}, context = {}) {
 export function parseResponse(operation, status, headers, body, options = undefined) {
   const request = options?.request;
   needReady();
-  const pairs = headers == null ? [] : Array.isArray(headers) ? headers : typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
+  if (headers != null && typeof headers !== "object") throw _invalid("headers", "expected [name, value] pairs, a Headers or an object");
+  const pairs = headers == null ? [] : Array.isArray(headers) ? headers : typeof headers.entries === "function" && !isPlain(headers) ? [...headers.entries()] : Object.entries(headers);
   // (wasm-bindgen would wrap a status beyond 16 bits and read a number as that many zero bytes.)
   if (!Number.isInteger(status)) throw _invalid("status", `expected an HTTP status (a whole number 100-999), got ${typeof status}`);
   if (status < 100 || status > 999) throw _invalid("status", `not an HTTP status: ${status}`);
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body instanceof Uint8Array ? body
-    : body == null || body instanceof ArrayBuffer || Array.isArray(body) ? new Uint8Array(body ?? [])
-    : ArrayBuffer.isView(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : null;
+    : ArrayBuffer.isView(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
+    // (An ArrayBuffer of another realm, as a test runner's fetch gives, by its tag.)
+    : body == null || Array.isArray(body) || /^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(body)) ? new Uint8Array(body ?? [])
+    : null;
   if (bytes === null) throw _invalid("body", `expected bytes or a string, got ${typeof body}`);
   const from = request != null && typeof request === "object" ? BUILT_FROM.get(request) : undefined;
   if (request != null && from === undefined) throw _invalid("request", "expected the buildRequest result this response answers");

@@ -38,6 +38,9 @@ export const OPERATION_NAMES = Object.freeze([
   "create_shift",
 ]);
 
+/** The parameters that take a clock time (a `Date` given for one is its own local time of day). */
+export const CLOCK_TIMES = Object.freeze(["endTime", "startTime"]);
+
 /** @internal The methods installed on `Client.prototype` (each calls `this.call`). */
 export const operationMethods = {
   employees(callOptions) {

@@ -45,6 +45,14 @@ test("an invalid Date given to a method or to call is refused by its name as an 
     () => client.targetActualDays({ email: "a@b.de", start: "2026-03-01", end: new Date(NaN) })]) {
     await assert.rejects(call(), (e) => e instanceof zk.InvalidInputError && ["day", "end"].includes(e.field) && e.reason === "is an Invalid Date", String(call));
   }
+  // A Date given for a clock time is its own local time of day (it read as its day: "2026-03-02").
+  const shift = (start, end) => JSON.parse(zk.buildRequest("create_shift", { startTime: start, endTime: end }, { workspaceKey: "w-123456" }).body);
+  assert.deepEqual(shift(new Date(2026, 2, 2, 8, 30), new Date(2026, 2, 2, 16, 0)), shift("08:30", "16:00"));
+  assert.throws(() => shift(new Date(NaN), "16:00"), (e) => e instanceof zk.InvalidInputError && e.field === "startTime" && e.reason === "is an Invalid Date");
+  // (Its seconds and milliseconds go with it, for the core to refuse: the shifts take whole minutes.)
+  for (const start of [new Date(2026, 2, 2, 8, 30, 15), new Date(2026, 2, 2, 8, 30, 0, 5)]) {
+    assert.throws(() => shift(start, "16:00"), (e) => e instanceof zk.InvalidInputError && e.field === "startTime", String(start));
+  }
   // A valid Date is its day, through a method as through call.
   const day = (p) => JSON.stringify(p.info);  // (its `time` is the sandbox's clock)
   assert.equal(day(await client.presence({ day: new Date(2026, 2, 2, 12) })), day(await client.presence({ day: "2026-03-02" })));

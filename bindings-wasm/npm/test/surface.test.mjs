@@ -183,6 +183,15 @@ test("bad arguments are InvalidInputError naming what was wrong, never a TypeErr
   }
   assert.deepEqual(zk.parseResponse("employees", 200, {}, new DataView(new TextEncoder().encode("[]").buffer)), []);
   assert.deepEqual(zk.parseResponse("employees", 200, {}, [0x5b, 0x5d]), []);
+  // An ArrayBuffer of another realm (a test runner's fetch) is read by its tag.
+  const { runInNewContext } = await import("node:vm");
+  assert.deepEqual(zk.parseResponse("employees", 200, {}, runInNewContext("new Uint8Array([0x5b, 0x5d]).buffer")), []);
+  // Headers that are no pairs, Headers or object are refused by name (a text was read letter by letter).
+  for (const headers of ["retry-after: 5", 5, true]) {
+    assert.throws(() => zk.parseResponse("employees", 200, headers, "[]"), (e) => e instanceof zk.InvalidInputError && e.field === "headers", String(headers));
+  }
+  // A Map (or a Headers of any realm) is read by its entries: the 429's Retry-After is read.
+  assert.throws(() => zk.parseResponse("employees", 429, new Map([["retry-after", "7"]]), ""), (e) => e instanceof zk.RateLimitedError && e.retryAfter === 7000);
   // A key that is empty or carries white space (a newline from a file) is refused when the client is made.
   for (const [options, field] of [[{ apiKey: "" }, "apiKey"], [{ apiKey: "k-7f3a\n" }, "apiKey"], [{ apiKey: KEY, workspaceKey: " ws" }, "workspaceKey"]]) {
     assert.throws(() => new zk.Client(options), (e) => e instanceof zk.InvalidInputError && e.field === field && !e.message.includes("7f3a"), JSON.stringify(options));

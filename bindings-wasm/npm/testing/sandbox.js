@@ -259,7 +259,10 @@ export class Sandbox {
   /** Serves this sandbox over HTTP on 127.0.0.1 (Node only); resolves to the base URL. */
   async serve() {
     if (!Sandbox._serve) throw new Error("serve() needs Node (import zeitkonto/testing in Node)");
-    this.#baseUrl ??= await Sandbox._serve(this);
+    if (this.#baseUrl === undefined) {
+      this.#baseUrl = await Sandbox._serve(this);
+      this.#resetClients(); // a port an earlier sandbox of this process served may come round again
+    }
     return this.#baseUrl;
   }
 

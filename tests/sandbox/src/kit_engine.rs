@@ -248,6 +248,9 @@ impl KitEngine {
             .map_err(|e| refusal("serve", format!("could not start the server: {e}")))?;
         let url = s.base_url().to_string();
         *server = Some(s);
+        drop(server);
+        // A port an earlier sandbox of this process served may come round again.
+        self.reset_clients();
         Ok(url)
     }
 

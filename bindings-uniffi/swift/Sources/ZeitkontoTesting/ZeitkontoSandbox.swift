@@ -39,7 +39,7 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
     private func resetClients() {
         let own = ownLimit
         guard own.limit > 0 else { return }
-        for url in engine.servers() { try? resetRateLimits(baseUrl: url, rateLimit: own) }
+        for url in engine.servers() { resetRateLimits(baseUrl: url, rateLimit: own) }
     }
 
     /// The sandbox's today, "YYYY-MM-DD".
@@ -97,7 +97,11 @@ public final class ZeitkontoSandbox: ZeitkontoTransport, @unchecked Sendable {
 
     /// Serves this sandbox over HTTP on 127.0.0.1 (a free port) for code with its own HTTP stack;
     /// returns the base URL. Stopped by ``close()`` (and when the sandbox goes away).
-    public func serve() throws -> String { try Self.guarded { try engine.serve() } }
+    public func serve() throws -> String {
+        let url = try Self.guarded { try engine.serve() }
+        resetClients() // a port an earlier sandbox of this process served may come round again
+        return url
+    }
 
     /// Stops the server of ``serve()``, if any: `close()` as in every language's kit.
     public func close() { engine.stopServing() }

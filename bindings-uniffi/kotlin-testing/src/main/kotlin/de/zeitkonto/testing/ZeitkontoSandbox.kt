@@ -134,7 +134,9 @@ class ZeitkontoSandbox @Throws(ZeitkontoException::class) @JvmOverloads construc
 
     /** Serves this sandbox over HTTP on 127.0.0.1 (a free port) for code with its own HTTP stack; returns the base URL. */
     @Throws(ZeitkontoException::class)
-    fun serve(): String = guarded { engine.serve() }
+    fun serve(): String = guarded { engine.serve() }.also {
+        resetClients() // a port an earlier sandbox of this process served may come round again
+    }
 
     /** Stops the server of [serve], if any. */
     override fun close() = engine.stopServing()
