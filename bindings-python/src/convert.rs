@@ -5,6 +5,7 @@
 //!   core's own reader, `typed::params`, the same for the clients, sans-IO and every language),
 //!   sans-IO's canonical output, vague containers, `extra`.
 
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::types::{
     PyBool, PyDate, PyDateAccess, PyDateTime, PyDict, PyFloat, PyInt, PyList, PyString, PyTime, PyTimeAccess, PyTuple,
@@ -18,19 +19,29 @@ use crate::errors::invalid;
 pub(crate) use crate::json::to_py;
 
 /// Python object → JSON value (sans-IO's canonical params, a JSON parameter). Unsupported types
-/// are an `InvalidInput` naming `field`.
+/// are an `InvalidInput` naming `field`; a whole number is any `int` or object with `__index__`
+/// (numpy's and pandas' integers). Containers nested deeper than the core reads (a list 10,000
+/// deep, a dict holding itself) are cut there, so the core refuses them with its one answer
+/// (`recursion limit exceeded`) rather than this conversion overflowing the stack.
 pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
+    value_of(obj, field, 0)
+}
+
+fn value_of(obj: &Bound<'_, PyAny>, field: &str, depth: usize) -> PyResult<Value> {
     if obj.is_none() {
         return Ok(Value::Null);
     }
     if let Ok(b) = obj.cast::<PyBool>() {
         return Ok(Value::Bool(b.is_true()));
     }
-    if let Ok(i) = obj.cast::<PyInt>() {
-        return match i.extract::<i64>() {
-            Ok(n) => Ok(Value::from(n)),
-            Err(_) => Err(invalid(field, "integer out of range")),
-        };
+    if obj.cast::<PyInt>().is_ok() || obj.get_type().hasattr("__index__")? {
+        match obj.extract::<i64>() {
+            Ok(n) => return Ok(Value::from(n)),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                return Err(invalid(field, "integer out of range"))
+            }
+            Err(_) => {} // an `__index__` that refuses (numpy's bool): not a whole number
+        }
     }
     if let Ok(f) = obj.cast::<PyFloat>() {
         let v = f.value();
@@ -51,21 +62,26 @@ pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
     if let Ok(t) = obj.cast::<PyTime>() {
         return Ok(Value::String(time_of(t, field)?.to_string()));
     }
+    let containers = obj.cast::<PyDict>().is_ok() || obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok();
+    if containers && depth > zeitkonto_core::ops::MAX_DEPTH {
+        return Ok(Value::Null); // deeper than the core reads: it refuses the value at its limit
+    }
     if let Ok(d) = obj.cast::<PyDict>() {
         let mut map = serde_json::Map::new();
         for (k, v) in d.iter() {
             let key = unicode(k.cast::<PyString>().map_err(|_| invalid(field, "keys must be strings"))?, field)?;
             // A call's parameter by its own name; a value inside a group by its path (`retry.maxRetries`).
-            let value = from_py(&v, &if field == "params" { key.clone() } else { format!("{field}.{key}") })?;
+            let value =
+                value_of(&v, &if field == "params" { key.clone() } else { format!("{field}.{key}") }, depth + 1)?;
             map.insert(key, value);
         }
         return Ok(Value::Object(map));
     }
     if let Ok(l) = obj.cast::<PyList>() {
-        return l.iter().map(|v| from_py(&v, field)).collect::<PyResult<Vec<_>>>().map(Value::Array);
+        return l.iter().map(|v| value_of(&v, field, depth + 1)).collect::<PyResult<Vec<_>>>().map(Value::Array);
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        return t.iter().map(|v| from_py(&v, field)).collect::<PyResult<Vec<_>>>().map(Value::Array);
+        return t.iter().map(|v| value_of(&v, field, depth + 1)).collect::<PyResult<Vec<_>>>().map(Value::Array);
     }
     Err(invalid(field, format!("unsupported type {}", obj.get_type().name()?)))
 }

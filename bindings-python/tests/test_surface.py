@@ -8,6 +8,7 @@ import copy
 import inspect
 import json
 import pickle
+import threading
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Dict, List
@@ -16,8 +17,9 @@ import pytest
 
 import zeitkonto
 from zeitkonto import models, sansio
+from zeitkonto.testing import Sandbox as KitSandbox
 
-from conftest import ANNA, COMPANY_KEY, GENEROUS, Sandbox, make_client
+from conftest import ANNA, COMPANY_KEY, GENEROUS, MANAGER, Sandbox, make_client
 
 _DECL = json.loads((Path(__file__).resolve().parents[2] / "tests" / "vectors" / "declaration.json").read_text())
 DECLARATION: List[Dict[str, Any]] = _DECL["operations"]
@@ -120,6 +122,75 @@ def test_a_datetime_counts_as_its_date(sandbox: Sandbox) -> None:
     with pytest.raises(zeitkonto.InvalidInputError) as err:
         c.presence(day="20.11.2026")  # type: ignore[arg-type]
     assert err.value.field == "day"
+
+
+class _Index:
+    """A whole number that is no ``int`` (numpy's ``int64``, pandas' integers): it has ``__index__``."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __index__(self) -> int:
+        return self.n
+
+
+class _RefusingIndex:
+    """An ``__index__`` that refuses (as numpy's ``bool_`` does)."""
+
+    def __index__(self) -> int:
+        raise TypeError("not an index")
+
+
+def test_a_whole_number_with_index_counts_as_one_in_calls_sansio_and_jobs(sandbox: Sandbox) -> None:
+    c = make_client(sandbox)
+    plain = c.time_account(ANNA, 2026, 3)
+    assert c.time_account(ANNA, _Index(2026), _Index(3)).to_dict() == plain.to_dict()  # type: ignore[arg-type]
+    built = sansio.build_request("time_account", {"employee": ANNA, "year": _Index(2026), "month": _Index(3)},
+                                 api_key="k-123456")
+    assert built.url.endswith("/2026/2")  # 0-based on the wire
+    assert c.jobs.month_close(_Index(2026), _Index(10)).plan.calls > 0  # type: ignore[arg-type]
+    with pytest.raises(zeitkonto.InvalidInputError) as err:
+        c.time_account(ANNA, 2026, _RefusingIndex())  # type: ignore[arg-type]
+    assert err.value.field == "month"
+
+
+def test_a_value_nested_too_deep_or_holding_itself_is_refused_not_a_crash(sandbox: Sandbox) -> None:
+    # The conversion to JSON once recursed as deep as the value went: a dict holding itself or a
+    # list 10,000 deep overflowed the stack (a segmentation fault), sooner on a thread with a
+    # small stack (1 MB, Windows' default).
+    c = make_client(sandbox)
+    cyclic: Dict[str, Any] = {}
+    cyclic["me"] = cyclic
+    deep: List[Any] = []
+    for _ in range(10_000):
+        deep = [deep]
+    before = sandbox.stats()["requests"]
+    errors: List[BaseException] = []
+
+    def calls() -> None:
+        for extra in ({"a": cyclic}, {"a": deep}):
+            for call in (lambda: c.create_project(MANAGER, "p", extra=extra),
+                         lambda: sansio.build_request("create_project", {"email": MANAGER, "name": "p", "extra": extra},
+                                                      api_key="k-123456")):
+                try:
+                    call()
+                except BaseException as e:  # noqa: BLE001 - checked below
+                    errors.append(e)
+
+    old = threading.stack_size(1 << 20)
+    try:
+        t = threading.Thread(target=calls)
+        t.start()
+        t.join()
+    finally:
+        threading.stack_size(old)
+    assert len(errors) == 4 and all(isinstance(e, zeitkonto.InvalidInputError) for e in errors), errors
+    assert {e.field for e in errors} == {"extra"}  # type: ignore[attr-defined]
+    assert all("recursion limit" in str(e) for e in errors), errors
+    assert sandbox.stats()["requests"] == before  # nothing was sent
+    with pytest.raises(zeitkonto.InvalidInputError) as err:
+        KitSandbox(seed={"people": cyclic})
+    assert err.value.field == "seed"
 
 
 def test_invalid_input_names_the_python_parameter(sandbox: Sandbox) -> None:

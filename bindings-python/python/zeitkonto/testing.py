@@ -48,7 +48,7 @@ def _seed(value: Union[str, "os.PathLike[str]", Mapping[str, Any], None]) -> Opt
     if isinstance(value, Mapping):
         try:
             return json.dumps(dict(value))
-        except (TypeError, ValueError) as e:
+        except (TypeError, ValueError, RecursionError) as e:  # a circular or too deep one: ValueError, RecursionError
             raise _invalid("seed", f"is not JSON data: {e}") from None
     if isinstance(value, (str, os.PathLike)):
         try:

@@ -17,7 +17,7 @@ pub mod decl;
 mod params;
 
 pub(crate) use params::params;
-pub use params::{object_from_text, params_from_json, params_from_text};
+pub use params::{object_from_text, params_from_json, params_from_text, MAX_DEPTH};
 
 /// One API operation: typed parameters → [`Request`]; [`Response`] → typed output.
 pub trait Operation {
