@@ -243,6 +243,10 @@ fileprivate func uniffiRustCallAsync<F, T>(
         freeFunc(rustFuture)
     }
     let cancellation = UniffiFutureCancellation { cancelFunc(rustFuture) }
+    // A function that cannot throw (no error handler: a job's `plan()`, `checkpoint()`,
+    // `failures()`, generated as `try!`) has no way to say it was cancelled: it runs to its end,
+    // as non-throwing Swift functions do in a cancelled task (a CancellationError there would trap).
+    let cancellable = errorHandler != nil
     await withTaskCancellationHandler {
         var pollResult: Int8;
         repeat {
@@ -257,7 +261,9 @@ fileprivate func uniffiRustCallAsync<F, T>(
             }
         } while pollResult != UNIFFI_RUST_FUTURE_POLL_READY
     } onCancel: {
-        cancellation.cancel()
+        if cancellable {
+            cancellation.cancel()
+        }
     }
     guard cancellation.complete() else {
         throw CancellationError()

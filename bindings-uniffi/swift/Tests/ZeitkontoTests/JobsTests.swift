@@ -79,4 +79,24 @@ final class JobsTests: XCTestCase {
         XCTAssertEqual(rest.first, first.last)
         XCTAssertEqual(Set(first + rest).count, 39)
     }
+
+    func testACancelledTaskStillGetsTheJobsPlanCheckpointAndFailures() async throws {
+        // They cannot throw: in a cancelled task (a SwiftUI `.task` whose view went away, a
+        // timeout around "save progress") they run to their end; a CancellationError there
+        // trapped (`try!` of the generated code).
+        let job = try client().monthClose(year: 2026, month: 10)
+        let task = Task { () -> (JobPlan, String, [String: String]) in
+            withUnsafeCurrentTask { $0?.cancel() }
+            XCTAssertTrue(Task.isCancelled)
+            return (await job.plan(), await job.checkpoint(), await job.failures())
+        }
+        let (plan, saved, failures) = await task.value
+        XCTAssertGreaterThan(plan.calls, 0)
+        XCTAssertTrue(failures.isEmpty)
+        var accounts = 0
+        for try await event in try client().monthClose(year: 2026, month: 10, checkpoint: saved).events() {
+            if case .account = event { accounts += 1 }
+        }
+        XCTAssertEqual(accounts, 39)
+    }
 }
