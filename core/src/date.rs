@@ -490,7 +490,7 @@ impl<'de> Deserialize<'de> for TimeOfDay {
 }
 
 /// [`shown_text`](crate::secret::shown_text) of a text refused as a date, a date and time or a time of day.
-pub(crate) fn shown_date(text: &str) -> String {
+pub fn shown_date(text: &str) -> String {
     crate::secret::shown_text(text, date_shaped(text))
 }
 

@@ -93,7 +93,7 @@ pub fn shown_text(text: &str, shaped: bool) -> String {
 /// An operation's name the caller gave, after `what` (the refusal's text before it), as a refusal
 /// shows it: quoted when it is shaped like one (ASCII letters and `_`, as a typo is); anything
 /// else may be a key passed in the wrong place ([`shown_text`]).
-pub(crate) fn shown_name(what: &str, name: &str) -> String {
+pub fn shown_name(what: &str, name: &str) -> String {
     let mut shaped = true;
     for &b in name.as_bytes() {
         shaped &= b.is_ascii_alphabetic() || b == b'_';

@@ -4,6 +4,8 @@
 //! reason)`, which each binding raises as its client's invalid-input error.
 
 use serde_json::Value;
+use zeitkonto_core::date::shown_date;
+use zeitkonto_core::secret::shown_name;
 use zeitkonto_core::{Date, OperationId};
 
 use crate::control::{Fault, FaultKind};
@@ -19,8 +21,10 @@ fn refuse(field: &str, reason: impl Into<String>) -> Refusal {
 
 /// `YYYY-MM-DD`, or none (the real date).
 pub fn today(text: Option<&str>) -> Result<Option<Date>, Refusal> {
-    text.map(|t| t.parse::<Date>().map_err(|_| refuse("today", format!("expected a date YYYY-MM-DD, got {t:?}"))))
-        .transpose()
+    text.map(|t| {
+        t.parse::<Date>().map_err(|_| refuse("today", format!("expected a date YYYY-MM-DD, got {}", shown_date(t))))
+    })
+    .transpose()
 }
 
 /// A serde message without the values it quotes (a seed holds keys, even if fake ones): every
@@ -279,7 +283,10 @@ fn to_snake(camel: &str) -> String {
 pub fn inject_fault(kind: &str, args: InjectArgs, snake: bool) -> Result<Fault, Refusal> {
     let found = FAULT_KINDS.iter().find(|k| k.name == kind || to_snake(k.name) == kind);
     let Some(k) = found.map(|k| k.kind) else {
-        return Err(refuse("kind", format!("unknown fault kind {kind:?}: expected one of {}", kind_names(snake))));
+        return Err(refuse(
+            "kind",
+            format!("{}: expected one of {}", shown_name("unknown fault kind", kind), kind_names(snake)),
+        ));
     };
     let count = ranged("count", Some(args.count.unwrap_or(1.0)))?.unwrap_or(1.0);
     let mut f = Fault::new(k).times(count as u32);
@@ -300,7 +307,7 @@ pub fn inject_fault(kind: &str, args: InjectArgs, snake: bool) -> Result<Fault, 
 pub fn check_fault(f: &Fault) -> Result<(), Refusal> {
     if let Some(op) = &f.operation {
         if OperationId::from_name(op).is_none() {
-            return Err(refuse("operation", format!("unknown operation {op:?}")));
+            return Err(refuse("operation", shown_name("unknown operation", op)));
         }
     }
     ranged("count", Some(f64::from(f.count)))?;
@@ -397,7 +404,7 @@ pub const COUNTERS: &[CounterDecl] = &[
 
 /// An operation by its stable name.
 pub fn operation(name: &str) -> Result<OperationId, Refusal> {
-    OperationId::from_name(name).ok_or_else(|| refuse("operation", format!("unknown operation {name:?}")))
+    OperationId::from_name(name).ok_or_else(|| refuse("operation", shown_name("unknown operation", name)))
 }
 
 /// Applied writes of the operation named (all operations when none).
@@ -504,6 +511,25 @@ mod tests {
         assert_eq!(inject_fault("rateLimit", two.clone(), false).unwrap().count, 2);
         assert_eq!(inject_fault("rate_limit", two, true).unwrap().kind, FaultKind::RateLimit);
         assert_eq!(operation("nope").unwrap_err().0, "operation");
+    }
+
+    #[test]
+    fn a_key_given_where_a_name_or_a_day_belongs_is_not_quoted() {
+        // A key passed as `today`, a fault kind or an operation (the client's refusals' rule,
+        // `shown_name`/`shown_date`); a name shaped like one (a typo) is quoted.
+        let key = "SECRET-company-key-123456";
+        let op = InjectArgs { operation: Some(key.to_string()), ..InjectArgs::default() };
+        for (field, reason) in [
+            today(Some(key)).unwrap_err(),
+            inject_fault(key, InjectArgs::default(), false).unwrap_err(),
+            inject_fault("delay", op, false).unwrap_err(),
+            operation(key).unwrap_err(),
+        ] {
+            assert!(!reason.contains("SECRET") && !reason.contains("123456"), "{field}: {reason}");
+            assert!(reason.contains("a text of 25 characters"), "{field}: {reason}");
+        }
+        assert!(operation("no_such_operation").unwrap_err().1.contains("\"no_such_operation\""));
+        assert!(today(Some("2026-13-01")).unwrap_err().1.contains("\"2026-13-01\""));
     }
 
     #[test]
