@@ -179,7 +179,7 @@ class _Base:
             if events:
                 log = _logger()
                 for line, event in events:  # the line as every language says it (redacted)
-                    log.debug("zeitkonto %s", line, extra={"zeitkonto": _event(event)})
+                    log.debug("%s", line, extra={"zeitkonto": _event(event)})
 
     def _client(self) -> _core.Client:
         if self._core is None:
