@@ -239,9 +239,7 @@ pub fn iso_weeks_in_year(year: i32) -> u8 {
 
 /// Checks an ISO week-year and week (1..=53, and 53 only in years that have it).
 pub fn validate_iso_week(year: i32, week: u32) -> Result<(), Error> {
-    if !(1..=9999).contains(&year) {
-        return Err(Error::invalid("year", format!("year must be 1..=9999, got {year}")));
-    }
+    crate::validate::year("year", year)?;
     let max = u32::from(iso_weeks_in_year(year));
     if week == 0 || week > max {
         return Err(Error::invalid("week", format!("ISO week-year {year} has weeks 1..={max}, got {week}")));

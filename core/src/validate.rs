@@ -79,10 +79,10 @@ pub fn email_opt(field: &str, value: Option<&str>) -> Result<(), Error> {
     value.map_or(Ok(()), |v| email(field, v))
 }
 
-/// A year the API can mean: 1..=9999.
+/// A year the API can mean: 1..=9999 (the one refusal of a year, calls and jobs alike).
 pub fn year(field: &str, year: i32) -> Result<(), Error> {
     if !(1..=9999).contains(&year) {
-        return Err(Error::invalid(field, format!("year must be 1..=9999, got {year}")));
+        return Err(Error::invalid(field, format!("{year} is not a year from 1 to 9999")));
     }
     Ok(())
 }

@@ -76,11 +76,7 @@ fn is_hopeless(kind: &str, code: Option<i64>) -> bool {
 
 /// A year the jobs take: 1-9999, as the client's single calls.
 fn check_year(year: i32) -> Result<(), crate::error::Error> {
-    if (1..=9999).contains(&year) {
-        Ok(())
-    } else {
-        Err(crate::error::Error::invalid("year", format!("{year} is not a year from 1 to 9999")))
-    }
+    crate::validate::year("year", year)
 }
 
 /// A job's state from its checkpoint text, whose `job` field must be `format`; refused naming
