@@ -16,13 +16,19 @@ const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { stdio: "inherit"
  * given no module. Every entry of the package passes one (a URL, bytes or a compiled module), so
  * the fallback is dead code; but bundlers see the `new URL` and emit the .wasm as a file even for
  * an entry that inlines it (Vite emitted the kit's and the jobs' .wasm beside their base64 copy).
- * It is replaced by an error.
+ * It is replaced by an error. And its `initSync` is made to take a compiled module of another realm.
  */
 function noDefaultUrl(glue) {
   const text = readFileSync(glue, "utf8");
   const fallback = /module_or_path = new URL\('[^']+', import\.meta\.url\);/;
   if (!fallback.test(text)) throw new Error(`${glue}: wasm-bindgen's default URL not found (its glue changed?)`);
-  writeFileSync(glue, text.replace(fallback, 'throw new Error("zeitkonto: the entry passes its .wasm");'));
+  // `initSync` takes a compiled module of any realm: Next.js compiles a `?module` import in Node's
+  // realm and hands it to the Edge Runtime's sandbox, another realm, where `instanceof
+  // WebAssembly.Module` is false and wasm-bindgen would compile it again from "bytes" (a TypeError).
+  const check = "if (!(module instanceof WebAssembly.Module)) {";
+  if (!text.includes(check)) throw new Error(`${glue}: wasm-bindgen's module check not found (its glue changed?)`);
+  writeFileSync(glue, text.replace(fallback, 'throw new Error("zeitkonto: the entry passes its .wasm");')
+    .replace(check, 'if (!(module instanceof WebAssembly.Module) && Object.prototype.toString.call(module) !== "[object WebAssembly.Module]") {'));
 }
 
 /**

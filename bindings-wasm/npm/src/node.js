@@ -12,11 +12,15 @@ export * from "./public.js";
 
 function wasm() {
   try {
-    return readFileSync(new URL("../wasm/zeitkonto_wasm_bg.wasm", import.meta.url));
+    // This file only runs bundled as dist/node.cjs: the .wasm by `__dirname`, written as the file
+    // tracers follow it (Next.js's `output: "standalone"` with Turbopack, Vercel's nft), so that
+    // they ship it (a `new URL(..., import.meta.url)` made CommonJS is a form they do not read).
+    return readFileSync(require("node:path").join(__dirname, "../wasm/zeitkonto_wasm_bg.wasm"));
   } catch (e) {
-    // A Node bundle (esbuild, webpack) carries neither the .wasm nor this file's place.
+    // A Node bundle (esbuild, webpack, Next.js's server build) carries neither the .wasm nor this file's place.
     throw new Error("zeitkonto: its .wasm is not beside it (bundled for Node? leave zeitkonto external: esbuild " +
-      "--external:zeitkonto, webpack `externals`; or import zeitkonto/inline)", { cause: e });
+      "--external:zeitkonto, webpack `externals`, Next.js `serverExternalPackages: [\"zeitkonto\"]`; or import " +
+      "zeitkonto/inline)", { cause: e });
   }
 }
 

@@ -68,13 +68,11 @@ if (edge) {
   const { EdgeRuntime } = require("edge-runtime");
   // The Edge Runtime compiles no WebAssembly from bytes (nor code from strings): wasm code
   // generation is off, as there. The `?module` imports come compiled by the host, as Next.js's
-  // sandbox does, each made a `WebAssembly.Module` of the context's realm (on Vercel they are
-  // created in the Function's own realm; wasm-bindgen checks `instanceof WebAssembly.Module`).
+  // sandbox does: `WebAssembly.Module`s of the host's realm, not the context's (wasm-bindgen's
+  // `instanceof WebAssembly.Module` is false for them; the glue is made to take them).
   const modules = {};
   for (const [id, file] of wasmFiles) modules[id] = await WebAssembly.compile(readFileSync(file));
   const runtime = new EdgeRuntime({ codeGeneration: { strings: false, wasm: false } });
-  const prototype = runtime.evaluate("WebAssembly.Module.prototype");
-  for (const m of Object.values(modules)) Object.setPrototypeOf(m, prototype);
   Object.assign(runtime.context, modules, { BASE_URL: baseUrl });
   runtime.evaluate(code);
   dispatch = async (path) => {
