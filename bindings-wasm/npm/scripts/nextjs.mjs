@@ -46,8 +46,12 @@ sh("tar", ["xzf", tarball, "-C", installed, "--strip-components=1"]);
 
 // 3. The app: what a Next.js user writes (the README's Next.js section), in JavaScript.
 const app = join(work, "app");
+// The README's next.config.mjs as written, with the standalone output added.
+const readme = readFileSync(join(pkg, "README.md"), "utf8");
+const config = /\*\*Next\.js\*\*[\s\S]*?```js\n(export default \{ [^\n]* \};)\n```/.exec(readme)?.[1];
+if (!config) throw new Error("README.md: the Next.js section's next.config.mjs block not found");
 const files = {
-  "next.config.mjs": `export default { serverExternalPackages: ["zeitkonto"], output: "standalone" };\n`,
+  "next.config.mjs": `${config.replace("export default { ", 'export default { output: "standalone", ')}\n`,
   "app/layout.js": `export default function Layout({ children }) { return <html><body>{children}</body></html>; }\n`,
   "lib/client.js": `import { Client } from "zeitkonto";
 export const client = (apiKey = process.env.ZEITKONTO_API_KEY) =>
