@@ -151,7 +151,10 @@ pub async fn run_with(argv: Vec<String>, io: Io, interrupted: impl Future<Output
                 } else {
                     ""
                 };
-                say(&format!("zeitkonto: stopped: {e}{at}{applied}"));
+                // A job stops (its checkpoint can go on); a single call fails.
+                let how =
+                    if matches!(args.command.name, "employees" | "presence" | "clock") { "failed" } else { "stopped" };
+                say(&format!("zeitkonto: {how}: {e}{at}{applied}"));
                 EXIT_PARTIAL
             }
         },

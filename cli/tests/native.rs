@@ -163,6 +163,7 @@ fn a_clock_that_may_have_been_applied_says_so() {
     let said = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(said.contains("503") && said.contains("it may have been applied: check before clocking again"), "{said}");
+    assert!(said.contains("zeitkonto: failed: "), "a single call fails (a job stops): {said}");
     assert_eq!(s.kit.requests(OperationId::Clock), 1, "sent once");
     // A refusal (the API's false) applied nothing, and says nothing of it.
     let refused = run(&s, &["clock", "go", "nobody@demo.example"]);
