@@ -187,9 +187,8 @@ fn client(args: &Args) -> Result<Client, Stop> {
         }
         let today = kit::today(args.get("sandbox-today"))
             .map_err(|(_, reason)| Stop::Usage(format!("--sandbox-today: {reason}")))?;
-        let mut config = EngineConfig { today, ..EngineConfig::default() };
-        config.rate_limit.limit = 0; // as the test kit: no limit, nothing waits
-        return Ok(InProcess::new(config).client().build()?);
+        // As the test kit: no rate limit, nothing waits.
+        return Ok(InProcess::new(EngineConfig { today, ..EngineConfig::default() }).client().build()?);
     }
     let key = match args.get("api-key-file") {
         Some(file) => {

@@ -107,7 +107,8 @@ impl ClientBuilder {
     /// The largest response body accepted, in bytes (default [`DEFAULT_MAX_RESPONSE_BYTES`],
     /// 16 MiB). A larger 2xx answer fails with [`Error::Decode`] naming the limit; an answer of
     /// another status is cut at the limit and read by its status and start. The bundled transport
-    /// stops reading at the limit, so a hostile server cannot exhaust memory.
+    /// stops reading at the limit, so a hostile server cannot exhaust memory. 0 is refused by
+    /// [`ClientBuilder::build`] (every answer would fail after the request was sent).
     pub fn max_response_bytes(mut self, bytes: usize) -> Self {
         self.max_response_bytes = bytes;
         self
@@ -220,10 +221,18 @@ impl ClientBuilder {
         // A connection not opened in time fails as a connect failure (nothing sent) before the
         // attempt's timeout, which cannot tell it from an answer never read. (Natively: `fetch`
         // has no connect timeout, and the arithmetic would cost the `.wasm`.)
+        // Every setting checked against its declared range (core/src/settings.rs), as in every
+        // language, before anything is made of it.
+        let (timeout, retry, limiter) =
+            (check_timeout(self.timeout)?, self.retry.to_config()?, self.limiter.to_config()?);
+        if self.max_response_bytes == 0 {
+            return Err(Error::invalid("maxResponseBytes", "must be at least 1 byte"));
+        }
         #[cfg(not(target_arch = "wasm32"))]
         let connect_timeout = self.settings.connect_timeout.or_else(|| {
             Some(self.timeout.map_or(crate::transport::DEFAULT_CONNECT_TIMEOUT, |t| {
-                (t * 9 / 10).min(crate::transport::DEFAULT_CONNECT_TIMEOUT)
+                (t.min(crate::transport::DEFAULT_CONNECT_TIMEOUT * 2) * 9 / 10)
+                    .min(crate::transport::DEFAULT_CONNECT_TIMEOUT)
             }))
         });
         #[cfg(target_arch = "wasm32")]
@@ -233,10 +242,6 @@ impl ClientBuilder {
             Some(t) => t,
             None => default_transport(&settings)?,
         };
-        // Every setting checked against its declared range (core/src/settings.rs), as in every
-        // language.
-        let (timeout, retry, limiter) =
-            (check_timeout(self.timeout)?, self.retry.to_config()?, self.limiter.to_config()?);
         Ok(Client {
             driver: Arc::new(Driver {
                 context: ctx,
@@ -417,5 +422,35 @@ mod user_agent_tests {
             .user_agent("payroll/2.1 zeitkonto")
             .build()
             .is_ok());
+    }
+}
+
+#[cfg(test)]
+mod setting_tests {
+    use std::time::Duration;
+
+    fn refused(b: super::ClientBuilder) -> String {
+        match b.build() {
+            Err(zeitkonto_core::Error::InvalidInput { field, .. }) => field,
+            other => panic!("{:?}", other.map(|_| "a client")),
+        }
+    }
+
+    #[test]
+    fn a_timeout_beyond_the_range_is_refused_before_anything_is_made_of_it() {
+        // `Duration::MAX` ("no timeout", as some write it) once overflowed the connect timeout's
+        // arithmetic: a panic in `build()`. `None` or zero is "no timeout".
+        for t in [Duration::MAX, Duration::from_secs(u64::MAX / 8), Duration::from_secs(200 * 365 * 86_400)] {
+            assert_eq!(refused(super::Client::builder().api_key("company-key-7f3a").timeout(Some(t))), "timeout");
+        }
+        assert!(super::Client::builder().api_key("company-key-7f3a").timeout(None).build().is_ok());
+    }
+
+    #[test]
+    fn a_response_limit_of_zero_bytes_is_refused() {
+        // Every answer would fail after its request was sent (a write applied, reported failed).
+        let b = || super::Client::builder().api_key("company-key-7f3a");
+        assert_eq!(refused(b().max_response_bytes(0)), "maxResponseBytes");
+        assert!(b().max_response_bytes(1).build().is_ok());
     }
 }

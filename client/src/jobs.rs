@@ -99,8 +99,9 @@ impl<M: Clone> Handover<M> {
 }
 
 /// A running month close (see the module docs; it holds a clone of the client: the same driver,
-/// limiter and connections). Pull events with [`MonthCloseJob::next`] or turn
-/// it into a `Stream` with [`MonthCloseJob::into_stream`].
+/// limiter and connections). Pull events with [`MonthCloseJob::next`] or turn it into a `Stream`
+/// with [`MonthCloseJob::into_stream`] (or borrow one with [`MonthCloseJob::stream`], to
+/// checkpoint after stopping early).
 pub struct MonthCloseJob {
     client: Client,
     machine: MonthClose,
@@ -270,16 +271,24 @@ impl MonthCloseJob {
         self.events.finish(self.machine.progress())
     }
 
-    /// The job as a `Stream` of events.
+    /// The job as a `Stream` of events (it takes the job: to checkpoint after stopping early, use
+    /// [`Self::stream`]).
     pub fn into_stream(self) -> impl futures_core::Stream<Item = Result<JobEvent, Error>> {
         futures_util::stream::unfold(self, |mut job| async move { job.next().await.map(|e| (e, job)) })
+    }
+
+    /// The job's events as a `Stream` that borrows the job: once it is dropped (a `break`, a
+    /// timeout) the job is there again for its `checkpoint()`, `progress()` or more events.
+    pub fn stream(&mut self) -> impl futures_core::Stream<Item = Result<JobEvent, Error>> + '_ {
+        futures_util::stream::unfold(self, |job| async move { job.next().await.map(|e| (e, job)) })
     }
 }
 
 /// A running presence board, leave-year report or project-hours report (the core's
 /// `zeitkonto_core::jobs::Sweep`: which calls, in which order, what a failure means). Pull events
-/// with [`SweepJob::next`] or turn it into a `Stream` with [`SweepJob::into_stream`]; it holds a
-/// clone of the client (the same driver, limiter and connections).
+/// with [`SweepJob::next`] or turn it into a `Stream` with [`SweepJob::into_stream`] (or borrow
+/// one with [`SweepJob::stream`]); it holds a clone of the client (the same driver, limiter and
+/// connections).
 pub struct SweepJob {
     client: Client,
     machine: Sweep,
@@ -412,9 +421,16 @@ impl SweepJob {
         self.events.finish(self.machine.progress())
     }
 
-    /// The job as a `Stream` of events.
+    /// The job as a `Stream` of events (it takes the job: to checkpoint after stopping early, use
+    /// [`Self::stream`]).
     pub fn into_stream(self) -> impl futures_core::Stream<Item = Result<JobEvent, Error>> {
         futures_util::stream::unfold(self, |mut job| async move { job.next().await.map(|e| (e, job)) })
+    }
+
+    /// The job's events as a `Stream` that borrows the job: once it is dropped (a `break`, a
+    /// timeout) the job is there again for its `checkpoint()`, `progress()` or more events.
+    pub fn stream(&mut self) -> impl futures_core::Stream<Item = Result<JobEvent, Error>> + '_ {
+        futures_util::stream::unfold(self, |job| async move { job.next().await.map(|e| (e, job)) })
     }
 }
 

@@ -107,6 +107,10 @@ pub fn date_range(start_field: &str, start: Date, end: Date, max_days: Option<i6
 /// A clock time the API takes in whole minutes: its minutes after midnight (0..=1439); a time with
 /// seconds other than 0 is refused (they would be lost).
 pub fn whole_minute(field: &str, t: crate::date::TimeOfDay) -> Result<u32, Error> {
+    // A `TimeOfDay` made field by field may hold what no clock shows (25:99): one of 0..=1439 is sent.
+    if t.hour > 23 || t.minute > 59 {
+        return Err(Error::invalid(field, "not a time of day"));
+    }
     if t.second.is_some_and(|s| s != 0) {
         return Err(Error::invalid(field, format!("{t}: the API takes whole minutes")));
     }

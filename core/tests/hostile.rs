@@ -100,3 +100,31 @@ fn a_latin1_name_does_not_fail_the_list() {
     let names: Vec<_> = rows.iter().map(|r| r.last_name.as_deref().unwrap_or_default()).collect();
     assert_eq!(names, ["Müller", "Köln"]);
 }
+
+#[test]
+fn a_clock_time_no_clock_shows_is_refused_before_sending() {
+    // `TimeOfDay` has public fields: one made by hand may hold 25:99, which would go out as 1599
+    // minutes after midnight (the API's 0..=1439).
+    use zeitkonto_core::ops::CreateShift;
+    use zeitkonto_core::TimeOfDay;
+    let at = |hour, minute| TimeOfDay { hour, minute, second: None };
+    let ctx = Context::new("company-key-123").with_workspace_key("workspace-key-123");
+    let shift = |start, end| CreateShift {
+        start_date: None,
+        start_time: start,
+        end_time: end,
+        employee_amount: None,
+        comment: None,
+        project_uuid: None,
+        employees: Vec::new(),
+    };
+    for (start, end, bad) in [(at(25, 0), at(9, 0), "startTime"), (at(8, 0), at(9, 60), "endTime")] {
+        match shift(start, end).request(&ctx) {
+            Err(Error::InvalidInput { field, reason }) => {
+                assert_eq!((field.as_str(), reason.as_str()), (bad, "not a time of day"))
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(shift(at(23, 59), at(0, 0)).request(&ctx).is_ok());
+}

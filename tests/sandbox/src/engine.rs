@@ -122,7 +122,8 @@ pub struct EngineConfig {
     /// Freeze "today" (deterministic tests): 12:00 UTC of that day plus the time since start;
     /// `None` = the wall clock the shell gives.
     pub today: Option<Date>,
-    /// Requests per window per key (default 60 per 60 s); `limit: 0` turns the limit off.
+    /// Requests per window per key; `limit: 0` (the default, as every test kit's: nothing waits)
+    /// turns the limit off. The server ([`crate::SandboxConfig`]) defaults to the API's 60 per 60 s.
     pub rate_limit: LimiterConfig,
     /// The route table (defaults, or the same overrides the client uses).
     pub routes: RouteTable,
@@ -133,7 +134,7 @@ impl Default for EngineConfig {
         EngineConfig {
             seed: None,
             today: None,
-            rate_limit: LimiterConfig { limit: 60, window_ms: 60_000, margin_ms: 0 },
+            rate_limit: LimiterConfig { limit: 0, window_ms: 60_000, margin_ms: 0 },
             routes: RouteTable::new(),
         }
     }

@@ -34,7 +34,7 @@ pub struct SandboxConfig {
     pub seed: Option<Seed>,
     /// Freeze "today" (deterministic tests); `None` = the real date.
     pub today: Option<Date>,
-    /// Requests per window per key (default 60 per 60 s); `limit: 0` turns it off.
+    /// Requests per window per key (default 60 per 60 s, as the API); `limit: 0` turns it off.
     pub rate_limit: LimiterConfig,
     /// The route table (defaults, or the same overrides the client uses).
     pub routes: RouteTable,
@@ -48,7 +48,8 @@ impl Default for SandboxConfig {
             port: 0,
             seed: e.seed,
             today: e.today,
-            rate_limit: e.rate_limit,
+            // As the API: 60 requests per 60 s per key.
+            rate_limit: LimiterConfig { limit: 60, window_ms: 60_000, margin_ms: 0 },
             routes: e.routes,
         }
     }

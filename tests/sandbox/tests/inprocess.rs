@@ -6,10 +6,9 @@ use zeitkonto::{Error, OperationId};
 use zeitkonto_sandbox::engine::EngineConfig;
 use zeitkonto_sandbox::{demo, Fault, FaultKind, InProcess};
 
+/// The README's sandbox, as written: `EngineConfig`'s default has no rate limit (as every kit).
 fn kit() -> InProcess {
-    let mut cfg = EngineConfig { today: Some("2026-11-21".parse().unwrap()), ..Default::default() };
-    cfg.rate_limit.limit = 0;
-    InProcess::new(cfg)
+    InProcess::new(EngineConfig { today: "2026-11-21".parse().ok(), ..Default::default() })
 }
 
 #[tokio::test]

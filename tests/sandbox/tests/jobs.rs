@@ -58,11 +58,15 @@ async fn the_stream_resumes_from_a_checkpoint_making_only_the_call_in_hand_again
     let client = sb.client().build().unwrap();
     let mut job = client.month_close(2026, 10, vec![], None).unwrap();
     let mut seen = Vec::new();
-    while let Some(e) = job.next().await {
-        if let JobEvent::Account(row) = e.unwrap() {
-            seen.push(row.employee);
-            if seen.len() == 10 {
-                break; // stopped while handling the 10th account: its call is not finished
+    {
+        // A `Stream` that borrows the job: once it is dropped, the job is there for its checkpoint.
+        let mut events = std::pin::pin!(job.stream());
+        while let Some(e) = events.next().await {
+            if let JobEvent::Account(row) = e.unwrap() {
+                seen.push(row.employee);
+                if seen.len() == 10 {
+                    break; // stopped while handling the 10th account: its call is not finished
+                }
             }
         }
     }
