@@ -7,6 +7,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 /// A result code of the API's error table (`code` in envelopes, or the bare number in a 403 body).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive] // the API may add codes
 pub enum ApiCode {
     /// 0: OK.
     Ok,
@@ -98,6 +99,7 @@ impl ApiCode {
 
 /// What failed in a TLS handshake ([`Error::Tls`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive] // another failure may be told apart later
 pub enum TlsFailure {
     /// The server's certificate is not issued by an authority the client trusts (a private CA
     /// that was not added, a proxy that inspects TLS, a self-signed certificate).
