@@ -237,9 +237,18 @@ pub fn iso_weeks_in_year(year: i32) -> u8 {
     }
 }
 
+/// A year the API can mean: 1..=9999, with the one refusal of a year (calls, weeks and jobs alike;
+/// [`crate::validate::year`]).
+pub(crate) fn check_year(field: &str, year: i32) -> Result<(), Error> {
+    if !(1..=9999).contains(&year) {
+        return Err(Error::invalid(field, format!("{year} is not a year from 1 to 9999")));
+    }
+    Ok(())
+}
+
 /// Checks an ISO week-year and week (1..=53, and 53 only in years that have it).
 pub fn validate_iso_week(year: i32, week: u32) -> Result<(), Error> {
-    crate::validate::year("year", year)?;
+    check_year("year", year)?;
     let max = u32::from(iso_weeks_in_year(year));
     if week == 0 || week > max {
         return Err(Error::invalid("week", format!("ISO week-year {year} has weeks 1..={max}, got {week}")));

@@ -81,10 +81,7 @@ pub fn email_opt(field: &str, value: Option<&str>) -> Result<(), Error> {
 
 /// A year the API can mean: 1..=9999 (the one refusal of a year, calls and jobs alike).
 pub fn year(field: &str, year: i32) -> Result<(), Error> {
-    if !(1..=9999).contains(&year) {
-        return Err(Error::invalid(field, format!("{year} is not a year from 1 to 9999")));
-    }
-    Ok(())
+    crate::date::check_year(field, year)
 }
 
 /// `start` not after `end`, and at most `max_days` days between them (when given).

@@ -8,7 +8,6 @@
 // And a Vitest run of a user's test file over the test kit (zeitkonto/testing).
 //
 //   node scripts/bundlers.mjs [vite-dev vite webpack esbuild rollup node vitest]   (default: all)
-import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -16,6 +15,7 @@ import { dirname, extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { startSandbox } from "../test/sandbox.mjs";
+import { env, install, shIn } from "./pinned.mjs";
 
 const PINS = { vitest: "5.1.1", vite: "8.3.8", webpack: "5.112.2", esbuild: "0.28.2", rollup: "4.68.7", "@rollup/plugin-node-resolve": "16.0.3" };
 const pkg = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -26,32 +26,10 @@ const only = process.argv.slice(2);
 const wanted = (name) => only.length === 0 || only.includes(name);
 // How many operations every bundle must see: the core's declaration, never a number written here.
 const DECLARED = JSON.parse(readFileSync(join(root, "tests", "vectors", "declaration.json"), "utf8")).operations.length;
-// Children get no NODE_ENV (Vite's dev server sets it to "development" in this process, and a
-// `vite build` inheriting that would build in development mode).
-const env = () => { const e = { ...process.env }; delete e.NODE_ENV; return e; };
-const sh = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: work, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", env: env(), ...opts });
+const sh = shIn(work);
 
-// 1. Bundlers, pinned, cached.
-mkdirSync(work, { recursive: true });
-const manifest = JSON.stringify({ name: "zeitkonto-bundlers", private: true, type: "module", devDependencies: PINS }, null, 2);
-const stamp = join(work, "node_modules", ".pins.json");
-if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== manifest) {
-  console.log(`bundlers: installing ${Object.entries(PINS).map(([k, v]) => `${k}@${v}`).join(" ")} into ${work}`);
-  writeFileSync(join(work, "package.json"), manifest);
-  sh("npm", ["install", "--no-audit", "--no-fund", "--silent"], { stdio: "inherit" });
-  writeFileSync(stamp, manifest);
-}
-
-// 2. The package, from its tarball: the files npm would publish, nothing else. It has no
-// dependencies, so unpacking the tarball into node_modules is what `npm install <tgz>` does.
-const packDir = join(work, "pack");
-rmSync(packDir, { recursive: true, force: true });
-mkdirSync(packDir);
-const tarball = join(packDir, sh("npm", ["pack", "--silent", "--pack-destination", packDir], { cwd: pkg }).trim().split("\n").pop());
-const installed = join(work, "node_modules", "zeitkonto");
-rmSync(installed, { recursive: true, force: true });
-mkdirSync(installed, { recursive: true });
-sh("tar", ["xzf", tarball, "-C", installed, "--strip-components=1"]);
+// 1. Bundlers, pinned, cached; 2. the package, from its tarball: the files npm would publish.
+const tarball = install("bundlers", work, { name: "zeitkonto-bundlers", private: true, type: "module", devDependencies: PINS }, pkg);
 const files = sh("tar", ["tzf", tarball]).trim().split("\n").map((f) => f.replace(/^package\//, "")).sort();
 console.log(`bundlers: ${tarball.split("/").pop()}: ${files.join(" ")}`);
 

@@ -8,41 +8,23 @@
 // $CARGO_TARGET_DIR/npm-nextjs. Needs a built package (scripts/build.mjs) and the sandbox binary.
 //
 //   node scripts/nextjs.mjs [turbopack webpack]   (default: both)
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startSandbox } from "../test/sandbox.mjs";
+import { env, install, shIn } from "./pinned.mjs";
 
 const PINS = { next: "16.4.3", react: "19.3.0", "react-dom": "19.3.0" };
 const pkg = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const root = resolve(pkg, "..", "..");
 const work = join(process.env.CARGO_TARGET_DIR ?? join(root, "target"), "npm-nextjs");
 const only = process.argv.slice(2);
-const env = () => { const e = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }; delete e.NODE_ENV; return e; };
-const sh = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: work, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: env(), ...opts });
+const sh = shIn(work);
 
-// 1. Next.js, pinned, cached.
-mkdirSync(work, { recursive: true });
-const manifest = JSON.stringify({ name: "zeitkonto-nextjs", private: true, dependencies: PINS }, null, 2);
-const stamp = join(work, "node_modules", ".pins.json");
-if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== manifest) {
-  console.log(`nextjs: installing ${Object.entries(PINS).map(([k, v]) => `${k}@${v}`).join(" ")} into ${work}`);
-  writeFileSync(join(work, "package.json"), manifest);
-  sh("npm", ["install", "--no-audit", "--no-fund", "--silent"], { stdio: "inherit" });
-  writeFileSync(stamp, manifest);
-}
-
-// 2. The package from its tarball (no dependencies: unpacking it is what `npm install <tgz>` does).
-const packDir = join(work, "pack");
-rmSync(packDir, { recursive: true, force: true });
-mkdirSync(packDir);
-const tarball = join(packDir, sh("npm", ["pack", "--silent", "--pack-destination", packDir], { cwd: pkg }).trim().split("\n").pop());
-const installed = join(work, "node_modules", "zeitkonto");
-rmSync(installed, { recursive: true, force: true });
-mkdirSync(installed, { recursive: true });
-sh("tar", ["xzf", tarball, "-C", installed, "--strip-components=1"]);
+// 1. Next.js, pinned, cached; 2. the package from its tarball.
+install("nextjs", work, { name: "zeitkonto-nextjs", private: true, dependencies: PINS }, pkg);
 
 // 3. The app: what a Next.js user writes (the README's Next.js section), in JavaScript.
 const app = join(work, "app");
@@ -109,7 +91,7 @@ try {
     writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true }));
     let log = "";
     try {
-      log = sh(process.execPath, [join(work, "node_modules", "next", "dist", "bin", "next"), "build", `--${bundler}`], { cwd: app });
+      log = sh(process.execPath, [join(work, "node_modules", "next", "dist", "bin", "next"), "build", `--${bundler}`], { cwd: app, stdio: ["ignore", "pipe", "pipe"] });
     } catch (e) {
       report(`${name}: build`, false, "next build fails", `${e.stdout ?? ""}${e.stderr ?? e}`);
       continue;
