@@ -218,9 +218,6 @@ impl ClientBuilder {
         if let Some(ua) = &self.settings.user_agent {
             zeitkonto_core::validate::header_value("userAgent", ua)?;
         }
-        // A connection not opened in time fails as a connect failure (nothing sent) before the
-        // attempt's timeout, which cannot tell it from an answer never read. (Natively: `fetch`
-        // has no connect timeout, and the arithmetic would cost the `.wasm`.)
         // Every setting checked against its declared range (core/src/settings.rs), as in every
         // language, before anything is made of it.
         let (timeout, retry, limiter) =
@@ -228,13 +225,12 @@ impl ClientBuilder {
         if self.max_response_bytes == 0 {
             return Err(Error::invalid("maxResponseBytes", "must be at least 1 byte"));
         }
+        // A connection not opened in time fails as a connect failure (nothing sent) before the
+        // attempt's timeout, which cannot tell it from an answer never read; with no timeout
+        // (`None` or zero) the transport's own. (Natively: `fetch` has no connect timeout, and the
+        // arithmetic would cost the `.wasm`.)
         #[cfg(not(target_arch = "wasm32"))]
-        let connect_timeout = self.settings.connect_timeout.or_else(|| {
-            Some(self.timeout.map_or(crate::transport::DEFAULT_CONNECT_TIMEOUT, |t| {
-                (t.min(crate::transport::DEFAULT_CONNECT_TIMEOUT * 2) * 9 / 10)
-                    .min(crate::transport::DEFAULT_CONNECT_TIMEOUT)
-            }))
-        });
+        let connect_timeout = self.settings.connect_timeout.or(Some(connect_timeout_of(timeout)));
         #[cfg(target_arch = "wasm32")]
         let connect_timeout = None;
         let settings = TransportSettings { max_body: Some(self.max_response_bytes), connect_timeout, ..self.settings };
@@ -425,6 +421,14 @@ mod user_agent_tests {
     }
 }
 
+/// The connect timeout of an attempt's (checked) timeout: 9/10 of it, at most the transport's
+/// default; with none (`None`, or zero before the check), the default.
+#[cfg(not(target_arch = "wasm32"))]
+fn connect_timeout_of(timeout: Option<std::time::Duration>) -> std::time::Duration {
+    let default = crate::transport::DEFAULT_CONNECT_TIMEOUT;
+    timeout.map_or(default, |t| (t * 9 / 10).min(default))
+}
+
 #[cfg(test)]
 mod setting_tests {
     use std::time::Duration;
@@ -444,6 +448,18 @@ mod setting_tests {
             assert_eq!(refused(super::Client::builder().api_key("company-key-7f3a").timeout(Some(t))), "timeout");
         }
         assert!(super::Client::builder().api_key("company-key-7f3a").timeout(None).build().is_ok());
+    }
+
+    #[test]
+    fn the_connect_timeout_follows_the_checked_timeout() {
+        // Zero is "no timeout": the transport's connect timeout, never a zero one (no connection
+        // to a remote host could open; on loopback it still may, so this is checked here).
+        let checked = |t| zeitkonto_core::settings::check_timeout(Some(t)).unwrap();
+        let default = crate::transport::DEFAULT_CONNECT_TIMEOUT;
+        assert_eq!(super::connect_timeout_of(checked(Duration::ZERO)), default);
+        assert_eq!(super::connect_timeout_of(None), default);
+        assert_eq!(super::connect_timeout_of(checked(Duration::from_secs(2))), Duration::from_millis(1800));
+        assert_eq!(super::connect_timeout_of(checked(Duration::from_secs(3600))), default);
     }
 
     #[test]
