@@ -19,28 +19,30 @@ use crate::errors::invalid;
 pub(crate) use crate::json::to_py;
 
 /// Python object → JSON value (sans-IO's canonical params, a JSON parameter). Unsupported types
-/// are an `InvalidInput` naming `field`; a whole number is any `int` or object with `__index__`
-/// (numpy's and pandas' integers). Containers nested deeper than the core reads (a list 10,000
-/// deep, a dict holding itself) are cut there, so the core refuses them with its one answer
-/// (`recursion limit exceeded`) rather than this conversion overflowing the stack.
+/// are an `InvalidInput` naming `field`; a whole number is an `int` or a `numbers.Integral`
+/// (numpy's and pandas' integers; not numpy's `bool_`). A container that holds itself (as
+/// `json.dumps` says, a circular reference) is refused naming the parameter; containers nested
+/// deeper than the core reads (a list 10,000 deep) are cut there, so the core refuses them with
+/// its one answer (`recursion limit exceeded`): this conversion never overflows the stack.
 pub(crate) fn from_py(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Value> {
-    value_of(obj, field, 0)
+    value_of(obj, field, &mut Vec::new())
 }
 
-fn value_of(obj: &Bound<'_, PyAny>, field: &str, depth: usize) -> PyResult<Value> {
+/// [`from_py`] at a depth: `path` holds the containers being converted above this value.
+fn value_of(obj: &Bound<'_, PyAny>, field: &str, path: &mut Vec<usize>) -> PyResult<Value> {
     if obj.is_none() {
         return Ok(Value::Null);
     }
     if let Ok(b) = obj.cast::<PyBool>() {
         return Ok(Value::Bool(b.is_true()));
     }
-    if obj.cast::<PyInt>().is_ok() || obj.get_type().hasattr("__index__")? {
+    if obj.cast::<PyInt>().is_ok() || integral(obj)? {
         match obj.extract::<i64>() {
             Ok(n) => return Ok(Value::from(n)),
             Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
                 return Err(invalid(field, "integer out of range"))
             }
-            Err(_) => {} // an `__index__` that refuses (numpy's bool): not a whole number
+            Err(_) => {} // an `__index__` that refuses: not a whole number
         }
     }
     if let Ok(f) = obj.cast::<PyFloat>() {
@@ -62,28 +64,52 @@ fn value_of(obj: &Bound<'_, PyAny>, field: &str, depth: usize) -> PyResult<Value
     if let Ok(t) = obj.cast::<PyTime>() {
         return Ok(Value::String(time_of(t, field)?.to_string()));
     }
-    let containers = obj.cast::<PyDict>().is_ok() || obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok();
-    if containers && depth > zeitkonto_core::ops::MAX_DEPTH {
+    let container = obj.cast::<PyDict>().is_ok() || obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok();
+    if !container {
+        return Err(invalid(field, format!("unsupported type {}", obj.get_type().name()?)));
+    }
+    if path.contains(&(obj.as_ptr() as usize)) {
+        // The parameter as the caller named it (`extra`, `retry`), not the path into itself.
+        let param = field.split('.').next().unwrap_or(field);
+        return Err(invalid(param, "holds itself (a circular reference)"));
+    }
+    if path.len() > zeitkonto_core::ops::MAX_DEPTH {
         return Ok(Value::Null); // deeper than the core reads: it refuses the value at its limit
     }
+    path.push(obj.as_ptr() as usize);
+    let out = container_value(obj, field, path);
+    path.pop();
+    out
+}
+
+/// A dict, list or tuple as JSON ([`value_of`] of each item).
+fn container_value(obj: &Bound<'_, PyAny>, field: &str, path: &mut Vec<usize>) -> PyResult<Value> {
     if let Ok(d) = obj.cast::<PyDict>() {
         let mut map = serde_json::Map::new();
         for (k, v) in d.iter() {
             let key = unicode(k.cast::<PyString>().map_err(|_| invalid(field, "keys must be strings"))?, field)?;
             // A call's parameter by its own name; a value inside a group by its path (`retry.maxRetries`).
-            let value =
-                value_of(&v, &if field == "params" { key.clone() } else { format!("{field}.{key}") }, depth + 1)?;
+            let value = value_of(&v, &if field == "params" { key.clone() } else { format!("{field}.{key}") }, path)?;
             map.insert(key, value);
         }
         return Ok(Value::Object(map));
     }
     if let Ok(l) = obj.cast::<PyList>() {
-        return l.iter().map(|v| value_of(&v, field, depth + 1)).collect::<PyResult<Vec<_>>>().map(Value::Array);
+        return l.iter().map(|v| value_of(&v, field, path)).collect::<PyResult<Vec<_>>>().map(Value::Array);
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        return t.iter().map(|v| value_of(&v, field, depth + 1)).collect::<PyResult<Vec<_>>>().map(Value::Array);
+        return t.iter().map(|v| value_of(&v, field, path)).collect::<PyResult<Vec<_>>>().map(Value::Array);
     }
     Err(invalid(field, format!("unsupported type {}", obj.get_type().name()?)))
+}
+
+/// Whether `obj` is a `numbers.Integral` (numpy registers its integers there, not its `bool_`,
+/// whose `__index__` gave 0 or 1 before numpy 2.3).
+fn integral(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if !obj.get_type().hasattr("__index__")? {
+        return Ok(false);
+    }
+    obj.is_instance(&obj.py().import("numbers")?.getattr("Integral")?)
 }
 
 /// A call's parameters (a dict by canonical name) as their JSON form, as [`from_py`] reads them,

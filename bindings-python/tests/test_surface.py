@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import inspect
 import json
+import numbers
 import pickle
 import threading
 from datetime import date, datetime
@@ -125,7 +126,8 @@ def test_a_datetime_counts_as_its_date(sandbox: Sandbox) -> None:
 
 
 class _Index:
-    """A whole number that is no ``int`` (numpy's ``int64``, pandas' integers): it has ``__index__``."""
+    """A whole number that is no ``int`` (numpy's ``int64``, pandas' integers): a
+    ``numbers.Integral`` with ``__index__``."""
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -134,11 +136,15 @@ class _Index:
         return self.n
 
 
-class _RefusingIndex:
-    """An ``__index__`` that refuses (as numpy's ``bool_`` does)."""
+numbers.Integral.register(_Index)
+
+
+class _BoolLike:
+    """An ``__index__`` but no ``numbers.Integral`` (numpy's ``bool_``, whose ``__index__`` gave 0
+    or 1 before numpy 2.3): not a month."""
 
     def __index__(self) -> int:
-        raise TypeError("not an index")
+        return 1
 
 
 def test_a_whole_number_with_index_counts_as_one_in_calls_sansio_and_jobs(sandbox: Sandbox) -> None:
@@ -149,8 +155,12 @@ def test_a_whole_number_with_index_counts_as_one_in_calls_sansio_and_jobs(sandbo
                                  api_key="k-123456")
     assert built.url.endswith("/2026/2")  # 0-based on the wire
     assert c.jobs.month_close(_Index(2026), _Index(10)).plan.calls > 0  # type: ignore[arg-type]
+    for month in (_BoolLike(), True):
+        with pytest.raises(zeitkonto.InvalidInputError) as err:
+            c.time_account(ANNA, 2026, month)  # type: ignore[arg-type]
+        assert err.value.field == "month"
     with pytest.raises(zeitkonto.InvalidInputError) as err:
-        c.time_account(ANNA, 2026, _RefusingIndex())  # type: ignore[arg-type]
+        c.jobs.month_close(2026, _BoolLike())  # type: ignore[arg-type]
     assert err.value.field == "month"
 
 
@@ -161,6 +171,8 @@ def test_a_value_nested_too_deep_or_holding_itself_is_refused_not_a_crash(sandbo
     c = make_client(sandbox)
     cyclic: Dict[str, Any] = {}
     cyclic["me"] = cyclic
+    twice: List[Any] = []
+    twice += [twice, twice]  # holding itself twice: walked 2^128 times by a depth cut alone
     deep: List[Any] = []
     for _ in range(10_000):
         deep = [deep]
@@ -168,7 +180,7 @@ def test_a_value_nested_too_deep_or_holding_itself_is_refused_not_a_crash(sandbo
     errors: List[BaseException] = []
 
     def calls() -> None:
-        for extra in ({"a": cyclic}, {"a": deep}):
+        for extra in ({"a": cyclic}, {"a": twice}, {"a": deep}):
             for call in (lambda: c.create_project(MANAGER, "p", extra=extra),
                          lambda: sansio.build_request("create_project", {"email": MANAGER, "name": "p", "extra": extra},
                                                       api_key="k-123456")):
@@ -184,12 +196,13 @@ def test_a_value_nested_too_deep_or_holding_itself_is_refused_not_a_crash(sandbo
         t.join()
     finally:
         threading.stack_size(old)
-    assert len(errors) == 4 and all(isinstance(e, zeitkonto.InvalidInputError) for e in errors), errors
+    assert len(errors) == 6 and all(isinstance(e, zeitkonto.InvalidInputError) for e in errors), errors
     assert {e.field for e in errors} == {"extra"}  # type: ignore[attr-defined]
-    assert all("recursion limit" in str(e) for e in errors), errors
+    assert all("circular reference" in str(e) for e in errors[:4]), errors
+    assert all("recursion limit" in str(e) for e in errors[4:]), errors
     assert sandbox.stats()["requests"] == before  # nothing was sent
     with pytest.raises(zeitkonto.InvalidInputError) as err:
-        KitSandbox(seed={"people": cyclic})
+        KitSandbox(seed={"people": deep})  # json.dumps's RecursionError, named
     assert err.value.field == "seed"
 
 
@@ -236,6 +249,8 @@ def test_driver_events_are_structured_records_logged_while_the_call_waits(
     # Logged while waiting, not when the call returned.
     assert wait.created - (time.time() - time.monotonic()) < returned - 0.5, (wait.created, started, returned)
     assert all("events-key-123456" not in r.getMessage() and "events-key-123456" not in str(getattr(r, "zeitkonto", "")) for r in caplog.records)
+    # The message is the event's line; the logger's name is the record's own (a format shows it).
+    assert all(not r.getMessage().startswith("zeitkonto ") for r in caplog.records if r.name == "zeitkonto")
     failures = [r for r in caplog.records if getattr(r, "zeitkonto", {}).get("event") == "failed"]
     assert len(failures) == 2  # one record per failure, not two
 

@@ -86,6 +86,11 @@ pub async fn run(argv: Vec<String>, interrupted: impl Future<Output = ()>) -> i3
     run_with(argv, Io::process(), interrupted).await
 }
 
+/// Whether the command is a job (it takes `--checkpoint`: a stopped run can go on).
+fn resumable(args: &Args) -> bool {
+    args.command.groups.iter().any(|g| g.iter().any(|o| o.long == "checkpoint"))
+}
+
 /// [`run`] writing to `io` instead of the process's stdout and stderr.
 pub async fn run_with(argv: Vec<String>, io: Io, interrupted: impl Future<Output = ()>) -> i32 {
     let args = match args::parse(&argv) {
@@ -106,8 +111,7 @@ pub async fn run_with(argv: Vec<String>, io: Io, interrupted: impl Future<Output
     let result = match futures_util::future::select(command, interrupted).await {
         futures_util::future::Either::Left((result, _)) => result,
         futures_util::future::Either::Right(_) => {
-            let resumable = args.command.groups.iter().any(|g| g.iter().any(|o| o.long == "checkpoint"));
-            say(match (resumable, args.get("checkpoint").is_some()) {
+            say(match (resumable(&args), args.get("checkpoint").is_some()) {
                 (true, true) => "\nzeitkonto: interrupted (run the same command again to go on)",
                 (true, false) => {
                     "\nzeitkonto: interrupted (with --checkpoint, a run goes on where the last one stopped)"
@@ -152,8 +156,7 @@ pub async fn run_with(argv: Vec<String>, io: Io, interrupted: impl Future<Output
                     ""
                 };
                 // A job stops (its checkpoint can go on); a single call fails.
-                let how =
-                    if matches!(args.command.name, "employees" | "presence" | "clock") { "failed" } else { "stopped" };
+                let how = if resumable(&args) { "stopped" } else { "failed" };
                 say(&format!("zeitkonto: {how}: {e}{at}{applied}"));
                 EXIT_PARTIAL
             }
@@ -421,7 +424,7 @@ async fn month_close(args: &Args, io: &Io, client: &Client) -> Result<i32, Stop>
         return Err(Stop::Usage(format!("month: {month} is not a calendar month (01-12; January is 01), in '{text}'")));
     }
     let year = i32::try_from(year)
-        .map_err(|_| Stop::Usage(format!("invalid input `year`: {year} is not a year from 1 to 9999")))?;
+        .map_err(|_| Stop::Usage(format!("invalid input `year`: {year} {}", zeitkonto_core::date::NOT_A_YEAR)))?;
     let ckpt = start(args)?;
     let job = client.month_close(year, month, args.all("department"), ckpt.1.as_deref()).map_err(usage)?;
     let plan = job.plan();

@@ -237,11 +237,13 @@ pub fn iso_weeks_in_year(year: i32) -> u8 {
     }
 }
 
-/// A year the API can mean: 1..=9999, with the one refusal of a year (calls, weeks and jobs alike;
-/// [`crate::validate::year`]).
+/// Why a year is refused, after the number: the one refusal of a year (calls, weeks, jobs, the CLI).
+pub const NOT_A_YEAR: &str = "is not a year from 1 to 9999";
+
+/// A year the API can mean: 1..=9999 ([`crate::validate::year`]).
 pub(crate) fn check_year(field: &str, year: i32) -> Result<(), Error> {
     if !(1..=9999).contains(&year) {
-        return Err(Error::invalid(field, format!("{year} is not a year from 1 to 9999")));
+        return Err(Error::invalid(field, format!("{year} {NOT_A_YEAR}")));
     }
     Ok(())
 }

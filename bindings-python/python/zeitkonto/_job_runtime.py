@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import json
+import numbers
 import operator
 import os
 from dataclasses import dataclass
@@ -50,13 +51,13 @@ _EXPECTED = {"year": "a whole number", "month": "a whole number (1-12)", "day": 
 
 def _argument(kind: str, value: Any) -> Any:
     """A job's argument as the core reads it (``zeitkonto_core::jobs::JobSpec``, which checks the
-    values for every language): a whole number with ``__index__`` (numpy's) as an ``int``, a date
+    values for every language): a ``numbers.Integral`` (numpy's integers) as an ``int``, a date
     (a datetime as its own ``.date()``) as ``"YYYY-MM-DD"``, any
     iterable of ids as a list; a value no JSON value stands for (a float) is returned as the reason
     it is refused (raised by ``_spec`` once the values are out of its frame)."""
     if value is None or isinstance(value, (str, bool, int)):
         return value
-    if hasattr(type(value), "__index__"):  # numpy's and pandas' integers
+    if isinstance(value, numbers.Integral):  # numpy's and pandas' integers (not numpy's bool_)
         with contextlib.suppress(TypeError):
             return operator.index(value)
     if kind == "day" and isinstance(value, _dt.date):

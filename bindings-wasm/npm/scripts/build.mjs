@@ -141,8 +141,7 @@ writeFileSync(join(out, "zeitkonto_wasm_bg.wasm.base64.js"),
 // Node's CommonJS build (require and, through node.mjs, import): src/node.js bundled with the glue.
 const esbuild = join(pkg, "node_modules", ".bin", "esbuild");
 run(esbuild, ["src/node.js", "--bundle", "--format=cjs", "--platform=node", "--target=node18", "--log-level=warning",
-  "--outfile=dist/node.cjs", "--define:import.meta.url=__zeitkonto_url",
-  "--banner:js=const __zeitkonto_url = require(\"node:url\").pathToFileURL(__filename).href;"], { cwd: pkg });
+  "--outfile=dist/node.cjs"], { cwd: pkg });
 // The same declarations for `require()` users (TypeScript reads a .d.ts in a "type": "module"
 // package as ESM).
 copyFileSync(join(pkg, "index.d.ts"), join(pkg, "dist", "index.d.cts"));

@@ -9,7 +9,8 @@
 //
 //   node scripts/nextjs.mjs [turbopack webpack]   (default: both)
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -99,9 +100,12 @@ try {
     const wasmWarning = /\.wasm/.test(log) && /warn|error/i.test(log);
     report(`${name}: build`, !wasmWarning, "builds without a word about the .wasm", log);
     // The standalone server: only what the tracer shipped (its node_modules) besides Node.
-    // (Below the tracing root, the folder holding node_modules: here the app's parent.)
-    const server = [join(app, ".next", "standalone", "app", "server.js"), join(app, ".next", "standalone", "server.js")]
-      .find((f) => existsSync(f)) ?? "server.js";
+    // Copied out of the build folder first, as into a Docker image: from inside it, Node would
+    // find a package the tracer left out in the folders above. (server.js stands below the
+    // tracing root, the folder holding node_modules: here the app's parent.)
+    const shipped = mkdtempSync(join(tmpdir(), "zeitkonto-next-"));
+    cpSync(join(app, ".next", "standalone"), shipped, { recursive: true });
+    const server = [join(shipped, "app", "server.js"), join(shipped, "server.js")].find((f) => existsSync(f)) ?? "server.js";
     const port = await freePort();
     const proc = spawn(process.execPath, [server], {
       cwd: dirname(server), stdio: ["ignore", "pipe", "pipe"],
@@ -124,6 +128,8 @@ try {
       report(`${name}: a Server Component`, /employees: (<!-- -->)?39/.test(page), "renders 39 employees", `${page.slice(0, 600)}\n${out}`);
     } finally {
       proc.kill();
+      await new Promise((r) => (proc.exitCode !== null ? r() : proc.once("exit", r)));
+      rmSync(shipped, { recursive: true, force: true });
     }
   }
 } finally {

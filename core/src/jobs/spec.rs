@@ -155,7 +155,7 @@ fn int(spec: &Map<String, Value>, field: &str, out_of_range: &str) -> Result<Opt
 }
 
 fn year(spec: &Map<String, Value>) -> Result<i32, Error> {
-    let out = "is not a year from 1 to 9999";
+    let out = crate::date::NOT_A_YEAR;
     let y = required("year", int(spec, "year", out)?)?;
     i32::try_from(y).map_err(|_| Error::invalid("year", format!("{y} {out}")))
 }
