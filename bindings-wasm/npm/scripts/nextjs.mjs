@@ -29,9 +29,10 @@ install("nextjs", work, { name: "zeitkonto-nextjs", private: true, dependencies:
 
 // 3. The app: what a Next.js user writes (the README's Next.js section), in JavaScript.
 const app = join(work, "app");
-// The README's next.config.mjs as written, with the standalone output added.
+// The README's next.config.mjs (bindings-wasm/npm/README.md) as written, with the standalone
+// output added.
 const readme = readFileSync(join(pkg, "README.md"), "utf8");
-const config = /\*\*Next\.js\*\*[\s\S]*?```js\n(export default \{ [^\n]* \};)\n```/.exec(readme)?.[1];
+const config = /```js next\.config\.mjs\n(export default \{ [^\n]* \};)\n```/.exec(readme)?.[1];
 if (!config) throw new Error("README.md: the Next.js section's next.config.mjs block not found");
 const files = {
   "next.config.mjs": `${config.replace("export default { ", 'export default { output: "standalone", ')}\n`,
