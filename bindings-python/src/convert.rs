@@ -82,7 +82,7 @@ fn value_of(obj: &Bound<'_, PyAny>, field: &str, path: &mut Vec<usize>) -> PyRes
     out
 }
 
-/// A dict, list or tuple as JSON ([`value_of`] of each item).
+/// A dict, list or tuple (what [`value_of`] lets through) as JSON, [`value_of`] of each item.
 fn container_value(obj: &Bound<'_, PyAny>, field: &str, path: &mut Vec<usize>) -> PyResult<Value> {
     if let Ok(d) = obj.cast::<PyDict>() {
         let mut map = serde_json::Map::new();
@@ -97,10 +97,8 @@ fn container_value(obj: &Bound<'_, PyAny>, field: &str, path: &mut Vec<usize>) -
     if let Ok(l) = obj.cast::<PyList>() {
         return l.iter().map(|v| value_of(&v, field, path)).collect::<PyResult<Vec<_>>>().map(Value::Array);
     }
-    if let Ok(t) = obj.cast::<PyTuple>() {
-        return t.iter().map(|v| value_of(&v, field, path)).collect::<PyResult<Vec<_>>>().map(Value::Array);
-    }
-    Err(invalid(field, format!("unsupported type {}", obj.get_type().name()?)))
+    let t = obj.cast::<PyTuple>()?;
+    t.iter().map(|v| value_of(&v, field, path)).collect::<PyResult<Vec<_>>>().map(Value::Array)
 }
 
 /// Whether `obj` is a `numbers.Integral` (numpy registers its integers there, not its `bool_`,

@@ -74,11 +74,6 @@ fn is_hopeless(kind: &str, code: Option<i64>) -> bool {
     matches!(code, Some(2) | Some(3) | Some(8)) || kind == "InvalidInput" || kind == "Forbidden"
 }
 
-/// A year the jobs take: 1-9999, as the client's single calls.
-fn check_year(year: i32) -> Result<(), crate::error::Error> {
-    crate::validate::year("year", year)
-}
-
 /// A job's state from its checkpoint text, whose `job` field must be `format`; refused naming
 /// `checkpoint`, saying whose checkpoint it is when it is another job's.
 fn read_state<T: DeserializeOwned>(text: &str, format: &str) -> Result<T, crate::error::Error> {

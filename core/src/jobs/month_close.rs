@@ -28,7 +28,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_year, eta_ms, is_hopeless, read_state, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
+use super::{eta_ms, is_hopeless, read_state, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
 use crate::date::Month;
 use crate::error::Error;
 use crate::routes::OperationId;
@@ -164,7 +164,7 @@ impl MonthClose {
     /// cheap path (empty: one call per employee).
     pub fn new(year: i32, month: i64, departments: Vec<String>) -> Result<MonthClose, Error> {
         let month = Month::try_from_number(month, "month")?;
-        check_year(year)?;
+        crate::validate::year("year", year)?;
         let mut seen = BTreeSet::new();
         for d in &departments {
             if d.trim().is_empty() {
@@ -200,7 +200,7 @@ impl MonthClose {
         if Month::from_number(i64::from(s.month)).is_none() {
             return Err(Error::invalid("checkpoint", "holds no valid month"));
         }
-        check_year(s.year).map_err(|_| Error::invalid("checkpoint", "holds no valid year"))?;
+        crate::validate::year("year", s.year).map_err(|_| Error::invalid("checkpoint", "holds no valid year"))?;
         let n = s.people.as_ref().map_or(0, Vec::len);
         let marks_beyond = s.settled.last().is_some_and(|w| !n.is_multiple_of(64) && w >> (n % 64) != 0);
         if s.settled.len() != n.div_ceil(64) || marks_beyond {

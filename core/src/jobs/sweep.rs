@@ -27,7 +27,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_year, eta_ms, id_text, is_hopeless, read_state, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
+use super::{eta_ms, id_text, is_hopeless, read_state, reason, Plan, Progress, API_LIMIT_PER_MINUTE};
 use crate::date::Date;
 use crate::error::Error;
 use crate::ops::MAX_BOOKING_RANGE_DAYS;
@@ -315,7 +315,7 @@ impl Sweep {
 
     /// The leave-year report of `year` (1-9999).
     pub fn leave_year_report(year: i32) -> Result<Sweep, Error> {
-        check_year(year)?;
+        crate::validate::year("year", year)?;
         let spec = Spec { year: Some(year), ..Sweep::spec(SweepKind::LeaveYearReport) };
         Ok(Sweep::with(spec, VecDeque::from([SweepCall::LeaveYear { year }])))
     }

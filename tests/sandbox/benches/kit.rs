@@ -27,9 +27,7 @@ fn show((m, lo, hi): (f64, f64, f64)) -> String {
 fn main() {
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
     let today = "2026-11-21".parse().ok();
-    let mut cfg = EngineConfig { today, ..Default::default() };
-    cfg.rate_limit.limit = 0;
-    let kit = InProcess::new(cfg);
+    let kit = InProcess::new(EngineConfig { today, ..Default::default() }); // no rate limit
     let minute = std::time::Duration::from_secs(60);
     let (on, off) = (RateLimitSettings::per_window(1_000_000, minute), RateLimitSettings::per_window(0, minute));
     let in_process = kit.client().rate_limit(on).build().expect("client");

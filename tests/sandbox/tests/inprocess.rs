@@ -146,8 +146,6 @@ async fn a_kit_of_its_own_seed_hands_its_client_that_seeds_keys() {
     let main = seed.companies.iter_mut().find(|c| c.key == demo::COMPANY_KEY).unwrap();
     main.key = "acme-company-key-7f3a".into();
     seed.workspaces.clear(); // none: the client is made without a workspace key
-    let mut cfg = EngineConfig { today: Some(today), seed: Some(seed), ..Default::default() };
-    cfg.rate_limit.limit = 0;
-    let sb = InProcess::new(cfg);
+    let sb = InProcess::new(EngineConfig { today: Some(today), seed: Some(seed), ..Default::default() });
     assert_eq!(sb.client().build().unwrap().employees().await.unwrap().len(), 39);
 }

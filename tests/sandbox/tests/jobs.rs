@@ -7,9 +7,7 @@ use zeitkonto_sandbox::engine::EngineConfig;
 use zeitkonto_sandbox::{Fault, FaultKind, InProcess, Seed};
 
 fn kit(seed: Option<Seed>) -> InProcess {
-    let mut cfg = EngineConfig { today: "2026-11-21".parse().ok(), seed, ..Default::default() };
-    cfg.rate_limit.limit = 0;
-    InProcess::new(cfg)
+    InProcess::new(EngineConfig { today: "2026-11-21".parse().ok(), seed, ..Default::default() })
 }
 
 async fn accounts(job: &mut zeitkonto::jobs::MonthCloseJob) -> Vec<String> {
