@@ -105,6 +105,36 @@ def test_loops_in_several_threads_at_once(sandbox: Sandbox) -> None:
     assert sandbox.stats()["maxInFlight"] == 3
 
 
+def test_async_client_on_uvloop(sandbox: Sandbox) -> None:
+    """uvloop (what uvicorn and FastAPI run on when it is installed): concurrent calls, a typed
+    error, a write, a cancellation and a job's steps on the real loop (scripts/ci/python installs
+    it; it has no Windows wheels, so it is not in tests/requirements.txt)."""
+    uvloop = pytest.importorskip("uvloop", reason="uvloop is not installed (scripts/ci/python installs it)")
+    sandbox.inject(kind="delay", delayMs=300, count=4, operation="employees")
+    sandbox.inject(kind="delay", delayMs=2000, count=1, operation="leave_types")
+
+    async def scenario() -> List[Any]:
+        assert "uvloop" in type(asyncio.get_running_loop()).__module__
+        async with zeitkonto.AsyncClient(COMPANY_KEY, base_url=sandbox.url, workspace_key=WORKSPACE_KEY,
+                                         rate_limit=GENEROUS) as a:
+            results = await asyncio.gather(*[a.employees() for _ in range(4)])
+            with pytest.raises(zeitkonto.EmployeeNotFoundError):
+                await a.time_account("nobody@demo.example", 2026, 3)
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(a.leave_types(ANNA), 0.05)
+            await a.come(ANNA)
+            job = a.jobs.presence_board()
+            events = [event async for event in job]
+            assert events and job.failures == [], "the job ran to its end on uvloop"
+            return results
+
+    results = uvloop.run(scenario())
+    assert len(results) == 4 and all(r for r in results)
+    assert sandbox.stats()["maxInFlight"] == 4, "the four calls ran concurrently"
+    assert sandbox.writes("clock") == 1, "the write was sent once"
+    assert not _bridge._waiting, "no waiter is left behind"
+
+
 def test_cancelled_call_leaves_the_bridge_working(sandbox: Sandbox) -> None:
     sandbox.inject(kind="delay", delayMs=500, count=1, operation="employees")
 
