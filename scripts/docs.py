@@ -53,6 +53,7 @@ PAGES = {
     "guide/spec-choices.md": "docs/guide/spec-choices.md",
     "guide/development.md": "docs/guide/development.md",
     "guide/sandbox.md": "tests/sandbox/README.md",
+    "packages/rust.md": "client/README.md",
     "packages/python.md": "bindings-python/README.md",
     "packages/python-guide.md": "docs/guide/python.md",
     "packages/npm.md": "bindings-wasm/npm/README.md",
@@ -453,7 +454,7 @@ def main():
     nav += [f"      - \"{t}\": {p}" for t, p in NAV_GUIDES]
     nav += ["  - Operations:", "      - operations/index.md"]
     nav += [f"      - {op['name']}: operations/{op['name']}.md" for op in ops]
-    nav += ["  - Packages:", "      - Python: packages/python.md", "      - Python in detail: packages/python-guide.md",
+    nav += ["  - Packages:", "      - Rust: packages/rust.md", "      - Python: packages/python.md", "      - Python in detail: packages/python-guide.md",
             "      - npm: packages/npm.md", "      - npm in detail: packages/npm-guide.md",
             "      - Kotlin and Swift: packages/kotlin-swift.md", "      - Kotlin and Swift in detail: packages/kotlin-swift-guide.md",
             "  - Reference:", "      - reference/index.md", "      - Kotlin (API baseline): reference/kotlin.md", "      - Swift: reference/swift.md",

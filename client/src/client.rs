@@ -154,10 +154,10 @@ impl ClientBuilder {
         self
     }
 
-    /// Sends every request of the bundled transport through this proxy
-    /// (`http://proxy.corp:3128`, with `user:password@` when it needs them; https requests go
-    /// through it with CONNECT, so the proxy never sees the URL and its key). Without it the
-    /// environment's `HTTPS_PROXY`/`ALL_PROXY` and `NO_PROXY` apply.
+    /// Sends every https request of the bundled transport through this proxy
+    /// (`http://proxy.corp:3128`, with `user:password@` when it needs them) with CONNECT, so the
+    /// proxy never sees the URL and its key. Without it the environment's `HTTPS_PROXY`/`ALL_PROXY`
+    /// and `NO_PROXY` apply. Plain http (allowed to a loopback host only) always goes direct.
     pub fn proxy(mut self, url: impl Into<String>) -> Self {
         self.settings.proxy = Some(url.into());
         self

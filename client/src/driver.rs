@@ -371,7 +371,9 @@ impl Driver {
                     }
                     // Bound to its request: excerpts are redacted before they are cut, and an
                     // echoed month is read against the requested one.
-                    let resp = resp.for_request(request);
+                    // Its arrival by this clock: a `Retry-After` date without a `Date` header reads against it.
+                    let received = i64::try_from(runtime::unix_nanos() / 1_000_000_000).unwrap_or(0);
+                    let resp = resp.for_request(request).received_at(received);
                     trace.status(resp.status);
                     self.emit(|| Event::Received {
                         operation: op.name(),

@@ -47,8 +47,8 @@ pub use telemetry::{with_spans, SpanAction, SpanSink};
 pub use transport::ReqwestTransport;
 pub use transport::{default_user_agent, BoxFuture, Transport, TransportError, TransportSettings};
 pub use zeitkonto_core::{
-    self as core, ops, ApiCode, Date, Error, LimiterConfig, Month, OperationId, RateLimitSettings, RetryConfig,
-    RetrySettings, TlsFailure,
+    self as core, ops, ApiCode, Date, DateTime, Error, LimiterConfig, Month, OperationId, RateLimitSettings,
+    RetryConfig, RetrySettings, TimeOfDay, TlsFailure,
 };
 
 /// The README's Rust examples compile (doc-tested).

@@ -44,6 +44,24 @@ pub trait Transport: Send + Sync {
     ) -> BoxFuture<'a, Result<Response, TransportError>>;
 }
 
+/// The environment's proxy (`HTTPS_PROXY`, else `ALL_PROXY`; lower case too, an empty one unset)
+/// with `NO_PROXY`, as reqwest reads them, but for https only: plain http goes to a loopback host
+/// only (the core's rule for base URLs), and through a proxy it would hand the proxy the key in
+/// the clear (`HTTP_PROXY`, or `ALL_PROXY`, which reqwest applies to http too). A value that is
+/// not a proxy URL is no proxy, as for reqwest.
+#[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
+fn env_proxy(builder: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
+    let var = |names: [&str; 2]| names.iter().find_map(|n| std::env::var(n).ok().filter(|v| !v.trim().is_empty()));
+    let Some(url) = var(["HTTPS_PROXY", "https_proxy"]).or_else(|| var(["ALL_PROXY", "all_proxy"])) else {
+        return builder;
+    };
+    let no_proxy = reqwest::NoProxy::from_string(&var(["NO_PROXY", "no_proxy"]).unwrap_or_default());
+    match reqwest::Proxy::https(url.trim()) {
+        Ok(proxy) => builder.proxy(proxy.no_proxy(no_proxy)),
+        Err(_) => builder,
+    }
+}
+
 /// The reqwest transport (rustls natively, `fetch` on wasm32; feature `reqwest`, on by default).
 ///
 /// Natively it asks for gzip and decodes it (the response bound applies to the
@@ -51,7 +69,9 @@ pub trait Transport: Send + Sync {
 /// ALPN and HTTP/1.1 otherwise, sends `User-Agent: zeitkonto-<language>/<version>`, trusts the
 /// system's certificates (`SSL_CERT_FILE`/`SSL_CERT_DIR` on Linux) plus any CA added with
 /// [`TransportSettings::ca_certificates_pem`], goes through `HTTPS_PROXY`/`ALL_PROXY` (and
-/// honours `NO_PROXY`) unless a proxy is set explicitly, and never follows a redirect. On wasm32
+/// honours `NO_PROXY`) unless a proxy is set explicitly, and never follows a redirect. A proxy,
+/// set or from the environment, carries https only: plain http (allowed to a loopback host only)
+/// always goes direct, since a proxy would read the key in its URL. On wasm32
 /// the browser's `fetch` does all of that itself, and no custom header is sent (so a browser's
 /// CORS stays simple).
 #[cfg(feature = "reqwest")]
@@ -74,8 +94,9 @@ pub struct TransportSettings {
     /// PEM certificates of authorities to trust besides the system's (a private CA, a TLS-
     /// inspecting proxy's CA).
     pub ca_certificates_pem: Option<Vec<u8>>,
-    /// A proxy URL for every request (`http://proxy.corp:3128`, with `user:password@` if it
-    /// needs them); default: the environment's (`HTTPS_PROXY`, `ALL_PROXY`, `NO_PROXY`).
+    /// A proxy URL for every https request (`http://proxy.corp:3128`, with `user:password@` if it
+    /// needs them); default: the environment's (`HTTPS_PROXY`, `ALL_PROXY`, `NO_PROXY`). Plain
+    /// http (a loopback host only) always goes direct.
     pub proxy: Option<String>,
     /// The largest response body, in bytes (decoded).
     pub max_body: Option<usize>,
@@ -167,7 +188,9 @@ impl ReqwestTransport {
                     // `ftp://`), past the proxy the caller set.
                     let scheme = url.split_once("://").map(|(scheme, _)| scheme.to_ascii_lowercase());
                     let proxy = match scheme.as_deref() {
-                        Some("http" | "https") => reqwest::Proxy::all(url).ok(),
+                        // For https only: plain http (to a loopback host only) through a
+                        // proxy would hand it the key in the clear.
+                        Some("http" | "https") => reqwest::Proxy::https(url).ok(),
                         _ => None,
                     };
                     let proxy = proxy.ok_or_else(|| {
@@ -183,6 +206,8 @@ impl ReqwestTransport {
                         )
                     })?;
                     builder = builder.proxy(proxy);
+                } else {
+                    builder = env_proxy(builder.no_proxy());
                 }
                 Ok(builder)
             }

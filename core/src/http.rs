@@ -140,12 +140,30 @@ pub struct Response {
     pub(crate) secrets: Secrets,
     #[serde(skip)]
     pub(crate) requested_month: Option<Month>,
+    /// When it arrived by the receiver's clock (seconds since 1970; [`Response::received_at`]).
+    #[serde(skip)]
+    received_secs: Option<i64>,
 }
 
 impl Response {
     /// A response from its parts.
     pub fn new(status: u16, headers: Vec<(String, String)>, body: impl Into<Vec<u8>>) -> Response {
-        Response { status, headers, body: body.into(), secrets: Secrets::new(), requested_month: None }
+        Response {
+            status,
+            headers,
+            body: body.into(),
+            secrets: Secrets::new(),
+            requested_month: None,
+            received_secs: None,
+        }
+    }
+
+    /// Notes when the response arrived by the receiver's clock (seconds since 1970; the core reads
+    /// no clock): a `Retry-After` date of an answer without a `Date` header is read against it
+    /// ([`Response::retry_after_ms`]). The driver does this for every response.
+    pub fn received_at(mut self, unix_secs: i64) -> Response {
+        self.received_secs = Some(unix_secs);
+        self
     }
 
     /// Binds this response to the request it answers (its secrets and requested month); see the
@@ -179,12 +197,14 @@ impl Response {
 
     /// `Retry-After` in milliseconds, at most [`MAX_WAIT_MS`](crate::limiter::MAX_WAIT_MS): a
     /// number of seconds (decimals accepted), or an HTTP date, read as its distance from the
-    /// answer's own `Date` (the server's clock on both sides: the core reads none; a date already
-    /// past is no wait). A date without a `Date` header is not read (`None`).
+    /// answer's own `Date` (the server's clock on both sides; a date already past is no wait), or
+    /// without one from when it arrived ([`Response::received_at`]; the core reads no clock). A
+    /// date with neither is not read (`None`).
     pub fn retry_after_ms(&self) -> Option<u64> {
         let value = self.header("retry-after")?;
         parse_retry_after(value).or_else(|| {
-            let wait = http_date_secs(value)? - http_date_secs(self.header("date")?)?;
+            let sent = self.header("date").and_then(http_date_secs).or(self.received_secs);
+            let wait = http_date_secs(value)? - sent?;
             Some(u64::try_from(wait).unwrap_or(0).saturating_mul(1000).min(crate::limiter::MAX_WAIT_MS))
         })
     }
@@ -384,8 +404,15 @@ mod tests {
         ] {
             assert_eq!(answer(&[("Retry-After", retry_after), date]).retry_after_ms(), ms, "{retry_after}");
         }
-        // Without the answer's own Date, a date is not read (the core has no clock).
+        // Without the answer's own Date nor its arrival time, a date is not read (the core has no clock).
         assert_eq!(answer(&[("Retry-After", "Wed, 21 Oct 2015 07:28:30 GMT")]).retry_after_ms(), None);
+        // Without a `Date`, against when it arrived by the receiver's clock; a `Date` wins.
+        let at = http_date_secs("Wed, 21 Oct 2015 07:28:00 GMT").unwrap_or_default();
+        let dated = answer(&[("Retry-After", "Wed, 21 Oct 2015 07:28:30 GMT")]).received_at(at);
+        assert_eq!(dated.retry_after_ms(), Some(30_000));
+        let both =
+            answer(&[("Retry-After", "Wed, 21 Oct 2015 07:28:30 GMT"), ("Date", "Wed, 21 Oct 2015 07:28:20 GMT")]);
+        assert_eq!(both.received_at(at).retry_after_ms(), Some(10_000));
         assert_eq!(answer(&[("Retry-After", "7")]).retry_after_ms(), Some(7_000));
     }
 

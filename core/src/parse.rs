@@ -67,10 +67,10 @@ fn error_code(body: &[u8]) -> Option<i64> {
 
 /// The API code of a body that is a JSON object with a top-level `code` key: the value of its
 /// **last** `code` (a key given twice keeps its last value, as `JSON.parse` and the models read it),
-/// read exactly as every model reads an integer ([`crate::model::wire::FlexInt`]: a whole number,
-/// a whole float such as `3.0`, a numeric string such as `"3"`, or a boolean). `None` when the body
-/// is not a well-formed object at its top level, has no `code`, or its last `code` is not such a
-/// number (`null`, `""`, `"abc"`, an object). A small scanner: no value is built but the code's.
+/// read exactly as every model reads its `code` ([`crate::model::wire::Code`]: a whole number,
+/// a whole float such as `3.0`, or a numeric string such as `"3"`; not a boolean). `None` when the
+/// body is not a well-formed object at its top level, has no `code`, or its last `code` is not
+/// such a number (`null`, `""`, `"abc"`, `true`, an object). A small scanner: no value is built but the code's.
 pub fn top_level_code(b: &[u8]) -> Option<i64> {
     let mut i = skip_ws(b, 0);
     if b.get(i) != Some(&b'{') {
@@ -118,9 +118,9 @@ pub fn top_level_code(b: &[u8]) -> Option<i64> {
 /// A `code` value's JSON text read as the models read an integer.
 #[inline(never)]
 fn code_value(text: &[u8]) -> Option<i64> {
-    use crate::model::wire::{FlexInt, Got};
-    match serde_json::from_slice::<FlexInt>(text) {
-        Ok(FlexInt(Got::Val(n))) => Some(n),
+    use crate::model::wire::{Code, Got};
+    match serde_json::from_slice::<Code>(text) {
+        Ok(Code(Got::Val(n))) => Some(n),
         _ => None,
     }
 }

@@ -18,7 +18,7 @@ model! {
     /// The leave types of the company (`leave_types`).
     pub struct LeaveTypesReport {
         /// Result code (0 = OK).
-        code: opt i64 [via wire::FlexInt] = "code" => "code",
+        code: opt i64 [via wire::Code] = "code" => "code",
         /// Epoch milliseconds of the call.
         time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// The leave types (fields not shown by the spec: raw JSON).

@@ -157,7 +157,7 @@ model! {
     /// The response envelope alone (`code` 0 = OK, `time` in epoch milliseconds).
     pub struct Envelope {
         /// Result code (0 = OK); a non-zero code is turned into [`crate::Error::Api`].
-        code: opt i64 [via wire::FlexInt] = "code" => "code",
+        code: opt i64 [via wire::Code] = "code" => "code",
         /// Epoch milliseconds at which the call was executed.
         time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// A `success` flag some answers carry beside `code` (`false`, `0`, `"false"`: not done).

@@ -9,7 +9,7 @@ model! {
     /// Presence and absence of one day (`presence`).
     pub struct PresenceReport {
         /// Result code (0 = OK).
-        code: opt i64 [via wire::FlexInt] = "code" => "code",
+        code: opt i64 [via wire::Code] = "code" => "code",
         /// Epoch milliseconds of the call.
         time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// One entry per employee.
@@ -35,7 +35,7 @@ model! {
     /// Today's overview (`overview`).
     pub struct OverviewReport {
         /// Result code (0 = OK).
-        code: opt i64 [via wire::FlexInt] = "code" => "code",
+        code: opt i64 [via wire::Code] = "code" => "code",
         /// Epoch milliseconds of the call.
         time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// One entry per employee in scope.
@@ -245,7 +245,7 @@ model! {
     /// The body-based monthly account (`time_account_report`).
     pub struct AccountReport {
         /// Result code (0 = OK).
-        code: opt i64 [via wire::FlexInt] = "code" => "code",
+        code: opt i64 [via wire::Code] = "code" => "code",
         /// Epoch milliseconds of the call.
         time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// Target minutes of today (`today_soll`).
@@ -295,7 +295,7 @@ model! {
     /// Target/actual minutes per day for a range (`target_actual_days`).
     pub struct TargetActualReport {
         /// Result code (0 = OK).
-        code: opt i64 [via wire::FlexInt] = "code" => "code",
+        code: opt i64 [via wire::Code] = "code" => "code",
         /// Epoch milliseconds of the call.
         time: opt EpochMillis [via wire::FlexInt] = "time" => "time",
         /// Per employee and day (element fields not shown by the spec: raw JSON).

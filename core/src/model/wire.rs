@@ -275,12 +275,20 @@ scalar_wire!(
 );
 
 scalar_wire!(
+    /// The API's `code`: an integer as [`FlexInt`] reads one, but not a boolean (`{"code": false}`
+    /// is no code 0, which would be a success; `true` no code 1): one degrades, as any odd value.
+    Code => i64, |s| convert(s, |s| if matches!(s, Scalar::Bool(_)) { None } else { s.as_i64() })
+);
+
+scalar_wire!(
     /// A number (possibly decimal) that may arrive as a JSON number or a numeric string.
     FlexNum => f64, |s| convert(s, |s| match s {
         Scalar::Int(i) => Some(*i as f64),
         Scalar::UInt(u) => Some(*u as f64),
         Scalar::Float(f) => Some(*f),
-        Scalar::Str(t) => number(trim(t).as_bytes()),
+        // A whole number with leading zeros (`007`: JSON writes 7, the body's reader quoted it)
+        // as its integer reader reads it.
+        Scalar::Str(t) => number(trim(t).as_bytes()).or_else(|| trim(t).parse::<i64>().ok().map(|i| i as f64)),
         _ => None,
     })
 );

@@ -50,6 +50,12 @@ pub use server::{Sandbox, SandboxConfig};
 pub use shared::Shared;
 pub use state::{Clock, Stats, World};
 
+/// The Rust client's README (`client/README.md`, its crates.io page) runs as a doc test here, where
+/// its test-kit example has the in-process sandbox.
+#[doc = include_str!("../../../client/README.md")]
+#[cfg(all(doctest, feature = "client", feature = "server"))]
+pub struct ClientReadmeDoctests;
+
 /// The fixed demo keys and identities, for printing.
 pub fn demo_keys() -> BTreeMap<&'static str, &'static str> {
     use seed::demo::*;
