@@ -92,7 +92,7 @@ pub struct SpanEnd {
 }
 
 /// Makes a span per call. Pass one to a client's constructor (`tracer = ...`). Called on the thread
-/// that first runs the call (Kotlin: a `Dispatchers.Default` thread, in the caller's coroutine
+/// that first runs the call (Kotlin: a `Dispatchers.IO` thread, in the caller's coroutine
 /// context), then on the library's worker threads: keep it quick and thread-safe. An exception
 /// it throws never fails a call (the call then has no span).
 #[uniffi::export(with_foreign)]

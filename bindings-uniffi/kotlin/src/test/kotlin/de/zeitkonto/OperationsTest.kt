@@ -3,7 +3,11 @@ package de.zeitkonto
 import java.time.LocalDate
 import java.time.LocalTime
 import java.time.LocalDateTime
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.TimeUnit
 import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.async
+import kotlinx.coroutines.awaitAll
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withContext
 import kotlinx.serialization.json.boolean
@@ -163,5 +167,27 @@ class OperationsTest {
         // Only the caller's thread or the coroutines' own pool, never a native thread of the
         // library that JNA attached to the JVM (where blocking would stall every other call).
         assertTrue(threads.all { it == caller || it.startsWith("DefaultDispatcher-worker") }, threads.toString())
+    }
+
+    @Test
+    fun `calls complete while every Dispatchers Default thread is blocked waiting for them`() {
+        // `runBlocking` (or a future's `join()`) inside Default coroutines, one per Default thread:
+        // the library must not need a Default thread to finish the calls (it deadlocked when it did).
+        // The bundled transport, and a transport of the app's (its `send` a callback of the library).
+        val blocked = maxOf(2, Runtime.getRuntime().availableProcessors())
+        ZeitkontoClient.withTransport(sandboxConfig(), JdkTransport()).use { viaJdk ->
+            for (client in listOf(c, viaJdk)) {
+                val done = CountDownLatch(1)
+                val sizes = mutableListOf<Int>()
+                Thread {
+                    runBlocking(Dispatchers.Default) {
+                        sizes += (1..blocked).map { async { runBlocking { client.employees().size } } }.awaitAll()
+                    }
+                    done.countDown()
+                }.apply { isDaemon = true }.start()
+                assertTrue(done.await(30, TimeUnit.SECONDS), "the calls never completed: they waited for a Default thread")
+                assertTrue(sizes.size == blocked && sizes.all { it > 0 }, sizes.toString())
+            }
+        }
     }
 }
