@@ -117,17 +117,28 @@ def kotlin(text):
         fail(f"the Kotlin exception template changed ({n_messages} messages, toString {bool(to_string)})")
     block = block.replace(to_string.group(0), "")
     text = text[:start] + block + text[end:]
-    # Async calls run (polls, completion, decoding the result) on Dispatchers.IO: a
-    # continuation never resumes on the library's I/O thread (under Dispatchers.Unconfined the
-    # caller's code would otherwise go on there), and a large result is not decoded on the
-    # caller's thread (Android's main thread). The caller gets the decoded value back in its own
-    # context. IO, not Default: IO's threads come in addition to Default's, so a call still
-    # completes when every Default thread is blocked waiting for one (`runBlocking` or a future's
-    # `join()` inside a Default coroutine), which deadlocked on Default.
+    # Async calls run (polls, completion, decoding the result) on the library's own view of
+    # Dispatchers.IO: a continuation never resumes on the library's I/O thread (under
+    # Dispatchers.Unconfined the caller's code would otherwise go on there), and a large result is
+    # not decoded on the caller's thread (Android's main thread). The caller gets the decoded value
+    # back in its own context. A view of IO, not Default nor IO itself: IO's views are not bound by
+    # IO's 64 threads nor Default's, so a call still completes when every Default or IO thread is
+    # blocked waiting for one (`runBlocking` or a future's `join()` inside such a coroutine), which
+    # deadlocked on Default.
+    text = replace_once(text, """internal suspend fun<T, F, E: kotlin.Exception> uniffiRustCallAsync(""",
+                        """/** Where the library's async calls and the app's async callbacks run: a view of
+ * `Dispatchers.IO` of its own (not bound by IO's 64 threads nor Default's), so a call completes
+ * even when every Default or IO thread is blocked waiting for one. Patched in by
+ * scripts/uniffi_patches.py. */
+@OptIn(kotlinx.coroutines.ExperimentalCoroutinesApi::class)
+internal val uniffiZeitkontoDispatcher: kotlinx.coroutines.CoroutineDispatcher =
+    kotlinx.coroutines.Dispatchers.IO.limitedParallelism(64)
+
+internal suspend fun<T, F, E: kotlin.Exception> uniffiRustCallAsync(""", "uniffiRustCallAsync's dispatcher")
     text = replace_once(text, """): T {
     try {
         do {
-            val pollResult = suspendCancellableCoroutine<Byte> { continuation ->""", """): T = kotlinx.coroutines.withContext(kotlinx.coroutines.Dispatchers.IO) {
+            val pollResult = suspendCancellableCoroutine<Byte> { continuation ->""", """): T = kotlinx.coroutines.withContext(uniffiZeitkontoDispatcher) {
     try {
         do {
             val pollResult = suspendCancellableCoroutine<Byte> { continuation ->""", "uniffiRustCallAsync")
@@ -145,13 +156,13 @@ def kotlin(text):
     if n != 4:
         fail(f"the callback trampolines' catch: uniffi's template changed ({n} matches, 4 expected)")
     text = text.replace("} catch(e: kotlin.Exception) {", "} catch(e: kotlin.Throwable) {")
-    # The app's async callbacks (a transport's `send`, the test kit's waits) run on
-    # Dispatchers.IO too, not GlobalScope's Default, for the same reason.
+    # The app's async callbacks (a transport's `send`, the test kit's waits) run there too, not on
+    # GlobalScope's Default, for the same reason.
     n = text.count("GlobalScope.launch coroutineBlock@ {")
     if n != 2:
         fail(f"the async callbacks' launch: uniffi's template changed ({n} matches, 2 expected)")
     text = text.replace("GlobalScope.launch coroutineBlock@ {",
-                        "GlobalScope.launch(kotlinx.coroutines.Dispatchers.IO) coroutineBlock@ {")
+                        "GlobalScope.launch(uniffiZeitkontoDispatcher) coroutineBlock@ {")
     text = user_agent(text, "kotlin")
     text = config_to_string(text)
     text = platform_names(text, "de.zeitkonto", {"PlatformInt": "kotlin.Int", "WideInt": "kotlin.Long",

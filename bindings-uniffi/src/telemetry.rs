@@ -92,9 +92,9 @@ pub struct SpanEnd {
 }
 
 /// Makes a span per call. Pass one to a client's constructor (`tracer = ...`). Called on the thread
-/// that first runs the call (Kotlin: a `Dispatchers.IO` thread, in the caller's coroutine
-/// context), then on the library's worker threads: keep it quick and thread-safe. An exception
-/// it throws never fails a call (the call then has no span).
+/// that first runs the call (Kotlin: a thread of the library's view of `Dispatchers.IO`, in the
+/// caller's coroutine context), then on the library's worker threads: keep it quick and
+/// thread-safe. An exception it throws never fails a call (the call then has no span).
 #[uniffi::export(with_foreign)]
 pub trait ZeitkontoTracer: Send + Sync {
     /// A call starts: begin its span (kind CLIENT, parent: the caller's current span).

@@ -371,9 +371,13 @@ impl Driver {
                     }
                     // Bound to its request: excerpts are redacted before they are cut, and an
                     // echoed month is read against the requested one.
-                    // Its arrival by this clock: a `Retry-After` date without a `Date` header reads against it.
+                    // Its arrival by this clock (none when the clock reads before 1970): a `Retry-After`
+                    // date without a `Date` header reads against it.
+                    let mut resp = resp.for_request(request);
                     let received = i64::try_from(runtime::unix_nanos() / 1_000_000_000).unwrap_or(0);
-                    let resp = resp.for_request(request).received_at(received);
+                    if received > 0 {
+                        resp = resp.received_at(received);
+                    }
                     trace.status(resp.status);
                     self.emit(|| Event::Received {
                         operation: op.name(),

@@ -44,22 +44,23 @@ pub trait Transport: Send + Sync {
     ) -> BoxFuture<'a, Result<Response, TransportError>>;
 }
 
-/// The environment's proxy (`HTTPS_PROXY`, else `ALL_PROXY`; lower case too, an empty one unset)
-/// with `NO_PROXY`, as reqwest reads them, but for https only: plain http goes to a loopback host
-/// only (the core's rule for base URLs), and through a proxy it would hand the proxy the key in
-/// the clear (`HTTP_PROXY`, or `ALL_PROXY`, which reqwest applies to http too). A value that is
-/// not a proxy URL is no proxy, as for reqwest.
+/// The environment's proxy (`HTTPS_PROXY`, else `ALL_PROXY`; upper case first, then lower; an
+/// empty one or one that is not an `http://` or `https://` proxy URL is none, and the next is
+/// read) with `NO_PROXY`, but for https only: plain http goes to a loopback host only (the core's
+/// rule for base URLs), and through a proxy it would hand the proxy the key in the clear
+/// (`HTTP_PROXY`, or `ALL_PROXY`, which reqwest's own reading applies to http too). Not read: the
+/// operating system's proxy settings (reqwest's `system-proxy`), as before.
 #[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
 fn env_proxy(builder: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
-    let var = |names: [&str; 2]| names.iter().find_map(|n| std::env::var(n).ok().filter(|v| !v.trim().is_empty()));
-    let Some(url) = var(["HTTPS_PROXY", "https_proxy"]).or_else(|| var(["ALL_PROXY", "all_proxy"])) else {
-        return builder;
-    };
-    let no_proxy = reqwest::NoProxy::from_string(&var(["NO_PROXY", "no_proxy"]).unwrap_or_default());
-    match reqwest::Proxy::https(url.trim()) {
-        Ok(proxy) => builder.proxy(proxy.no_proxy(no_proxy)),
-        Err(_) => builder,
-    }
+    let proxy = ["HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy"].iter().find_map(|name| {
+        let url = std::env::var(name).ok()?;
+        let url = url.trim();
+        let scheme = url.split_once("://").map_or("http", |(scheme, _)| scheme).to_ascii_lowercase();
+        matches!(scheme.as_str(), "http" | "https").then(|| reqwest::Proxy::https(url).ok()).flatten()
+    });
+    let Some(proxy) = proxy else { return builder };
+    let no_proxy = ["NO_PROXY", "no_proxy"].iter().find_map(|name| std::env::var(name).ok());
+    builder.proxy(proxy.no_proxy(reqwest::NoProxy::from_string(&no_proxy.unwrap_or_default())))
 }
 
 /// The reqwest transport (rustls natively, `fetch` on wasm32; feature `reqwest`, on by default).

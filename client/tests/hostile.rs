@@ -388,3 +388,33 @@ fn refusals_of_the_settings_quote_no_key() {
         assert!(!printed.contains(KEY) && !printed.contains("abcdef"), "{printed}");
     }
 }
+
+/// A 429 whose `Retry-After` is an HTTP date and that has no `Date` header: the date is read
+/// against the answer's arrival by the client's clock (it was not read at all: the client retried
+/// after its own estimate, 1 s, into another 429). A wait beyond `max_retry_after` gives up at once
+/// with the wait the server asked for.
+#[tokio::test]
+async fn a_retry_after_date_without_a_date_header_is_read_against_the_arrival() {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64 + 30;
+    let day = zeitkonto::Date::from_days_since_epoch(now.div_euclid(86_400)).unwrap();
+    let secs = now.rem_euclid(86_400);
+    let date = format!(
+        "Mon, {:02} {} {} {:02}:{:02}:{:02} GMT",
+        day.day(),
+        &day.month().name()[..3],
+        day.year(),
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    );
+    let head = format!("HTTP/1.1 429 Too Many Requests\r\nRetry-After: {date}\r\nContent-Length: 0\r\n\r\n");
+    let url = answering(head, Vec::new());
+    let retry = zeitkonto::RetrySettings { max_retry_after: std::time::Duration::from_secs(5), ..Default::default() };
+    let c = zeitkonto::Client::builder().base_url(url).api_key("k3y-of-a-429").retry(retry).build().unwrap();
+    match c.employees().await {
+        Err(Error::RateLimited { retry_after: Some(wait) }) => {
+            assert!((25..=31).contains(&wait.as_secs()), "the date read as a wait of {wait:?}, not about 30 s");
+        }
+        other => panic!("expected RateLimited with the date's wait, got {other:?}"),
+    }
+}

@@ -204,7 +204,7 @@ impl Response {
         let value = self.header("retry-after")?;
         parse_retry_after(value).or_else(|| {
             let sent = self.header("date").and_then(http_date_secs).or(self.received_secs);
-            let wait = http_date_secs(value)? - sent?;
+            let wait = http_date_secs(value)?.checked_sub(sent?)?;
             Some(u64::try_from(wait).unwrap_or(0).saturating_mul(1000).min(crate::limiter::MAX_WAIT_MS))
         })
     }

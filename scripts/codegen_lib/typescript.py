@@ -191,6 +191,7 @@ def dts(decl, current):
 # on anything else, so the core's reader decides every odd case.
 WIRE_READERS = {
     "wire::FlexInt": "int",
+    "wire::Code": "int",  # `int` takes no boolean: the core reads one (a degraded code)
     "wire::FlexNum": "num",
     "wire::FlexBool": "bool",
     "wire::EmptyOr<Date>": "date",

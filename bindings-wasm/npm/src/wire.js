@@ -145,7 +145,7 @@ export function extraOf(o, found, known, d) {
   return extra;
 }
 
-/** `wire::FlexInt`: a whole number within ±2^53. */
+/** `wire::FlexInt` and `wire::Code`: a whole number within ±2^53 (a boolean is the core's to read). */
 export function int(v) {
   // The core takes a whole float only below 9e15 (`exact` keeps below 10^15); -0 it reads as 0.
   return v === null ? null : typeof v === "number" && Number.isInteger(v) && exact(v) && !Object.is(v, -0) ? v : FAIL;

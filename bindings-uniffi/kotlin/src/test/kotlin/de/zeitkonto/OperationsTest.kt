@@ -170,22 +170,23 @@ class OperationsTest {
     }
 
     @Test
-    fun `calls complete while every Dispatchers Default thread is blocked waiting for them`() {
-        // `runBlocking` (or a future's `join()`) inside Default coroutines, one per Default thread:
-        // the library must not need a Default thread to finish the calls (it deadlocked when it did).
-        // The bundled transport, and a transport of the app's (its `send` a callback of the library).
-        val blocked = maxOf(2, Runtime.getRuntime().availableProcessors())
+    fun `calls complete while every Dispatchers Default or IO thread is blocked waiting for them`() {
+        // `runBlocking` (or a future's `join()`) inside coroutines, one per thread of Default (as
+        // many as cores) or of IO (64): the library must not need one of those threads to finish
+        // the calls (it deadlocked when it finished them on Default). The bundled transport, and a
+        // transport of the app's (its `send` a callback of the library).
+        val cases = listOf(Dispatchers.Default to maxOf(2, Runtime.getRuntime().availableProcessors()), Dispatchers.IO to 64)
         ZeitkontoClient.withTransport(sandboxConfig(), JdkTransport()).use { viaJdk ->
-            for (client in listOf(c, viaJdk)) {
+            for ((dispatcher, blocked) in cases) for (client in listOf(c, viaJdk)) {
                 val done = CountDownLatch(1)
                 val sizes = mutableListOf<Int>()
                 Thread {
-                    runBlocking(Dispatchers.Default) {
+                    runBlocking(dispatcher) {
                         sizes += (1..blocked).map { async { runBlocking { client.employees().size } } }.awaitAll()
                     }
                     done.countDown()
                 }.apply { isDaemon = true }.start()
-                assertTrue(done.await(30, TimeUnit.SECONDS), "the calls never completed: they waited for a Default thread")
+                assertTrue(done.await(30, TimeUnit.SECONDS), "the calls never completed: they waited for a thread of $dispatcher")
                 assertTrue(sizes.size == blocked && sizes.all { it > 0 }, sizes.toString())
             }
         }
