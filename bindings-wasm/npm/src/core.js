@@ -394,7 +394,7 @@ export class Client {
     const dispatcher = this.#dispatcher;
     // In Node, without a `fetch` or `dispatcher` option, node:http does what Node's fetch would
     // (and serves where Node runs without fetch).
-    const viaHttp = nodeHttp !== null && this.#fetch == null && dispatcher == null && nodeHttp.serves(fetchFn);
+    const viaHttp = (url) => nodeHttp !== null && this.#fetch == null && dispatcher == null && nodeHttp.serves(fetchFn, url);
     // With OpenTelemetry set up: the call's span (src/telemetry.js), its attempts sent with tracing
     // suppressed (the HTTP instrumentations would record the key in `url.full`).
     const telemetry = callTelemetry();
@@ -432,7 +432,7 @@ export class Client {
       return send(url, lines, headers, body);
     };
     const send = (url, lines, headers, body) => {
-      if (viaHttp) {
+      if (viaHttp(url)) {
         const attempt = {};
         const sent = nodeHttp.send(url, lines[0], headers, body, Number(lines[2]), attempt);
         arm(attempt, Number(lines[1]));

@@ -78,12 +78,29 @@ function plainAgent(d) {
 }
 
 /**
- * Whether this transport may send in place of `fetch` (the client's global one; undefined where
- * Node runs without fetch): not when Node proxies by itself, not for a `fetch` that is not Node's
- * own, not when a global dispatcher was set. Then calls go through `fetch`.
+ * Whether this transport may send `url` in place of `fetch` (the client's global one; undefined
+ * where Node runs without fetch): not for a `fetch` that is not Node's own, not when a global
+ * dispatcher was set, not when Node proxies by itself; then calls go through `fetch`. But plain
+ * http (a loopback host only, the core's rule) never goes through the environment's proxy (Node's
+ * own `EnvHttpProxyAgent`, which reads `HTTP_PROXY` for http: the proxy would read the key in the
+ * URL in the clear): it is sent here, directly.
  */
-export function serves(fetch) {
-  return !envProxy && (fetch === undefined || isNodeFetch(fetch)) && plainGlobalDispatcher();
+export function serves(fetch, url) {
+  if (!(fetch === undefined || isNodeFetch(fetch))) return false;
+  if (url.startsWith("http:") && onlyEnvProxy()) return true;
+  return !envProxy && plainGlobalDispatcher();
+}
+
+/**
+ * Whether the global dispatchers are the environment's proxy agent (what Node >= 24 sets with
+ * `NODE_USE_ENV_PROXY`, or one set with undici's `setGlobalDispatcher(new EnvHttpProxyAgent())`)
+ * or Node's plain ones, and Node proxies by itself or one of them is such an agent.
+ */
+function onlyEnvProxy() {
+  const found = [globalThis[GLOBAL_DISPATCHER_2], globalThis[GLOBAL_DISPATCHER]];
+  const proxying = (d) => d?.constructor?.name === "EnvHttpProxyAgent";
+  const plain = (d) => proxying(d) || plainAgent(d) || d?.constructor?.name === "Dispatcher1Wrapper";
+  return found.every(plain) && (envProxy || found.some(proxying));
 }
 
 // Keep-alive pools of our own, as Node >= 19's global agents are made (Node 18's do not keep

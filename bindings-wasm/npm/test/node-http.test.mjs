@@ -311,10 +311,28 @@ test("a server that closes the connection before reading the request: a typed er
   }
 });
 
-test("with NODE_USE_ENV_PROXY=1 (Node >= 24 then proxies its own fetch) calls go through fetch", async () => {
-  handler = (req, res) => json(res, EMPLOYEES);
-  await child("await c.employees();", { env: { NODE_USE_ENV_PROXY: "1" } });
-  assert.equal(seen.at(-1).headers["sec-fetch-mode"], "cors", "sent by fetch");
+test("with NODE_USE_ENV_PROXY=1 (Node >= 24 then proxies its own fetch) https goes through fetch, plain http never through the proxy", async () => {
+  // A recording "proxy": plain http through it would hand it the key in the clear.
+  const { createServer: raw } = await import("node:net");
+  const proxied = [];
+  const proxy = raw((socket) => socket.once("data", (d) => { proxied.push(String(d).split("\r\n")[0]); socket.destroy(); }));
+  await new Promise((ok) => proxy.listen(0, "127.0.0.1", ok));
+  try {
+    const proxyUrl = `http://127.0.0.1:${proxy.address().port}`;
+    const env = { NODE_USE_ENV_PROXY: "1", HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl, NO_PROXY: "" };
+    handler = (req, res) => json(res, EMPLOYEES);
+    const before = seen.length;
+    await child("await c.employees();", { env });
+    assert.equal(seen.length, before + 1, "the server got the call");
+    assert.equal(seen.at(-1).headers["sec-fetch-mode"], undefined, "plain http: sent by node:http, directly");
+    assert.deepEqual(proxied, [], "the proxy saw a plain-http request");
+    // https: Node's fetch (with its proxy), not node:http.
+    const which = await child(`const { serves } = await import(${JSON.stringify(new URL("../src/node-http.js", import.meta.url).href)});
+      console.log(serves(globalThis.fetch, "https://desktop.saas.de/x"), serves(globalThis.fetch, "http://127.0.0.1:1/x"));`, { env });
+    assert.equal(which.trim(), "false true");
+  } finally {
+    proxy.close();
+  }
 });
 
 test("a global dispatcher set with undici's setGlobalDispatcher is honoured (calls go through fetch)", async () => {
