@@ -23,7 +23,7 @@ const isServerWorker = (typeof navigator !== "undefined" && navigator.userAgent 
 const isBrowser = !isNode && !isServerWorker && (typeof window !== "undefined" || typeof WorkerGlobalScope !== "undefined");
 
 let [load, ready, loading] = [null, false, null];
-/** The Node entry's node:http transport (`src/node-http.js`: `send`, and `serves(fetch)`, whether
+/** The Node entry's node:http transport (`src/node-http.js`: `send`, `proxying(dispatcher)`, and `serves(fetch, url)`, whether
  * it may stand in for that fetch), or null (browsers, workers). */
 let nodeHttp = null;
 
@@ -78,7 +78,7 @@ export function _toError(payload, signal, cause) {
   if (payload instanceof Error) return payload;
   if (payload == null || typeof payload !== "object") return new ZeitkontoError(String(payload));
   if (payload.kind === "Aborted") {
-    return signal?.reason ?? new DOMException("The operation was aborted.", "AbortError");
+    return signal != null && signal.reason !== undefined ? signal.reason : new DOMException("The operation was aborted.", "AbortError");
   }
   let { kind, message, retryAfterMs, ...fields } = payload;
   // A duration is milliseconds in TypeScript, as in the core's form.
@@ -394,7 +394,9 @@ export class Client {
     const dispatcher = this.#dispatcher;
     // In Node, without a `fetch` or `dispatcher` option, node:http does what Node's fetch would
     // (and serves where Node runs without fetch).
-    const viaHttp = (url) => nodeHttp !== null && this.#fetch == null && dispatcher == null && nodeHttp.serves(fetchFn, url);
+    // Plain http (a loopback host only) never through a proxy: past a `dispatcher` that is one too.
+    const viaHttp = (url) => nodeHttp !== null && this.#fetch == null &&
+      (dispatcher == null ? nodeHttp.serves(fetchFn, url) : url.startsWith("http:") && nodeHttp.proxying(dispatcher));
     // With OpenTelemetry set up: the call's span (src/telemetry.js), its attempts sent with tracing
     // suppressed (the HTTP instrumentations would record the key in `url.full`).
     const telemetry = callTelemetry();
@@ -453,7 +455,16 @@ export class Client {
       // answers with a promise this realm's .wasm would not take for one; and a fetch of the
       // caller's that throws, rather than rejects, is a failure like any other.)
       const answered = new Promise((resolve) => resolve(fetchFn(url, init))).then((response) => answer(response, Number(lines[2])), marked);
-      return unpooled === null ? answered : answered.finally(() => { try { unpooled.close(); } catch { /* closed already */ } });
+      // A `fetch` that ignores `init.signal` (a mock, a wrapper) or a body that never ends still
+      // ends at the timeout or the caller's abort, with the signal's reason.
+      const ended = new Promise((_, reject) => {
+        if (c.signal.aborted) reject(c.signal.reason);
+        else c.signal.addEventListener("abort", () => reject(c.signal.reason), { once: true });
+      }).catch(marked);
+      ended.catch(() => {}); // (the one of the two that loses the race settles unobserved)
+      answered.catch(() => {});
+      const settled = Promise.race([answered, ended]);
+      return unpooled === null ? settled : settled.finally(() => { try { unpooled.close(); } catch { /* closed already */ } });
     };
     try {
       // Plain answers of the reads are parsed by the engine's JSON.parse (src/decode.js); the
@@ -465,7 +476,7 @@ export class Client {
         : undefined;
       return await inner.call(operation, paramsText(params), abort, fetchFor, fast, telemetry?.onSpan);
     } catch (e) {
-      if (signal?.aborted) throw signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
+      if (signal?.aborted) throw signal.reason !== undefined ? signal.reason : new DOMException("The operation was aborted.", "AbortError");
       throw _toError(e, signal, failed);
     } finally {
       unwatch?.();

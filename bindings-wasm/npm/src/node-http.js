@@ -92,15 +92,19 @@ export function serves(fetch, url) {
 }
 
 /**
- * Whether the global dispatchers are the environment's proxy agent (what Node >= 24 sets with
- * `NODE_USE_ENV_PROXY`, or one set with undici's `setGlobalDispatcher(new EnvHttpProxyAgent())`)
- * or Node's plain ones, and Node proxies by itself or one of them is such an agent.
+ * Whether the global dispatchers are proxy agents (what Node >= 24 sets with `NODE_USE_ENV_PROXY`,
+ * or one set with undici's `setGlobalDispatcher(new EnvHttpProxyAgent())` or `ProxyAgent`) or
+ * Node's plain ones, and Node proxies by itself or one of them is such an agent.
  */
 function onlyEnvProxy() {
   const found = [globalThis[GLOBAL_DISPATCHER_2], globalThis[GLOBAL_DISPATCHER]];
-  const proxying = (d) => d?.constructor?.name === "EnvHttpProxyAgent";
   const plain = (d) => proxying(d) || plainAgent(d) || d?.constructor?.name === "Dispatcher1Wrapper";
   return found.every(plain) && (envProxy || found.some(proxying));
+}
+
+/** Whether `d` is one of undici's proxy agents (`ProxyAgent`, `EnvHttpProxyAgent`). */
+export function proxying(d) {
+  return d?.constructor?.name === "ProxyAgent" || d?.constructor?.name === "EnvHttpProxyAgent";
 }
 
 // Keep-alive pools of our own, as Node >= 19's global agents are made (Node 18's do not keep

@@ -397,3 +397,48 @@ test("a globalThis.fetch put in place of Node's is used (mocks and instrumentati
   await client("node:http").employees();
   assert.equal(calls, 1, "Node's own fetch back in place: node:http again");
 });
+
+test("a `fetch` option that ignores init.signal, or whose body never ends, still ends at the client's timeout", { timeout: 20_000 }, async () => {
+  const never = () => new Promise(() => {});
+  const endless = () => Promise.resolve(new Response(new ReadableStream({ start() {} }), { status: 200 }));
+  for (const [name, fetch] of [["never settles", never], ["body never ends", endless]]) {
+    const c = new zk.Client({ apiKey: KEY, baseUrl: base, timeout: 100, retry: { maxRetries: 0 }, fetch });
+    const started = Date.now();
+    await assert.rejects(c.employees(), (e) => e instanceof zk.TimeoutError, name);
+    // (Not a timing goal: a call that never ended would fail the test's own limit instead.)
+    assert.ok(Date.now() - started < 10_000, `${name}: ${Date.now() - started} ms`);
+    // The caller's abort ends it too, with the signal's reason as given (`null` included).
+    const ac = new AbortController();
+    const pending = c.employees({ signal: ac.signal });
+    setTimeout(() => ac.abort(null), 20);
+    await assert.rejects(pending.then(() => "resolved", (e) => { throw e === null ? new Error("null reason") : e; }), /null reason/, name);
+  }
+});
+
+test("a ProxyAgent or EnvHttpProxyAgent (the `dispatcher` option or the global one) never carries plain http", async () => {
+  const undici = await import("undici");
+  const { createServer: raw } = await import("node:net");
+  const proxied = [];
+  const proxy = raw((socket) => socket.once("data", (d) => { proxied.push(String(d).split("\r\n")[0]); socket.destroy(); }));
+  await new Promise((ok) => proxy.listen(0, "127.0.0.1", ok));
+  const proxyUrl = `http://127.0.0.1:${proxy.address().port}`;
+  const sym = Symbol.for("undici.globalDispatcher.1");
+  const globalBefore = globalThis[sym];
+  handler = (req, res) => json(res, EMPLOYEES);
+  try {
+    for (const dispatcher of [new undici.ProxyAgent(proxyUrl), new undici.EnvHttpProxyAgent({ httpProxy: proxyUrl, httpsProxy: proxyUrl })]) {
+      const before = seen.length;
+      await new zk.Client({ apiKey: KEY, baseUrl: base, retry: { maxRetries: 0 }, dispatcher }).employees();
+      assert.equal(seen.length, before + 1, `${dispatcher.constructor.name}: the server got the call`);
+      assert.equal(seen.at(-1).headers["sec-fetch-mode"], undefined, "sent by node:http, directly");
+    }
+    undici.setGlobalDispatcher(new undici.ProxyAgent(proxyUrl));
+    await new zk.Client({ apiKey: KEY, baseUrl: base, retry: { maxRetries: 0 } }).employees();
+    assert.equal(seen.at(-1).headers["sec-fetch-mode"], undefined, "global ProxyAgent: sent by node:http, directly");
+    assert.deepEqual(proxied, [], "a proxy saw a plain-http request (the key in the clear)");
+  } finally {
+    if (globalBefore !== undefined) undici.setGlobalDispatcher(globalBefore);
+    else delete globalThis[sym];
+    proxy.close();
+  }
+});
