@@ -3,7 +3,9 @@ package de.zeitkonto
 import java.io.IOException
 import java.io.InputStream
 import java.net.ConnectException
+import java.net.Proxy
 import java.net.ProxySelector
+import java.net.SocketAddress
 import java.net.URI
 import java.net.UnknownHostException
 import java.net.http.HttpClient
@@ -108,9 +110,25 @@ class JdkTransport @JvmOverloads constructor(
         fun defaultClient(): HttpClient = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .followRedirects(HttpClient.Redirect.NEVER)
-            .proxy(ProxySelector.getDefault())
+            .proxy(HttpsOnlyProxies)
             .connectTimeout(Duration.ofSeconds(30))
             .build()
+
+        /**
+         * The JVM's proxy settings (`ProxySelector.getDefault()`, read at each request) for https;
+         * plain http (allowed to a loopback host only, the core's rule) always direct: a proxy would
+         * read the key in its URL in the clear (the JVM's default `http.nonProxyHosts` leaves out
+         * `localhost|127.*|[::1]`, not `*.localhost` nor a selector of the app's).
+         */
+        private object HttpsOnlyProxies : ProxySelector() {
+            override fun select(uri: URI): List<Proxy> =
+                if (uri.scheme.equals("http", ignoreCase = true)) listOf(Proxy.NO_PROXY)
+                else getDefault()?.select(uri) ?: listOf(Proxy.NO_PROXY)
+
+            override fun connectFailed(uri: URI?, sa: SocketAddress?, ioe: IOException?) {
+                getDefault()?.connectFailed(uri, sa, ioe)
+            }
+        }
 
         /** `host:port` of the request (the default port of its scheme when it names none). */
         fun server(uri: URI): String {

@@ -95,6 +95,39 @@ class TransportTest {
     }
 
     @Test
+    fun `the JdkTransport sends plain http directly past any JVM proxy (it would read the key)`() = runBlocking {
+        // A "proxy" that records the first line of each connection, set as the JVM's for every URI.
+        val proxy = java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())
+        val proxied = java.util.Collections.synchronizedList(mutableListOf<String>())
+        Thread {
+            while (!proxy.isClosed) {
+                val socket = runCatching { proxy.accept() }.getOrNull() ?: break
+                socket.use { proxied += it.getInputStream().bufferedReader().readLine().orEmpty() }
+            }
+        }.apply { isDaemon = true }.start()
+        val before = java.net.ProxySelector.getDefault()
+        val everything = object : java.net.ProxySelector() {
+            override fun select(uri: URI) =
+                listOf(java.net.Proxy(java.net.Proxy.Type.HTTP, java.net.InetSocketAddress("127.0.0.1", proxy.localPort)))
+            override fun connectFailed(uri: URI?, sa: java.net.SocketAddress?, ioe: IOException?) {}
+        }
+        try {
+            java.net.ProxySelector.setDefault(everything)
+            val client = ZeitkontoClient.withTransport(config, JdkTransport())
+            assertTrue(client.employees().isNotEmpty())
+            assertEquals(listOf<String>(), proxied.toList(), "a proxy saw a plain-http request (the key in the clear)")
+            // https still goes through the JVM's proxy (with CONNECT: the proxy sees no path).
+            val https = ZeitkontoClient.withTransport(config.copy(baseUrl = "https://zeitkonto.invalid"), JdkTransport())
+            fails<ZeitkontoException> { https.employees() }
+            assertTrue(proxied.any { it.startsWith("CONNECT zeitkonto.invalid:443") }, proxied.toString())
+            assertTrue(proxied.none { COMPANY_KEY in it }, proxied.toString())
+        } finally {
+            java.net.ProxySelector.setDefault(before)
+            proxy.close()
+        }
+    }
+
+    @Test
     fun `the JdkTransport reads a body up to its bound`() = runBlocking {
         val small = ZeitkontoClient.withTransport(config, JdkTransport(maxBodyBytes = 10))
         fails<ZeitkontoException.Decode> { small.employees() } // 11 bytes of the list: cut short
