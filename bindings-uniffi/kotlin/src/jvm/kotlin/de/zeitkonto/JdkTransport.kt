@@ -17,7 +17,6 @@ import java.time.Duration
 import java.util.zip.GZIPInputStream
 import javax.net.ssl.SSLHandshakeException
 import javax.net.ssl.SSLPeerUnverifiedException
-import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.future.await
 import kotlinx.coroutines.runInterruptible
 import java.net.http.HttpRequest as JdkRequest
@@ -85,11 +84,12 @@ class JdkTransport @JvmOverloads constructor(
             throw TransportException.Lost("ambiguous framing: Content-Length ${lengths.joinToString("/")} with Transfer-Encoding or another length")
         }
         val gzip = response.headers().firstValue("content-encoding").orElse("").equals("gzip", ignoreCase = true)
-        // The body is read on an IO thread, interrupted when the call is cancelled (the client's
-        // timeout, the caller's): a body that trickles or stalls holds neither one of the app's
-        // Dispatchers.Default threads nor the call past its timeout.
+        // The body is read on a thread of the library's view of Dispatchers.IO, interrupted when
+        // the call is cancelled (the client's timeout, the caller's): a body that trickles or
+        // stalls holds neither one of the app's Dispatchers.Default threads nor the call past its
+        // timeout, and the app's blocked IO threads do not hold the read.
         val bytes = try {
-            runInterruptible(Dispatchers.IO) {
+            runInterruptible(uniffiZeitkontoDispatcher) {
                 response.body().use { raw -> readBounded(if (gzip) GZIPInputStream(raw) else raw) }
             }
         } catch (e: IOException) {

@@ -3,7 +3,6 @@ package de.zeitkonto
 
 import java.util.concurrent.CompletableFuture
 import kotlinx.coroutines.CoroutineScope
-import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.SupervisorJob
 import kotlinx.coroutines.cancel
 import kotlinx.coroutines.future.future
@@ -14,7 +13,9 @@ import kotlinx.coroutines.future.future
  * (`@JvmOverloads`). Closing it cancels calls still running and closes the client.
  */
 class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
-    private val scope = CoroutineScope(SupervisorJob() + Dispatchers.IO)
+    // The library's own view of Dispatchers.IO: a future's call starts even when every IO thread
+    // of the app is blocked in a `join()`.
+    private val scope = CoroutineScope(SupervisorJob() + uniffiZeitkontoDispatcher)
 
     /** A client with `config` (see [ZeitkontoConfig]); a refused setting throws `InvalidInput`. */
     @Throws(ZeitkontoException::class)

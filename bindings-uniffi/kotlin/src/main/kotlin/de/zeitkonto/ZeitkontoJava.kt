@@ -2,7 +2,6 @@ package de.zeitkonto
 
 import kotlin.time.toJavaDuration
 import kotlin.time.toKotlinDuration
-import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.runInterruptible
 
 /**
@@ -122,10 +121,10 @@ object ZeitkontoJava {
 
 /**
  * A [ZeitkontoTransport] that Java can implement ([ZeitkontoTransport.send] is a `suspend`
- * function, which Java cannot write): [sendBlocking] runs on `Dispatchers.IO` and its thread is
- * interrupted when the call is cancelled or its timeout expires, so send with a stack that stops on
- * an interrupt or has timeouts of its own (OkHttp's `call.execute()` with a `callTimeout`,
- * `HttpURLConnection` with connect and read timeouts).
+ * function, which Java cannot write): [sendBlocking] runs on the library's own view of
+ * `Dispatchers.IO` and its thread is interrupted when the call is cancelled or its timeout
+ * expires, so send with a stack that stops on an interrupt or has timeouts of its own (OkHttp's
+ * `call.execute()` with a `callTimeout`, `HttpURLConnection` with connect and read timeouts).
  *
  * Throw [TransportException.Connect] when nothing can have reached the server (the call may then be
  * retried); any other exception (an `IOException`) counts as "may have been applied", so a write
@@ -151,5 +150,5 @@ abstract class BlockingTransport : ZeitkontoTransport {
     abstract fun sendBlocking(request: BuiltRequest, timeout: java.time.Duration?): HttpResponse
 
     final override suspend fun send(request: BuiltRequest, timeout: kotlin.time.Duration?): HttpResponse =
-        runInterruptible(Dispatchers.IO) { sendBlocking(request, timeout?.toJavaDuration()) }
+        runInterruptible(uniffiZeitkontoDispatcher) { sendBlocking(request, timeout?.toJavaDuration()) }
 }

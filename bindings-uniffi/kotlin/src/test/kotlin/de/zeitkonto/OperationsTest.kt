@@ -180,9 +180,17 @@ class OperationsTest {
             for ((dispatcher, blocked) in cases) for (client in listOf(c, viaJdk)) {
                 val done = CountDownLatch(1)
                 val sizes = mutableListOf<Int>()
+                // Every task holds its thread until all of them do, then waits for its call.
+                val holding = CountDownLatch(blocked)
                 Thread {
                     runBlocking(dispatcher) {
-                        sizes += (1..blocked).map { async { runBlocking { client.employees().size } } }.awaitAll()
+                        sizes += (1..blocked).map {
+                            async {
+                                holding.countDown()
+                                holding.await(10, TimeUnit.SECONDS)
+                                runBlocking { client.employees().size }
+                            }
+                        }.awaitAll()
                     }
                     done.countDown()
                 }.apply { isDaemon = true }.start()
