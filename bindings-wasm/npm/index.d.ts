@@ -124,7 +124,9 @@ export interface ClientOptions {
    * An undici `Dispatcher` (Node) passed to every request (which then goes through `fetch`):
    * `new ProxyAgent("http://proxy:3128")`, `new EnvHttpProxyAgent()` (honours
    * `HTTPS_PROXY`/`NO_PROXY`, which Node 20 ignores by itself), or an `Agent` with
-   * `connect: { ca }` for a private CA.
+   * `connect: { ca }` for a private CA. A proxy agent carries https only: plain http (a loopback
+   * host only, the sandbox) goes through `node:http`, directly, past it (the proxy would read the
+   * key in the URL), unless `globalThis.fetch` was replaced (a test's stub sees every request).
    */
   dispatcher?: object | undefined;
 }

@@ -23,7 +23,7 @@ const isServerWorker = (typeof navigator !== "undefined" && navigator.userAgent 
 const isBrowser = !isNode && !isServerWorker && (typeof window !== "undefined" || typeof WorkerGlobalScope !== "undefined");
 
 let [load, ready, loading] = [null, false, null];
-/** The Node entry's node:http transport (`src/node-http.js`: `send`, `proxying(dispatcher)`, and `serves(fetch, url)`, whether
+/** The Node entry's node:http transport (`src/node-http.js`: `send`, `bypasses(dispatcher, fetch, url)`, and `serves(fetch, url)`, whether
  * it may stand in for that fetch), or null (browsers, workers). */
 let nodeHttp = null;
 
@@ -396,7 +396,7 @@ export class Client {
     // (and serves where Node runs without fetch).
     // Plain http (a loopback host only) never through a proxy: past a `dispatcher` that is one too.
     const viaHttp = (url) => nodeHttp !== null && this.#fetch == null &&
-      (dispatcher == null ? nodeHttp.serves(fetchFn, url) : url.startsWith("http:") && nodeHttp.proxying(dispatcher));
+      (dispatcher == null ? nodeHttp.serves(fetchFn, url) : nodeHttp.bypasses(dispatcher, fetchFn, url));
     // With OpenTelemetry set up: the call's span (src/telemetry.js), its attempts sent with tracing
     // suppressed (the HTTP instrumentations would record the key in `url.full`).
     const telemetry = callTelemetry();

@@ -1,6 +1,8 @@
 // The Node entry's transport: one attempt through node:http / node:https, for a client without a
 // `fetch` or `dispatcher` option while `globalThis.fetch` is still Node's own and no global undici
-// dispatcher was set (`serves`; `viaHttp` in core.js). It does what the fetch path does (the same headers,
+// dispatcher was set (`serves`; `viaHttp` in core.js), and for plain http past a proxy (the
+// environment's, a global or the client's proxy agent: `serves`, `bypasses`), which would read the
+// key in the URL in the clear. It does what the fetch path does (the same headers,
 // a manual redirect, the timeout and the caller's AbortSignal cancelling the request, gzip/deflate/br
 // decoded, the body read within its bound, undici's connect timeout and idle time) ~0.15 ms a call
 // faster than Node's fetch (undici's WHATWG streams). Only the Node entry (`src/node.js`) imports
@@ -102,9 +104,18 @@ function onlyEnvProxy() {
   return found.every(plain) && (envProxy || found.some(proxying));
 }
 
-/** Whether `d` is one of undici's proxy agents (`ProxyAgent`, `EnvHttpProxyAgent`). */
-export function proxying(d) {
+/** Whether `d` is one of undici's proxy agents (`ProxyAgent`, `EnvHttpProxyAgent`, by their class names). */
+function proxying(d) {
   return d?.constructor?.name === "ProxyAgent" || d?.constructor?.name === "EnvHttpProxyAgent";
+}
+
+/**
+ * Whether this transport sends plain http `url` directly past `dispatcher`, the client's option:
+ * when it is a proxy agent (the proxy would read the key in the URL in the clear) and `fetch` is
+ * still Node's own (a test's stub of `globalThis.fetch` sees every request).
+ */
+export function bypasses(dispatcher, fetch, url) {
+  return url.startsWith("http:") && proxying(dispatcher) && (fetch === undefined || isNodeFetch(fetch));
 }
 
 // Keep-alive pools of our own, as Node >= 19's global agents are made (Node 18's do not keep

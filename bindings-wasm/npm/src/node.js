@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { initSync } from "../wasm/zeitkonto_wasm.js";
 import { _setup } from "./core.js";
-import { proxying, send, serves } from "./node-http.js";
+import { bypasses, send, serves } from "./node-http.js";
 
 export * from "./public.js";
 
@@ -24,4 +24,4 @@ function wasm() {
   }
 }
 
-_setup(() => initSync({ module: wasm() }), true, { proxying, send, serves });
+_setup(() => initSync({ module: wasm() }), true, { bypasses, send, serves });

@@ -436,6 +436,16 @@ test("a ProxyAgent or EnvHttpProxyAgent (the `dispatcher` option or the global o
     await new zk.Client({ apiKey: KEY, baseUrl: base, retry: { maxRetries: 0 } }).employees();
     assert.equal(seen.at(-1).headers["sec-fetch-mode"], undefined, "global ProxyAgent: sent by node:http, directly");
     assert.deepEqual(proxied, [], "a proxy saw a plain-http request (the key in the clear)");
+    // A test's stub of globalThis.fetch still sees the requests (past a proxy agent too).
+    const realFetch = globalThis.fetch;
+    const stubbed = [];
+    globalThis.fetch = async (url) => { stubbed.push(url); return new Response(EMPLOYEES, { status: 200 }); };
+    try {
+      await new zk.Client({ apiKey: KEY, baseUrl: base, retry: { maxRetries: 0 }, dispatcher: new undici.ProxyAgent(proxyUrl) }).employees();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    assert.equal(stubbed.length, 1, "the stubbed fetch saw the call");
   } finally {
     if (globalBefore !== undefined) undici.setGlobalDispatcher(globalBefore);
     else delete globalThis[sym];
