@@ -54,13 +54,23 @@ pub trait Transport: Send + Sync {
 fn env_proxy(builder: reqwest::ClientBuilder) -> reqwest::ClientBuilder {
     let proxy = ["HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy"].iter().find_map(|name| {
         let url = std::env::var(name).ok()?;
+        // (A value without a scheme is an http proxy's, as reqwest reads the environment.)
         let url = url.trim();
-        let scheme = url.split_once("://").map_or("http", |(scheme, _)| scheme).to_ascii_lowercase();
-        matches!(scheme.as_str(), "http" | "https").then(|| reqwest::Proxy::https(url).ok()).flatten()
+        https_proxy(if url.contains("://") { url.to_string() } else { format!("http://{url}") }.as_str())
     });
     let Some(proxy) = proxy else { return builder };
     let no_proxy = ["NO_PROXY", "no_proxy"].iter().find_map(|name| std::env::var(name).ok());
     builder.proxy(proxy.no_proxy(reqwest::NoProxy::from_string(&no_proxy.unwrap_or_default())))
+}
+
+/// `url` as a proxy for https requests only (plain http, to a loopback host only, through a proxy
+/// would hand it the key in the clear), if it is an `http://` or `https://` proxy URL: reqwest
+/// takes any scheme and then connects directly for one it cannot use (`socks9://`, `ftp://`),
+/// past the proxy meant. The one rule of a proxy set and one from the environment.
+#[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
+fn https_proxy(url: &str) -> Option<reqwest::Proxy> {
+    let scheme = url.split_once("://")?.0.to_ascii_lowercase();
+    matches!(scheme.as_str(), "http" | "https").then(|| reqwest::Proxy::https(url).ok()).flatten()
 }
 
 /// The reqwest transport (rustls natively, `fetch` on wasm32; feature `reqwest`, on by default).
@@ -184,17 +194,8 @@ impl ReqwestTransport {
                 if let Some(url) = &settings.proxy {
                     // A fixed reason naming the URL without its password: reqwest's error chain
                     // can hold the whole URL (a scheme-less one is parsed twice, and only the
-                    // outer error drops it). Only http:// and https:// proxies: reqwest takes any
-                    // scheme here and then connects directly for one it cannot use (`socks9://`,
-                    // `ftp://`), past the proxy the caller set.
-                    let scheme = url.split_once("://").map(|(scheme, _)| scheme.to_ascii_lowercase());
-                    let proxy = match scheme.as_deref() {
-                        // For https only: plain http (to a loopback host only) through a
-                        // proxy would hand it the key in the clear.
-                        Some("http" | "https") => reqwest::Proxy::https(url).ok(),
-                        _ => None,
-                    };
-                    let proxy = proxy.ok_or_else(|| {
+                    // outer error drops it).
+                    let proxy = https_proxy(url).ok_or_else(|| {
                         // Its password hidden; the rest quoted only when it has a scheme (a text
                         // without one may be a key given in the wrong place).
                         let shown = zeitkonto_core::redacted_proxy_url(url);

@@ -70,6 +70,11 @@ function needReady() {
   if (!ready) throw new ZeitkontoError("zeitkonto's WebAssembly module is not loaded yet: `await init()` first");
 }
 
+/** What an aborted call rejects with: the signal's reason as given (`null` too), else an `AbortError`. */
+function abortReason(signal) {
+  return signal != null && signal.reason !== undefined ? signal.reason : new DOMException("The operation was aborted.", "AbortError");
+}
+
 /**
  * @internal The error for the core's error form `{kind, message, ...}` (the jobs' and the test
  * kit's .wasm throw it too); `cause`: the HTTP stack's own error, for a transport failure.
@@ -78,7 +83,7 @@ export function _toError(payload, signal, cause) {
   if (payload instanceof Error) return payload;
   if (payload == null || typeof payload !== "object") return new ZeitkontoError(String(payload));
   if (payload.kind === "Aborted") {
-    return signal != null && signal.reason !== undefined ? signal.reason : new DOMException("The operation was aborted.", "AbortError");
+    return abortReason(signal);
   }
   let { kind, message, retryAfterMs, ...fields } = payload;
   // A duration is milliseconds in TypeScript, as in the core's form.
@@ -476,7 +481,7 @@ export class Client {
         : undefined;
       return await inner.call(operation, paramsText(params), abort, fetchFor, fast, telemetry?.onSpan);
     } catch (e) {
-      if (signal?.aborted) throw signal.reason !== undefined ? signal.reason : new DOMException("The operation was aborted.", "AbortError");
+      if (signal?.aborted) throw abortReason(signal);
       throw _toError(e, signal, failed);
     } finally {
       unwatch?.();

@@ -88,7 +88,7 @@ function plainAgent(d) {
  * URL in the clear): it is sent here, directly.
  */
 export function serves(fetch, url) {
-  if (!(fetch === undefined || isNodeFetch(fetch))) return false;
+  if (!nodesFetch(fetch)) return false;
   if (url.startsWith("http:") && onlyEnvProxy()) return true;
   return !envProxy && plainGlobalDispatcher();
 }
@@ -115,7 +115,12 @@ function proxying(d) {
  * still Node's own (a test's stub of `globalThis.fetch` sees every request).
  */
 export function bypasses(dispatcher, fetch, url) {
-  return url.startsWith("http:") && proxying(dispatcher) && (fetch === undefined || isNodeFetch(fetch));
+  return url.startsWith("http:") && proxying(dispatcher) && nodesFetch(fetch);
+}
+
+/** Whether `fetch` is Node's own (or none: Node without fetch), not a stub or a wrapper. */
+function nodesFetch(fetch) {
+  return fetch === undefined || isNodeFetch(fetch);
 }
 
 // Keep-alive pools of our own, as Node >= 19's global agents are made (Node 18's do not keep
