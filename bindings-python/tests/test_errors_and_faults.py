@@ -41,13 +41,19 @@ def test_invalid_input_is_refused_before_sending(sandbox: Sandbox) -> None:
     with pytest.raises(zeitkonto.InvalidInputError) as shift:
         c.create_shift(time(0, 0), time(23, 59, 30))  # the API takes whole minutes
     assert shift.value.field == "end_time"
-    with pytest.raises(zeitkonto.InvalidInputError) as shift:
-        c.create_shift(480, time(16, 0))  # minutes are no clock time
-    assert shift.value.field == "start_time"
+    # Minutes after midnight, the API's own form, are 0 to 1439 (a bool is no number of minutes).
+    for (start, end), field in (((1440, time(16, 0)), "start_time"), ((-1, 960), "start_time"),
+                                ((480, True), "end_time"), ((480.0, 960), "start_time")):
+        with pytest.raises(zeitkonto.InvalidInputError) as shift:
+            c.create_shift(start, end)
+        assert shift.value.field == field, (start, end)
     with pytest.raises(zeitkonto.InvalidInputError):
         c.extra_leave(ANNA, 0)
     assert isinstance(err.value, ValueError)
     assert sandbox.requests("project_bookings") + sandbox.requests("create_shift") + sandbox.requests("extra_leave") == 0
+    # ...and taken as the clock times they are.
+    assert c.create_shift(480, 0).success is True
+    assert sandbox.requests("create_shift") == 1
     with pytest.raises(zeitkonto.InvalidInputError):
         zeitkonto.Client("k", base_url="http://desktop.saas.de")
     # Settings of a wrong type are refused by name (open(3) read file descriptor 3; dict(5) raised

@@ -44,7 +44,7 @@ PY_TYPES = {
     "clockAction": 'Literal["come", "go", "stop"]',
     "textList": "Sequence[str]",
     "jsonMap": "Mapping[str, Any]",
-    "timeOfDay": "Union[time, str]",  # "hh:mm" is taken too
+    "timeOfDay": "Union[time, str, int]",  # "hh:mm" is taken too, and minutes after midnight
 }
 DEFAULTS = {"null": None, "false": False, "[]": ()}
 

@@ -34,7 +34,8 @@ impl ZeitkontoClient {
     ///
     /// Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.
     ///
-    /// - `email`: One employee; `null` = all time-tracked employees.
+    /// - `email`: One employee; `null` (or an empty e-mail, the API's rule) = all time-tracked
+    /// employees.
     /// - `day`: The day; `null` = today (server time).
     #[uniffi::method(default(email = None, day = None))]
     pub async fn presence(
@@ -445,11 +446,11 @@ impl ZeitkontoClient {
     /// Create a shift (workspace key in the body).
     ///
     /// Creates a shift in the context's workspace. Times are clock times of day in whole minutes
-    /// (sent as minutes after midnight); when `endTime` is not after `startTime` the shift is
-    /// overnight and ends the next day. Only employees of the workspace's company are assigned;
-    /// unknown or foreign UUIDs are ignored by the API. The answer's `success: false` → `Refused`;
-    /// an answer without a true `success` (`true`, or PHP's `1` or `"true"`) is not taken for a
-    /// success.
+    /// (sent as minutes after midnight, the form Python, TypeScript and the canonical params take
+    /// too: `480` is 08:00); when `endTime` is not after `startTime` the shift is overnight and
+    /// ends the next day. Only employees of the workspace's company are assigned; unknown or
+    /// foreign UUIDs are ignored by the API. The answer's `success: false` → `Refused`; an answer
+    /// without a true `success` (`true`, or PHP's `1` or `"true"`) is not taken for a success.
     ///
     /// - `startTime`: Start, a clock time of day (`hh:mm`).
     /// - `endTime`: End, a clock time of day (not after start = overnight).

@@ -21,6 +21,11 @@ export type Month = number;
 export type DateInput = DateString | Date;
 /** A clock time of day, "hh:mm" (a shift's start and end; "hh:mm:ss" with seconds 00). */
 export type TimeString = string;
+/**
+ * A clock time of day as a method takes it: "hh:mm", a `Date` (its local time of day), or whole
+ * minutes after midnight as the API writes them (`480` is 08:00; 0 to 1439).
+ */
+export type TimeInput = TimeString | Date | number;
 // <generated:names>
 /** The stable names of the operations. */
 export type OperationName = "employees" | "presence" | "overview" | "time_account" | "time_account_report" | "target_actual_days" | "clock" | "department_accounts" | "department_month" | "department_month_employees" | "extra_leave" | "book_absence" | "leave_month" | "leave_year" | "leave_types" | "employee_departments" | "all_employees" | "projects" | "create_project" | "delete_project" | "find_projects" | "project_bookings" | "shifts" | "create_shift";
@@ -49,7 +54,7 @@ export interface OperationParams {
   find_projects: { email: string; name: string };
   project_bookings: { email: string; uuid: string; startDate: DateString; endDate: DateString };
   shifts: { year: number; week: number };
-  create_shift: { startDate?: DateString | null | undefined; startTime: TimeString; endTime: TimeString; employeeAmount?: number | null | undefined; comment?: string | null | undefined; projectUuid?: string | null | undefined; employees?: string[] | null | undefined };
+  create_shift: { startDate?: DateString | null | undefined; startTime: TimeInput; endTime: TimeInput; employeeAmount?: number | null | undefined; comment?: string | null | undefined; projectUuid?: string | null | undefined; employees?: string[] | null | undefined };
 }
 // </generated:names>
 
@@ -638,8 +643,8 @@ export class Client {
    * Presence and absence of one day.
    *
    * Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.
-   * @param options `email`: One employee; `undefined` = all time-tracked employees; `day`: The day;
-   * `undefined` = today (server time).
+   * @param options `email`: One employee; `undefined` (or an empty e-mail, the API's rule) = all
+   * time-tracked employees; `day`: The day; `undefined` = today (server time).
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   presence(options?: { email?: string | undefined; day?: DateInput | undefined }, callOptions?: CallOptions): Promise<PresenceReport>;
@@ -863,10 +868,11 @@ export class Client {
    * Create a shift (workspace key in the body).
    *
    * Creates a shift in the context's workspace. Times are clock times of day in whole minutes (sent
-   * as minutes after midnight); when `endTime` is not after `startTime` the shift is overnight and
-   * ends the next day. Only employees of the workspace's company are assigned; unknown or foreign
-   * UUIDs are ignored by the API. The answer's `success: false` → `Refused`; an answer without a
-   * true `success` (`true`, or PHP's `1` or `"true"`) is not taken for a success.
+   * as minutes after midnight, the form Python, TypeScript and the canonical params take too: `480`
+   * is 08:00); when `endTime` is not after `startTime` the shift is overnight and ends the next
+   * day. Only employees of the workspace's company are assigned; unknown or foreign UUIDs are
+   * ignored by the API. The answer's `success: false` → `Refused`; an answer without a true
+   * `success` (`true`, or PHP's `1` or `"true"`) is not taken for a success.
    * @param startTime Start, a clock time of day (`hh:mm`).
    * @param endTime End, a clock time of day (not after start = overnight).
    * @param options `startDate`: The day; `undefined` = today; `employeeAmount`: Target number of
@@ -874,7 +880,7 @@ export class Client {
    * to link; `employees`: Employee UUIDs to assign.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  createShift(startTime: TimeString, endTime: TimeString, options?: { startDate?: DateInput | undefined; employeeAmount?: number | undefined; comment?: string | undefined; projectUuid?: string | undefined; employees?: string[] | undefined }, callOptions?: CallOptions): Promise<CreatedShift>;
+  createShift(startTime: TimeInput, endTime: TimeInput, options?: { startDate?: DateInput | undefined; employeeAmount?: number | undefined; comment?: string | undefined; projectUuid?: string | undefined; employees?: string[] | undefined }, callOptions?: CallOptions): Promise<CreatedShift>;
   /**
    * Clocks an employee in (optionally on a project).
    *

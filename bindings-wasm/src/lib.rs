@@ -26,9 +26,9 @@ use zeitkonto_core::{Context, Response, RouteTable, Target};
 /// Rust → JS through the engine's own `JSON.parse`: plain objects and `null`, the shapes the .d.ts
 /// declares, with no serializer code of our own in the .wasm.
 fn to_js<T: Serialize + ?Sized>(v: &T) -> JsValue {
-    let text =
-        serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"kind\":\"Decode\",\"message\":{:?}}}", e.to_string()));
-    parse_js(&text)
+    // (Our own values, maps of text keys: serde_json cannot fail on them.)
+    let text = serde_json::to_string(v);
+    parse_js(text.as_deref().unwrap_or(r#"{"kind":"Internal","message":"an answer could not be written as JSON"}"#))
 }
 
 fn invalid(field: &str, reason: impl Into<String>) -> JsValue {

@@ -34,7 +34,8 @@ impl Client {
     ///
     /// Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.
     ///
-    /// - `email`: One employee; `None` = all time-tracked employees.
+    /// - `email`: One employee; `None` (or an empty e-mail, the API's rule) = all time-tracked
+    ///   employees.
     /// - `day`: The day; `None` = today (server time).
     pub async fn presence(&self, email: Option<&str>, day: Option<Date>) -> Result<PresenceReport, Error> {
         self.execute(&ops::Presence { email: email.map(str::to_string), day }).await
@@ -274,11 +275,11 @@ impl Client {
     /// Create a shift (workspace key in the body).
     ///
     /// Creates a shift in the context's workspace. Times are clock times of day in whole minutes
-    /// (sent as minutes after midnight); when `endTime` is not after `startTime` the shift is
-    /// overnight and ends the next day. Only employees of the workspace's company are assigned;
-    /// unknown or foreign UUIDs are ignored by the API. The answer's `success: false` → `Refused`;
-    /// an answer without a true `success` (`true`, or PHP's `1` or `"true"`) is not taken for a
-    /// success.
+    /// (sent as minutes after midnight, the form Python, TypeScript and the canonical params take
+    /// too: `480` is 08:00); when `endTime` is not after `startTime` the shift is overnight and
+    /// ends the next day. Only employees of the workspace's company are assigned; unknown or
+    /// foreign UUIDs are ignored by the API. The answer's `success: false` → `Refused`; an answer
+    /// without a true `success` (`true`, or PHP's `1` or `"true"`) is not taken for a success.
     ///
     /// The parameters are the fields of [`ops::CreateShift`].
     pub async fn create_shift(&self, params: &ops::CreateShift) -> Result<CreatedShift, Error> {

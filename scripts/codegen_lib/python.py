@@ -15,7 +15,7 @@ PY_TYPES = {
     "clockAction": 'Literal["come", "go", "stop"]',
     "textList": "Sequence[str]",
     "jsonMap": "Mapping[str, Any]",
-    "timeOfDay": "Union[time, str]",
+    "timeOfDay": "Union[time, str, int]",
 }
 
 

@@ -14,7 +14,7 @@ TS_TYPES = {
     "clockAction": '"come" | "go" | "stop"',
     "textList": "string[]",
     "jsonMap": "{ [key: string]: Json }",
-    "timeOfDay": "TimeString",
+    "timeOfDay": "TimeInput",
 }
 
 

@@ -96,7 +96,7 @@ class SyncOperations:
         Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.
 
         Args:
-            email: One employee; `None` = all time-tracked employees.
+            email: One employee; `None` (or an empty e-mail, the API's rule) = all time-tracked employees.
             day: The day; `None` = today (server time).
         """
         call = _c.Call("presence", {"email": email, "day": day}, m.PresenceReport)
@@ -535,8 +535,8 @@ class SyncOperations:
 
     def create_shift(
         self,
-        start_time: Union[time, str],
-        end_time: Union[time, str],
+        start_time: Union[time, str, int],
+        end_time: Union[time, str, int],
         *,
         start_date: Optional[Union[date, str]] = None,
         employee_amount: Optional[int] = None,
@@ -547,10 +547,11 @@ class SyncOperations:
         """Create a shift (workspace key in the body).
 
         Creates a shift in the context's workspace. Times are clock times of day in whole minutes (sent as
-        minutes after midnight); when `endTime` is not after `startTime` the shift is overnight and ends the
-        next day. Only employees of the workspace's company are assigned; unknown or foreign UUIDs are
-        ignored by the API. The answer's `success: false` → `Refused`; an answer without a true `success`
-        (`true`, or PHP's `1` or `"true"`) is not taken for a success.
+        minutes after midnight, the form Python, TypeScript and the canonical params take too: `480` is
+        08:00); when `endTime` is not after `startTime` the shift is overnight and ends the next day. Only
+        employees of the workspace's company are assigned; unknown or foreign UUIDs are ignored by the API.
+        The answer's `success: false` → `Refused`; an answer without a true `success` (`true`, or PHP's `1`
+        or `"true"`) is not taken for a success.
 
         Args:
             start_time: Start, a clock time of day (`hh:mm`).
@@ -651,7 +652,7 @@ class AsyncOperations:
         Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.
 
         Args:
-            email: One employee; `None` = all time-tracked employees.
+            email: One employee; `None` (or an empty e-mail, the API's rule) = all time-tracked employees.
             day: The day; `None` = today (server time).
         """
         call = _c.Call("presence", {"email": email, "day": day}, m.PresenceReport)
@@ -1095,8 +1096,8 @@ class AsyncOperations:
 
     async def create_shift(
         self,
-        start_time: Union[time, str],
-        end_time: Union[time, str],
+        start_time: Union[time, str, int],
+        end_time: Union[time, str, int],
         *,
         start_date: Optional[Union[date, str]] = None,
         employee_amount: Optional[int] = None,
@@ -1107,10 +1108,11 @@ class AsyncOperations:
         """Create a shift (workspace key in the body).
 
         Creates a shift in the context's workspace. Times are clock times of day in whole minutes (sent as
-        minutes after midnight); when `endTime` is not after `startTime` the shift is overnight and ends the
-        next day. Only employees of the workspace's company are assigned; unknown or foreign UUIDs are
-        ignored by the API. The answer's `success: false` → `Refused`; an answer without a true `success`
-        (`true`, or PHP's `1` or `"true"`) is not taken for a success.
+        minutes after midnight, the form Python, TypeScript and the canonical params take too: `480` is
+        08:00); when `endTime` is not after `startTime` the shift is overnight and ends the next day. Only
+        employees of the workspace's company are assigned; unknown or foreign UUIDs are ignored by the API.
+        The answer's `success: false` → `Refused`; an answer without a true `success` (`true`, or PHP's `1`
+        or `"true"`) is not taken for a success.
 
         Args:
             start_time: Start, a clock time of day (`hh:mm`).

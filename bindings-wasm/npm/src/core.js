@@ -314,6 +314,8 @@ export class Client {
     if (typeof options !== "object" || Array.isArray(options)) throw _invalid("options", "expected an object of options");
     checkOptionNames(options);
     const { apiKey, workspaceKey, dangerouslyAllowBrowser = false } = options;
+    // (A string such as "yes" or "false" is no answer to "do you accept that the page shows the key".)
+    if (dangerouslyAllowBrowser != null && typeof dangerouslyAllowBrowser !== "boolean") throw _invalid("dangerouslyAllowBrowser", `expected true or false, got ${what(dangerouslyAllowBrowser)}`);
     const baseUrl = resolveBaseUrl(options.baseUrl);
     if (isBrowser && (apiKey || workspaceKey) && !dangerouslyAllowBrowser && !sameOrigin(baseUrl)) {
       throw new InvalidInputError(

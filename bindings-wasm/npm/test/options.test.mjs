@@ -17,6 +17,9 @@ test("an option the client does not know is refused, naming it", () => {
     [{ apiKey: "k-123456", retry: 3 }, "retry", "expected an object"],
     [{ apiKey: "k-123456", proxy: "http://proxy.corp:3128" }, "proxy", "dispatcher"],
     [{ apiKey: "k-123456", signal: AbortSignal.timeout(10) }, "signal", "onEvent"],
+    // An opt-in is true or false: "yes" (or "false") is no answer.
+    [{ apiKey: "k-123456", dangerouslyAllowBrowser: "yes" }, "dangerouslyAllowBrowser", "expected true or false, got a string"],
+    [{ apiKey: "k-123456", dangerouslyAllowBrowser: 1 }, "dangerouslyAllowBrowser", "got a number"],
   ]) {
     assert.throws(() => new zk.Client(options), refused(field, reason), JSON.stringify(Object.keys(options)));
   }
@@ -31,6 +34,21 @@ test("an option the client does not know is refused, naming it", () => {
     dangerouslyAllowBrowser: false,
   });
   assert.ok(all instanceof zk.Client);
+  assert.ok(new zk.Client({ apiKey: "k-123456", dangerouslyAllowBrowser: null }) instanceof zk.Client, "null is none");
+});
+
+test("a shift's times are clock times or the API's minutes after midnight, through a method and call", async () => {
+  const client = (await Sandbox.create({ today: "2026-03-02" })).client();
+  const body = (start, end) => JSON.parse(zk.buildRequest("create_shift", { startTime: start, endTime: end }, { workspaceKey: "w-123456" }).body);
+  assert.deepEqual(body(480, 0), body("08:00", "00:00"));
+  assert.deepEqual(body(480, 1439), { workspace: "w-123456", startTime: 480, endTime: 1439 });
+  for (const [start, end, field] of [[480, 1440, "endTime"], [-1, 960, "startTime"], [480.5, 960, "startTime"], [true, 960, "startTime"]]) {
+    assert.throws(() => body(start, end), refused(field), `${start}-${end}`);
+  }
+  const created = await client.createShift(480, 960, { employeeAmount: 2 });
+  assert.equal(created.success, true);
+  assert.equal(typeof created.shiftId, "number");
+  await assert.rejects(client.call("create_shift", { startTime: 1440, endTime: 960 }), refused("startTime", "minutes after midnight (0-1439)"));
 });
 
 test("a Date among buildRequest's params is a day as the methods read it; an invalid Date is refused", () => {

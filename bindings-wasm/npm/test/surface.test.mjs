@@ -19,7 +19,7 @@ const SHORTHANDS = DECL.shorthands.map((s) => {
 });
 const DTS = readFileSync(here("../index.d.ts"), "utf8");
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
-const TS = { text: "string", integer: "number", number: "number", bool: "boolean", date: "DateInput", month: "Month", clockAction: '"come" | "go" | "stop"', textList: "string[]", jsonMap: "{ [key: string]: Json }", timeOfDay: "TimeString" };
+const TS = { text: "string", integer: "number", number: "number", bool: "boolean", date: "DateInput", month: "Month", clockAction: '"come" | "go" | "stop"', textList: "string[]", jsonMap: "{ [key: string]: Json }", timeOfDay: "TimeInput" };
 
 test("every declared operation, and no other, is a Client method, in the core's order", () => {
   assert.deepEqual(zk.operations(), DECLARATION.map((op) => op.name));

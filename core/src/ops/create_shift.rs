@@ -24,7 +24,8 @@ fn minutes(t: TimeOfDay) -> u32 {
 
 params! {
     /// Creates a shift in the context's workspace. Times are clock times of day in whole minutes (sent
-    /// as minutes after midnight); when `endTime` is not after `startTime` the shift is overnight
+    /// as minutes after midnight, the form Python, TypeScript and the canonical params take too:
+    /// `480` is 08:00); when `endTime` is not after `startTime` the shift is overnight
     /// and ends the next day. Only employees of the workspace's company are assigned; unknown or
     /// foreign UUIDs are ignored by the API. The answer's `success: false` → [`Error::Refused`];
     /// an answer without a true `success` (`true`, or PHP's `1` or `"true"`) is not taken for a

@@ -19,7 +19,7 @@ params! {
     /// Presence for one day: one employee (`email`) or the whole company; `day` defaults to today.
     #[derive(Debug, Clone, Default, PartialEq)]
     pub struct Presence {
-        /// One employee; `None` = all time-tracked employees.
+        /// One employee; `None` (or an empty e-mail, the API's rule) = all time-tracked employees.
         email: Option<String> = "email", default;
         /// The day; `None` = today (server time).
         day: Option<Date> = "day", default;
