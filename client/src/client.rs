@@ -116,9 +116,10 @@ impl ClientBuilder {
 
     /// Timeout of each attempt (default 30 s): a read that times out may be retried with a
     /// timeout of its own (see [`Self::retry`]), so a call can take longer. `None` or zero
-    /// disables it; more than a year fails `build()` with `InvalidInput` (`timeout`).
-    pub fn timeout(mut self, timeout: Option<Duration>) -> Self {
-        self.timeout = timeout;
+    /// disables it; more than a year fails `build()` with `InvalidInput` (`timeout`). Takes a
+    /// `Duration` as it is (`.timeout(Duration::from_secs(5))`) or an `Option` (`.timeout(None)`).
+    pub fn timeout(mut self, timeout: impl Into<Option<Duration>>) -> Self {
+        self.timeout = timeout.into();
         self
     }
 

@@ -93,7 +93,16 @@ pub struct ReqwestTransport {
     /// Set when the system's trust store could not be loaded (a slim container without
     /// `ca-certificates`): plain-http calls still work, https calls fail at once with this text.
     no_trust_store: Option<String>,
+    /// Set once a client of [`ReqwestTransport::with_client`] followed a redirect (shared by the
+    /// clones): nothing more is sent through it.
+    followed_redirect: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
+
+/// Why a client of [`ReqwestTransport::with_client`] that followed a redirect is not used.
+#[cfg(feature = "reqwest")]
+const FOLLOWS_REDIRECTS: &str =
+    "the reqwest client given to ReqwestTransport::with_client followed a redirect, taking \
+     the key to wherever it pointed: build it with redirect(reqwest::redirect::Policy::none())";
 
 /// How the bundled transport connects (the client's builder fills it: `ClientBuilder::user_agent`,
 /// `ca_certificates_pem`, `proxy`). Its `Debug` shows the proxy without its user and password.
@@ -249,7 +258,7 @@ impl ReqwestTransport {
             #[cfg(target_arch = "wasm32")]
             Err(e) => return Err(not_created(describe(&e.without_url()))),
         };
-        Ok(ReqwestTransport { client, max_body, no_trust_store })
+        Ok(ReqwestTransport { client, max_body, no_trust_store, followed_redirect: Default::default() })
     }
 
     /// Stops reading a response body at `bytes` ([`TransportError::TooLarge`]).
@@ -259,10 +268,18 @@ impl ReqwestTransport {
     }
 
     /// Wraps an existing reqwest client (to share a pool or set its own TLS). Build it with
-    /// `redirect(reqwest::redirect::Policy::none())`: a client that follows redirects would send
-    /// the key to wherever a redirect points.
+    /// `redirect(reqwest::redirect::Policy::none())`: a client that follows redirects (reqwest's
+    /// default) sends the key to wherever a redirect points, in the `Referer` header too. When
+    /// one does, its answer is not taken (a [`TransportError::Lost`]: the request may have been
+    /// applied, by either server) and nothing more is sent through this transport
+    /// ([`TransportError::Connect`] at once).
     pub fn with_client(client: reqwest::Client) -> ReqwestTransport {
-        ReqwestTransport { client, max_body: DEFAULT_MAX_RESPONSE_BYTES, no_trust_store: None }
+        ReqwestTransport {
+            client,
+            max_body: DEFAULT_MAX_RESPONSE_BYTES,
+            no_trust_store: None,
+            followed_redirect: Default::default(),
+        }
     }
 }
 
@@ -354,6 +371,10 @@ impl Transport for ReqwestTransport {
         timeout: Option<Duration>,
     ) -> BoxFuture<'a, Result<Response, TransportError>> {
         Box::pin(async move {
+            use std::sync::atomic::Ordering;
+            if self.followed_redirect.load(Ordering::Relaxed) {
+                return Err(TransportError::Connect(format!("{FOLLOWS_REDIRECTS}; nothing was sent")));
+            }
             if let Some(why) = &self.no_trust_store {
                 if request.url().starts_with("https:") {
                     return Err(TransportError::Tls(
@@ -378,6 +399,11 @@ impl Transport for ReqwestTransport {
                 rb = rb.timeout(t);
             }
             let resp = rb.send().await.map_err(classify)?;
+            // The answer of another URL than the one sent to: the client followed a redirect.
+            if !reqwest::Url::parse(request.url()).is_ok_and(|sent| sent == *resp.url()) {
+                self.followed_redirect.store(true, Ordering::Relaxed);
+                return Err(TransportError::Lost(FOLLOWS_REDIRECTS.to_string()));
+            }
             let status = resp.status().as_u16();
             let headers: Vec<(String, String)> = resp
                 .headers()

@@ -171,11 +171,45 @@ async fn redirects_are_never_followed() {
     assert_eq!(hits.load(Ordering::SeqCst), 0, "nothing was sent to the other host");
 }
 
+/// A reqwest client of the user's that follows redirects (reqwest's default): its answer from
+/// the other host is never taken for the API's (a clock-in the API never got passed for done),
+/// and nothing more is sent through it.
+#[tokio::test]
+async fn a_given_reqwest_client_that_follows_a_redirect_is_not_believed_nor_used_again() {
+    let sb = sandbox();
+    let (elsewhere, hits) = other_host();
+    // (reqwest is built here without a crypto provider of its own: the client's, as an app has one.)
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let transport = zeitkonto::ReqwestTransport::with_client(reqwest::Client::new());
+    let c = builder(&sb).transport(Arc::new(transport)).build().unwrap();
+    sb.inject(Fault::new(FaultKind::Redirect).status(307).location(format!("{elsewhere}/come")).on(OperationId::Clock));
+    let err = c.come(demo::ANNA).await.unwrap_err();
+    match &err {
+        Error::Transport { detail, may_have_reached_server: true } => {
+            assert!(detail.contains("Policy::none()"), "says how to build it: {detail}");
+            assert_no_fragment(detail, demo::COMPANY_KEY, "the error");
+        }
+        other => panic!("expected a transport error, got {other:?}"),
+    }
+    assert_eq!(
+        hits.load(Ordering::SeqCst),
+        1,
+        "the reqwest client followed the redirect (once: a write is never re-sent)"
+    );
+    assert_eq!(sb.writes(OperationId::Clock), 0, "the API never got the clock-in");
+    // Nothing more goes through that client: a read (retried on a lost connection) sends nothing.
+    let before = sb.requests(OperationId::Employees);
+    let err = c.employees().await.unwrap_err();
+    assert!(matches!(&err, Error::Transport { may_have_reached_server: false, .. }), "{err:?}");
+    assert_eq!(sb.requests(OperationId::Employees), before);
+    assert_eq!(hits.load(Ordering::SeqCst), 1);
+}
+
 /// Rule 16: a write that timed out says it may have been applied.
 #[tokio::test]
 async fn a_timed_out_write_says_it_may_have_been_applied() {
     let sb = sandbox();
-    let c = builder(&sb).timeout(Some(std::time::Duration::from_millis(200))).build().unwrap();
+    let c = builder(&sb).timeout(std::time::Duration::from_millis(200)).build().unwrap();
     sb.inject(Fault::new(FaultKind::Delay).delay_ms(1000).after_applying().on(OperationId::Clock));
     let err = c.come(demo::ANNA).await.unwrap_err();
     assert_eq!(err, Error::Timeout { may_have_reached_server: true });
