@@ -99,10 +99,17 @@ pub fn booking_day(b: &Booking) -> Date {
 
 /// Totals of one month for one employee. For the current month, days after today do not count.
 pub struct MonthTotals {
+    /// Target minutes (`soll`) of the counted days.
     pub target: i64,
+    /// Actual minutes (`ist`): the bookings started on the counted days, less breaks (a running one
+    /// counts until now).
     pub actual: i64,
+    /// Carry-over minutes (`lastMonth`): actual less target from the tracking start to the day
+    /// before the month; 0 for the month tracking starts in.
     pub carry_over: i64,
+    /// Actual minutes of bookings started on a Saturday or Sunday (`istOnWeekend`).
     pub weekend: i64,
+    /// Whether any booking started on the counted days (`hasTime`).
     pub has_time: bool,
 }
 

@@ -32,28 +32,41 @@ pub enum FaultKind {
 }
 
 /// A fault for the next `count` API requests (of `operation`, when given).
+///
+/// Every `inject` but the bare [`Engine::inject`](crate::engine::Engine::inject), and the
+/// `/__sandbox/faults` route, check it with [`check_fault`](crate::kit::check_fault): the ranges
+/// named below, and `status`, `delayMs`, `retryAfter`, `pad` and `location` only for their kinds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Fault {
+    /// What the fault does.
     pub kind: FaultKind,
+    /// How many matching requests take the fault (default 1, at least 1); each one counts it down,
+    /// and the last one removes it.
     #[serde(default = "one")]
     pub count: u32,
+    /// The stable name of the only operation whose requests take the fault (`book_absence`, as
+    /// [`OperationId::name`]); any API request when `None`.
     #[serde(default)]
     pub operation: Option<String>,
+    /// The HTTP status that `status`, `html`, `echoPath` and `redirect` answer with (200-599;
+    /// `None`: the kind's default).
     #[serde(default)]
     pub status: Option<u16>,
+    /// How long a `delay` fault waits, in milliseconds (0 to 3,600,000, one hour; `None`: 1000).
     #[serde(default)]
     pub delay_ms: Option<u64>,
+    /// The `Retry-After` of a `rateLimit` fault, in whole seconds (0 to 86,400, 24 hours; `None`: 1).
     #[serde(default)]
     pub retry_after: Option<u64>,
     /// Apply the request first, then answer with the fault (a write applied whose answer is lost;
     /// with `delay`: applied at once, answered late).
     #[serde(default)]
     pub after: bool,
-    /// Filler characters before the echoed path (`echoPath`).
+    /// Filler characters before the echoed path (`echoPath`; 0 to 1,000,000; `None`: 0).
     #[serde(default)]
     pub pad: Option<usize>,
-    /// The redirect target (`redirect`).
+    /// The redirect target (`redirect`; no control characters; `None`: `/`).
     #[serde(default)]
     pub location: Option<String>,
 }
@@ -102,7 +115,7 @@ impl Fault {
         self
     }
 
-    /// With this delay.
+    /// With this delay, in milliseconds (`delay`).
     pub fn delay_ms(mut self, ms: u64) -> Fault {
         self.delay_ms = Some(ms);
         self
@@ -120,7 +133,7 @@ impl Fault {
         self
     }
 
-    /// With this Retry-After.
+    /// With this `Retry-After`, in whole seconds (`rateLimit`).
     pub fn retry_after(mut self, secs: u64) -> Fault {
         self.retry_after = Some(secs);
         self

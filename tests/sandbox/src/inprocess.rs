@@ -76,22 +76,7 @@ impl InProcess {
     /// client-side limit of the sandbox's own rate limit (off when the sandbox has none, so tests
     /// do not wait).
     pub fn client(&self) -> ClientBuilder {
-        let keys = crate::keys_of(&self.shared.lock().initial);
-        let limit = self.shared.lock().limit;
-        let rate_limit = if limit.limit == 0 {
-            RateLimitSettings::per_window(0, Duration::from_secs(60))
-        } else {
-            RateLimitSettings::per_window(limit.limit, Duration::from_millis(limit.window_ms.max(1)))
-        };
-        let mut b = zeitkonto::Client::builder().base_url(BASE_URL).rate_limit(rate_limit).transport(self.transport());
-        // A key the seed has none of (an empty text in `keys_of`) is left out.
-        if !keys["companyKey"].is_empty() {
-            b = b.api_key(keys["companyKey"].as_str());
-        }
-        if !keys["workspaceKey"].is_empty() {
-            b = b.workspace_key(keys["workspaceKey"].as_str());
-        }
-        b
+        client_of(&self.shared, BASE_URL).transport(self.transport())
     }
 
     /// Injects a fault; `Err` names the field that is wrong.
@@ -118,10 +103,7 @@ impl InProcess {
 
     /// Forgets what clients counted at [`BASE_URL`] with this sandbox's limit (none: nothing to).
     fn reset_clients(&self) {
-        let limit = self.shared.lock().limit;
-        if limit.limit > 0 {
-            zeitkonto::reset_rate_limits(BASE_URL, limit.limit, Duration::from_millis(limit.window_ms.max(1)));
-        }
+        reset_clients(&self.shared, BASE_URL);
     }
 }
 
@@ -148,6 +130,37 @@ impl Transport for InProcess {
                 Outcome::TimedOut => Err(TransportError::Timeout),
             }
         })
+    }
+}
+
+/// A client builder for the sandbox engine `shared` at `base_url` (in-process or served): the
+/// seed's company and workspace keys ([`crate::keys_of`]) and the client-side limit of the
+/// sandbox's own rate limit (off when it has none).
+pub(crate) fn client_of(shared: &Shared, base_url: &str) -> ClientBuilder {
+    let keys = crate::keys_of(&shared.lock().initial);
+    let limit = shared.lock().limit;
+    let rate_limit = if limit.limit == 0 {
+        RateLimitSettings::per_window(0, Duration::from_secs(60))
+    } else {
+        RateLimitSettings::per_window(limit.limit, Duration::from_millis(limit.window_ms.max(1)))
+    };
+    let mut b = zeitkonto::Client::builder().base_url(base_url).rate_limit(rate_limit);
+    // A key the seed has none of (an empty text in `keys_of`) is left out.
+    if !keys["companyKey"].is_empty() {
+        b = b.api_key(keys["companyKey"].as_str());
+    }
+    if !keys["workspaceKey"].is_empty() {
+        b = b.workspace_key(keys["workspaceKey"].as_str());
+    }
+    b
+}
+
+/// Forgets what this process's clients counted at `base_url` with the limit of the sandbox engine
+/// `shared` (none: nothing to).
+pub(crate) fn reset_clients(shared: &Shared, base_url: &str) {
+    let limit = shared.lock().limit;
+    if limit.limit > 0 {
+        zeitkonto::reset_rate_limits(base_url, limit.limit, Duration::from_millis(limit.window_ms.max(1)));
     }
 }
 

@@ -20,6 +20,8 @@
 //! # }
 //! ```
 
+#![warn(missing_docs)]
+
 use std::collections::BTreeMap;
 
 pub mod api;
@@ -49,6 +51,9 @@ pub use seed::{demo, Seed};
 pub use server::{Sandbox, SandboxConfig};
 pub use shared::Shared;
 pub use state::{Clock, Stats, World};
+/// The operations' stable names, which a [`Fault`] is aimed at (`.on(OperationId::Clock)`) and the
+/// counters count by: the client's own type (`zeitkonto::OperationId` is the same).
+pub use zeitkonto_core::OperationId;
 
 /// The Rust client's README (`client/README.md`, its crates.io page) runs as a doc test here, where
 /// its test-kit example has the in-process sandbox.

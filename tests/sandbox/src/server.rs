@@ -189,7 +189,24 @@ impl Sandbox {
                     .await;
             });
         })?;
-        Ok(Sandbox { app, shutdown: Some(tx), thread: Some(thread) })
+        let sandbox = Sandbox { app, shutdown: Some(tx), thread: Some(thread) };
+        sandbox.reset_clients(); // a port an earlier sandbox of this process served may come round again
+        Ok(sandbox)
+    }
+
+    /// A client builder wired to this server (feature `client`): its base URL, the seed's company
+    /// and workspace keys, and the client-side limit of the sandbox's own rate limit (off when it
+    /// has none, so tests do not wait), as [`crate::InProcess::client`] gives over the engine.
+    #[cfg(feature = "client")]
+    pub fn client(&self) -> zeitkonto::ClientBuilder {
+        crate::inprocess::client_of(&self.app.shared, &self.app.base_url)
+    }
+
+    /// Forgets what this process's clients counted here with this sandbox's limit (feature
+    /// `client`; without it the client library is not linked through this crate).
+    fn reset_clients(&self) {
+        #[cfg(feature = "client")]
+        crate::inprocess::reset_clients(&self.app.shared, &self.app.base_url);
     }
 
     /// `http://127.0.0.1:PORT`.
@@ -225,9 +242,12 @@ impl Sandbox {
         }
     }
 
-    /// Back to the seed.
+    /// Back to the seed: data, counters, faults and rate-limit windows, with feature `client`
+    /// the windows this process's clients keep for this server too (a limit they learned from an
+    /// injected 429 no longer holds the next test back).
     pub fn reset(&self) {
         self.app.shared.reset();
+        self.reset_clients();
     }
 
     /// Changes the rate limit.

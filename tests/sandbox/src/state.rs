@@ -66,14 +66,23 @@ pub struct Stats {
 
 /// The whole state, behind one mutex.
 pub struct World {
+    /// The data now: the seed as the writes so far changed it.
     pub data: Seed,
+    /// The seed the world started from; [`World::reset`] goes back to it.
     pub initial: Seed,
+    /// The sandbox's "now".
     pub clock: Clock,
+    /// Counters of requests, writes and rate limiting.
     pub stats: Stats,
+    /// Injected faults not used up yet, in order; a request takes the first that matches.
     pub faults: Vec<Fault>,
+    /// The rate limit per key: at most `limit` requests per `window_ms` milliseconds; `limit` 0
+    /// turns it off.
     pub limit: LimiterConfig,
     limiters: HashMap<String, RateLimiter>,
+    /// The route table in use (the defaults, or overrides).
     pub routes: RouteTable,
+    /// The last id handed out by [`World::id`] (starts at 1,000,000, so the first is 1,000,001).
     pub next_id: u64,
 }
 

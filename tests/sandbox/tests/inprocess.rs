@@ -114,6 +114,27 @@ async fn reset_and_a_new_sandbox_forget_what_the_clients_counted() {
     assert_eq!((sb.requests(OperationId::Employees), again.requests(OperationId::Employees)), (1, 1));
 }
 
+/// The served sandbox hands out clients too (its URL, the seed's keys, its limit), and its reset
+/// forgets what this process's clients counted there, as the in-process kit's does.
+#[cfg(feature = "server")]
+#[tokio::test(flavor = "multi_thread")]
+async fn a_served_sandboxs_client_and_reset_forget_what_the_clients_counted() {
+    use zeitkonto_sandbox::{Sandbox, SandboxConfig};
+    let mut cfg = SandboxConfig { today: Some("2026-11-21".parse().unwrap()), ..Default::default() };
+    (cfg.rate_limit.limit, cfg.rate_limit.window_ms) = (1, 3_600_000); // one call an hour
+    let sb = Sandbox::start(cfg).unwrap();
+    let client = sb.client().build().unwrap();
+    let at_once = |client: zeitkonto::Client| async move {
+        tokio::time::timeout(Duration::from_secs(20), client.employees()).await.expect("not held up").unwrap();
+    };
+    at_once(client.clone()).await;
+    // The client keeps to the sandbox's limit: a second call would wait for the hour.
+    assert!(tokio::time::timeout(Duration::from_millis(300), client.employees()).await.is_err(), "held back");
+    sb.reset();
+    at_once(client.clone()).await;
+    assert_eq!(sb.requests(OperationId::Employees), 1, "counted since the reset");
+}
+
 /// Every operation of the declaration reaches its own handler: the first buildable call of its
 /// vector file (`tests/vectors/operations/<name>.json`), sent by the client through the engine, is
 /// counted for that operation and answered by its handler (not the router's 404 or 405). An
