@@ -452,8 +452,10 @@ impl ZeitkontoClient {
     /// foreign UUIDs are ignored by the API. The answer's `success: false` → `Refused`; an answer
     /// without a true `success` (`true`, or PHP's `1` or `"true"`) is not taken for a success.
     ///
-    /// - `startTime`: Start, a clock time of day (`hh:mm`).
-    /// - `endTime`: End, a clock time of day (not after start = overnight).
+    /// - `startTime`: Start, a clock time of day (`hh:mm`; or whole minutes after midnight, 0-1439,
+    /// where the language takes them).
+    /// - `endTime`: End, a clock time of day (not after start = overnight), in the same forms as
+    /// the start.
     /// - `startDate`: The day; `null` = today.
     /// - `employeeAmount`: Target number of employees (server default 1; at least 1).
     /// - `comment`: Comment.

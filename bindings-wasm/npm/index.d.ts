@@ -873,8 +873,10 @@ export class Client {
    * day. Only employees of the workspace's company are assigned; unknown or foreign UUIDs are
    * ignored by the API. The answer's `success: false` → `Refused`; an answer without a true
    * `success` (`true`, or PHP's `1` or `"true"`) is not taken for a success.
-   * @param startTime Start, a clock time of day (`hh:mm`).
-   * @param endTime End, a clock time of day (not after start = overnight).
+   * @param startTime Start, a clock time of day (`hh:mm`; or whole minutes after midnight, 0-1439,
+   * where the language takes them).
+   * @param endTime End, a clock time of day (not after start = overnight), in the same forms as the
+   * start.
    * @param options `startDate`: The day; `undefined` = today; `employeeAmount`: Target number of
    * employees (server default 1; at least 1); `comment`: Comment; `projectUuid`: UUID of a project
    * to link; `employees`: Employee UUIDs to assign.

@@ -408,6 +408,10 @@ impl Driver {
                 Err(TransportError::Lost(detail)) => {
                     (Outcome::ConnectionLost, Err(Error::Transport { detail, may_have_reached_server: true }))
                 }
+                #[cfg(not(target_arch = "wasm32"))]
+                Err(TransportError::Unusable { detail, may_have_reached_server }) => {
+                    (Outcome::Unrecoverable, Err(Error::Transport { detail, may_have_reached_server }))
+                }
                 Err(TransportError::TooLarge) => (Outcome::Status(200), Err(too_large(op, self.max_response_bytes))),
                 Err(TransportError::Timeout) => {
                     (Outcome::TimedOut, Err(Error::Timeout { may_have_reached_server: true }))

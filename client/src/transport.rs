@@ -32,6 +32,16 @@ pub enum TransportError {
     /// The TLS handshake failed (or the machine has no trust store): nothing reached the server,
     /// and trying again cannot help. Never retried.
     Tls(zeitkonto_core::TlsFailure, String),
+    /// The transport cannot be used as it is set up (a reqwest client of
+    /// `ReqwestTransport::with_client` that follows redirects): never retried. (Not on wasm32,
+    /// where the browser's `fetch` does what it does and no transport of ours reports it.)
+    #[cfg(not(target_arch = "wasm32"))]
+    Unusable {
+        /// What is wrong, and how to set it up (never a URL: it holds the key).
+        detail: String,
+        /// Whether the request may have been applied.
+        may_have_reached_server: bool,
+    },
 }
 
 /// Sends one request and returns the response, whatever its status.
@@ -95,14 +105,29 @@ pub struct ReqwestTransport {
     no_trust_store: Option<String>,
     /// Set once a client of [`ReqwestTransport::with_client`] followed a redirect (shared by the
     /// clones): nothing more is sent through it.
+    #[cfg(not(target_arch = "wasm32"))]
     followed_redirect: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Why a client of [`ReqwestTransport::with_client`] that followed a redirect is not used.
-#[cfg(feature = "reqwest")]
+#[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
 const FOLLOWS_REDIRECTS: &str =
     "the reqwest client given to ReqwestTransport::with_client followed a redirect, taking \
      the key to wherever it pointed: build it with redirect(reqwest::redirect::Policy::none())";
+
+#[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
+impl ReqwestTransport {
+    /// The error for a request that `answered` (the URL of the answer, or of a failure) shows was
+    /// sent on to another URL than `request`'s: the client followed a redirect. This transport is
+    /// then not used again. (Natively only: the browser's `fetch` follows redirects itself.)
+    fn followed(&self, request: &Request, answered: Option<&reqwest::Url>) -> Option<TransportError> {
+        let elsewhere = answered? != &reqwest::Url::parse(request.url()).ok()?;
+        elsewhere.then(|| {
+            self.followed_redirect.store(true, std::sync::atomic::Ordering::Relaxed);
+            TransportError::Unusable { detail: FOLLOWS_REDIRECTS.to_string(), may_have_reached_server: true }
+        })
+    }
+}
 
 /// How the bundled transport connects (the client's builder fills it: `ClientBuilder::user_agent`,
 /// `ca_certificates_pem`, `proxy`). Its `Debug` shows the proxy without its user and password.
@@ -258,7 +283,13 @@ impl ReqwestTransport {
             #[cfg(target_arch = "wasm32")]
             Err(e) => return Err(not_created(describe(&e.without_url()))),
         };
-        Ok(ReqwestTransport { client, max_body, no_trust_store, followed_redirect: Default::default() })
+        Ok(ReqwestTransport {
+            client,
+            max_body,
+            no_trust_store,
+            #[cfg(not(target_arch = "wasm32"))]
+            followed_redirect: Default::default(),
+        })
     }
 
     /// Stops reading a response body at `bytes` ([`TransportError::TooLarge`]).
@@ -270,14 +301,17 @@ impl ReqwestTransport {
     /// Wraps an existing reqwest client (to share a pool or set its own TLS). Build it with
     /// `redirect(reqwest::redirect::Policy::none())`: a client that follows redirects (reqwest's
     /// default) sends the key to wherever a redirect points, in the `Referer` header too. When
-    /// one does, its answer is not taken (a [`TransportError::Lost`]: the request may have been
-    /// applied, by either server) and nothing more is sent through this transport
-    /// ([`TransportError::Connect`] at once).
+    /// one does (natively), its answer is not taken and nothing more is sent through this
+    /// transport: [`TransportError::Unusable`], never retried (the first with
+    /// `may_have_reached_server`: either server may have applied the request). A redirect whose
+    /// next hop fails to connect cannot be told from a connection never opened (reqwest's error
+    /// names the first URL), so a write may then be sent again: another reason for `Policy::none()`.
     pub fn with_client(client: reqwest::Client) -> ReqwestTransport {
         ReqwestTransport {
             client,
             max_body: DEFAULT_MAX_RESPONSE_BYTES,
             no_trust_store: None,
+            #[cfg(not(target_arch = "wasm32"))]
             followed_redirect: Default::default(),
         }
     }
@@ -371,9 +405,10 @@ impl Transport for ReqwestTransport {
         timeout: Option<Duration>,
     ) -> BoxFuture<'a, Result<Response, TransportError>> {
         Box::pin(async move {
-            use std::sync::atomic::Ordering;
-            if self.followed_redirect.load(Ordering::Relaxed) {
-                return Err(TransportError::Connect(format!("{FOLLOWS_REDIRECTS}; nothing was sent")));
+            #[cfg(not(target_arch = "wasm32"))]
+            if self.followed_redirect.load(std::sync::atomic::Ordering::Relaxed) {
+                let detail = format!("{FOLLOWS_REDIRECTS}; nothing was sent");
+                return Err(TransportError::Unusable { detail, may_have_reached_server: false });
             }
             if let Some(why) = &self.no_trust_store {
                 if request.url().starts_with("https:") {
@@ -398,12 +433,18 @@ impl Transport for ReqwestTransport {
             if let Some(t) = timeout {
                 rb = rb.timeout(t);
             }
+            // An answer (or a failure) of another URL than the one sent to: the client followed a
+            // redirect (a hop that failed too: the first server may have applied a write).
+            #[cfg(not(target_arch = "wasm32"))]
+            let resp = match rb.send().await {
+                Ok(resp) => match self.followed(request, Some(resp.url())) {
+                    Some(e) => return Err(e),
+                    None => resp,
+                },
+                Err(e) => return Err(self.followed(request, e.url()).unwrap_or_else(|| classify(e))),
+            };
+            #[cfg(target_arch = "wasm32")]
             let resp = rb.send().await.map_err(classify)?;
-            // The answer of another URL than the one sent to: the client followed a redirect.
-            if !reqwest::Url::parse(request.url()).is_ok_and(|sent| sent == *resp.url()) {
-                self.followed_redirect.store(true, Ordering::Relaxed);
-                return Err(TransportError::Lost(FOLLOWS_REDIRECTS.to_string()));
-            }
             let status = resp.status().as_u16();
             let headers: Vec<(String, String)> = resp
                 .headers()

@@ -173,15 +173,17 @@ async fn redirects_are_never_followed() {
 
 /// A reqwest client of the user's that follows redirects (reqwest's default): its answer from
 /// the other host is never taken for the API's (a clock-in the API never got passed for done),
-/// and nothing more is sent through it.
+/// the error is never retried (a write is never sent twice), and nothing more is sent through it.
 #[tokio::test]
 async fn a_given_reqwest_client_that_follows_a_redirect_is_not_believed_nor_used_again() {
     let sb = sandbox();
     let (elsewhere, hits) = other_host();
     // (reqwest is built here without a crypto provider of its own: the client's, as an app has one.)
     let _ = rustls::crypto::ring::default_provider().install_default();
-    let transport = zeitkonto::ReqwestTransport::with_client(reqwest::Client::new());
-    let c = builder(&sb).transport(Arc::new(transport)).build().unwrap();
+    let follows = reqwest::Client::builder().no_proxy().build().unwrap();
+    let (log, sink) = recorded();
+    let transport = Arc::new(zeitkonto::ReqwestTransport::with_client(follows));
+    let c = builder(&sb).transport(transport).on_event(sink).build().unwrap();
     sb.inject(Fault::new(FaultKind::Redirect).status(307).location(format!("{elsewhere}/come")).on(OperationId::Clock));
     let err = c.come(demo::ANNA).await.unwrap_err();
     match &err {
@@ -191,18 +193,21 @@ async fn a_given_reqwest_client_that_follows_a_redirect_is_not_believed_nor_used
         }
         other => panic!("expected a transport error, got {other:?}"),
     }
+    assert_eq!(hits.load(Ordering::SeqCst), 1, "the reqwest client followed the redirect, once: never re-sent");
     assert_eq!(
-        hits.load(Ordering::SeqCst),
-        1,
-        "the reqwest client followed the redirect (once: a write is never re-sent)"
+        (sb.requests(OperationId::Clock), sb.writes(OperationId::Clock)),
+        (1, 0),
+        "the API never got the clock-in"
     );
-    assert_eq!(sb.writes(OperationId::Clock), 0, "the API never got the clock-in");
-    // Nothing more goes through that client: a read (retried on a lost connection) sends nothing.
+    // Nothing more goes through that client, and nothing waits to try again (a read is retried
+    // after a lost connection): at once, nothing sent.
     let before = sb.requests(OperationId::Employees);
     let err = c.employees().await.unwrap_err();
     assert!(matches!(&err, Error::Transport { may_have_reached_server: false, .. }), "{err:?}");
     assert_eq!(sb.requests(OperationId::Employees), before);
     assert_eq!(hits.load(Ordering::SeqCst), 1);
+    let events = log.lock().unwrap().clone();
+    assert!(!events.iter().any(|e| e.starts_with("Wait")), "never retried: {events:?}");
 }
 
 /// Rule 16: a write that timed out says it may have been applied.

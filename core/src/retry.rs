@@ -63,9 +63,9 @@ pub enum Outcome {
     ConnectionLost,
     /// No answer within the timeout; the request may have been applied.
     TimedOut,
-    /// The connection could not be opened and trying again cannot help: the TLS handshake failed
-    /// (an untrusted issuer, a certificate for another host name, an expired certificate) or the
-    /// machine has no trust store. Nothing reached the server.
+    /// Trying again cannot help: the TLS handshake failed (an untrusted issuer, a certificate for
+    /// another host name, an expired certificate; nothing reached the server), the machine has no
+    /// trust store, or the transport cannot be used as it is set up.
     Unrecoverable,
 }
 

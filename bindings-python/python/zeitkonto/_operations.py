@@ -554,8 +554,10 @@ class SyncOperations:
         or `"true"`) is not taken for a success.
 
         Args:
-            start_time: Start, a clock time of day (`hh:mm`).
-            end_time: End, a clock time of day (not after start = overnight).
+            start_time: Start, a clock time of day (`hh:mm`; or whole minutes after midnight, 0-1439, where
+            the language takes them).
+            end_time: End, a clock time of day (not after start = overnight), in the same forms as the
+            start.
             start_date: The day; `None` = today.
             employee_amount: Target number of employees (server default 1; at least 1).
             comment: Comment.
@@ -1115,8 +1117,10 @@ class AsyncOperations:
         or `"true"`) is not taken for a success.
 
         Args:
-            start_time: Start, a clock time of day (`hh:mm`).
-            end_time: End, a clock time of day (not after start = overnight).
+            start_time: Start, a clock time of day (`hh:mm`; or whole minutes after midnight, 0-1439, where
+            the language takes them).
+            end_time: End, a clock time of day (not after start = overnight), in the same forms as the
+            start.
             start_date: The day; `None` = today.
             employee_amount: Target number of employees (server default 1; at least 1).
             comment: Comment.

@@ -34,9 +34,10 @@ params! {
     pub struct CreateShift {
         /// The day; `None` = today.
         start_date: Option<Date> = "startDate", default;
-        /// Start, a clock time of day (`hh:mm`).
+        /// Start, a clock time of day (`hh:mm`; or whole minutes after midnight, 0-1439, where the
+        /// language takes them).
         start_time: TimeOfDay = "startTime";
-        /// End, a clock time of day (not after start = overnight).
+        /// End, a clock time of day (not after start = overnight), in the same forms as the start.
         end_time: TimeOfDay = "endTime";
         /// Target number of employees (server default 1; at least 1).
         employee_amount: Option<u32> = "employeeAmount", default;
