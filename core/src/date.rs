@@ -81,6 +81,23 @@ impl Month {
     }
 }
 
+/// A calendar month from its number, 1 (January) to 12: `Month::try_from(3u8)?` is March; another
+/// number is an [`Error::InvalidInput`] on `month` (as [`Month::try_from_number`] gives it).
+impl TryFrom<u8> for Month {
+    type Error = Error;
+    fn try_from(n: u8) -> Result<Month, Error> {
+        Month::try_from_number(i64::from(n), "month")
+    }
+}
+
+/// As `TryFrom<u8>`, for a month held as an `i32` (a `chrono` month, a database column).
+impl TryFrom<i32> for Month {
+    type Error = Error;
+    fn try_from(n: i32) -> Result<Month, Error> {
+        Month::try_from_number(i64::from(n), "month")
+    }
+}
+
 impl Serialize for Month {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_u8(self.number())
@@ -597,6 +614,18 @@ mod tests {
         ] {
             assert!(bad.parse::<TimeOfDay>().is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn month_try_from_a_number() {
+        assert_eq!(Month::try_from(3u8), Ok(Month::March));
+        assert_eq!(Month::try_from(12i32), Ok(Month::December));
+        for bad in [0i32, 13, -1] {
+            let err = Month::try_from(bad).unwrap_err();
+            assert!(matches!(&err, Error::InvalidInput { field, .. } if field == "month"), "{err:?}");
+            assert!(err.to_string().contains("is not a calendar month (1-12; January is 1)"), "{err}");
+        }
+        assert!(Month::try_from(0u8).is_err());
     }
 
     #[test]
