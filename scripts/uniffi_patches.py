@@ -340,8 +340,54 @@ def swift_error_cases(text):
     return text
 
 
+SWIFT_TYPEALIAS_DOCS = {
+    "ClockTime": "A clock time of day as text, `hh:mm` (or `hh:mm:ss` when the API sent seconds).",
+    "IsoDate": "A calendar day as text, `YYYY-MM-DD`.",
+    "RawJson": "A JSON value as its text (a container whose shape the API does not specify).",
+    "Timestamp": "A local date and time of day as the API prints it, `YYYY-MM-DD hh:mm:ss`: no time zone.",
+}
+
+SWIFT_DESCRIBE = '''
+/// The text of an error a foreign implementation threw (a transport's, a tracer's): a
+/// `LocalizedError`'s description, a `URLError`'s or `NSError`'s code and localized description
+/// (corelibs Foundation prints a bare `NSError` as "(null)"), else the error's own description.
+/// The library redacts its keys from it as from any text.
+private func zeitkontoDescribe(_ error: Error) -> String {
+    if let text = (error as? LocalizedError)?.errorDescription { return text }
+    if let url = error as? URLError { return "URLError \\(url.code.rawValue): \\(url.localizedDescription)" }
+    if type(of: error) is NSError.Type {
+        let ns = error as NSError
+        return "\\(ns.domain) \\(ns.code): \\(ns.localizedDescription)"
+    }
+    return String(describing: error)
+}
+'''
+
+
+def swift_docs(text):
+    """Swift's own words in the generated Swift: the docs uniffi copies from the Rust crate say
+    `null` (Kotlin's word, as the Kotlin bindings read them), which Swift calls `nil`; and the text
+    aliases (`IsoDate`, `Timestamp`, ...) get a doc comment saying their format."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if re.match(r"\s*(///|\*|/\*\*)", line):
+            lines[i] = line.replace("`null`/`nil`", "`nil`").replace("`null`", "`nil`")
+    text = "\n".join(lines)
+    for alias, doc in SWIFT_TYPEALIAS_DOCS.items():
+        text = replace_once(text, f"\npublic typealias {alias} = String\n",
+                            f"\n/// {doc}\npublic typealias {alias} = String\n", f"the typealias {alias}")
+    return text
+
+
 def swift(text):
     text = swift_error_cases(text)
+    text = swift_docs(text)
+    # A foreign error's text through one describer (the generated code's `String(describing:)`).
+    text, n = re.subn(r"FfiConverterString\.lower\(String\(describing: error\)\)",
+                      "FfiConverterString.lower(zeitkontoDescribe(error))", text)
+    if n == 0:
+        fail("no String(describing: error) of a foreign error (uniffi's templates changed)")
+    text += SWIFT_DESCRIBE
     text = replace_once(text, SWIFT_ASYNC, SWIFT_ASYNC_CANCELLABLE, "uniffiRustCallAsync")
     # Every call site passes the cancel function of its future's return type.
     text, n = re.subn(r"( +)pollFunc: ffi_zeitkonto_uniffi_rust_future_poll_(\w+),\n",

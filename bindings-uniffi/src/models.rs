@@ -697,9 +697,9 @@ impl From<zeitkonto_core::AccountReport> for AccountReport {
 pub struct AccountInterval {
     /// Length in minutes.
     pub length: Option<f64>,
-    /// Start, epoch milliseconds.
+    /// Start (the API's epoch milliseconds: an instant).
     pub start: Option<SystemTime>,
-    /// End, epoch milliseconds (absent while running).
+    /// End (the API's epoch milliseconds: an instant; absent while running).
     pub end: Option<SystemTime>,
     /// Project name (only with `project: true`; key name not shown by the spec).
     pub project: Option<String>,

@@ -436,7 +436,7 @@ impl ZeitkontoClient {
     /// Shifts of the context's workspace for one ISO week. Week 53 only in years that have it.
     ///
     /// - `year`: ISO week-year.
-    /// - `week`: ISO week 1..=53.
+    /// - `week`: ISO week, 1 to 53.
     pub async fn shifts(&self, year: PlatformInt, week: PlatformInt) -> Result<WeekShifts, ZeitkontoError> {
         let params = ops::Shifts { year: types::int32("year", year)?, week: types::unsigned("week", week)? };
         let out = self.execute(&params).await?;

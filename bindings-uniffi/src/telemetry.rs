@@ -16,6 +16,8 @@ use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Mutex};
 
 use zeitkonto::telemetry::{AttrValue, Attributes};
+
+use crate::types::WideInt;
 use zeitkonto::{SpanAction, SpanSink};
 
 /// An attribute's value: OpenTelemetry's semantic conventions use text and whole numbers only.
@@ -60,7 +62,7 @@ pub struct SpanStart {
     /// `{method} {url.template}`, e.g. `GET /api/v2/employees/{api}` (never the raw path).
     pub name: String,
     /// When the call started, in nanoseconds since the Unix epoch.
-    pub time_unix_nano: i64,
+    pub time_unix_nano: WideInt,
     /// `http.request.method`, `server.address`, `server.port`, `url.full` (every key as `***`),
     /// `url.template`, `zeitkonto.operation`.
     pub attributes: Vec<SpanAttribute>,
@@ -72,7 +74,7 @@ pub struct SpanEvent {
     /// The event's name (`zeitkonto.wait`).
     pub name: String,
     /// When, in nanoseconds since the Unix epoch.
-    pub time_unix_nano: i64,
+    pub time_unix_nano: WideInt,
     /// `zeitkonto.wait.reason` (`rate limit`, `429`, `retry`), `zeitkonto.wait.delay_ms`.
     pub attributes: Vec<SpanAttribute>,
 }
@@ -81,7 +83,7 @@ pub struct SpanEvent {
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct SpanEnd {
     /// When the call ended, in nanoseconds since the Unix epoch.
-    pub time_unix_nano: i64,
+    pub time_unix_nano: WideInt,
     /// `http.response.status_code`, `http.request.resend_count`, `error.type`, `zeitkonto.api_code`
     /// (each when it applies).
     pub attributes: Vec<SpanAttribute>,
@@ -130,8 +132,8 @@ fn attributes(a: &Attributes) -> Vec<SpanAttribute> {
         .collect()
 }
 
-fn nanos(t: u64) -> i64 {
-    i64::try_from(t).unwrap_or(i64::MAX)
+fn nanos(t: u64) -> WideInt {
+    WideInt(i64::try_from(t).unwrap_or(i64::MAX))
 }
 
 /// Calls `f` on the foreign side: its exception arrives as `Err` and is dropped; the catch is belt

@@ -20,7 +20,7 @@
 //! Whole numbers are the platform's plain integer: years, months, weeks, minutes, counts, HTTP
 //! statuses and API codes are [`PlatformInt`] (`Int` in Kotlin and Swift, as `Calendar` and
 //! `LocalDate` give them), converted and range-checked here; an id the server counts up
-//! (`shiftId`) is [`WideInt`] (Kotlin `Long`, Swift `Int`, both 64 bits). `scripts/build-mobile`
+//! (`shiftId`) and a span's `timeUnixNano` are [`WideInt`] (Kotlin `Long`, Swift `Int`, both 64 bits). `scripts/build-mobile`
 //! writes the platform name (`Int`) where uniffi would print the alias.
 //!
 //! The foreign classes `ApiKey` are hand-written (`kotlin/src/main/kotlin/.../ApiKey.kt`,

@@ -593,9 +593,9 @@ export interface AccountReport {
 export interface AccountInterval {
   /** Length in minutes. */
   length: number | null;
-  /** Start, epoch milliseconds. */
+  /** Start (the API's epoch milliseconds: an instant). */
   start: number | null;
-  /** End, epoch milliseconds (absent while running). */
+  /** End (the API's epoch milliseconds: an instant; absent while running). */
   end: number | null;
   /** Project name (only with `project: true`; key name not shown by the spec). */
   project: string | null;
@@ -860,7 +860,7 @@ export class Client {
    *
    * Shifts of the context's workspace for one ISO week. Week 53 only in years that have it.
    * @param year ISO week-year.
-   * @param week ISO week 1..=53.
+   * @param week ISO week, 1 to 53.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
   shifts(year: number, week: number, callOptions?: CallOptions): Promise<WeekShifts>;

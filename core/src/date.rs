@@ -270,7 +270,7 @@ pub fn validate_iso_week(year: i32, week: u32) -> Result<(), Error> {
     check_year("year", year)?;
     let max = u32::from(iso_weeks_in_year(year));
     if week == 0 || week > max {
-        return Err(Error::invalid("week", format!("ISO week-year {year} has weeks 1..={max}, got {week}")));
+        return Err(Error::invalid("week", format!("ISO week-year {year} has weeks 1 to {max}, got {week}")));
     }
     Ok(())
 }

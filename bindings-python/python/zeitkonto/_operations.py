@@ -527,7 +527,7 @@ class SyncOperations:
 
         Args:
             year: ISO week-year.
-            week: ISO week 1..=53.
+            week: ISO week, 1 to 53.
         """
         call = _c.Call("shifts", {"year": year, "week": week}, m.WeekShifts)
         del year, week
@@ -1090,7 +1090,7 @@ class AsyncOperations:
 
         Args:
             year: ISO week-year.
-            week: ISO week 1..=53.
+            week: ISO week, 1 to 53.
         """
         call = _c.Call("shifts", {"year": year, "week": week}, m.WeekShifts)
         del year, week

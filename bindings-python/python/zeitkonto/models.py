@@ -444,8 +444,8 @@ class AccountInterval(Model):
 
     Attributes:
         length: Length in minutes.
-        start: Start, epoch milliseconds.
-        end: End, epoch milliseconds (absent while running).
+        start: Start (the API's epoch milliseconds: an instant).
+        end: End (the API's epoch milliseconds: an instant; absent while running).
         project: Project name (only with `project: true`; key name not shown by the spec).
     """
 

@@ -9,7 +9,7 @@ struct Recorded(Log);
 
 impl ZeitkontoTracer for Recorder {
     fn start(&self, span: SpanStart) -> Result<Arc<dyn ZeitkontoSpan>, TracerError> {
-        self.0.lock().unwrap().push(format!("start {} {} {:?}", span.name, span.time_unix_nano, span.attributes));
+        self.0.lock().unwrap().push(format!("start {} {} {:?}", span.name, span.time_unix_nano.0, span.attributes));
         assert_eq!(span.kind == SpanKind::Internal, span.name.starts_with("zeitkonto.job "));
         if self.1 {
             return Err(TracerError::Failed { detail: "tracer bug".into() });

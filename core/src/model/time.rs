@@ -282,9 +282,9 @@ model! {
     pub struct AccountInterval {
         /// Length in minutes.
         length: opt f64 [via wire::FlexNum] = "length" => "length",
-        /// Start, epoch milliseconds.
+        /// Start (the API's epoch milliseconds: an instant).
         start: opt EpochMillis [via wire::FlexInt] = "start" => "start",
-        /// End, epoch milliseconds (absent while running).
+        /// End (the API's epoch milliseconds: an instant; absent while running).
         end: opt EpochMillis [via wire::FlexInt] = "end" => "end",
         /// Project name (only with `project: true`; key name not shown by the spec).
         project: opt String = "project" => "project",

@@ -40,7 +40,7 @@ impl Operation for ExtraLeave {
         if !self.days.is_finite() || self.days == 0.0 {
             let got = serde_json::Number::from_f64(self.days)
                 .map_or_else(|| "a non-finite number".to_string(), |n| n.to_string());
-            return Err(Error::invalid("days", format!("days must be a finite, non-zero number, got {got}")));
+            return Err(Error::invalid("days", format!("must be a finite, non-zero number, got {got}")));
         }
         if let Some(y) = self.year {
             validate::year("year", y)?;

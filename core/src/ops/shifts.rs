@@ -20,7 +20,7 @@ params! {
     pub struct Shifts {
         /// ISO week-year.
         year: i32 = "year";
-        /// ISO week 1..=53.
+        /// ISO week, 1 to 53.
         week: u32 = "week";
     }
 }

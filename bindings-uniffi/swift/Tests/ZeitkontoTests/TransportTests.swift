@@ -106,6 +106,30 @@ final class TransportTests: XCTestCase {
         XCTAssertEqual(breaking.attempts.value, 1)
     }
 
+    func testAnNSErrorOrURLErrorATransportThrowsReadsWithItsMessageAndItsKeyRedacted() async throws {
+        final class Failing: ZeitkontoTransport, @unchecked Sendable {
+            let error: @Sendable (String) -> Error
+            init(_ error: @escaping @Sendable (String) -> Error) { self.error = error }
+            func send(request: BuiltRequest, timeout: Double?) async throws -> HttpResponse {
+                throw error(request.url())
+            }
+        }
+        let failures: [(Failing, String)] = [
+            // (corelibs Foundation printed both as `... "(null)"`: the message was lost.)
+            (Failing { url in NSError(domain: "Net", code: 7, userInfo: [NSLocalizedDescriptionKey: "failed to load \(url)"]) },
+             "Net 7: failed to load"),
+            (Failing { url in URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "timed out at \(url)"]) },
+             "URLError -1001: timed out at"),
+        ]
+        for (transport, expected) in failures {
+            let c = try ZeitkontoClient.withTransport(config: sandboxConfig(), transport: transport)
+            let e = await expectZeitkontoError { try await c.employees() }
+            let text = String(describing: e)
+            XCTAssertTrue(text.contains(expected), text)
+            XCTAssertFalse(text.contains(companyKey), "the key in the URL is redacted: \(text)")
+        }
+    }
+
     func testTheClientsTimeoutCancelsATransportThatNeverAnswers() async throws {
         final class Hanging: ZeitkontoTransport, @unchecked Sendable {
             let cancelled = Counter()
