@@ -128,7 +128,7 @@ pub enum ZeitkontoError {
         /// The HTTP status of the answer.
         status: PlatformInt,
         /// The wait the server asked for (`Retry-After`: seconds, or an HTTP date read against the
-        /// answer's `Date`; read as at most one hour); null when it did not say.
+        /// answer's `Date`; read as at most one hour); `null` when it did not say.
         retry_after: Option<PlatformDuration>,
         /// A readable, key-free sentence (Kotlin's `message`, Swift's `description`).
         description: String,

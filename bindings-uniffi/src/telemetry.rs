@@ -30,8 +30,8 @@ pub enum SpanValue {
     },
     /// A whole number.
     Int {
-        /// The number.
-        value: i64,
+        /// The number (Kotlin `Long`, Swift `Int`).
+        value: WideInt,
     },
 }
 
@@ -126,7 +126,7 @@ fn attributes(a: &Attributes) -> Vec<SpanAttribute> {
             key: (*k).to_string(),
             value: match v {
                 AttrValue::Str(s) => SpanValue::Text { value: s.clone() },
-                AttrValue::Int(n) => SpanValue::Int { value: *n },
+                AttrValue::Int(n) => SpanValue::Int { value: WideInt(*n) },
             },
         })
         .collect()

@@ -20,7 +20,8 @@
 //! Whole numbers are the platform's plain integer: years, months, weeks, minutes, counts, HTTP
 //! statuses and API codes are [`PlatformInt`] (`Int` in Kotlin and Swift, as `Calendar` and
 //! `LocalDate` give them), converted and range-checked here; an id the server counts up
-//! (`shiftId`) and a span's `timeUnixNano` are [`WideInt`] (Kotlin `Long`, Swift `Int`, both 64 bits). `scripts/build-mobile`
+//! (`shiftId`), a span's `timeUnixNano` and its whole-number attributes are [`WideInt`] (Kotlin
+//! `Long`, Swift `Int`: 64 bits on the 64-bit Apple targets the package is built for). `scripts/build-mobile`
 //! writes the platform name (`Int`) where uniffi would print the alias.
 //!
 //! The foreign classes `ApiKey` are hand-written (`kotlin/src/main/kotlin/.../ApiKey.kt`,

@@ -995,7 +995,7 @@ export class RateLimitedError extends ZeitkontoError {
   status: number;
   /**
    * The wait the server asked for (`Retry-After`: seconds, or an HTTP date read against the
-   * answer's `Date`; read as at most one hour); null when it did not say. In milliseconds.
+   * answer's `Date`; read as at most one hour); `null` when it did not say. In milliseconds.
    */
   retryAfter: number | null;
 }

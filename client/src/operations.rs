@@ -267,7 +267,7 @@ impl Client {
     /// Shifts of the context's workspace for one ISO week. Week 53 only in years that have it.
     ///
     /// - `year`: ISO week-year.
-    /// - `week`: ISO week 1..=53.
+    /// - `week`: ISO week, 1 to 53.
     pub async fn shifts(&self, year: i32, week: u32) -> Result<WeekShifts, Error> {
         self.execute(&ops::Shifts { year, week }).await
     }

@@ -20,6 +20,7 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + 'a>>;
 
 /// How a send failed. `detail` never contains the URL (it holds the key).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TransportError {
     /// The connection could not be opened: nothing reached the server.
     Connect(String),

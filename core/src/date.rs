@@ -90,10 +90,18 @@ impl TryFrom<u8> for Month {
     }
 }
 
-/// As `TryFrom<u8>`, for a month held as an `i32` (a `chrono` month, a database column).
+/// As `TryFrom<u8>`, for a month held as an `i32` (a database column).
 impl TryFrom<i32> for Month {
     type Error = Error;
     fn try_from(n: i32) -> Result<Month, Error> {
+        Month::try_from_number(i64::from(n), "month")
+    }
+}
+
+/// As `TryFrom<u8>`, for a month held as a `u32` (chrono's `Datelike::month()`).
+impl TryFrom<u32> for Month {
+    type Error = Error;
+    fn try_from(n: u32) -> Result<Month, Error> {
         Month::try_from_number(i64::from(n), "month")
     }
 }
@@ -620,6 +628,8 @@ mod tests {
     fn month_try_from_a_number() {
         assert_eq!(Month::try_from(3u8), Ok(Month::March));
         assert_eq!(Month::try_from(12i32), Ok(Month::December));
+        assert_eq!(Month::try_from(1u32), Ok(Month::January));
+        assert!(Month::try_from(13u32).is_err());
         for bad in [0i32, 13, -1] {
             let err = Month::try_from(bad).unwrap_err();
             assert!(matches!(&err, Error::InvalidInput { field, .. } if field == "month"), "{err:?}");

@@ -123,7 +123,7 @@ class RateLimitedError(ZeitkontoError):
     """HTTP 429 after the configured waits: more requests than the API allows per minute. Fields:
     ``status``: The HTTP status of the answer; ``retry_after``: The wait the server asked for
     (``Retry-After``: seconds, or an HTTP date read against the answer's ``Date``; read as at most
-    one hour); None when it did not say (seconds).
+    one hour); ``None`` when it did not say (seconds).
     """
 
     kind = "RateLimited"

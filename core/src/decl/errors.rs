@@ -157,7 +157,7 @@ pub const KINDS: &[ErrorKindDecl] = &[
             ErrorFieldDecl {
                 key: "retryAfter",
                 ty: ErrorFieldType::Duration,
-                doc: "The wait the server asked for (`Retry-After`: seconds, or an HTTP date read against the answer's `Date`; read as at most one hour); null when it did not say.",
+                doc: "The wait the server asked for (`Retry-After`: seconds, or an HTTP date read against the answer's `Date`; read as at most one hour); `null` when it did not say.",
             },
         ],
         origin: ErrorOrigin::Core,

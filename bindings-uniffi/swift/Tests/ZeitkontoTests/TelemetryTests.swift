@@ -40,7 +40,7 @@ private func text(_ attributes: [SpanAttribute], _ key: String) -> String? {
     return nil
 }
 
-private func int(_ attributes: [SpanAttribute], _ key: String) -> Int64? {
+private func int(_ attributes: [SpanAttribute], _ key: String) -> Int? {
     for a in attributes where a.key == key { if case let .int(value) = a.value { return value } }
     return nil
 }
