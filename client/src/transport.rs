@@ -7,6 +7,15 @@ use std::time::Duration;
 
 use zeitkonto_core::{Request, Response};
 
+#[cfg(feature = "reqwest")]
+mod errors;
+#[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
+mod gzip;
+#[cfg(feature = "reqwest")]
+use errors::{classify, describe};
+#[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
+use gzip::gunzip_if_left;
+
 /// The default bound on a response body: 16 MiB (the API's largest answers, a department of
 /// thousands of employees, stay far below it).
 pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 16 * 1024 * 1024;
@@ -119,10 +128,11 @@ const FOLLOWS_REDIRECTS: &str =
 #[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
 impl ReqwestTransport {
     /// The error for a request that `answered` (the URL of the answer, or of a failure) shows was
-    /// sent on to another URL than `request`'s: the client followed a redirect. This transport is
-    /// then not used again. (Natively only: the browser's `fetch` follows redirects itself.)
-    fn followed(&self, request: &Request, answered: Option<&reqwest::Url>) -> Option<TransportError> {
-        let elsewhere = answered? != &reqwest::Url::parse(request.url()).ok()?;
+    /// sent on to another URL than `sent` (the request's, parsed once for sending): the client
+    /// followed a redirect. This transport is then not used again. (Natively only: the browser's
+    /// `fetch` follows redirects itself.)
+    fn followed(&self, sent: Option<&reqwest::Url>, answered: Option<&reqwest::Url>) -> Option<TransportError> {
+        let elsewhere = answered? != sent?;
         elsewhere.then(|| {
             self.followed_redirect.store(true, std::sync::atomic::Ordering::Relaxed);
             TransportError::Unusable { detail: FOLLOWS_REDIRECTS.to_string(), may_have_reached_server: true }
@@ -322,83 +332,6 @@ impl ReqwestTransport {
 pub const DEFAULT_CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 #[cfg(feature = "reqwest")]
-fn classify(e: reqwest::Error) -> TransportError {
-    let e = e.without_url();
-    #[cfg(not(target_arch = "wasm32"))]
-    if let Some(failure) = tls_failure(&e) {
-        return TransportError::Tls(failure, describe(&e));
-    }
-    // Before the timeout: a connection that was not opened in time (`connect_timeout`) was never
-    // sent to.
-    #[cfg(not(target_arch = "wasm32"))]
-    if e.is_connect() {
-        return TransportError::Connect(describe(&e));
-    }
-    if e.is_timeout() {
-        return TransportError::Timeout;
-    }
-    if e.is_builder() {
-        return TransportError::Connect(describe(&e));
-    }
-    TransportError::Lost(describe(&e))
-}
-
-/// The TLS failure in `e`'s sources, if the handshake failed: rustls' error, found where hyper
-/// and tokio-rustls wrap it in an `io::Error`.
-#[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
-fn tls_failure(e: &reqwest::Error) -> Option<zeitkonto_core::TlsFailure> {
-    use rustls::CertificateError as C;
-    use zeitkonto_core::TlsFailure;
-    // An `io::Error` hides what it wraps from `source()` (tokio-rustls wraps rustls' error in one
-    // io::Error, hyper-util that in another): look inside each.
-    fn inside<'e>(mut e: &'e (dyn std::error::Error + 'static)) -> Option<&'e rustls::Error> {
-        loop {
-            if let Some(tls) = e.downcast_ref::<rustls::Error>() {
-                return Some(tls);
-            }
-            e = e.downcast_ref::<std::io::Error>()?.get_ref()?;
-        }
-    }
-    let mut src: Option<&(dyn std::error::Error + 'static)> = Some(e);
-    while let Some(s) = src {
-        if let Some(tls) = inside(s) {
-            return Some(match tls {
-                rustls::Error::InvalidCertificate(C::UnknownIssuer) => TlsFailure::UntrustedIssuer,
-                rustls::Error::InvalidCertificate(C::NotValidForName | C::NotValidForNameContext { .. }) => {
-                    TlsFailure::HostnameMismatch
-                }
-                rustls::Error::InvalidCertificate(
-                    C::Expired | C::ExpiredContext { .. } | C::NotValidYet | C::NotValidYetContext { .. },
-                ) => TlsFailure::Expired,
-                _ => TlsFailure::Other,
-            });
-        }
-        src = s.source();
-    }
-    None
-}
-
-/// The error and its sources, one line, without the URL. A source that repeats what was said
-/// (reqwest's "builder error" over a "builder error: ..." of its own) is said once.
-#[cfg(feature = "reqwest")]
-fn describe(e: &reqwest::Error) -> String {
-    let mut parts = vec![e.to_string()];
-    let mut src = std::error::Error::source(e);
-    while let Some(s) = src {
-        let text = s.to_string();
-        match parts.last_mut() {
-            // The source says what was said, and more: it replaces it.
-            Some(last) if text.strip_prefix(last.as_str()).is_some_and(|rest| rest.starts_with(": ")) => *last = text,
-            // The source says what was said already.
-            Some(last) if *last == text || last.ends_with(&format!(": {text}")) => {}
-            _ => parts.push(text),
-        }
-        src = s.source();
-    }
-    parts.join(": ")
-}
-
-#[cfg(feature = "reqwest")]
 impl Transport for ReqwestTransport {
     fn send<'a>(
         &'a self,
@@ -424,7 +357,12 @@ impl Transport for ReqwestTransport {
             }
             let method = reqwest::Method::from_bytes(request.method().as_str().as_bytes())
                 .map_err(|_| TransportError::Connect("bad method".to_string()))?;
-            let mut rb = self.client.request(method, request.url());
+            // Parsed once: sent, and compared with the answer's URL.
+            let sent = reqwest::Url::parse(request.url()).ok();
+            let mut rb = match &sent {
+                Some(url) => self.client.request(method, url.clone()),
+                None => self.client.request(method, request.url()),
+            };
             for (k, v) in request.headers() {
                 rb = rb.header(k.as_str(), v.as_str());
             }
@@ -438,11 +376,11 @@ impl Transport for ReqwestTransport {
             // redirect (a hop that failed too: the first server may have applied a write).
             #[cfg(not(target_arch = "wasm32"))]
             let resp = match rb.send().await {
-                Ok(resp) => match self.followed(request, Some(resp.url())) {
+                Ok(resp) => match self.followed(sent.as_ref(), Some(resp.url())) {
                     Some(e) => return Err(e),
                     None => resp,
                 },
-                Err(e) => return Err(self.followed(request, e.url()).unwrap_or_else(|| classify(e))),
+                Err(e) => return Err(self.followed(sent.as_ref(), e.url()).unwrap_or_else(|| classify(e))),
             };
             #[cfg(target_arch = "wasm32")]
             let resp = rb.send().await.map_err(classify)?;
@@ -493,124 +431,9 @@ impl Transport for ReqwestTransport {
     }
 }
 
-/// `body` decoded when its `Content-Encoding` is gzip written another way than reqwest decodes
-/// (`GZIP`, `x-gzip`: codings are case-insensitive, and `x-gzip` is gzip, RFC 9110 8.4.1), which
-/// reqwest hands over coded; bounded by `max` as any body (`cut`: an answer that is not a 2xx, cut
-/// there, as far as it decodes). A body that does not decode is a connection that broke (as
-/// reqwest's own decoder reports it).
-#[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
-fn gunzip_if_left(
-    headers: &[(String, String)],
-    body: Vec<u8>,
-    max: usize,
-    cut: bool,
-) -> Result<Vec<u8>, TransportError> {
-    let gzip = headers.iter().any(|(k, v)| {
-        k.eq_ignore_ascii_case("content-encoding")
-            && (v.trim().eq_ignore_ascii_case("gzip") || v.trim().eq_ignore_ascii_case("x-gzip"))
-    });
-    if !gzip || body.is_empty() {
-        return Ok(body);
-    }
-    let mut out = Vec::new();
-    match gunzip(&body, max, &mut out) {
-        // An answer that is not a 2xx: what decodes (a page cut at the bound ends early), or the
-        // body as sent when nothing does (a page labelled gzip that is not): never an empty body,
-        // which a 401 or 403 would be read by.
-        _ if cut => {
-            let mut kept = if out.is_empty() { body } else { out };
-            kept.truncate(max);
-            Ok(kept)
-        }
-        Ok(()) if out.len() > max => Err(TransportError::TooLarge),
-        Ok(()) => Ok(out),
-        Err(why) => Err(TransportError::Lost(format!("the gzip-coded body cannot be decoded: {why}"))),
-    }
-}
-
-/// The first member of a gzip body (RFC 1952) decoded into `out`, up to `max + 1` bytes (what
-/// decoded before a failure stays in `out`). Through flate2's
-/// raw inflate, the one reqwest's own gzip decoder runs (a `GzDecoder` linked a second copy of
-/// the inflater into the mobile library: 9.5 KB); the trailer's CRC is not checked.
-#[cfg(all(feature = "reqwest", not(target_arch = "wasm32")))]
-fn gunzip(body: &[u8], max: usize, out: &mut Vec<u8>) -> Result<(), &'static str> {
-    use flate2::{Decompress, FlushDecompress, Status};
-    const BAD: &str = "not a gzip header";
-    // ID1 ID2 CM FLG MTIME XFL OS, then the optional fields FLG names: FEXTRA (a length and its
-    // bytes), FNAME and FCOMMENT (zero-terminated), FHCRC (2 bytes).
-    let [0x1f, 0x8b, 8, flags, _, _, _, _, _, _, rest @ ..] = body else { return Err(BAD) };
-    if flags & 0xe0 != 0 {
-        return Err(BAD); // reserved bits (RFC 1952: refuse)
-    }
-    let mut rest = rest;
-    if flags & 4 != 0 {
-        let [a, b, tail @ ..] = rest else { return Err(BAD) };
-        rest = tail.get(usize::from(u16::from_le_bytes([*a, *b]))..).ok_or(BAD)?;
-    }
-    for field in [8, 16] {
-        if flags & field != 0 {
-            let end = rest.iter().position(|&b| b == 0).ok_or(BAD)?;
-            rest = rest.get(end + 1..).ok_or(BAD)?;
-        }
-    }
-    if flags & 2 != 0 {
-        rest = rest.get(2..).ok_or(BAD)?;
-    }
-    let limit = max.saturating_add(1);
-    let mut inflate = Decompress::new(false);
-    out.reserve_exact(rest.len().saturating_mul(4).max(256).min(limit));
-    loop {
-        let before = (inflate.total_in(), inflate.total_out());
-        let input = usize::try_from(before.0).ok().and_then(|at| rest.get(at..)).unwrap_or_default();
-        match inflate.decompress_vec(input, out, FlushDecompress::None) {
-            Ok(Status::StreamEnd) => return Ok(()),
-            Ok(_) if out.len() >= limit => return Ok(()),
-            // Exact: `decompress_vec` fills all the room there is, and doubling would let it
-            // inflate up to twice the bound.
-            Ok(_) if out.len() == out.capacity() => out.reserve_exact((limit - out.len()).min(out.len().max(256))),
-            Ok(_) if (inflate.total_in(), inflate.total_out()) == before => return Err("the gzip body ends early"),
-            Ok(_) => {}
-            Err(_) => return Err("the deflate data is corrupt"),
-        }
-    }
-}
-
 #[cfg(all(test, feature = "reqwest", not(target_arch = "wasm32")))]
 mod describe_tests {
     use super::*;
-
-    #[test]
-    fn gunzip_reads_the_header_s_optional_fields_and_refuses_what_is_not_gzip() {
-        use std::io::Write;
-        let data: Vec<u8> = (0..100_000u32).flat_map(|i| i.to_le_bytes()).collect();
-        let mut e = flate2::GzBuilder::new()
-            .filename("a.json")
-            .comment("c")
-            .extra(vec![1, 2, 3])
-            .write(Vec::new(), flate2::Compression::default());
-        e.write_all(&data).unwrap();
-        let mut coded = e.finish().unwrap();
-        coded[3] |= 2; // FHCRC: two bytes after the comment, inserted below
-        let at = coded.iter().position(|&b| b == b'c').unwrap() + 2;
-        coded.splice(at..at, [0, 0]);
-        let decoded = |body: &[u8], max: usize| {
-            let mut out = Vec::new();
-            gunzip(body, max, &mut out).map(|()| out)
-        };
-        assert_eq!(decoded(&coded, 1 << 20).unwrap(), data);
-        assert_eq!(decoded(&coded, 1000).unwrap().len(), 1001, "stops one past the bound");
-        assert!(decoded(&coded, 0).unwrap().len() <= 256, "a bound below the first room: no panic");
-        let mut big = Vec::new();
-        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        e.write_all(&vec![b' '; 40 << 20]).unwrap();
-        assert!(gunzip(&e.finish().unwrap(), 16 << 20, &mut big).is_ok());
-        assert!(big.len() > 16 << 20 && big.capacity() <= (16 << 20) + 512, "room: {}", big.capacity());
-        assert!(decoded(&coded[..coded.len() / 2], 1 << 20).is_err(), "cut short");
-        assert!(decoded(b"not gzip", 1 << 20).is_err());
-        let mut reserved = coded.clone();
-        reserved[3] |= 0x20;
-        assert!(decoded(&reserved, 1 << 20).is_err(), "a reserved flag bit");
-    }
 
     #[test]
     fn settings_print_the_proxy_without_its_password() {

@@ -109,10 +109,8 @@ impl KitEngine {
     /// whose client is another library, call theirs.
     fn reset_clients(&self) {
         #[cfg(feature = "client")]
-        if let (limit @ 1.., window_ms) = self.rate_limit() {
-            for url in self.servers() {
-                zeitkonto::reset_rate_limits(&url, limit, std::time::Duration::from_millis(window_ms));
-            }
+        for url in self.servers() {
+            crate::inprocess::reset_clients(&self.shared, &url);
         }
     }
 
