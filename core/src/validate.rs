@@ -111,5 +111,5 @@ pub fn whole_minute(field: &str, t: crate::date::TimeOfDay) -> Result<u32, Error
     if t.second.is_some_and(|s| s != 0) {
         return Err(Error::invalid(field, format!("{t}: the API takes whole minutes")));
     }
-    Ok(u32::from(t.hour) * 60 + u32::from(t.minute))
+    Ok(t.minutes())
 }

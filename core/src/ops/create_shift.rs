@@ -17,11 +17,6 @@ route! {
     idempotent: false, source: "assumed", spec: "Create a shift", key: Workspace, position: 24
 }
 
-/// Minutes after midnight of a clock time (its seconds aside).
-fn minutes(t: TimeOfDay) -> u32 {
-    u32::from(t.hour) * 60 + u32::from(t.minute)
-}
-
 params! {
     /// Creates a shift in the context's workspace. Times are clock times of day in whole minutes (sent
     /// as minutes after midnight, the form Python, TypeScript and the canonical params take too:
@@ -53,7 +48,7 @@ params! {
 impl CreateShift {
     /// Whether the shift ends on the following day.
     pub fn is_overnight(&self) -> bool {
-        minutes(self.end_time) <= minutes(self.start_time)
+        self.end_time.minutes() <= self.start_time.minutes()
     }
 }
 
