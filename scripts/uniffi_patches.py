@@ -8,6 +8,7 @@ Every patch matches uniffi's template text exactly and fails loudly (exit 1) whe
 as often as expected, so a uniffi upgrade cannot silently drop one.
 """
 
+import os
 import re
 import sys
 
@@ -340,12 +341,16 @@ def swift_error_cases(text):
     return text
 
 
-SWIFT_TYPEALIAS_DOCS = {
-    "ClockTime": "A clock time of day as text, `hh:mm` (or `hh:mm:ss` when the API sent seconds).",
-    "IsoDate": "A calendar day as text, `YYYY-MM-DD`.",
-    "RawJson": "A JSON value as its text (a container whose shape the API does not specify).",
-    "Timestamp": "A local date and time of day as the API prints it, `YYYY-MM-DD hh:mm:ss`: no time zone.",
-}
+def text_alias_docs():
+    """The doc comment of each text newtype of bindings-uniffi/src/types.rs (`IsoDate`,
+    `Timestamp`, ...) by name, written there once: uniffi gives Swift's `typealias` of it none."""
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bindings-uniffi/src/types.rs")
+    with open(path, encoding="utf-8") as f:
+        found = re.findall(r"((?:^///.*\n)+)#\[derive[^\n]*\]\npub struct (\w+)\(pub String\);", f.read(), re.M)
+    if len(found) < 4:
+        fail(f"bindings-uniffi/src/types.rs: {len(found)} documented text newtypes, expected 4 or more")
+    return {name: doc for doc, name in found}
+
 
 SWIFT_DESCRIBE = '''
 /// The text of an error the app's own transport threw (a tracer's is dropped): a
@@ -373,9 +378,12 @@ def swift_docs(text):
         if re.match(r"\s*(///|\*|/\*\*)", line):
             lines[i] = line.replace("`null`/`nil`", "`nil`").replace("`null`", "`nil`")
     text = "\n".join(lines)
-    for alias, doc in SWIFT_TYPEALIAS_DOCS.items():
+    aliases = {a: doc for a, doc in text_alias_docs().items() if f"\npublic typealias {a} = String\n" in text}
+    if len(aliases) < 4:
+        fail(f"{len(aliases)} of the text newtypes are a Swift typealias, expected 4 or more")
+    for alias, doc in aliases.items():
         text = replace_once(text, f"\npublic typealias {alias} = String\n",
-                            f"\n/// {doc}\npublic typealias {alias} = String\n", f"the typealias {alias}")
+                            f"\n{doc}public typealias {alias} = String\n", f"the typealias {alias}")
     return text
 
 

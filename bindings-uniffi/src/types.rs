@@ -58,22 +58,22 @@ pub fn redacted_proxy_url(url: String) -> String {
     zeitkonto_core::redacted_proxy_url(&url)
 }
 
-/// A calendar date, `YYYY-MM-DD`.
+/// A calendar day as text, `YYYY-MM-DD`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct IsoDate(pub String);
 uniffi::custom_newtype!(IsoDate, String);
 
-/// A wall-clock timestamp of the account's time zone, `YYYY-MM-DD hh:mm:ss`.
+/// A local date and time of day as the API prints it, `YYYY-MM-DD hh:mm:ss`: no time zone.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Timestamp(pub String);
 uniffi::custom_newtype!(Timestamp, String);
 
-/// A clock time of day, `hh:mm` (or `hh:mm:ss` when the API sent seconds).
+/// A clock time of day as text, `hh:mm` (or `hh:mm:ss` when the API sent seconds).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ClockTime(pub String);
 uniffi::custom_newtype!(ClockTime, String);
 
-/// Any JSON value, as JSON text: containers whose shape the API does not specify.
+/// A JSON value as its text (a container whose shape the API does not specify).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RawJson(pub String);
 uniffi::custom_newtype!(RawJson, String);
