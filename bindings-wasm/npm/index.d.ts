@@ -941,6 +941,25 @@ export class ZeitkontoError extends Error {
   /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */
   toJSON(): { name: string; message: string; kind: string; [field: string]: unknown };
 }
+/**
+ * The `cause` of a `TransportError` or `TlsError`: the HTTP stack's error as a new `Error` with
+ * its name, its code fields (Node's `code`, `errno`, `syscall`, ...) and the redacted detail as
+ * its message; never the original, whose message may show the URL with the key.
+ */
+export interface TransportCause extends Error {
+  /** Node's error code: `ECONNREFUSED`, `ECONNRESET`, `UNABLE_TO_VERIFY_LEAF_SIGNATURE`, ... */
+  code?: string;
+  /** The system error number (negative in Node). */
+  errno?: number;
+  /** The system call that failed (`connect`, `read`, ...). */
+  syscall?: string;
+  /** The host name that was looked up, when the lookup failed. */
+  hostname?: string;
+  /** The address connected to. */
+  address?: string;
+  /** The port connected to. */
+  port?: number;
+}
 /** A parameter or setting was refused before anything was sent (it would have cost a request). */
 export class InvalidInputError extends ZeitkontoError {
   /** The parameter or setting at fault, as the caller named it (in the language's casing). */
@@ -1042,7 +1061,7 @@ export class TransportError extends ZeitkontoError {
    * In Node, the HTTP stack's error: its `name`, `code` (`ECONNREFUSED`, `ECONNRESET`, ...),
    * `errno`, `syscall`, with the redacted detail as its message.
    */
-  cause?: unknown;
+  cause?: TransportCause;
 }
 /**
  * The TLS handshake failed: nothing reached the server, and trying again cannot help, so it is
@@ -1064,7 +1083,7 @@ export class TlsError extends TransportError {
    * `ERR_TLS_CERT_ALTNAME_INVALID`, `CERT_HAS_EXPIRED`, ...), with the redacted detail as its
    * message.
    */
-  cause?: unknown;
+  cause?: TransportCause;
 }
 /** No answer within the timeout. */
 export class TimeoutError extends ZeitkontoError {

@@ -301,8 +301,8 @@ def js_decoders(decl):
 TS_ERROR_TYPES = {"text": "string", "integer": "number", "bool": "boolean", "duration": "number | null"}
 # What only the npm package adds to a kind (fetch's own error, in Node).
 TS_ERROR_EXTRA = {
-    "Transport": [("cause?", "unknown", "In Node, the HTTP stack's error: its `name`, `code` (`ECONNREFUSED`, `ECONNRESET`, ...), `errno`, `syscall`, with the redacted detail as its message.")],
-    "Tls": [("cause?", "unknown", "Node's error: its `name`, `code` (`UNABLE_TO_VERIFY_LEAF_SIGNATURE`, `ERR_TLS_CERT_ALTNAME_INVALID`, `CERT_HAS_EXPIRED`, ...), with the redacted detail as its message.")],
+    "Transport": [("cause?", "TransportCause", "In Node, the HTTP stack's error: its `name`, `code` (`ECONNREFUSED`, `ECONNRESET`, ...), `errno`, `syscall`, with the redacted detail as its message.")],
+    "Tls": [("cause?", "TransportCause", "Node's error: its `name`, `code` (`UNABLE_TO_VERIFY_LEAF_SIGNATURE`, `ERR_TLS_CERT_ALTNAME_INVALID`, `CERT_HAS_EXPIRED`, ...), with the redacted detail as its message.")],
 }
 
 
@@ -432,6 +432,25 @@ def ts_errors_block(decl):
     out += [
         "  /** The error as JSON (what structured loggers write): its name, message and fields; never a key. */",
         "  toJSON(): { name: string; message: string; kind: string; [field: string]: unknown };",
+        "}",
+        "/**",
+        " * The `cause` of a `TransportError` or `TlsError`: the HTTP stack's error as a new `Error` with",
+        " * its name, its code fields (Node's `code`, `errno`, `syscall`, ...) and the redacted detail as",
+        " * its message; never the original, whose message may show the URL with the key.",
+        " */",
+        "export interface TransportCause extends Error {",
+        "  /** Node's error code: `ECONNREFUSED`, `ECONNRESET`, `UNABLE_TO_VERIFY_LEAF_SIGNATURE`, ... */",
+        "  code?: string;",
+        "  /** The system error number (negative in Node). */",
+        "  errno?: number;",
+        "  /** The system call that failed (`connect`, `read`, ...). */",
+        "  syscall?: string;",
+        "  /** The host name that was looked up, when the lookup failed. */",
+        "  hostname?: string;",
+        "  /** The address connected to. */",
+        "  address?: string;",
+        "  /** The port connected to. */",
+        "  port?: number;",
         "}",
     ]
     parents = {k["kind"]: k for k in decl["errors"]}

@@ -177,7 +177,10 @@ test("TypeScript (node16) types both import and require()", () => {
   const dir = mkdtempSync(join(pkg, "test-artifacts", "ts-"));
   try {
     writeFileSync(join(dir, "a.cts"), 'import zk = require("zeitkonto");\nconst c: zk.Client = new zk.Client({ apiKey: "k" });\nvoid zk.init().then(() => zk.operations().length);\nvoid c;\n');
-    writeFileSync(join(dir, "b.mts"), 'import { Client, init } from "zeitkonto";\nawait init();\nnew Client({});\n');
+    writeFileSync(join(dir, "b.mts"), 'import { Client, init, TlsError, TransportError } from "zeitkonto";\nawait init();\nnew Client({});\n' +
+      // A transport error's cause carries Node's code fields (typed, not `unknown`).
+      'export const code = (e: unknown): string | number | undefined =>\n' +
+      '  e instanceof TlsError ? e.cause?.code : e instanceof TransportError ? e.cause?.errno : undefined;\n');
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "node16", moduleResolution: "node16",
       target: "ES2022", lib: ["ES2022", "DOM"], types: [] }, files: ["a.cts", "b.mts"] }));
     execFileSync(join(pkg, "node_modules", ".bin", "tsc"), ["-p", dir], { encoding: "utf8" });

@@ -2,8 +2,8 @@
 // program importing "zeitkonto") against a served sandbox: its URL and demo key through the
 // environment variables the snippets read.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import test from "node:test";
 import { fileURLToPath } from "node:url";
@@ -45,3 +45,20 @@ for (const [file, heading, name] of [
     }
   });
 }
+
+test("the quickstarts type-check as TypeScript (tsc --strict, pasted into a .mts file)", () => {
+  mkdirSync(join(pkg, "test-artifacts"), { recursive: true });
+  const dir = mkdtempSync(join(pkg, "test-artifacts", "ts-quickstart-"));
+  try {
+    const files = ["root.mts", "npm.mts"];
+    writeFileSync(join(dir, files[0]), block("../../README.md", "## JavaScript / TypeScript quickstart"));
+    writeFileSync(join(dir, files[1]), block("README.md", "## Quickstart (Node)"));
+    // `process.env` without @types/node (not a dependency here); the DOM lib for fetch's types.
+    writeFileSync(join(dir, "node.d.ts"), "declare var process: { env: Record<string, string | undefined> };\n");
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "nodenext",
+      moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [] }, files: [...files, "node.d.ts"] }));
+    execFileSync(join(pkg, "node_modules", ".bin", "tsc"), ["-p", dir], { encoding: "utf8" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
