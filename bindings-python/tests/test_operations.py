@@ -40,6 +40,20 @@ def test_presence_overview_and_clock(any_client: Any, sandbox: Sandbox) -> None:
     assert len(whole.info) >= 35 and any(p.present for p in whole.info)
 
 
+def test_clock_shorthands_send_the_spec_s_body_fields(any_client: Any, sandbox: Sandbox) -> None:
+    # `come` takes `project`, `service`, `comment` and `device`; `go` and `stop` `comment` and `device`.
+    any_client.come(ANNA, device="Kiosk", comment="early")
+    assert any_client.overview(email=ANNA).info[0].current_device == "Kiosk"
+    any_client.stop(ANNA, device="Terminal 3", comment="break")
+    assert any_client.overview(email=ANNA).info[0].current_device == "Terminal 3"
+    any_client.go(ANNA, device="Terminal 3", comment="home")
+    assert not any_client.overview(email=ANNA).info[0].is_clocked_in
+    any_client.come(ANNA, project="p-website", service="s-dev")
+    with pytest.raises(zeitkonto.InvalidInputError, match="only a `come` can start a project booking"):
+        any_client.clock("go", ANNA, service="s-dev")
+    assert sandbox.writes("clock") == 4
+
+
 def test_monthly_accounts_use_calendar_months(any_client: Any) -> None:
     oct_ = any_client.time_account(ANNA, 2026, 10)
     assert oct_.month == 10

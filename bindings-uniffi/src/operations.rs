@@ -487,21 +487,25 @@ impl ZeitkontoClient {
         Ok(out.into())
     }
 
-    /// Clocks an employee in (optionally on a project).
+    /// Clocks an employee in (optionally on a project and service).
     ///
     /// `clock` with `action` `come`.
     ///
     /// - `employee`: UUID, e-mail or employee key of the employee (percent-encoded into the path).
     /// - `project`: External project id, for a project-based `come`.
     /// - `comment`: Comment of the booking.
-    #[uniffi::method(default(project = None, comment = None))]
+    /// - `service`: External service id, for a project-based `come`.
+    /// - `device`: Device name; the server's default is `API`.
+    #[uniffi::method(default(project = None, comment = None, service = None, device = None))]
     pub async fn come(
         &self,
         employee: String,
         project: Option<String>,
         comment: Option<String>,
+        service: Option<String>,
+        device: Option<String>,
     ) -> Result<(), ZeitkontoError> {
-        let params = ops::Clock { employee, project, comment, action: ClockAction::Come, device: None, service: None };
+        let params = ops::Clock { employee, project, comment, service, device, action: ClockAction::Come };
         self.execute(&params).await
     }
 
@@ -510,9 +514,16 @@ impl ZeitkontoClient {
     /// `clock` with `action` `go`.
     ///
     /// - `employee`: UUID, e-mail or employee key of the employee (percent-encoded into the path).
-    pub async fn go(&self, employee: String) -> Result<(), ZeitkontoError> {
-        let params =
-            ops::Clock { employee, action: ClockAction::Go, device: None, comment: None, project: None, service: None };
+    /// - `comment`: Comment of the booking.
+    /// - `device`: Device name; the server's default is `API`.
+    #[uniffi::method(default(comment = None, device = None))]
+    pub async fn go(
+        &self,
+        employee: String,
+        comment: Option<String>,
+        device: Option<String>,
+    ) -> Result<(), ZeitkontoError> {
+        let params = ops::Clock { employee, comment, device, action: ClockAction::Go, project: None, service: None };
         self.execute(&params).await
     }
 
@@ -521,15 +532,16 @@ impl ZeitkontoClient {
     /// `clock` with `action` `stop`.
     ///
     /// - `employee`: UUID, e-mail or employee key of the employee (percent-encoded into the path).
-    pub async fn stop(&self, employee: String) -> Result<(), ZeitkontoError> {
-        let params = ops::Clock {
-            employee,
-            action: ClockAction::Stop,
-            device: None,
-            comment: None,
-            project: None,
-            service: None,
-        };
+    /// - `comment`: Comment of the booking.
+    /// - `device`: Device name; the server's default is `API`.
+    #[uniffi::method(default(comment = None, device = None))]
+    pub async fn stop(
+        &self,
+        employee: String,
+        comment: Option<String>,
+        device: Option<String>,
+    ) -> Result<(), ZeitkontoError> {
+        let params = ops::Clock { employee, comment, device, action: ClockAction::Stop, project: None, service: None };
         self.execute(&params).await
     }
 }

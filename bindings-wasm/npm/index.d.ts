@@ -884,31 +884,36 @@ export class Client {
    */
   createShift(startTime: TimeInput, endTime: TimeInput, options?: { startDate?: DateInput | undefined; employeeAmount?: number | undefined; comment?: string | undefined; projectUuid?: string | undefined; employees?: string[] | undefined }, callOptions?: CallOptions): Promise<CreatedShift>;
   /**
-   * Clocks an employee in (optionally on a project).
+   * Clocks an employee in (optionally on a project and service).
    *
    * `clock` with `action` `come`.
    * @param employee UUID, e-mail or employee key of the employee (percent-encoded into the path).
    * @param options `project`: External project id, for a project-based `come`; `comment`: Comment
-   * of the booking.
+   * of the booking; `service`: External service id, for a project-based `come`; `device`: Device
+   * name; the server's default is `API`.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  come(employee: string, options?: { project?: string | undefined; comment?: string | undefined }, callOptions?: CallOptions): Promise<null>;
+  come(employee: string, options?: { project?: string | undefined; comment?: string | undefined; service?: string | undefined; device?: string | undefined }, callOptions?: CallOptions): Promise<null>;
   /**
    * Clocks an employee out.
    *
    * `clock` with `action` `go`.
    * @param employee UUID, e-mail or employee key of the employee (percent-encoded into the path).
+   * @param options `comment`: Comment of the booking; `device`: Device name; the server's default
+   * is `API`.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  go(employee: string, callOptions?: CallOptions): Promise<null>;
+  go(employee: string, options?: { comment?: string | undefined; device?: string | undefined }, callOptions?: CallOptions): Promise<null>;
   /**
    * Clocks out and starts a new booking right after.
    *
    * `clock` with `action` `stop`.
    * @param employee UUID, e-mail or employee key of the employee (percent-encoded into the path).
+   * @param options `comment`: Comment of the booking; `device`: Device name; the server's default
+   * is `API`.
    * @param callOptions `{ signal }` of this call (an `AbortSignal` cancels it).
    */
-  stop(employee: string, callOptions?: CallOptions): Promise<null>;
+  stop(employee: string, options?: { comment?: string | undefined; device?: string | undefined }, callOptions?: CallOptions): Promise<null>;
   // </generated:operations>
 }
 

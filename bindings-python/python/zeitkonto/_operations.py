@@ -580,8 +580,16 @@ class SyncOperations:
         del start_time, end_time, start_date, employee_amount, comment, project_uuid, employees
         return self._run(call)
 
-    def come(self, employee: str, *, project: Optional[str] = None, comment: Optional[str] = None) -> None:
-        """Clocks an employee in (optionally on a project).
+    def come(
+        self,
+        employee: str,
+        *,
+        project: Optional[str] = None,
+        comment: Optional[str] = None,
+        service: Optional[str] = None,
+        device: Optional[str] = None,
+    ) -> None:
+        """Clocks an employee in (optionally on a project and service).
 
         `clock` with `action` `come`.
 
@@ -589,6 +597,8 @@ class SyncOperations:
             employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
             project: External project id, for a project-based `come`.
             comment: Comment of the booking.
+            service: External service id, for a project-based `come`.
+            device: Device name; the server's default is `API`.
         """
         call = _c.Call(
             "clock",
@@ -596,35 +606,59 @@ class SyncOperations:
                 "employee": employee,
                 "project": project,
                 "comment": comment,
+                "service": service,
+                "device": device,
                 "action": "come",
             },
             _c.none,
         )
-        del employee, project, comment
+        del employee, project, comment, service, device
         return self._run(call)
 
-    def go(self, employee: str) -> None:
+    def go(self, employee: str, *, comment: Optional[str] = None, device: Optional[str] = None) -> None:
         """Clocks an employee out.
 
         `clock` with `action` `go`.
 
         Args:
             employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+            comment: Comment of the booking.
+            device: Device name; the server's default is `API`.
         """
-        call = _c.Call("clock", {"employee": employee, "action": "go"}, _c.none)
-        del employee
+        call = _c.Call(
+            "clock",
+            {
+                "employee": employee,
+                "comment": comment,
+                "device": device,
+                "action": "go",
+            },
+            _c.none,
+        )
+        del employee, comment, device
         return self._run(call)
 
-    def stop(self, employee: str) -> None:
+    def stop(self, employee: str, *, comment: Optional[str] = None, device: Optional[str] = None) -> None:
         """Clocks out and starts a new booking right after.
 
         `clock` with `action` `stop`.
 
         Args:
             employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+            comment: Comment of the booking.
+            device: Device name; the server's default is `API`.
         """
-        call = _c.Call("clock", {"employee": employee, "action": "stop"}, _c.none)
-        del employee
+        call = _c.Call(
+            "clock",
+            {
+                "employee": employee,
+                "comment": comment,
+                "device": device,
+                "action": "stop",
+            },
+            _c.none,
+        )
+        del employee, comment, device
         return self._run(call)
 
 
@@ -1149,8 +1183,10 @@ class AsyncOperations:
         *,
         project: Optional[str] = None,
         comment: Optional[str] = None,
+        service: Optional[str] = None,
+        device: Optional[str] = None,
     ) -> None:
-        """Clocks an employee in (optionally on a project).
+        """Clocks an employee in (optionally on a project and service).
 
         `clock` with `action` `come`.
 
@@ -1158,6 +1194,8 @@ class AsyncOperations:
             employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
             project: External project id, for a project-based `come`.
             comment: Comment of the booking.
+            service: External service id, for a project-based `come`.
+            device: Device name; the server's default is `API`.
         """
         call = _c.Call(
             "clock",
@@ -1165,33 +1203,63 @@ class AsyncOperations:
                 "employee": employee,
                 "project": project,
                 "comment": comment,
+                "service": service,
+                "device": device,
                 "action": "come",
             },
             _c.none,
         )
-        del employee, project, comment
+        del employee, project, comment, service, device
         return await self._run(call)
 
-    async def go(self, employee: str) -> None:
+    async def go(self, employee: str, *, comment: Optional[str] = None, device: Optional[str] = None) -> None:
         """Clocks an employee out.
 
         `clock` with `action` `go`.
 
         Args:
             employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+            comment: Comment of the booking.
+            device: Device name; the server's default is `API`.
         """
-        call = _c.Call("clock", {"employee": employee, "action": "go"}, _c.none)
-        del employee
+        call = _c.Call(
+            "clock",
+            {
+                "employee": employee,
+                "comment": comment,
+                "device": device,
+                "action": "go",
+            },
+            _c.none,
+        )
+        del employee, comment, device
         return await self._run(call)
 
-    async def stop(self, employee: str) -> None:
+    async def stop(
+        self,
+        employee: str,
+        *,
+        comment: Optional[str] = None,
+        device: Optional[str] = None,
+    ) -> None:
         """Clocks out and starts a new booking right after.
 
         `clock` with `action` `stop`.
 
         Args:
             employee: UUID, e-mail or employee key of the employee (percent-encoded into the path).
+            comment: Comment of the booking.
+            device: Device name; the server's default is `API`.
         """
-        call = _c.Call("clock", {"employee": employee, "action": "stop"}, _c.none)
-        del employee
+        call = _c.Call(
+            "clock",
+            {
+                "employee": employee,
+                "comment": comment,
+                "device": device,
+                "action": "stop",
+            },
+            _c.none,
+        )
+        del employee, comment, device
         return await self._run(call)

@@ -243,7 +243,8 @@ function named(method, options, names) {
     return _invalid("options", `expected an object of ${method}'s named parameters (${names.join(", ")}), got ${what(options)}`);
   }
   const unknown = unknownName(options, names);
-  return unknown === undefined ? options : _invalid(unknown, `is not a parameter of ${method}; its named parameters: ${names.join(", ")}`);
+  const hint = unknown === "signal" ? " (the call options, { signal }, come after them)" : "";
+  return unknown === undefined ? options : _invalid(unknown, `is not a parameter of ${method}; its named parameters: ${names.join(", ")}${hint}`);
 }
 
 /**

@@ -143,16 +143,22 @@ export const operationMethods = {
     return this.call("create_shift", { startDate, startTime, endTime, employeeAmount, comment, projectUuid, employees }, callOptions);
   },
   come(employee, options = {}, callOptions) {
-    const o = asNamed("come", options, ["project", "comment"]);
+    const o = asNamed("come", options, ["project", "comment", "service", "device"]);
     if (o instanceof Error) return Promise.reject(o);
-    const { project, comment } = o;
-    return this.call("clock", { employee, project, comment, action: "come" }, callOptions);
+    const { project, comment, service, device } = o;
+    return this.call("clock", { employee, project, comment, service, device, action: "come" }, callOptions);
   },
-  go(employee, callOptions) {
-    return this.call("clock", { employee, action: "go" }, callOptions);
+  go(employee, options = {}, callOptions) {
+    const o = asNamed("go", options, ["comment", "device"]);
+    if (o instanceof Error) return Promise.reject(o);
+    const { comment, device } = o;
+    return this.call("clock", { employee, comment, device, action: "go" }, callOptions);
   },
-  stop(employee, callOptions) {
-    return this.call("clock", { employee, action: "stop" }, callOptions);
+  stop(employee, options = {}, callOptions) {
+    const o = asNamed("stop", options, ["comment", "device"]);
+    if (o instanceof Error) return Promise.reject(o);
+    const { comment, device } = o;
+    return this.call("clock", { employee, comment, device, action: "stop" }, callOptions);
   },
 };
 

@@ -85,7 +85,7 @@ test("a method's options object holds only its named parameters; a refusal is a 
     [() => client.presence({ emial: anna }), "emial"],
     [() => client.presence([anna]), "options"],
     [() => client.timeAccountReport(anna, { yaer: 2026 }), "yaer"],
-    [() => client.go(anna, { comment: "x" }), "comment"], // `go` has no options: that is `callOptions`
+    [() => client.go(anna, { signal: undefined, project: "p" }), "project"], // `go`'s options: comment, device
     [() => client.employees("x"), "callOptions"],
   ]) {
     const result = call();
@@ -97,6 +97,22 @@ test("a method's options object holds only its named parameters; a refusal is a 
   assert.equal((await client.presence({ email: anna })).info.length, 1);
   assert.ok((await client.presence(null, null)).info.length > 1);
   assert.ok(Array.isArray(await client.employees({ signal: undefined })));
+});
+
+test("the clock shorthands send the spec's body fields (come: project, service, comment, device; go, stop: comment, device)", async () => {
+  const sandbox = await Sandbox.create({ today: "2026-03-02" });
+  const client = sandbox.client();
+  const anna = "anna.schmidt@demo.example";
+  const device = async () => (await client.overview({ email: anna })).info[0].currentDevice;
+  await client.come(anna, { device: "Kiosk", comment: "early" });
+  assert.equal(await device(), "Kiosk");
+  await client.stop(anna, { device: "Terminal 3", comment: "break" });
+  assert.equal(await device(), "Terminal 3");
+  await assert.rejects(client.go(anna, { signal: new AbortController().signal }), refused("signal", "the call options, { signal }, come after them"));
+  await client.go(anna, { comment: "home" }, { signal: new AbortController().signal });
+  assert.notEqual((await client.overview({ email: anna })).info[0].status, "green");
+  await client.come(anna, { project: "p-website", service: "s-dev" });
+  assert.equal(sandbox.writes("clock"), 4);
 });
 
 test("a duration of another type is refused naming the type, not the value", () => {
@@ -123,7 +139,7 @@ test("an object that is not a plain one (a Date, an AbortSignal, a controller) i
   for (const [call, field, reason] of [
     [() => client.presence(new Date()), "options", "a Date"],
     [() => client.employees(ac.signal), "callOptions", "pass { signal }"],
-    [() => client.go(sandbox.keys.employee, ac), "callOptions", "pass { signal }"],
+    [() => client.go(sandbox.keys.employee, {}, ac), "callOptions", "pass { signal }"],
     [() => client.presence(new Map([["email", "x"]])), "options", "a Map"],
   ]) {
     await assert.rejects(call(), refused(field, reason), reason);

@@ -180,20 +180,21 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
     fun createShift(startTime: java.time.LocalTime, endTime: java.time.LocalTime, startDate: java.time.LocalDate? = null, employeeAmount: Int? = null, comment: String? = null, projectUuid: String? = null, employees: List<String> = emptyList()): CompletableFuture<CreatedShift> = scope.future { client.createShift(startTime, endTime, startDate, employeeAmount, comment, projectUuid, employees) }
 
     /**
-     * Clocks an employee in (optionally on a project). Returns a future; see
+     * Clocks an employee in (optionally on a project and service). Returns a future; see
      * [ZeitkontoClient.come].
      */
     @JvmOverloads
-    fun come(employee: String, project: String? = null, comment: String? = null): CompletableFuture<Void?> = scope.future {
-        client.come(employee, project, comment)
+    fun come(employee: String, project: String? = null, comment: String? = null, service: String? = null, device: String? = null): CompletableFuture<Void?> = scope.future {
+        client.come(employee, project, comment, service, device)
         null
     }
 
     /**
      * Clocks an employee out. Returns a future; see [ZeitkontoClient.go].
      */
-    fun go(employee: String): CompletableFuture<Void?> = scope.future {
-        client.go(employee)
+    @JvmOverloads
+    fun go(employee: String, comment: String? = null, device: String? = null): CompletableFuture<Void?> = scope.future {
+        client.go(employee, comment, device)
         null
     }
 
@@ -201,8 +202,9 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
      * Clocks out and starts a new booking right after. Returns a future; see
      * [ZeitkontoClient.stop].
      */
-    fun stop(employee: String): CompletableFuture<Void?> = scope.future {
-        client.stop(employee)
+    @JvmOverloads
+    fun stop(employee: String, comment: String? = null, device: String? = null): CompletableFuture<Void?> = scope.future {
+        client.stop(employee, comment, device)
         null
     }
 
