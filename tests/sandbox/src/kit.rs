@@ -168,7 +168,7 @@ pub const INJECT_OPTIONS: &[InjectOption] = &[
     InjectOption { name: "status", ty: OptionType::Count, min: Some(200.0), max: Some(599.0), refusal: "must be a final HTTP status, a whole number from 200 to 599", default: None, doc: "The status answered (`status`, `html`, `echoPath`, `redirect`).", kinds: &["status", "html", "echoPath", "redirect"] },
     InjectOption { name: "delay", ty: OptionType::Duration, min: Some(0.0), max: Some(HOUR_MS), refusal: "must be a duration from 0 to 1 hour", default: None, doc: "How long a `delay` fault waits (default 1 second).", kinds: &["delay"] },
     InjectOption { name: "retryAfter", ty: OptionType::Duration, min: Some(0.0), max: Some(24.0 * HOUR_MS), refusal: "must be a duration from 0 to 24 hours", default: None, doc: "The `Retry-After` of a `rateLimit` fault, sent as whole seconds rounded up (default 1 second).", kinds: &["rateLimit"] },
-    InjectOption { name: "afterApplying", ty: OptionType::Flag, min: None, max: None, refusal: "", default: None, doc: "Apply the request first, then answer with the fault (a write applied whose answer is lost; with `delay`: applied at once, answered late).", kinds: &[] },
+    InjectOption { name: "afterApplying", ty: OptionType::Flag, min: None, max: None, refusal: "", default: None, doc: "Apply the request first, then answer with the fault (a write applied whose answer is lost; with `delay`: applied at once, answered late). Not for `rateLimit`: the API answers a 429 before doing anything, and the client sends the request again after the wait.", kinds: &["delay", "reset", "status", "truncated", "html", "echoPath", "redirect"] },
     InjectOption { name: "pad", ty: OptionType::Count, min: Some(0.0), max: Some(1_000_000.0), refusal: "must be a whole number from 0 to 1000000", default: None, doc: "Filler characters before the echoed path (`echoPath`).", kinds: &["echoPath"] },
     InjectOption { name: "location", ty: OptionType::Text, min: None, max: None, refusal: "must not contain control characters", default: None, doc: "The redirect target (`redirect`; default `/`).", kinds: &["redirect"] },
 ];
@@ -321,6 +321,7 @@ pub fn check_fault(f: &Fault) -> Result<(), Refusal> {
         ("retryAfter", f.retry_after.is_some()),
         ("pad", f.pad.is_some()),
         ("location", f.location.is_some()),
+        ("afterApplying", f.after),
     ];
     let kind = FAULT_KINDS.iter().find(|k| k.kind == f.kind).map_or("", |k| k.name);
     for (name, is_given) in given {
@@ -427,6 +428,15 @@ pub fn requests(engine: &Engine, name: Option<&str>) -> Result<u64, Refusal> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn every_option_s_kinds_are_fault_kinds() {
+        for o in INJECT_OPTIONS {
+            for k in o.kinds {
+                assert!(FAULT_KINDS.iter().any(|d| d.name == *k), "{}: {k}", o.name);
+            }
+        }
+    }
 
     /// `tests/vectors/testkit.json` is the declaration (`ZEITKONTO_BLESS=1` rewrites it).
     #[test]
