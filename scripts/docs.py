@@ -235,8 +235,10 @@ def op_page(op, decl, models, params, curl_text):
     name = op["name"]
     write = not op["idempotent"]
     retry = (
-        "A write: **never sent twice** by the SDK. When an error says `may_have_reached_server` "
-        "(`mayHaveReachedServer`), the write may have been applied: check before sending it again."
+        "A write: **never sent again** by the SDK once it may have reached the server (after a 429, which "
+        "the API answers before doing anything, it is sent again once the wait is over). When an error "
+        "says `may_have_reached_server` (`mayHaveReachedServer`), the write may have been applied: "
+        "check before sending it again."
         if write else
         "A read: retried on connection failures, timeouts and 5xx answers (0.5 s doubling to 8 s, 2 retries)."
     )

@@ -66,7 +66,8 @@ export interface FaultOptions {
   retryAfter?: number | undefined;
   /**
    * Apply the request first, then answer with the fault (a write applied whose answer is lost; with `delay`:
-   * applied at once, answered late).
+   * applied at once, answered late). Not for `rateLimit`: the API answers a 429 before doing anything, and
+   * the client sends the request again after the wait.
    */
   afterApplying?: boolean | undefined;
   /** Filler characters before the echoed path (`echoPath`); must be a whole number from 0 to 1000000. */

@@ -131,8 +131,8 @@ impl ReqwestTransport {
     /// sent on to another URL than `sent` (the request's, parsed once for sending): the client
     /// followed a redirect. This transport is then not used again. (Natively only: the browser's
     /// `fetch` follows redirects itself.)
-    fn followed(&self, sent: Option<&reqwest::Url>, answered: Option<&reqwest::Url>) -> Option<TransportError> {
-        let elsewhere = answered? != sent?;
+    fn followed(&self, sent: &reqwest::Url, answered: Option<&reqwest::Url>) -> Option<TransportError> {
+        let elsewhere = answered? != sent;
         elsewhere.then(|| {
             self.followed_redirect.store(true, std::sync::atomic::Ordering::Relaxed);
             TransportError::Unusable { detail: FOLLOWS_REDIRECTS.to_string(), may_have_reached_server: true }
@@ -357,12 +357,11 @@ impl Transport for ReqwestTransport {
             }
             let method = reqwest::Method::from_bytes(request.method().as_str().as_bytes())
                 .map_err(|_| TransportError::Connect("bad method".to_string()))?;
-            // Parsed once: sent, and compared with the answer's URL.
-            let sent = reqwest::Url::parse(request.url()).ok();
-            let mut rb = match &sent {
-                Some(url) => self.client.request(method, url.clone()),
-                None => self.client.request(method, request.url()),
-            };
+            // Parsed once: sent, and compared with the answer's URL. (The core builds it: a URL
+            // that does not parse is a bug, and nothing is sent.)
+            let sent = reqwest::Url::parse(request.url())
+                .map_err(|_| TransportError::Connect("not a URL; nothing was sent".to_string()))?;
+            let mut rb = self.client.request(method, sent.clone());
             for (k, v) in request.headers() {
                 rb = rb.header(k.as_str(), v.as_str());
             }
@@ -376,11 +375,11 @@ impl Transport for ReqwestTransport {
             // redirect (a hop that failed too: the first server may have applied a write).
             #[cfg(not(target_arch = "wasm32"))]
             let resp = match rb.send().await {
-                Ok(resp) => match self.followed(sent.as_ref(), Some(resp.url())) {
+                Ok(resp) => match self.followed(&sent, Some(resp.url())) {
                     Some(e) => return Err(e),
                     None => resp,
                 },
-                Err(e) => return Err(self.followed(sent.as_ref(), e.url()).unwrap_or_else(|| classify(e))),
+                Err(e) => return Err(self.followed(&sent, e.url()).unwrap_or_else(|| classify(e))),
             };
             #[cfg(target_arch = "wasm32")]
             let resp = rb.send().await.map_err(classify)?;

@@ -86,7 +86,9 @@ class _Controls:
         - ``retry_after``: The ``Retry-After`` of a ``rate_limit`` fault, sent as whole seconds rounded
           up (default 1 second), in seconds; must be a duration from 0 to 24 hours.
         - ``after_applying``: Apply the request first, then answer with the fault (a write applied whose
-          answer is lost; with ``delay``: applied at once, answered late).
+          answer is lost; with ``delay``: applied at once, answered late). Not for ``rate_limit``: the
+          API answers a 429 before doing anything, and the client sends the request again after the
+          wait.
         - ``pad``: Filler characters before the echoed path (``echo_path``); must be a whole number from
           0 to 1000000.
         - ``location``: The redirect target (``redirect``; default ``/``); must not contain control

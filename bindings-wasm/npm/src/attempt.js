@@ -157,8 +157,11 @@ function denoFailure(cause) {
   return { zeitkonto: "connect", detail };
 }
 
-/** The primitive fields of an HTTP stack's error that carry no secret (Node's error codes). */
-const CAUSE_FIELDS = ["code", "errno", "syscall", "hostname", "address", "port"];
+/**
+ * The primitive fields of an HTTP stack's error that carry no secret (Node's error codes), with
+ * their types: `TransportCause` in `index.d.ts` (a test holds the two the same).
+ */
+export const CAUSE_FIELDS = { code: "string", errno: "number", syscall: "string", hostname: "string", address: "string", port: "number" };
 
 /**
  * The `cause` of a transport error: the HTTP stack's error as a new `Error` whose message is the
@@ -168,9 +171,9 @@ const CAUSE_FIELDS = ["code", "errno", "syscall", "hostname", "address", "port"]
 export function safeCause(cause, detail) {
   const safe = new Error(detail);
   if (typeof cause?.name === "string") safe.name = cause.name;
-  for (const k of CAUSE_FIELDS) {
+  for (const [k, type] of Object.entries(CAUSE_FIELDS)) {
     const v = cause?.[k];
-    if (typeof v === "string" || typeof v === "number") safe[k] = v;
+    if (typeof v === type) safe[k] = v;
   }
   return safe;
 }

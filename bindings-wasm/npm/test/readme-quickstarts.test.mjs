@@ -62,3 +62,22 @@ test("the quickstarts type-check as TypeScript (tsc --strict, pasted into a .mts
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the guide's private-CA and proxy snippet type-checks against undici 6's types (tsc --strict)", () => {
+  const guide = readFileSync(join(pkg, "../../docs/guide/npm.md"), "utf8");
+  const snippet = /```js\n(\/\/ npm install undici@6\n[\s\S]*?)```/.exec(guide)?.[1];
+  assert.ok(snippet, "docs/guide/npm.md: no undici snippet");
+  mkdirSync(join(pkg, "test-artifacts"), { recursive: true });
+  const dir = mkdtempSync(join(pkg, "test-artifacts", "ts-guide-"));
+  try {
+    writeFileSync(join(dir, "guide.mts"), snippet);
+    // Node's own modules without @types/node (not a dependency here): what the snippet uses.
+    writeFileSync(join(dir, "node.d.ts"), "declare var process: { env: Record<string, string | undefined> };\n" +
+      "declare module \"node:fs\" { export function readFileSync(path: string, encoding: \"utf8\"): string; }\n");
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "nodenext",
+      moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], skipLibCheck: true }, files: ["guide.mts", "node.d.ts"] }));
+    execFileSync(join(pkg, "node_modules", ".bin", "tsc"), ["-p", dir], { encoding: "utf8" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -254,3 +254,13 @@ for (const group of DECL.settings.filter((s) => s.type === "group")) {
     assert.ok(options.includes(`  ${group.key}?: ${group.groupType} | undefined;`), `ClientOptions.${group.key}`);
   });
 }
+
+test("a transport error's cause carries the fields TransportCause declares, each of its declared type", async () => {
+  const { CAUSE_FIELDS, safeCause } = await import("../src/attempt.js");
+  const dts = readFileSync(here("../index.d.ts"), "utf8");
+  const body = /export interface TransportCause extends Error \{([\s\S]*?)\n\}/.exec(dts)?.[1] ?? "";
+  const declared = Object.fromEntries([...body.matchAll(/^\s+(\w+)\?: (\w+);$/gm)].map((m) => [m[1], m[2]]));
+  assert.deepEqual(declared, CAUSE_FIELDS);
+  const cause = safeCause({ name: "Error", code: 7, errno: -111, syscall: "connect", port: "80", message: "http://x/secret" }, "refused");
+  assert.deepEqual({ ...cause, message: cause.message }, { name: "Error", errno: -111, syscall: "connect", message: "refused" });
+});

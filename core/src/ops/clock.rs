@@ -62,8 +62,9 @@ impl<'de> Deserialize<'de> for ClockAction {
     }
 }
 
-/// `come`, `go` and `stop`: [`Clock`] with its action fixed, a method of every language's client
-/// (`clock` takes the other parameters, `device` and `service`).
+/// `come`, `go` and `stop`: [`Clock`] with its action fixed, a method of the Python, npm, Kotlin
+/// and Swift clients with the parameters listed (the Rust client's take the employee only: there
+/// `clock(&Clock { device, ..Clock::new(action, employee) })` sends the others).
 pub const CLOCK_SHORTHANDS: &[ShorthandDecl] = &[
     ShorthandDecl {
         name: "come",

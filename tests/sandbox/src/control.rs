@@ -60,7 +60,8 @@ pub struct Fault {
     #[serde(default)]
     pub retry_after: Option<u64>,
     /// Apply the request first, then answer with the fault (a write applied whose answer is lost;
-    /// with `delay`: applied at once, answered late).
+    /// with `delay`: applied at once, answered late). Not for a rate-limit fault (refused by
+    /// [`crate::kit::check_fault`]): the API answers a 429 before doing anything.
     #[serde(default)]
     pub after: bool,
     /// Filler characters before the echoed path (`echoPath`; 0 to 1,000,000; `None`: 0).
@@ -109,7 +110,7 @@ impl Fault {
         self
     }
 
-    /// After applying the request.
+    /// After applying the request (not for [`FaultKind::RateLimit`]: see [`Fault::after`]).
     pub fn after_applying(mut self) -> Fault {
         self.after = true;
         self

@@ -436,6 +436,9 @@ mod tests {
                 assert!(FAULT_KINDS.iter().any(|d| d.name == *k), "{}: {k}", o.name);
             }
         }
+        // `afterApplying`: every kind but a 429's (answered before doing anything), a new kind too.
+        let applying: Vec<&str> = FAULT_KINDS.iter().map(|d| d.name).filter(|k| *k != "rateLimit").collect();
+        assert_eq!(option("afterApplying").kinds, applying.as_slice());
     }
 
     /// `tests/vectors/testkit.json` is the declaration (`ZEITKONTO_BLESS=1` rewrites it).

@@ -34,8 +34,11 @@ final class OperationsTests: XCTestCase {
         let presence = try await c.presence(email: anna)
         XCTAssertEqual(presence.info[0].present, true)
         XCTAssertNotNil(presence.time, "epoch milliseconds arrive as a Date")
-        try await c.stop(employee: anna)
-        try await c.go(employee: anna)
+        // The shorthands take the spec's body fields: the device shows in the overview.
+        try await c.stop(employee: anna, comment: "break", device: "Terminal 3")
+        let stopped = try await c.overview(email: anna).info[0]
+        XCTAssertEqual(stopped.currentDevice, "Terminal 3")
+        try await c.go(employee: anna, device: "Terminal 3")
         let refused = await expectZeitkontoError { try await c.go(employee: anna) }
         guard case .refused = refused else { return XCTFail("\(String(describing: refused))") }
         try await c.clock(action: .come, employee: anna, device: "Kiosk", project: "p-website")

@@ -55,8 +55,10 @@ class OperationsTest {
         assertTrue(entry.isClockedIn)
         assertEquals("API", entry.currentDevice)
         assertEquals(true, c.presence(ANNA).info[0].present)
-        c.stop(ANNA)
-        c.go(ANNA)
+        // The shorthands take the spec's body fields: the device shows in the overview.
+        c.stop(ANNA, comment = "break", device = "Terminal 3")
+        assertEquals("Terminal 3", c.overview(ANNA).info[0].currentDevice)
+        c.go(ANNA, device = "Terminal 3")
         fails<ZeitkontoException.Refused> { c.go(ANNA) }
         c.clock(ClockAction.COME, ANNA, project = "p-website", device = "Kiosk")
         assertEquals(4, Sandbox.writes("clock"))

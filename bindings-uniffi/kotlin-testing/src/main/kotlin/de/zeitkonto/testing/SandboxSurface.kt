@@ -121,7 +121,8 @@ sealed class SandboxControls {
      * - `retryAfter`: The `Retry-After` of a `rateLimit` fault, sent as whole seconds rounded up
      *   (default 1 second), in a kotlin.time.Duration; must be a duration from 0 to 24 hours.
      * - `afterApplying`: Apply the request first, then answer with the fault (a write applied whose
-     *   answer is lost; with `delay`: applied at once, answered late).
+     *   answer is lost; with `delay`: applied at once, answered late). Not for `rateLimit`: the API
+     *   answers a 429 before doing anything, and the client sends the request again after the wait.
      * - `pad`: Filler characters before the echoed path (`echoPath`); must be a whole number from 0 to
      *   1000000.
      * - `location`: The redirect target (`redirect`; default `/`); must not contain control
