@@ -17,8 +17,11 @@ import java.time.Duration
 import java.util.zip.GZIPInputStream
 import javax.net.ssl.SSLHandshakeException
 import javax.net.ssl.SSLPeerUnverifiedException
-import kotlinx.coroutines.future.await
+import kotlinx.coroutines.suspendCancellableCoroutine
 import kotlinx.coroutines.runInterruptible
+import java.util.concurrent.CompletionException
+import kotlin.coroutines.resume
+import kotlin.coroutines.resumeWithException
 import java.net.http.HttpRequest as JdkRequest
 import java.net.http.HttpResponse as JdkResponse
 
@@ -36,9 +39,11 @@ import java.net.http.HttpResponse as JdkResponse
  * redirect. Failures are typed for the client's retry rules: a refused connection
  * ([TransportException.Connect], retried for reads), a failed TLS handshake
  * ([TransportException.Tls], never retried), a timeout, anything else ([TransportException.Lost]:
- * a write is then never sent again). The JDK's client may itself send a GET once more when a pooled
- * connection closes before the answer (its own rule for idempotent requests, switched by JVM-wide
- * properties only): a read may reach the server twice, a write never. Not available on Android
+ * a write is then never sent again). The JDK's client may itself send a GET once more when a
+ * connection closes or is reset before the answer (its own rule for idempotent requests, switched
+ * by JVM-wide properties only): a read may reach the server twice, and the client's rate limiter
+ * counts it once; a write never. A cancelled call (the client's timeout, the caller's) aborts the
+ * exchange and closes its connection. Not available on Android
  * (no `java.net.http` there: use OkHttp).
  * Its requests are invisible to OpenTelemetry's HTTP instrumentation (the Java agent's span would
  * carry the key in `url.full`) when `opentelemetry-api` is on the classpath ([ZeitkontoTelemetry]);
@@ -72,7 +77,20 @@ class JdkTransport @JvmOverloads constructor(
             // Started with OpenTelemetry's instrumentation suppressed (when opentelemetry-api is
             // present): the Java agent's HttpClient span would record the URL, key and all.
             val request = builder.build()
-            ZeitkontoTelemetry.withoutInstrumentation { http.sendAsync(request, JdkResponse.BodyHandlers.ofInputStream()) }.await()
+            val pending = ZeitkontoTelemetry.withoutInstrumentation { http.sendAsync(request, JdkResponse.BodyHandlers.ofInputStream()) }
+            // Cancelled (the client's timeout, the caller's): the exchange is aborted with it,
+            // which only the JDK future's `cancel(true)` does (`await` cancels it with `false`,
+            // which left the exchange, and its connection, open until the server answered).
+            suspendCancellableCoroutine<JdkResponse<InputStream>> { waiting ->
+                waiting.invokeOnCancellation { pending.cancel(true) }
+                pending.whenComplete { answer, failure ->
+                    when {
+                        failure != null -> waiting.resumeWithException((failure as? CompletionException)?.cause ?: failure)
+                        waiting.isActive -> waiting.resume(answer)
+                        else -> answer.body().close() // an answer after the cancel: its connection freed
+                    }
+                }
+            }
         } catch (e: Exception) {
             throw classify(e, server(uri), timeoutFirst)
         }

@@ -251,6 +251,38 @@ class TransportTest {
     }
 
     @Test
+    fun `JdkTransport closes the connection of a call cancelled before the answer`() = runBlocking<Unit> {
+        // A server that reads the request and never answers: the caller gives up (withTimeout) long
+        // before the client's timeout, and the connection is closed at once (it stayed open until
+        // the client's timeout: await() cancelled the JDK's future without aborting the exchange).
+        val server = java.net.ServerSocket(0)
+        val closed = CompletableDeferred<Long>()
+        val acceptor = Thread {
+            try {
+                server.accept().use { socket ->
+                    socket.getInputStream().read(ByteArray(8192))
+                    val since = System.nanoTime()
+                    while (socket.getInputStream().read() >= 0) { /* nothing more is sent */ }
+                    closed.complete((System.nanoTime() - since) / 1_000_000)
+                }
+            } catch (e: IOException) {
+                closed.complete(-1)
+            }
+        }.apply { isDaemon = true; start() }
+        try {
+            val silent = config.copy(baseUrl = "http://127.0.0.1:${server.localPort}", timeout = 60_000.milliseconds,
+                retry = RetrySettings(maxRetries = 0))
+            val client = ZeitkontoClient.withTransport(silent, JdkTransport())
+            runCatching { withTimeout(500) { client.employees() } }
+            val after = withTimeout(10_000) { closed.await() }
+            assertTrue(after in 0..5_000, "the connection closed $after ms after the cancel")
+        } finally {
+            server.close()
+            acceptor.join(1_000)
+        }
+    }
+
+    @Test
     fun `JdkTransport refuses an answer framed two ways`() = runBlocking<Unit> {
         // A length beside chunked (the JDK read the length: the body was the chunk size "4c"), and
         // two different lengths (the JDK took the first): refused, as the bundled transport does.
