@@ -80,20 +80,33 @@ class JdkTransport @JvmOverloads constructor(
             val pending = ZeitkontoTelemetry.withoutInstrumentation { http.sendAsync(request, JdkResponse.BodyHandlers.ofInputStream()) }
             // Cancelled (the client's timeout, the caller's): the exchange is aborted with it,
             // which only the JDK future's `cancel(true)` does (`await` cancels it with `false`,
-            // which left the exchange, and its connection, open until the server answered).
+            // which left the exchange, and its connection, open until the server answered); an
+            // answer that came anyway (cancelled as it was handed over) has its body closed.
+            // (What `whenComplete`'s callback throws goes to a stage nobody reads.)
             suspendCancellableCoroutine<JdkResponse<InputStream>> { waiting ->
-                waiting.invokeOnCancellation { pending.cancel(true) }
+                waiting.invokeOnCancellation {
+                    pending.cancel(true)
+                    pending.thenAccept { it.body().close() }
+                }
                 pending.whenComplete { answer, failure ->
-                    when {
-                        failure != null -> waiting.resumeWithException((failure as? CompletionException)?.cause ?: failure)
-                        waiting.isActive -> waiting.resume(answer)
-                        else -> answer.body().close() // an answer after the cancel: its connection freed
-                    }
+                    if (failure == null) waiting.resume(answer)
+                    else waiting.resumeWithException((failure as? CompletionException)?.cause ?: failure)
                 }
             }
         } catch (e: Exception) {
             throw classify(e, server(uri), timeoutFirst)
         }
+        // From here on the body is closed on any way out (a cancel before the read starts too).
+        try {
+            return answered(response)
+        } catch (t: Throwable) {
+            response.body().close()
+            throw t
+        }
+    }
+
+    /** The answer [response] as the client takes it: framing checked, body read and decoded. */
+    private suspend fun answered(response: JdkResponse<InputStream>): HttpResponse {
         // Framing the JDK reads one way and other HTTP stacks another (RFC 9112 6.3: a length beside
         // chunked, or two lengths) is refused: it may mix up which answer belongs to which request.
         val lengths = response.headers().allValues("content-length").flatMap { it.split(',') }.map { it.trim() }.toSet()
@@ -168,6 +181,7 @@ class JdkTransport @JvmOverloads constructor(
          */
         fun classify(e: Throwable, server: String, timeoutFirst: Boolean): Exception {
             val chain = generateSequence(e) { it.cause }.take(16).toList()
+            if (e is kotlinx.coroutines.CancellationException) return e
             if (timeoutFirst && chain.any { it is HttpConnectTimeoutException }) return TransportException.Timeout()
             chain.firstOrNull { it is SSLHandshakeException || it is SSLPeerUnverifiedException }?.let { tls ->
                 val failure = when {
@@ -182,7 +196,6 @@ class JdkTransport @JvmOverloads constructor(
                 return TransportException.Connect("could not connect to $server (${describe(chain)})")
             }
             if (chain.any { it is HttpTimeoutException }) return TransportException.Timeout()
-            if (e is kotlinx.coroutines.CancellationException) return e
             return TransportException.Lost("the exchange with $server failed (${describe(chain)})")
         }
     }

@@ -7,6 +7,7 @@ import java.net.http.HttpClient
 import java.time.Duration
 import java.util.concurrent.atomic.AtomicInteger
 import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.async
 import kotlinx.coroutines.awaitCancellation
 import kotlinx.coroutines.future.await
 import kotlinx.coroutines.runBlocking
@@ -252,30 +253,39 @@ class TransportTest {
 
     @Test
     fun `JdkTransport closes the connection of a call cancelled before the answer`() = runBlocking<Unit> {
-        // A server that reads the request and never answers: the caller gives up (withTimeout) long
-        // before the client's timeout, and the connection is closed at once (it stayed open until
-        // the client's timeout: await() cancelled the JDK's future without aborting the exchange).
+        // A server that reads the request and never answers: the caller cancels the call once the
+        // request arrived, long before the client's timeout, and the connection closes at once (it
+        // stayed open until the client's timeout: await() cancelled the JDK's future without
+        // aborting the exchange).
         val server = java.net.ServerSocket(0)
-        val closed = CompletableDeferred<Long>()
+        val requested = CompletableDeferred<Unit>()
+        val closedAt = CompletableDeferred<Long>()
         val acceptor = Thread {
             try {
                 server.accept().use { socket ->
-                    socket.getInputStream().read(ByteArray(8192))
-                    val since = System.nanoTime()
-                    while (socket.getInputStream().read() >= 0) { /* nothing more is sent */ }
-                    closed.complete((System.nanoTime() - since) / 1_000_000)
+                    val input = socket.getInputStream()
+                    val head = StringBuilder()
+                    while (!head.endsWith("\r\n\r\n")) head.append(input.read().takeIf { it >= 0 }?.toChar() ?: break)
+                    requested.complete(Unit)
+                    try {
+                        while (input.read() >= 0) { /* nothing more is sent */ }
+                    } catch (e: IOException) { /* reset: closed too */ }
+                    closedAt.complete(System.nanoTime())
                 }
-            } catch (e: IOException) {
-                closed.complete(-1)
-            }
+            } catch (e: IOException) { /* the server closed */ }
         }.apply { isDaemon = true; start() }
         try {
             val silent = config.copy(baseUrl = "http://127.0.0.1:${server.localPort}", timeout = 60_000.milliseconds,
                 retry = RetrySettings(maxRetries = 0))
-            val client = ZeitkontoClient.withTransport(silent, JdkTransport())
-            runCatching { withTimeout(500) { client.employees() } }
-            val after = withTimeout(10_000) { closed.await() }
-            assertTrue(after in 0..5_000, "the connection closed $after ms after the cancel")
+            ZeitkontoClient.withTransport(silent, JdkTransport()).use { client ->
+                val call = async { client.employees() }
+                withTimeout(20_000) { requested.await() }
+                val cancelledAt = System.nanoTime()
+                call.cancel()
+                val closed = withTimeout(10_000) { closedAt.await() }
+                val after = (closed - cancelledAt) / 1_000_000
+                assertTrue(after < 5_000, "the connection closed $after ms after the cancel")
+            }
         } finally {
             server.close()
             acceptor.join(1_000)
