@@ -46,38 +46,40 @@ for (const [file, heading, name] of [
   });
 }
 
-test("the quickstarts type-check as TypeScript (tsc --strict, pasted into a .mts file)", () => {
+/**
+ * Type-checks `sources` (file name → TypeScript text) with `tsc --strict` as a module of a project
+ * without @types/node (not a dependency here): `nodeTypes` declares the little of Node they use,
+ * the DOM lib gives fetch's types. `options` are more compiler options.
+ */
+function typeCheck(sources, nodeTypes, options = {}) {
   mkdirSync(join(pkg, "test-artifacts"), { recursive: true });
-  const dir = mkdtempSync(join(pkg, "test-artifacts", "ts-quickstart-"));
+  const dir = mkdtempSync(join(pkg, "test-artifacts", "ts-"));
   try {
-    const files = ["root.mts", "npm.mts"];
-    writeFileSync(join(dir, files[0]), block("../../README.md", "## JavaScript / TypeScript quickstart"));
-    writeFileSync(join(dir, files[1]), block("README.md", "## Quickstart (Node)"));
-    // `process.env` without @types/node (not a dependency here); the DOM lib for fetch's types.
-    writeFileSync(join(dir, "node.d.ts"), "declare var process: { env: Record<string, string | undefined> };\n");
+    for (const [name, text] of Object.entries(sources)) writeFileSync(join(dir, name), text);
+    writeFileSync(join(dir, "node.d.ts"), nodeTypes);
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "nodenext",
-      moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [] }, files: [...files, "node.d.ts"] }));
+      moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], ...options },
+    files: [...Object.keys(sources), "node.d.ts"] }));
     execFileSync(join(pkg, "node_modules", ".bin", "tsc"), ["-p", dir], { encoding: "utf8" });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const PROCESS_ENV = "declare var process: { env: Record<string, string | undefined> };\n";
+
+test("the quickstarts type-check as TypeScript (tsc --strict, pasted into a .mts file)", () => {
+  typeCheck({
+    "root.mts": block("../../README.md", "## JavaScript / TypeScript quickstart"),
+    "npm.mts": block("README.md", "## Quickstart (Node)"),
+  }, PROCESS_ENV);
 });
 
 test("the guide's private-CA and proxy snippet type-checks against undici 6's types (tsc --strict)", () => {
   const guide = readFileSync(join(pkg, "../../docs/guide/npm.md"), "utf8");
   const snippet = /```js\n(\/\/ npm install undici@6\n[\s\S]*?)```/.exec(guide)?.[1];
   assert.ok(snippet, "docs/guide/npm.md: no undici snippet");
-  mkdirSync(join(pkg, "test-artifacts"), { recursive: true });
-  const dir = mkdtempSync(join(pkg, "test-artifacts", "ts-guide-"));
-  try {
-    writeFileSync(join(dir, "guide.mts"), snippet);
-    // Node's own modules without @types/node (not a dependency here): what the snippet uses.
-    writeFileSync(join(dir, "node.d.ts"), "declare var process: { env: Record<string, string | undefined> };\n" +
-      "declare module \"node:fs\" { export function readFileSync(path: string, encoding: \"utf8\"): string; }\n");
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "nodenext",
-      moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], skipLibCheck: true }, files: ["guide.mts", "node.d.ts"] }));
-    execFileSync(join(pkg, "node_modules", ".bin", "tsc"), ["-p", dir], { encoding: "utf8" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  typeCheck({ "guide.mts": snippet },
+    PROCESS_ENV + "declare module \"node:fs\" { export function readFileSync(path: string, encoding: \"utf8\"): string; }\n",
+    { skipLibCheck: true });
 });
