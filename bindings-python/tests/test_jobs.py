@@ -179,6 +179,15 @@ def test_a_corrupt_checkpoint_is_refused_and_left_as_it_is(tmp_path: Path) -> No
         list(client.jobs.month_close(2026, 9, checkpoint=other))
         with pytest.raises(zeitkonto.InvalidInputError):
             client.jobs.month_close(2026, 10, checkpoint=other)  # another month's
+        # Another company's key is refused this company's checkpoint, before any call (its calls
+        # would ask that company for these employees); the checkpoint keeps no key, in any part.
+        with sb.client(api_key=sb.keys.other_company_key) as theirs:
+            calls = sb.requests()
+            with pytest.raises(zeitkonto.InvalidInputError, match="another account") as err:
+                theirs.jobs.month_close(2026, 9, checkpoint=other)
+            assert err.value.field == "checkpoint" and sb.requests() == calls
+        assert "demo-company" not in other.read_text(encoding="utf-8")
+        assert (other.stat().st_mode & 0o777 == 0o600) or sys.platform == "win32"  # the owner's only
     assert ckpt.read_text(encoding="utf-8") == "{half a checkpoint"
 
 
@@ -404,7 +413,9 @@ def test_cli_interrupted_mid_run_exits_130_and_a_resume_loses_nothing(served, tm
     proc.send_signal(signal.SIGINT)  # Ctrl-C: Python's KeyboardInterrupt, handed to the Rust command
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err, err
-    assert 0 < len(out.read_text(encoding="utf-8").splitlines()) < 40
+    # Written as r.csv.partial until whole (renamed then): a stopped run leaves no r.csv.
+    assert 0 < len((tmp_path / "r.csv.partial").read_text(encoding="utf-8").splitlines()) < 40
+    assert not out.exists()
     r = run(args, env)
     assert r.returncode == 0, r.stderr
     table = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))

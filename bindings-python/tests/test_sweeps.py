@@ -381,7 +381,7 @@ def test_cli_resume_after_a_failure_while_writing_a_leave_row_loses_nothing(tmp_
 
     r = subprocess.run(ZEITKONTO + args, capture_output=True, text=True, timeout=120, preexec_fn=small_files)
     assert r.returncode == 2 and "cannot write" in r.stderr and "Traceback" not in r.stderr, r.stderr
-    assert 0 < len(table(out)) < 40
+    assert 0 < len(table(tmp_path / "l.csv.partial")) < 40 and not out.exists()  # renamed once whole
     r = subprocess.run(ZEITKONTO + args, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     rows = table(out)

@@ -49,9 +49,11 @@ const JOB: &[Opt] = &[opt(
 
 const DAY: Opt = opt("day", Some("YYYY-MM-DD"), "the day (default: the server's today)");
 
-const RESUMABLE: &str = " With --checkpoint a stopped run goes on where it stopped (Ctrl-C, a kill, an error), and \
-the output holds each row once; without it, a stopped job removes its --output file. Exit codes: 0 done, 1 finished with failures (listed) or stopped by an error, 2 bad \
-usage or input, 3 the key refused, 130 interrupted.";
+const RESUMABLE: &str = " The --output file is written as FILE.partial and renamed to FILE once whole: a stopped \
+run leaves the last whole file as it was. With --checkpoint a stopped run goes on where it stopped (Ctrl-C, a kill, an \
+error), and the output holds each row once; without it, a stopped job removes FILE.partial. A checkpoint is its key's \
+and service's own. Exit codes: 0 done, 1 finished with failures (listed) or stopped by an error, 2 bad usage or input, \
+3 the key refused or without access, 130 interrupted.";
 
 /// A command: its name, a line of help, its description, its option groups and own options, and
 /// its positional arguments (name, choices, help).
@@ -119,9 +121,9 @@ keeps every field); nested values are JSON in their cell.",
     },
     Command {
         name: "project-hours",
-        help: "every top-level project's bookings over a range, in pieces of 31 days",
+        help: "every top-level project's bookings over a range, in pieces of 32 days",
         description: "The bookings from START to END (YYYY-MM-DD, both included, any length: asked in pieces of at \
-most 31 days) of every top-level project (a project's bookings include its sub-projects'), or of each --project, asked \
+most 32 days: an end at most 31 days after the start, the API's limit) of every top-level project (a project's bookings include its sub-projects'), or of each --project, asked \
 as the project manager --email. One row per booking: source (project_bookings:ID:FROM..TO), top_level_project (the \
 project asked), then the booking's fields. The API does not declare them: the CSV columns are the first row's (a field \
 only later rows have is said on stderr; --format json keeps every field); nested values are JSON in their cell. A piece \

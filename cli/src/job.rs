@@ -1,6 +1,8 @@
 //! The jobs' one runner: the four job commands run through it (output, checkpoint and its note,
 //! progress, failures, exit codes).
 
+use std::io::Read;
+
 use super::*;
 
 /// The `--checkpoint` file (none: kept in memory) and the text it holds (none: a fresh job), read
@@ -79,7 +81,7 @@ pub(crate) async fn run_job(
     // The checkpoint's note: how much of the output file the finished calls wrote, its rows (and,
     // when the columns come from the first row, the columns, kept in every note).
     let keep_columns = columns.is_none();
-    let (mut written, mut rows) = (0u64, 0u64);
+    let (mut written, mut rows, mut digest) = (0u64, 0u64, None);
     if let Some(note) = job.note() {
         let path = args.get("checkpoint").unwrap_or_default();
         let not_ours = || Stop::Usage(format!("--checkpoint {path}: its note is not Zeitkonto's"));
@@ -104,23 +106,13 @@ pub(crate) async fn run_job(
             )));
         }
         let file = output.unwrap_or_default();
-        let Ok(meta) = std::fs::metadata(file) else {
-            return Err(Stop::Usage(format!(
-                "--output {file}: missing, but the checkpoint says {rows} rows were written there; restore it or start \
-                 without the checkpoint"
-            )));
-        };
-        if meta.len() < written {
-            return Err(Stop::Usage(format!(
-                "--output {file}: shorter than the {written} bytes the checkpoint says were written there (cut, or lost \
-                 in a crash); restore it or start without the checkpoint"
-            )));
-        }
+        digest = Some(resumed_part(file, written, rows, note.get("hash").and_then(Value::as_str))?);
     }
     let out = open_output(io, output, ckpt.then_some(written))?;
-    // Declared before the writer, so the file is closed before it may be removed.
-    let mut unfinished = Unfinished { path: output.filter(|o| !ckpt && *o != "-"), io };
-    let mut w = writer(args, out, written, rows)?;
+    // Declared before the writer, so the file is closed before it may be removed (with
+    // --checkpoint it is kept for a resume).
+    let mut unfinished = Unfinished::of(&out, ckpt, Some(io));
+    let mut w = writer(args, out, written, rows, digest)?;
     if let Some(cols) = columns {
         w.set_columns(cols, false)?;
     }
@@ -149,6 +141,13 @@ pub(crate) async fn run_job(
             let event = match file.next(&mut job).await {
                 None => return Ok(()),
                 Some(Ok(event)) => event,
+                // A checkpoint that cannot be saved now (a full disk): the one saved before stays.
+                Some(Err(e @ Error::InvalidInput { .. })) if ckpt => {
+                    return Err(Stop::Usage(format!(
+                        "{} (the checkpoint saved before stays: run the same command again once it can be written)",
+                        usage_text(&e)
+                    )))
+                }
                 Some(Err(e)) => return Err(usage(e)),
             };
             if let Some(values) = row(&event) {
@@ -163,11 +162,12 @@ pub(crate) async fn run_job(
                 if ckpt {
                     // On disk before the checkpoint that counts it (a power cut must not leave the
                     // checkpoint pointing past the file's end).
-                    if let Output::File(f) = &w.out {
+                    if let Output::File(f, _) = &w.out {
                         f.get_ref().sync_data()?;
                     }
                     let mut note = shape.clone();
                     note["bytes"] = json!(written + w.written);
+                    note["hash"] = json!(w.digest.hex());
                     note["rows"] = json!(w.rows);
                     if keep_columns {
                         note["columns"] = json!(w.columns);
@@ -211,7 +211,8 @@ pub(crate) async fn run_job(
     };
     result?;
     w.close()?;
-    // The output is whole: it stays.
+    // The output is whole: renamed over --output.
+    w.out.finish()?;
     unfinished.path = None;
     // Every failure the job lists (a call that failed before a resume was made again in this run;
     // an unknown project id stays listed), with its error in full when from this run.
@@ -227,24 +228,84 @@ pub(crate) async fn run_job(
     Ok(EXIT_OK)
 }
 
-/// Removes a job's `--output` file when the job does not reach its end (an error, Ctrl-C) and no
-/// `--checkpoint` keeps it for a resume: a file that ends before the job did (a CSV header alone,
-/// a JSON array left open) would pass for a whole output. Only a regular file: never a device
-/// such as `/dev/full`, a pipe or a link.
-struct Unfinished<'a> {
-    path: Option<&'a str>,
-    io: &'a Io,
+/// Removes what a run wrote to `--output` (its `<path>.partial`) when the run does not reach its
+/// end (an error, Ctrl-C) and no `--checkpoint` keeps it for a resume: the file of the last whole
+/// run stays as it was. Never a path written in place (a device such as `/dev/full`, a pipe, a
+/// link). With `io`, a job's, it says so.
+pub(crate) struct Unfinished<'a> {
+    pub(crate) path: Option<PathBuf>,
+    io: Option<&'a Io>,
+    target: PathBuf,
+}
+
+impl<'a> Unfinished<'a> {
+    /// For `out` (stdout: nothing to remove); `keep`: a checkpoint keeps the file; `io`: where a
+    /// job says it was removed.
+    pub(crate) fn of(out: &Output, keep: bool, io: Option<&'a Io>) -> Unfinished<'a> {
+        let (path, target) = match out {
+            Output::File(_, f) if !f.in_place() && !keep => (Some(f.written.clone()), f.target.clone()),
+            _ => (None, PathBuf::new()),
+        };
+        Unfinished { path, io, target }
+    }
 }
 
 impl Drop for Unfinished<'_> {
     fn drop(&mut self) {
         let Some(path) = self.path.take() else { return };
-        if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) && std::fs::remove_file(path).is_ok() {
-            self.io.say(&format!(
-                "--output {path}: removed, the job stopped before its end (with --checkpoint it is kept to resume)"
-            ));
+        if std::fs::remove_file(&path).is_ok() {
+            if let Some(io) = self.io {
+                io.say(&format!(
+                    "--output {}: not written, the job stopped before its end (with --checkpoint a run goes on where \
+                     it stopped)",
+                    self.target.display()
+                ));
+            }
         }
     }
+}
+
+/// The part of `--output` a resumed run goes on from: its `<file>.partial` (or the file itself,
+/// renamed back to that, when the checkpoint's run had finished), at least `written` bytes long
+/// and, when the note has its `hash`, those bytes the ones the checkpoint's run wrote. Returns
+/// their digest, where the run's goes on from.
+fn resumed_part(file: &str, written: u64, rows: u64, hash: Option<&str>) -> Result<Digest, Stop> {
+    let out = OutputFile::of(file);
+    if !out.in_place() && !out.written.exists() && out.target.exists() {
+        std::fs::rename(&out.target, &out.written)
+            .map_err(|e| Stop::Usage(format!("--output {file}: cannot write it: {}", strerror(&e))))?;
+    }
+    let Ok(meta) = std::fs::metadata(&out.written) else {
+        return Err(Stop::Usage(format!(
+            "--output {file}: missing, but the checkpoint says {rows} rows were written there; restore it or start \
+             without the checkpoint"
+        )));
+    };
+    if meta.len() < written {
+        return Err(Stop::Usage(format!(
+            "--output {file}: shorter than the {written} bytes the checkpoint says were written there (cut, or lost in \
+             a crash); restore it or start without the checkpoint"
+        )));
+    }
+    let mut digest = Digest::default();
+    let mut part = std::fs::File::open(&out.written)
+        .map_err(|e| Stop::Usage(format!("--output {file}: cannot read it: {}", strerror(&e))))?
+        .take(written);
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let n = part.read(&mut buf).map_err(Stop::Io)?;
+        if n == 0 {
+            break;
+        }
+        digest.update(&buf[..n]);
+    }
+    if hash.is_some_and(|h| h != digest.hex()) {
+        return Err(Stop::Usage(format!(
+            "--output {file}: not what the checkpoint's run wrote there (another run wrote it since, or it was \
+             edited); restore it or start without the checkpoint"
+        )));
+    }
+    Ok(digest)
 }
 
 /// Ends the progress bar's line when dropped.

@@ -37,6 +37,7 @@ use serde_json::{json, Value};
 use zeitkonto::jobs::checkpoint_file::CheckpointFile;
 use zeitkonto::jobs::{Job, JobEvent};
 use zeitkonto::Client;
+use zeitkonto_core::jobs::Digest;
 use zeitkonto_core::{ApiCode, Date, Error};
 use zeitkonto_sandbox::{kit, EngineConfig, InProcess};
 
@@ -52,7 +53,7 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_PARTIAL: i32 = 1;
 /// Bad usage or input.
 pub const EXIT_USAGE: i32 = 2;
-/// The key was refused, or the company is inactive.
+/// The key was refused (also a 403 without a code: a key without access), or the company is inactive.
 pub const EXIT_AUTH: i32 = 3;
 /// Interrupted (Ctrl-C).
 pub const EXIT_INTERRUPTED: i32 = 130;
@@ -131,6 +132,11 @@ pub async fn run_with(argv: Vec<String>, io: Io, interrupted: impl Future<Output
             _ if matches!(e, Error::InvalidInput { .. }) => {
                 say(&format!("zeitkonto: {}", usage_text(&e)));
                 EXIT_USAGE
+            }
+            // (A 403 without a code: a key without access to this, such as an employee's key.)
+            _ if matches!(e, Error::Forbidden) => {
+                say(&format!("zeitkonto: {e}"));
+                EXIT_AUTH
             }
             Some(ApiCode::AuthenticationFailed | ApiCode::CompanyInactive) => {
                 say(&format!("zeitkonto: {e}"));
@@ -242,42 +248,88 @@ fn strerror(e: &io::Error) -> String {
 
 // ---- output ---------------------------------------------------------------------------------------
 
-/// Where rows go: stdout or a file (kept reachable for fsync).
+/// Where rows go: stdout, or a file (kept reachable for fsync) with where it is renamed to once
+/// whole ([`OutputFile`]).
 enum Output {
     Stdout(BufWriter<SharedOut>),
-    File(BufWriter<File>),
+    File(BufWriter<File>, OutputFile),
 }
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
             Output::Stdout(w) => w.write(buf),
-            Output::File(w) => w.write(buf),
+            Output::File(w, _) => w.write(buf),
         }
     }
     fn flush(&mut self) -> io::Result<()> {
         match self {
             Output::Stdout(w) => w.flush(),
-            Output::File(w) => w.flush(),
+            Output::File(w, _) => w.flush(),
         }
     }
 }
 
+/// An `--output` file: written as `<path>.partial` and renamed over `path` once whole, so that a
+/// run that stops (an error, Ctrl-C, a kill) leaves the file of the last whole run as it was and
+/// nothing that passes for a whole output. A path that is not a regular file (a device such as
+/// `/dev/stdout`, a pipe, a link) is written in place.
+struct OutputFile {
+    /// What `--output` named.
+    target: PathBuf,
+    /// What is written (`target` itself when written in place).
+    written: PathBuf,
+}
+
+impl OutputFile {
+    fn of(path: &str) -> OutputFile {
+        let target = PathBuf::from(path);
+        let in_place = std::fs::symlink_metadata(&target).is_ok_and(|m| !m.is_file());
+        let written = if in_place { target.clone() } else { PathBuf::from(format!("{path}.partial")) };
+        OutputFile { target, written }
+    }
+
+    fn in_place(&self) -> bool {
+        self.written == self.target
+    }
+}
+
+impl Output {
+    /// The output is whole: flushed, and a file renamed over `--output` (keeping the old file's
+    /// permissions).
+    fn finish(&mut self) -> io::Result<()> {
+        self.flush()?;
+        let Output::File(f, file) = self else { return Ok(()) };
+        if file.in_place() {
+            return Ok(());
+        }
+        f.get_ref().sync_data()?;
+        if let Ok(old) = std::fs::metadata(&file.target) {
+            let _ = std::fs::set_permissions(&file.written, old.permissions());
+        }
+        std::fs::rename(&file.written, &file.target)
+    }
+}
+
+/// Opens `--output` (none or `-`: stdout). A file is written to its [`OutputFile`] (`<path>.partial`),
+/// from the start, or with `append_at` (a resume) after that many bytes (what a stopped run wrote
+/// after its last checkpoint goes).
 fn open_output(io: &Io, path: Option<&str>, append_at: Option<u64>) -> Result<Output, Stop> {
     let Some(path) = path.filter(|p| *p != "-") else {
         return Ok(Output::Stdout(BufWriter::new(io.out())));
     };
     let cannot = |e: io::Error| Stop::Usage(format!("--output {path}: cannot write it: {}", strerror(&e)));
+    let out = OutputFile::of(path);
     let file = match append_at {
-        Some(at) if Path::new(path).exists() => {
-            let mut f = OpenOptions::new().read(true).write(true).open(path).map_err(cannot)?;
-            f.set_len(at).map_err(cannot)?; // what a stopped run wrote after its last checkpoint goes
+        Some(at) if out.written.exists() => {
+            let mut f = OpenOptions::new().read(true).write(true).open(&out.written).map_err(cannot)?;
+            f.set_len(at).map_err(cannot)?;
             f.seek(SeekFrom::Start(at)).map_err(cannot)?;
             f
         }
-        _ => File::create(path).map_err(cannot)?,
+        _ => File::create(&out.written).map_err(cannot)?,
     };
-    Ok(Output::File(BufWriter::new(file)))
+    Ok(Output::File(BufWriter::new(file), out))
 }
 
 /// `--bom` and `--delimiter` are for CSV: a byte order mark before JSON makes it unreadable to
@@ -292,10 +344,13 @@ fn check_format(args: &Args) -> Result<(), Stop> {
     Ok(())
 }
 
-fn writer(args: &Args, out: Output, written: u64, rows: u64) -> io::Result<Writer<Output>> {
+fn writer(args: &Args, out: Output, written: u64, rows: u64, digest: Option<Digest>) -> io::Result<Writer<Output>> {
     let json = args.get("format") == Some("json");
     let delimiter = if args.get("delimiter") == Some(";") { ';' } else { ',' };
-    Writer::new(out, json, args.flag("bom"), delimiter, written, rows)
+    // Stdout gets nothing before the first row or the end (a job that fails at its first call
+    // writes nothing there); a file gets its start at once.
+    let lazy = matches!(out, Output::Stdout(_));
+    Writer::new(out, json, args.flag("bom"), delimiter, written, rows, lazy, digest.unwrap_or_default())
 }
 
 // ---- commands -------------------------------------------------------------------------------------
@@ -393,12 +448,17 @@ fn usage_text(e: &Error) -> String {
 }
 
 fn write_records(args: &Args, io: &Io, name: &str, records: &[impl serde::Serialize]) -> Result<i32, Stop> {
-    let mut w = writer(args, open_output(io, args.get("output"), None)?, 0, 0)?;
+    let out = open_output(io, args.get("output"), None)?;
+    // (Declared before the writer: the file is closed before it is removed.)
+    let mut unfinished = job::Unfinished::of(&out, false, None);
+    let mut w = writer(args, out, 0, 0, None)?;
     w.set_columns(columns(name), false)?;
     for r in records {
         w.row(&record_row(name, r))?; // fixed columns: nothing is left out
     }
     w.close()?;
+    w.out.finish()?;
+    unfinished.path = None;
     Ok(EXIT_OK)
 }
 
@@ -456,7 +516,7 @@ async fn project_hours(args: &Args, io: &Io, client: &Client) -> Result<i32, Sto
     let hint = (projects.is_empty() && job.machine().progress().done == 0).then(|| {
         let pieces = start_day.days_until(end_day) / 32 + 1;
         format!(
-            "plan: the project list, then one call per top-level project and piece of at most 31 days ({pieces} piece{}), \
+            "plan: the project list, then one call per top-level project and piece of at most 32 days ({pieces} piece{}), \
              at 60 a minute",
             if pieces == 1 { "" } else { "s" }
         )

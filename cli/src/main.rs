@@ -5,8 +5,14 @@ fn main() {
     let code = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(rt) => rt.block_on(async {
             // Ctrl-C ends the run with 130 (the handler is in place before the command starts).
+            // A SIGINT ignored when the command started (`nohup`, a shell's background job) stays
+            // ignored, as the shell asked (and as Python's console script does).
             #[cfg(unix)]
-            let mut interrupt = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt()).ok();
+            let mut interrupt = if sigint_ignored() {
+                None
+            } else {
+                tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt()).ok()
+            };
             let interrupted = async move {
                 #[cfg(unix)]
                 match interrupt.as_mut() {
@@ -28,4 +34,14 @@ fn main() {
         }
     };
     std::process::exit(code);
+}
+
+/// Whether SIGINT's disposition is "ignore" (inherited from the parent).
+#[cfg(unix)]
+fn sigint_ignored() -> bool {
+    // SAFETY: reads the current action (a null new action changes nothing) into a zeroed struct.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(libc::SIGINT, std::ptr::null(), &mut old) == 0 && old.sa_sigaction == libc::SIG_IGN
+    }
 }

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
+use zeitkonto_core::jobs::Digest;
 
 type Stream = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -146,7 +147,8 @@ fn cell(v: &Val) -> String {
 
 /// Rows to CSV or JSON, to a file or stdout; resumable at a byte length. The CSV header is
 /// written when the columns are known ([`Writer::set_columns`]: at once for a fixed table, at the
-/// first row for one whose columns are its rows' keys).
+/// first row for one whose columns are its rows' keys); a lazy writer (stdout) holds the file's
+/// start (BOM, JSON's `[`, the header) until its first row or its end.
 pub struct Writer<W: Write> {
     pub out: W,
     json: bool,
@@ -156,14 +158,29 @@ pub struct Writer<W: Write> {
     delimiter: char,
     fresh: bool,
     unlisted: Vec<String>,
+    /// The file's start, held back by a lazy writer (none: written, or not held back).
+    held: Option<String>,
     /// Bytes written through this writer (a resumed file's length is added by the caller).
     pub written: u64,
+    /// The digest of every byte of the output so far (a resumed file's part included: its
+    /// digest is where this one starts), which a checkpoint's note keeps.
+    pub digest: Digest,
 }
 
 impl<W: Write> Writer<W> {
     /// A writer over `out`; `written` and `rows`: what a stopped run wrote before (none: a new
-    /// file, which gets the BOM, JSON's `[` and the header).
-    pub fn new(out: W, json: bool, bom: bool, delimiter: char, written: u64, rows: u64) -> io::Result<Self> {
+    /// file, which gets the BOM, JSON's `[` and the header), `digest` that part's digest.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        out: W,
+        json: bool,
+        bom: bool,
+        delimiter: char,
+        written: u64,
+        rows: u64,
+        lazy: bool,
+        digest: Digest,
+    ) -> io::Result<Self> {
         let mut w = Writer {
             out,
             json,
@@ -173,7 +190,9 @@ impl<W: Write> Writer<W> {
             delimiter,
             fresh: written == 0,
             unlisted: Vec::new(),
+            held: lazy.then(String::new),
             written: 0,
+            digest,
         };
         if w.fresh {
             if bom {
@@ -187,10 +206,24 @@ impl<W: Write> Writer<W> {
         Ok(w)
     }
 
+    /// Writes `text`, or holds it back while the file's start is held.
     fn put(&mut self, text: &str) -> io::Result<()> {
+        if let Some(held) = &mut self.held {
+            held.push_str(text);
+            return Ok(());
+        }
         self.out.write_all(text.as_bytes())?;
         self.written += text.len() as u64;
+        self.digest.update(text.as_bytes());
         Ok(())
+    }
+
+    /// Writes what was held back (at the first row or the end).
+    fn release(&mut self) -> io::Result<()> {
+        match self.held.take() {
+            Some(text) => self.put(&text),
+            None => Ok(()),
+        }
     }
 
     /// The CSV columns; the header goes out when nothing of this file was written before.
@@ -229,6 +262,7 @@ impl<W: Write> Writer<W> {
         if self.columns.is_none() {
             self.set_columns(values.iter().map(|(k, _)| k.clone()).collect(), true)?;
         }
+        self.release()?;
         if self.json {
             let fields: Vec<String> =
                 values.iter().map(|(k, v)| format!("{}: {}", Value::String(k.clone()), v.json(true))).collect();
@@ -256,6 +290,7 @@ impl<W: Write> Writer<W> {
 
     /// The end: JSON's `]`, and everything flushed.
     pub fn close(&mut self) -> io::Result<()> {
+        self.release()?;
         if self.json {
             self.put("\n]\n")?;
         }
@@ -352,13 +387,13 @@ mod tests {
 
     #[test]
     fn csv_quotes_what_needs_it_and_json_rows_are_spaced_as_python_wrote_them() {
-        let mut w = Writer::new(Vec::new(), false, true, ';', 0, 0).unwrap();
+        let mut w = Writer::new(Vec::new(), false, true, ';', 0, 0, false, Digest::default()).unwrap();
         w.set_columns(vec!["a".into(), "b".into()], false).unwrap();
         w.row(&vec![("a".into(), Val::from("x;y".to_string())), ("b".into(), Val::from("say \"hi\"".to_string()))])
             .unwrap();
         w.close().unwrap();
         assert_eq!(String::from_utf8(w.out).unwrap(), "\u{feff}a;b\r\n\"x;y\";\"say \"\"hi\"\"\"\r\n");
-        let mut w = Writer::new(Vec::new(), true, false, ',', 0, 0).unwrap();
+        let mut w = Writer::new(Vec::new(), true, false, ',', 0, 0, false, Digest::default()).unwrap();
         let nested =
             Val::Record(vec![("target".into(), Val::Raw(json!(480.0))), ("actual".into(), Val::Raw(json!(0.0)))]);
         w.row(&vec![("today".into(), nested), ("list".into(), Val::Raw(json!([1, {"k": "v"}])))]).unwrap();
@@ -367,6 +402,22 @@ mod tests {
         let text = String::from_utf8(w.out).unwrap();
         assert_eq!(text, "[\n{\"today\": {\"target\": 480.0, \"actual\": 0.0}, \"list\": [1, {\"k\": \"v\"}]},\n{\"today\": null}\n]\n");
         assert_eq!(w.written as usize, text.len());
+        let mut all = Digest::default();
+        all.update(text.as_bytes());
+        assert_eq!(w.digest, all, "the digest of every byte written");
+    }
+
+    #[test]
+    fn a_lazy_writer_writes_nothing_before_its_first_row_or_its_end() {
+        let mut w = Writer::new(Vec::new(), false, true, ',', 0, 0, true, Digest::default()).unwrap();
+        w.set_columns(vec!["a".into()], false).unwrap();
+        assert!(w.out.is_empty(), "nothing yet: a job that fails now leaves no header");
+        w.row(&vec![("a".into(), Val::from("1".to_string()))]).unwrap();
+        assert_eq!(String::from_utf8(w.out.clone()).unwrap(), "\u{feff}a\r\n1\r\n");
+        let mut w = Writer::new(Vec::new(), true, false, ',', 0, 0, true, Digest::default()).unwrap();
+        assert!(w.out.is_empty());
+        w.close().unwrap();
+        assert_eq!(String::from_utf8(w.out).unwrap(), "[\n]\n", "an empty list at a whole end");
     }
 
     #[test]

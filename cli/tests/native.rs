@@ -117,15 +117,23 @@ fn the_month_close_to_csv_and_json_and_the_exit_codes() {
     assert_eq!(s.kit.requests(OperationId::TimeAccount), 39);
 }
 
-/// Ctrl-C without `--checkpoint`: no run can go on from the output, which is removed.
+/// Ctrl-C without `--checkpoint`: no run can go on from the output, whose partial file is removed.
 #[cfg(unix)]
 #[test]
 fn ctrl_c_without_a_checkpoint_removes_the_partial_output() {
     let (out, csv, dir) = interrupted_project_hours("unkept", false);
     let said = text(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{said}");
-    assert!(!csv.exists() && said.contains("removed, the job stopped before its end"), "{said}");
+    assert!(!csv.exists() && !partial(&csv).exists(), "{said}");
+    assert!(said.contains("not written, the job stopped before its end"), "{said}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Where a run writes `--output file` until it is whole.
+fn partial(file: &std::path::Path) -> std::path::PathBuf {
+    let mut p = file.as_os_str().to_owned();
+    p.push(".partial");
+    p.into()
 }
 
 /// `project-hours` over the in-process sandbox to a CSV in a folder of its own (with a checkpoint
@@ -144,7 +152,7 @@ fn interrupted_project_hours(name: &str, checkpoint: bool) -> (Output, std::path
     }
     let child = command.spawn().unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
-    while std::fs::metadata(&csv).map_or(0, |m| m.len()) == 0 && Instant::now() < deadline {
+    while std::fs::metadata(partial(&csv)).map_or(0, |m| m.len()) == 0 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(10));
     }
     Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
@@ -185,8 +193,27 @@ fn a_job_that_stops_on_an_error_leaves_no_output_file_but_one_to_resume() {
             .unwrap();
         assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
         assert!(!file.exists(), "{format}: a header alone, or an open array, would pass for a whole output");
-        assert!(text(&out.stderr).contains("removed, the job stopped before its end"), "{}", text(&out.stderr));
+        assert!(!partial(file).exists());
+        assert!(text(&out.stderr).contains("not written, the job stopped before its end"), "{}", text(&out.stderr));
     }
+    // The file of the last whole run stays as it was when a run stops (or fails to start).
+    std::fs::write(&csv, "the last whole run\n").unwrap();
+    for base_url in [None, Some("http://127.0.0.1:1")] {
+        let mut command = zeitkonto(&s, &["month-close", "2026-10", "--output", csv.to_str().unwrap()]);
+        command.env("ZEITKONTO_API_KEY", "not-a-key");
+        if let Some(url) = base_url {
+            command.env("ZEITKONTO_BASE_URL", url);
+        }
+        let out = command.output().unwrap();
+        assert_ne!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(std::fs::read_to_string(&csv).unwrap(), "the last whole run\n", "{}", text(&out.stderr));
+    }
+    std::fs::remove_file(&csv).unwrap();
+    // An employee's key (a 403 without a code) is a key refused: exit 3, as for a bad key; a
+    // failure before the first row leaves stdout empty (no header that passes for a whole table).
+    let out = zeitkonto(&s, &["month-close", "2026-10"]).env("ZEITKONTO_API_KEY", demo::EMPLOYEE_KEY).output().unwrap();
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "", "nothing on stdout");
     // Only a regular file is removed: a link (or a device, a pipe) stays as it was.
     #[cfg(unix)]
     {
@@ -209,7 +236,7 @@ fn a_job_that_stops_on_an_error_leaves_no_output_file_but_one_to_resume() {
     .output()
     .unwrap();
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
-    assert!(csv.exists() && ckpt.exists());
+    assert!(partial(&csv).exists() && ckpt.exists() && !csv.exists());
     // A checkpoint path that cannot be written is said as such (no advice about another run's).
     let missing = dir.join("no-such-folder").join("x.ckpt");
     let out = run(
@@ -244,15 +271,43 @@ fn ctrl_c_is_exit_130_and_the_same_command_goes_on_writing_each_row_once() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("interrupted"));
-    let written = std::fs::read_to_string(&csv).unwrap().lines().count();
+    let written = std::fs::read_to_string(partial(&csv)).unwrap().lines().count();
     assert!((1..40).contains(&written), "{written} lines");
+    assert!(!csv.exists(), "the output is renamed into place once whole");
+    // The checkpoint is its owner's only; another company's key is refused it, before any call.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&ckpt).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+    let before = s.kit.requests(OperationId::TimeAccount);
+    let other = zeitkonto(&s, &args).env("ZEITKONTO_API_KEY", demo::OTHER_COMPANY_KEY).output().unwrap();
+    assert_eq!(other.status.code(), Some(2), "{}", text(&other.stderr));
+    assert!(text(&other.stderr).contains("another account"), "{}", text(&other.stderr));
+    assert_eq!(s.kit.requests(OperationId::TimeAccount), before);
+    // A partial file another run changed since is refused (its length alone would pass).
+    let kept = std::fs::read(partial(&csv)).unwrap();
+    let mut changed = kept.clone();
+    let last = changed.len() - 3;
+    changed[last] ^= 0x01;
+    std::fs::write(partial(&csv), &changed).unwrap();
+    let refused = run(&s, &args);
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    assert!(text(&refused.stderr).contains("not what the checkpoint's run wrote"), "{}", text(&refused.stderr));
+    std::fs::write(partial(&csv), &kept).unwrap();
     let again = run(&s, &args);
     assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    assert!(!partial(&csv).exists());
     let lines: Vec<String> = std::fs::read_to_string(&csv).unwrap().lines().map(str::to_string).collect();
     let mut unique = lines.clone();
     unique.sort();
     unique.dedup();
     assert_eq!((lines.len(), unique.len()), (40, 40));
+    // The finished run's checkpoint again: nothing asked, the same file.
+    let whole = std::fs::read(&csv).unwrap();
+    let calls = s.kit.requests(OperationId::TimeAccount);
+    assert_eq!(run(&s, &args).status.code(), Some(0));
+    assert_eq!((std::fs::read(&csv).unwrap(), s.kit.requests(OperationId::TimeAccount)), (whole, calls));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -271,6 +326,31 @@ fn a_reader_that_goes_away_is_a_quiet_exit() {
     assert!(first.starts_with("source,top_level_project"), "{first}");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(!text(&out.stderr).contains("panicked"));
+}
+
+/// A SIGINT ignored when the command starts (`nohup`, a shell's background job) stays ignored:
+/// the job runs to its end.
+#[cfg(unix)]
+#[test]
+fn a_sigint_ignored_at_start_stays_ignored() {
+    let dir = std::env::temp_dir().join(format!("zeitkonto-cli-nohup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("hours.csv");
+    let script = format!(
+        "trap '' INT; exec '{}' --sandbox project-hours 2000-01-01 2026-10-31 --email max.manager@demo.example -o '{}'",
+        env!("CARGO_BIN_EXE_zeitkonto"),
+        csv.display()
+    );
+    let child = Command::new("sh").args(["-c", &script]).stderr(Stdio::piped()).spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::fs::metadata(partial(&csv)).map_or(0, |m| m.len()) == 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(csv.exists() && !partial(&csv).exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The in-process sandbox answers every call at once: Ctrl-C must still stop the job between calls.

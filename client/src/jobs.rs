@@ -183,12 +183,21 @@ impl Client {
 
     fn start_job(&self, spec: &JobSpec, checkpoint: Option<&str>) -> Result<Job, Error> {
         let span = JobSpan::new(spec.name());
-        if let (Some(machine), JobSpec::MonthClose { month, .. }) = (spec.month_close(checkpoint)?, spec) {
+        // Whose the job is: a checkpoint of another key or service is refused.
+        let context = self.context();
+        let owner = context.api_key().ok().map(|key| zeitkonto_core::jobs::owner_of(context.base_url(), key.expose()));
+        if let (Some(mut machine), JobSpec::MonthClose { month, .. }) = (spec.month_close(checkpoint)?, spec) {
+            if let Some(owner) = &owner {
+                machine.claim(owner)?;
+            }
             let month = Month::from_number(*month).ok_or_else(|| Error::invalid("month", "1-12"))?;
             let events = Handover::new();
             return Ok(Job::MonthClose(MonthCloseJob { client: self.clone(), machine, month, events, span }));
         }
-        let machine = spec.sweep(checkpoint)?.ok_or_else(|| Error::invalid("kind", "no machine for this job"))?;
+        let mut machine = spec.sweep(checkpoint)?.ok_or_else(|| Error::invalid("kind", "no machine for this job"))?;
+        if let Some(owner) = &owner {
+            machine.claim(owner)?;
+        }
         Ok(Job::Sweep(SweepJob { client: self.clone(), machine, events: Handover::new(), span }))
     }
 }

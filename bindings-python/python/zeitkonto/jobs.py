@@ -23,10 +23,10 @@ The arguments are checked by the core, for every language: a wrong one is an
   call): one leave row per employee, with the legend of leave types. Its failure is listed (no other
   call gives the same answer).
 - :meth:`Jobs.project_hours`: The bookings from ``start`` to ``end`` (both included, any length:
-  pieces of at most 31 days are asked) of ``projects``, asked as the project manager ``email``: the
-  project list first (it checks given ids: an unknown one is listed without a call), then each
-  top-level project's bookings, which include its sub-projects'. One booking row per booking; a
-  piece that fails is listed and the others go on.
+  asked in pieces of at most 32 days, an end at most 31 days after the start) of ``projects``, asked
+  as the project manager ``email``: the project list first (it checks given ids: an unknown one is
+  listed without a call), then each top-level project's bookings, which include its sub-projects'.
+  One booking row per booking; a piece that fails is listed and the others go on.
 
 >>> with Client("my-company-key") as client:                        # doctest: +SKIP
 ...     job = client.jobs.month_close(2026, 3, departments=["sales", "ops"], checkpoint="march.ckpt")
@@ -111,11 +111,11 @@ class Jobs:
 
     def project_hours(self, email: str, start: _Day, end: _Day, projects: Optional[Iterable[str]] = None, *,
                       checkpoint: Optional[_Path] = None, limit_per_minute: Optional[int] = None) -> SweepJob:
-        """The bookings from ``start`` to ``end`` (both included, any length: pieces of at most 31
-        days are asked) of ``projects``, asked as the project manager ``email``: the project list
-        first (it checks given ids: an unknown one is listed without a call), then each top-level
-        project's bookings, which include its sub-projects'. One booking row per booking; a piece
-        that fails is listed and the others go on.
+        """The bookings from ``start`` to ``end`` (both included, any length: asked in pieces of at
+        most 32 days, an end at most 31 days after the start) of ``projects``, asked as the project
+        manager ``email``: the project list first (it checks given ids: an unknown one is listed
+        without a call), then each top-level project's bookings, which include its sub-projects'.
+        One booking row per booking; a piece that fails is listed and the others go on.
 
         - ``email``: The acting project manager's e-mail.
         - ``start`` (a ``datetime.date`` or ``"YYYY-MM-DD"``): The first day.

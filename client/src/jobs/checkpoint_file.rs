@@ -2,8 +2,9 @@
 //! `checkpoint=`, the `zeitkonto` command line): read once at the start (a missing file is a fresh
 //! job), written atomically after every finished call (the text to `<path>.tmp`, flushed to disk,
 //! then renamed over the path: a kill or a power cut leaves the old checkpoint or the new one,
-//! never half of one). Whose checkpoint it is (its job, year, month, departments, the caller's
-//! note) is the planner's to check when it resumes from the text.
+//! never half of one; on Unix readable by its owner only, as it lists employees). Whose
+//! checkpoint it is (its job, year, month, departments, key and service, the caller's note) is the
+//! planner's and the job's to check when it resumes from the text.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -133,12 +134,23 @@ pub fn write(path: &Path, text: &str) -> Result<(), Error> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        // A stale `.tmp` (a kill between its write and the rename) goes first: the file is made
+        // anew, readable by its owner only (it lists employees' names and e-mail addresses).
+        let _ = std::fs::remove_file(&tmp);
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut f = options.open(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
-    written.map_err(|e| Error::invalid("checkpoint", format!("cannot write it: {}", why(&e))))
+    written.map_err(|e| {
+        // Nothing half-written left beside the checkpoint (a full disk): the one saved before stays.
+        let _ = std::fs::remove_file(&tmp);
+        Error::invalid("checkpoint", format!("cannot write it: {}", why(&e)))
+    })
 }
 
 #[cfg(test)]
@@ -155,6 +167,20 @@ mod tests {
         write(&path, "{}").unwrap();
         assert_eq!(read(&path).unwrap().as_deref(), Some("{}"));
         assert!(!dir.join("job.ckpt.tmp").exists());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "its owner's only: {mode:o}");
+        }
+        // A stale `.tmp` (a kill before the rename) is replaced; a failed write keeps the old one.
+        std::fs::write(dir.join("job.ckpt.tmp"), "stale").unwrap();
+        write(&path, "{\"b\": 2}").unwrap();
+        assert_eq!(read(&path).unwrap().as_deref(), Some("{\"b\": 2}"));
+        std::fs::create_dir_all(dir.join("job.ckpt.tmp")).unwrap(); // a .tmp that cannot be a file
+        assert!(write(&path, "{}").is_err());
+        std::fs::remove_dir_all(dir.join("job.ckpt.tmp")).unwrap();
+        assert_eq!(read(&path).unwrap().as_deref(), Some("{\"b\": 2}"), "the one saved before stays");
         let err = write(&dir.join("no/such/dir.ckpt"), "{}").unwrap_err();
         assert!(
             matches!(&err, Error::InvalidInput { field, reason } if field == "checkpoint" && reason.starts_with("cannot write it: ") && !reason.contains("os error")),

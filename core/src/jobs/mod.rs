@@ -5,7 +5,7 @@
 //! - [`Sweep`]: the presence board (one day's presence of the whole company in one call, per
 //!   employee as a fallback), the leave-year report (the yearly leave overview, one call) and the
 //!   project-hours report (every top-level project's bookings over a range, in pieces of at most
-//!   31 days).
+//!   32 days: an end at most 31 days after the start).
 //!
 //! A job's machine never calls anything: the caller asks it for the next call, makes the call
 //! through its client (the one driver: limiter, retries), and reports what came back. Its whole
@@ -66,6 +66,60 @@ fn eta_ms(calls: usize, limit_per_minute: u32) -> u64 {
         return 0;
     }
     (calls as u64).saturating_mul(60_000) / u64::from(limit_per_minute)
+}
+
+/// Whose a checkpoint is: 8 hex digits of a hash (FNV-1a, 64 bits cut to 32) of the service's base
+/// URL and the company key, which a checkpoint keeps as its `owner` (a job resumed with another key
+/// or service is refused: its calls would ask another company for this one's employees). Not the
+/// key in any part: 32 bits of a hash cannot be read back into a key, and two keys share them by
+/// chance once in 4 billion.
+pub fn owner_of(base_url: &str, api_key: &str) -> String {
+    let mut d = Digest::default();
+    d.update(base_url.trim_end_matches('/').as_bytes());
+    d.update(&[0]);
+    d.update(api_key.as_bytes());
+    format!("{:08x}", (d.0 ^ (d.0 >> 32)) as u32)
+}
+
+/// FNV-1a (64 bits) over bytes fed in pieces: how a checkpoint tells whose it is ([`owner_of`]) and
+/// the command line whether an output file is still the one its checkpoint's run wrote. Catches
+/// changes, not forgeries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Digest(pub u64);
+
+impl Default for Digest {
+    fn default() -> Digest {
+        Digest(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Digest {
+    /// Feeds `bytes`.
+    pub fn update(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    /// The digest as 16 hex digits.
+    pub fn hex(&self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+/// Checks `owner` against a state's (`checkpoint` refused when it is another's) and returns it as
+/// the claimant, whom the state records once a call of this run was answered (the key works): a
+/// job stopped before any answer (a mistyped key) resumes with the key put right.
+fn claim(state_owner: &Option<String>, owner: &str) -> Result<Option<String>, crate::error::Error> {
+    match state_owner {
+        Some(theirs) if theirs != owner => Err(crate::error::Error::invalid(
+            "checkpoint",
+            "belongs to another account (another key or service): resume with the key and base URL it was made with, \
+             or start without it",
+        )),
+        Some(_) => Ok(None),
+        None => Ok(Some(owner.to_string())),
+    }
 }
 
 /// Whether a failure makes every further call pointless: the company inactive (API code 2), the key
@@ -129,5 +183,31 @@ fn id_text(v: &serde_json::Value) -> Option<String> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod owner_tests {
+    use super::*;
+
+    #[test]
+    fn an_owner_is_8_hex_digits_of_base_url_and_key_and_another_is_refused() {
+        let ours = owner_of("https://desktop.saas.de/", "k3y-company-one");
+        assert_eq!(ours, owner_of("https://desktop.saas.de", "k3y-company-one"), "a trailing / is the same service");
+        assert!(ours.len() == 8 && ours.bytes().all(|b| b.is_ascii_hexdigit()), "{ours}");
+        assert_ne!(ours, owner_of("https://desktop.saas.de", "k3y-company-two"));
+        assert_ne!(ours, owner_of("https://other.example", "k3y-company-one"));
+        // The boundary between URL and key counts: "ab" + "c" is not "a" + "bc".
+        assert_ne!(owner_of("a", "bc"), owner_of("ab", "c"));
+        // FNV-1a 64's published value; fed in pieces or at once, the same.
+        let mut d = Digest::default();
+        d.update(b"fo");
+        d.update(b"obar");
+        assert_eq!(d.hex(), "85944171f73967e8");
+        assert_eq!(claim(&None, &ours).unwrap(), Some(ours.clone()), "no owner yet: this one claims it");
+        assert_eq!(claim(&Some(ours.clone()), &ours).unwrap(), None, "its own");
+        let theirs = owner_of("https://desktop.saas.de", "k3y-company-two");
+        let e = claim(&Some(ours.clone()), &theirs).unwrap_err();
+        assert!(matches!(&e, crate::error::Error::InvalidInput { field, .. } if field == "checkpoint"), "{e}");
     }
 }

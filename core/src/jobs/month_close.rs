@@ -144,6 +144,9 @@ struct State {
     /// The caller's own note, kept with the state (the CLI keeps its output file's length here).
     #[serde(default)]
     note: Option<String>,
+    /// Whose checkpoint it is ([`owner_of`](super::owner_of)); none in one written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    owner: Option<String>,
 }
 
 pub(super) const FORMAT: &str = "zeitkonto.month-close.v2";
@@ -153,6 +156,8 @@ pub(super) const FORMAT: &str = "zeitkonto.month-close.v2";
 pub struct MonthClose {
     s: State,
     limit_per_minute: u32,
+    /// Whose the job becomes at its first answer ([`Self::claim`]).
+    claimant: Option<String>,
 }
 
 fn normal_name(name: &str) -> String {
@@ -188,8 +193,10 @@ impl MonthClose {
                 calls_done: 0,
                 fatal: None,
                 note: None,
+                owner: None,
             },
             limit_per_minute: API_LIMIT_PER_MINUTE,
+            claimant: None,
         })
     }
 
@@ -228,7 +235,7 @@ impl MonthClose {
         // the employees whose own call failed (a 502 then may answer now).
         let mut s = s;
         s.fatal = None;
-        let mut job = MonthClose { s, limit_per_minute: API_LIMIT_PER_MINUTE };
+        let mut job = MonthClose { s, limit_per_minute: API_LIMIT_PER_MINUTE, claimant: None };
         for email in std::mem::take(&mut job.s.failed).into_keys() {
             if let Some(i) = job.s.people.as_ref().and_then(|p| p.iter().position(|p| p.email == email)) {
                 if let Some(w) = job.s.settled.get_mut(i / 64) {
@@ -252,6 +259,14 @@ impl MonthClose {
     /// The note of the checkpoint this job resumed from (or set since).
     pub fn note(&self) -> Option<&str> {
         self.s.note.as_deref()
+    }
+
+    /// Makes the job `owner`'s ([`owner_of`](super::owner_of) the client's base URL and key): a
+    /// checkpoint of another owner is refused (naming `checkpoint`); one without an owner becomes
+    /// this one's at the first answer of this run.
+    pub fn claim(&mut self, owner: &str) -> Result<(), Error> {
+        self.claimant = super::claim(&self.s.owner, owner)?;
+        Ok(())
     }
 
     /// The year.
@@ -325,6 +340,9 @@ impl MonthClose {
         self.s.settled = vec![0; people.len().div_ceil(64)];
         self.s.people = Some(people);
         self.s.calls_done += 1;
+        if let Some(owner) = self.claimant.take() {
+            self.s.owner = Some(owner);
+        }
     }
 
     /// The employee list came back as the SDK's records in their canonical JSON (`email`,

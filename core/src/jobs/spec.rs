@@ -129,7 +129,7 @@ pub const JOBS: &[JobDecl] = &[
     JobDecl {
         name: "project_hours",
         class: "SweepJob",
-        doc: "The bookings from `start` to `end` (both included, any length: pieces of at most 31 days are asked) of `projects`, asked as the project manager `email`: the project list first (it checks given ids: an unknown one is listed without a call), then each top-level project's bookings, which include its sub-projects'. One booking row per booking; a piece that fails is listed and the others go on.",
+        doc: "The bookings from `start` to `end` (both included, any length: asked in pieces of at most 32 days, an end at most 31 days after the start) of `projects`, asked as the project manager `email`: the project list first (it checks given ids: an unknown one is listed without a call), then each top-level project's bookings, which include its sub-projects'. One booking row per booking; a piece that fails is listed and the others go on.",
         args: &[
             arg("email", JobArgType::Email, true, true, "The acting project manager's e-mail."),
             arg("start", JobArgType::Day, true, true, "The first day."),

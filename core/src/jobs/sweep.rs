@@ -207,6 +207,9 @@ struct State {
     fatal: Option<String>,
     #[serde(default)]
     note: Option<String>,
+    /// Whose checkpoint it is ([`owner_of`](super::owner_of)); none in one written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    owner: Option<String>,
 }
 
 pub(super) const FORMAT: &str = "zeitkonto.sweep.v1";
@@ -216,6 +219,8 @@ pub(super) const FORMAT: &str = "zeitkonto.sweep.v1";
 pub struct Sweep {
     s: State,
     limit_per_minute: u32,
+    /// Whose the job becomes at its first answer ([`Self::claim`]).
+    claimant: Option<String>,
 }
 
 /// The pieces of `start..=end`, each ending at most [`MAX_BOOKING_RANGE_DAYS`] after its start.
@@ -298,8 +303,10 @@ impl Sweep {
                 fallbacks: Vec::new(),
                 fatal: None,
                 note: None,
+                owner: None,
             },
             limit_per_minute: API_LIMIT_PER_MINUTE,
+            claimant: None,
         }
     }
 
@@ -378,7 +385,7 @@ impl Sweep {
             s.failed.remove(&call.key());
             s.pending.push_back(call);
         }
-        Ok(Sweep { s, limit_per_minute: API_LIMIT_PER_MINUTE })
+        Ok(Sweep { s, limit_per_minute: API_LIMIT_PER_MINUTE, claimant: None })
     }
 
     /// Which sweep this is.
@@ -399,6 +406,14 @@ impl Sweep {
     /// The note of the checkpoint this job resumed from (or set since).
     pub fn note(&self) -> Option<&str> {
         self.s.note.as_deref()
+    }
+
+    /// Makes the job `owner`'s ([`owner_of`](super::owner_of) the client's base URL and key): a
+    /// checkpoint of another owner is refused (naming `checkpoint`); one without an owner becomes
+    /// this one's at the first answer of this run.
+    pub fn claim(&mut self, owner: &str) -> Result<(), Error> {
+        self.claimant = super::claim(&self.s.owner, owner)?;
+        Ok(())
     }
 
     /// The job's state as JSON: give it to [`Sweep::resume`] to go on.
@@ -426,6 +441,9 @@ impl Sweep {
     fn finish_answered(&mut self, call: &SweepCall) {
         self.finish(call);
         self.s.answered_any = true;
+        if let Some(owner) = self.claimant.take() {
+            self.s.owner = Some(owner);
+        }
     }
 
     /// A call that gives rows (`presence`, `leave_year`, `project_bookings`) came back.

@@ -324,13 +324,43 @@ async fn any_job_starts_from_its_name_and_arguments_checked_by_the_core() {
         e.unwrap();
     }
     assert_eq!(sb.requests(OperationId::TimeAccount), before);
+    // Another company's key (or another service) is refused its checkpoint, before any call: its
+    // calls would ask that company for this one's employees.
+    let other = sb.client().api_key(zeitkonto_sandbox::seed::demo::OTHER_COMPANY_KEY).build().unwrap();
+    let refused = other.job(&spec, Some(&done)).err().expect("refused");
+    assert!(
+        matches!(&refused, Error::InvalidInput { field, reason } if field == "checkpoint" && reason.contains("another account")),
+        "{refused}"
+    );
+    let elsewhere = sb.client().base_url("http://127.0.0.1:9/other").build().unwrap();
+    assert!(matches!(elsewhere.job(&spec, Some(&done)), Err(Error::InvalidInput { .. })));
+    assert!(!done.contains("demo-company-key") && !refused.to_string().contains("other-company"));
     let board = JobSpec::from_json("presence_board", &serde_json::json!({"day": "2026-11-19"})).unwrap();
+    let mut board_job = client.job(&board, None).unwrap();
+    let fresh = board_job.checkpoint();
+    assert!(other.job(&board, Some(&fresh)).is_ok(), "no call answered yet: no key's");
+    while let Some(e) = board_job.next().await {
+        e.unwrap();
+    }
+    let board_done = board_job.checkpoint();
+    assert!(
+        matches!(other.job(&board, Some(&board_done)), Err(Error::InvalidInput { field, .. }) if field == "checkpoint")
+    );
+    // A checkpoint written before owners were kept is taken, and becomes this key's.
+    let unowned = serde_json::to_string(&{
+        let mut v: serde_json::Value = serde_json::from_str(&done).unwrap();
+        v.as_object_mut().unwrap().remove("owner").expect("an owner kept");
+        v
+    })
+    .unwrap();
+    assert!(other.job(&spec, Some(&unowned)).is_ok());
+    let presence = sb.requests(OperationId::Presence);
     assert!(matches!(client.job(&board, Some(&done)), Err(Error::InvalidInput { .. })));
     assert!(matches!(client.job(&board, None), Ok(Job::Sweep(_))));
     // Bad arguments are refused before any call, naming the argument.
     let bad = JobSpec::from_json("month_close", &serde_json::json!({"year": 2026, "month": 13}));
     assert!(matches!(bad, Err(Error::InvalidInput { field, .. }) if field == "month"));
-    assert_eq!(sb.requests(OperationId::Presence), 0);
+    assert_eq!(sb.requests(OperationId::Presence), presence, "a job makes no call when it is made");
 }
 
 #[tokio::test]
@@ -381,11 +411,15 @@ async fn the_checkpoint_file_holds_each_handled_call_and_a_stop_and_the_job_resu
         (stopped.checkpoint().as_str(), stopped.checkpoint().as_str())
     );
     let before = sb.requests(OperationId::LeaveYear);
+    // (With the key put right: a job stopped before any answer is no key's yet.)
+    assert!(!on_disk.contains("\"owner\""), "{on_disk}");
     let mut resumed: zeitkonto::jobs::Job = client.leave_year_report(2026, Some(&on_disk)).unwrap().into();
     while let Some(e) = resumed.next().await {
         e.unwrap();
     }
     assert_eq!(sb.requests(OperationId::LeaveYear), before + 1, "the stopping call is made again");
+    // Once answered, the job is that key's: the bad key is refused the checkpoint.
+    assert!(bad.leave_year_report(2026, Some(&resumed.checkpoint())).is_err());
     // A file that cannot be written fails the save, naming the checkpoint.
     let (mut nowhere, _) = CheckpointFile::open(Some(dir.join("no/such/dir.ckpt"))).unwrap();
     assert!(matches!(nowhere.save(&stopped), Err(Error::InvalidInput { field, .. }) if field == "checkpoint"));

@@ -238,12 +238,12 @@ class ZeitkontoFutures(private val client: ZeitkontoClient) : AutoCloseable {
     fun leaveYearReport(year: Int, checkpoint: String? = null, limitPerMinute: Int? = null): SweepJob = client.leaveYearReport(year, checkpoint, limitPerMinute)
 
     /**
-     * The bookings from `start` to `end` (both included, any length: pieces of at most 31 days
-     * are asked) of `projects`, asked as the project manager `email`: the project list first
-     * (it checks given ids: an unknown one is listed without a call), then each top-level
-     * project's bookings, which include its sub-projects'. One booking row per booking; a piece
-     * that fails is listed and the others go on. Starts the job (no call yet); see
-     * [ZeitkontoClient.projectHours].
+     * The bookings from `start` to `end` (both included, any length: asked in pieces of at most
+     * 32 days, an end at most 31 days after the start) of `projects`, asked as the project
+     * manager `email`: the project list first (it checks given ids: an unknown one is listed
+     * without a call), then each top-level project's bookings, which include its sub-projects'.
+     * One booking row per booking; a piece that fails is listed and the others go on. Starts
+     * the job (no call yet); see [ZeitkontoClient.projectHours].
      */
     @Throws(ZeitkontoException::class)
     @JvmOverloads
