@@ -186,7 +186,7 @@ pub async fn run_with(argv: Vec<String>, io: Io, interrupted: impl Future<Output
 }
 
 /// The client the options ask for, and the sandbox when `--sandbox`.
-fn client(args: &Args) -> Result<Client, Stop> {
+fn client(args: &Args, io: &Io) -> Result<Client, Stop> {
     if args.get("sandbox-today").is_some() && !args.flag("sandbox") {
         return Err(Stop::Usage("--sandbox-today is for --sandbox (the real service has its own today)".into()));
     }
@@ -217,7 +217,20 @@ fn client(args: &Args) -> Result<Client, Stop> {
                 .into(),
         ));
     }
-    let mut builder = Client::builder().api_key(key);
+    // A long wait the server asked for (a 429's Retry-After) is said: a job's progress stands
+    // still meanwhile, longer than its plan said.
+    let said = io.clone();
+    let mut builder = Client::builder().api_key(key).on_event(move |event| {
+        if let zeitkonto::Event::Wait { delay, reason: "429", .. } = event {
+            if delay.as_secs() >= 5 {
+                said.say(&format!(
+                    "{}zeitkonto: the server's rate limit answered 429: waiting {} s, then going on",
+                    if said.err_terminal { "\n" } else { "" },
+                    delay.as_secs()
+                ));
+            }
+        }
+    });
     let base = args.get("base-url").map(str::to_string).or_else(|| std::env::var("ZEITKONTO_BASE_URL").ok());
     if let Some(url) = base.filter(|u| !u.is_empty()) {
         builder = builder.base_url(url);
@@ -357,7 +370,7 @@ fn writer(args: &Args, out: Output, written: u64, rows: u64, digest: Option<Dige
 
 async fn command(args: &Args, io: &Io) -> Result<i32, Stop> {
     check_format(args)?;
-    let client = client(args)?;
+    let client = client(args, io)?;
     match args.command.name {
         "employees" => write_records(args, io, "EmployeeRecord", &client.employees().await?),
         "presence" => {
@@ -487,6 +500,20 @@ async fn month_close(args: &Args, io: &Io, client: &Client) -> Result<i32, Stop>
         .map_err(|_| Stop::Usage(format!("invalid input `year`: {year} {}", zeitkonto_core::date::NOT_A_YEAR)))?;
     let ckpt = start(args)?;
     let job = client.month_close(year, month, args.all("department"), ckpt.1.as_deref()).map_err(usage)?;
+    // A month not over yet is said (the API answers its accounts, zeros for one not begun): a
+    // payroll export of it would not be the month's close. (Today by the client's calendar: the
+    // sandbox's with --sandbox.)
+    let sandbox_today = kit::today(args.get("sandbox-today")).ok().flatten().filter(|_| args.flag("sandbox"));
+    if let Some(today) = sandbox_today.or_else(|| client.context().today()) {
+        let (now, asked) =
+            (i64::from(today.year()) * 12 + i64::from(today.month().number()), i64::from(year) * 12 + month);
+        if asked >= now {
+            io.say(&format!(
+                "zeitkonto: {year}-{month:02} {} (today is {today}): its accounts are not the month's close",
+                if asked > now { "has not begun" } else { "is not over yet" }
+            ));
+        }
+    }
     let plan = job.plan();
     let hint = (plan.path == "employees" && job.machine().note().is_none() && plan.calls <= 1).then(|| {
         "plan: the employee list, then one call per employee (no --department given), at 60 a minute".to_string()

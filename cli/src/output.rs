@@ -15,7 +15,7 @@ type Stream = Arc<Mutex<Box<dyn Write + Send>>>;
 pub struct Io {
     out: Stream,
     err: Stream,
-    err_terminal: bool,
+    pub(crate) err_terminal: bool,
 }
 
 impl Io {

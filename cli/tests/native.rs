@@ -311,6 +311,37 @@ fn ctrl_c_is_exit_130_and_the_same_command_goes_on_writing_each_row_once() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A month close of a month not over yet says so (its accounts are not the month's close).
+#[test]
+fn a_month_not_over_yet_is_said() {
+    let close = |month: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_zeitkonto"))
+            .args(["--sandbox", "--sandbox-today", "2026-11-21", "month-close", month, "-o", "-"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stderr)
+    };
+    assert!(close("2026-11").contains("2026-11 is not over yet (today is 2026-11-21)"));
+    assert!(close("2027-01").contains("2027-01 has not begun"));
+    assert!(!close("2026-10").contains("not the month's close"));
+}
+
+/// A 429's long wait is said (the progress stands still meanwhile), once per wait.
+#[test]
+fn a_long_wait_the_server_asks_for_is_said() {
+    let s = served();
+    let mut limited = Fault::new(FaultKind::RateLimit);
+    limited.operation = Some("employees".into());
+    limited.retry_after = Some(5);
+    s.kit.inject(limited).unwrap();
+    let out = run(&s, &["employees"]);
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert_eq!(said.matches("answered 429: waiting 5 s, then going on").count(), 1, "{said}");
+    assert!(!said.contains(demo::COMPANY_KEY), "{said}");
+}
+
 #[test]
 fn a_reader_that_goes_away_is_a_quiet_exit() {
     let s = served();
