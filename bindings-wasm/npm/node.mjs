@@ -4,7 +4,7 @@ import zk from "./dist/node.cjs";
 
 export const {
   Client, init, buildRequest, parseResponse, operations, _invalid, _day, _toError, _settingsOf,
-  _resetRateLimits, ZeitkontoError, InvalidInputError, ApiError, EmployeeNotFoundError,
+  _ownerOf, _resetRateLimits, ZeitkontoError, InvalidInputError, ApiError, EmployeeNotFoundError,
   CompanyInactiveError, AuthenticationFailedError, BadValueError, EmailInUseError,
   MissingModuleError, ForbiddenError, RefusedError, RateLimitedError, UnexpectedStatusError,
   DecodeError, TransportError, TlsError, TimeoutError,

@@ -104,3 +104,16 @@ fn every_invalid_case_names_its_field() {
         }
     }
 }
+
+/// tests/vectors/owners.json: whose a checkpoint is, as the core and npm's own driver compute it.
+#[test]
+fn every_owner_of_the_owners_vectors() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/owners.json");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("owners.json")).expect("JSON");
+    let cases = v["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 5);
+    for case in cases {
+        let (base, key) = (case["baseUrl"].as_str().unwrap(), case["apiKey"].as_str().unwrap());
+        assert_eq!(zeitkonto_core::jobs::owner_of(base, key), case["owner"].as_str().unwrap(), "{case}");
+    }
+}

@@ -503,14 +503,14 @@ def ts_settings_block(decl):
 def public_names(decl):
     """Every entry's names: the client, the sans-IO functions, every error class, and the internal
     helpers zeitkonto/jobs and zeitkonto/testing import from the package (`_invalid`, `_day`,
-    `_toError`, `_settingsOf`, `_resetRateLimits`), as (module under src/, names)."""
+    `_toError`, `_settingsOf`, `_ownerOf`, `_resetRateLimits`), as (module under src/, names)."""
     errors = ["ZeitkontoError"]
     for k in ts_error_kinds(decl):
         errors.append(k["kind"] + "Error")
         if k["kind"] == "Api":
             errors += [ts_code_class(c) for c in decl["apiCodes"]]
     return [("core.js", ["Client", "init", "buildRequest", "parseResponse", "operations", "_invalid", "_day", "_toError",
-                         "_settingsOf", "_resetRateLimits"]),
+                         "_settingsOf", "_ownerOf", "_resetRateLimits"]),
             ("errors.js", errors)]
 
 
@@ -518,7 +518,7 @@ def js_public(decl):
     """src/public.js, whole: what every ESM entry re-exports, and nothing else (not the loader's
     `_setup`, not the error tables `KINDS` and `API_CODES`)."""
     lines = ["// The package's public names, which every entry exports (index.d.ts declares them; `_invalid`,",
-             "// `_day`, `_toError`, `_settingsOf` and `_resetRateLimits` are for zeitkonto/jobs and zeitkonto/testing). " + HEADER]
+             "// `_day`, `_toError`, `_settingsOf`, `_ownerOf` and `_resetRateLimits` are for zeitkonto/jobs and zeitkonto/testing). " + HEADER]
     for module, names in public_names(decl):
         lines.append(wrapped("export {", names, f'}} from "./{module}";'))
     return "\n".join(lines) + "\n"

@@ -39,13 +39,16 @@ impl JobSteps {
     /// The job `kind` with its options as JSON text (`year`, `month`, `departments`, `day`,
     /// `email`, `start`, `end`, `projects`, `limitPerMinute`); `checkpoint`: JSON text to go on from;
     /// `settings`: the client's numeric settings as its .wasm takes them (the core's
-    /// `NumericSettings`), whose rate limit the estimates assume unless `limitPerMinute` is given.
+    /// `NumericSettings`), whose rate limit the estimates assume unless `limitPerMinute` is given;
+    /// `owner`: whose the job is (the core's `owner_of` the client's base URL and key), which a
+    /// checkpoint of another owner is refused for.
     #[wasm_bindgen(constructor)]
     pub fn new(
         kind: &str,
         spec_json: &str,
         checkpoint: Option<String>,
         settings: Option<Vec<f64>>,
+        owner: Option<String>,
     ) -> Result<JobSteps, JsValue> {
         let spec = parse("options", spec_json)?;
         let limiter = NumericSettings::from_numbers(settings.as_deref().unwrap_or_default())
@@ -54,7 +57,11 @@ impl JobSteps {
             .transpose()
             .map_err(|e| error_js(&e))?
             .unwrap_or_default();
-        Steps::start(kind, &spec, checkpoint.as_deref(), &limiter).map(|s| JobSteps { s }).map_err(|e| error_js(&e))
+        let mut s = Steps::start(kind, &spec, checkpoint.as_deref(), &limiter).map_err(|e| error_js(&e))?;
+        if let Some(owner) = owner {
+            s.claim(&owner).map_err(|e| error_js(&e))?;
+        }
+        Ok(JobSteps { s })
     }
 
     /// The job's span as the core describes it (`zeitkonto_core::telemetry::job_span`):

@@ -1,7 +1,7 @@
 // What the jobs of zeitkonto/jobs share (entries.js, generated): the core's .wasm (loaded once,
 // by the entry files' loader), the checks of arguments and options, the core's errors as the
 // package's, and the one loop every job runs (runJob).
-import { ApiError, ZeitkontoError, _invalid as invalid, _settingsOf, _toError } from "zeitkonto";
+import { ApiError, ZeitkontoError, _invalid as invalid, _ownerOf, _settingsOf, _toError } from "zeitkonto";
 import { jobTelemetry } from "../src/telemetry.js";
 
 let load = null;
@@ -65,7 +65,8 @@ export async function runJob(client, kind, spec, { checkpoint, signal }, failure
   const settings = _settingsOf(client);
   let job;
   try {
-    job = new wasm.JobSteps(kind, JSON.stringify(spec), checkpoint ?? undefined, settings);
+    // Whose the job is: the core refuses a checkpoint of another key or service.
+    job = new wasm.JobSteps(kind, JSON.stringify(spec), checkpoint ?? undefined, settings, _ownerOf(client));
   } catch (e) {
     throw _toError(e); // the core error's JSON form as the package's error
   }

@@ -286,6 +286,27 @@ function toWasmOptions(options) {
 const SETTINGS = Symbol.for("zeitkonto.settings");
 export const _settingsOf = (client) => (client != null && typeof client === "object" ? client[SETTINGS] : undefined);
 
+/**
+ * @internal Whose a `Client`'s jobs are (zeitkonto/jobs passes it to the core, which refuses a
+ * checkpoint of another owner): the core's `jobs::owner_of` of its base URL and company key, 8 hex
+ * digits of a hash, never the key (tests/vectors/owners.json ties the two). Under a registered
+ * symbol, as `_settingsOf`; undefined without a key.
+ */
+const OWNER = Symbol.for("zeitkonto.owner");
+export const _ownerOf = (client) => (client != null && typeof client === "object" ? client[OWNER] : undefined);
+
+/** FNV-1a 64 of the base URL (as the core keeps it: trimmed, no trailing `/`), a 0 byte and the key, folded to 32 bits. */
+function ownerOf(baseUrl, apiKey) {
+  const bytes = new TextEncoder().encode(`${String(baseUrl ?? DEFAULT_BASE_URL).trim().replace(/\/+$/, "")}\0${apiKey}`);
+  const [mask, prime] = [BigInt("0xffffffffffffffff"), BigInt("0x100000001b3")];
+  let h = BigInt("0xcbf29ce484222325");
+  for (const b of bytes) h = ((h ^ BigInt(b)) * prime) & mask;
+  return Number((h ^ (h >> BigInt(32))) & BigInt(0xffffffff)).toString(16).padStart(8, "0");
+}
+
+/** The core's default base URL (`zeitkonto_core::DEFAULT_BASE_URL`; a test ties them). */
+const DEFAULT_BASE_URL = "https://desktop.saas.de";
+
 function makeInner(options, onEvent) {
   try {
     // The page's own origin (a same-origin backend): plain http is fine there, whatever the host.
@@ -326,6 +347,7 @@ export class Client {
     }
     this.#options = toWasmOptions({ ...options, baseUrl });
     Object.defineProperty(this, SETTINGS, { value: this.#options.settings });
+    if (typeof apiKey === "string" && apiKey !== "") Object.defineProperty(this, OWNER, { value: ownerOf(baseUrl, apiKey) });
     const { onEvent } = options;
     if (onEvent != null && typeof onEvent !== "function") throw _invalid("onEvent", "expected a function");
     // A listener that throws never fails a call.

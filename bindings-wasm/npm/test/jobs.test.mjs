@@ -80,6 +80,37 @@ test("a stopped job resumes from its checkpoint; a refused key rejects; bad inpu
   await assert.rejects(monthClose(client, 2026, 10, { checkpoint: "{broken" }), (e) => e.field === "checkpoint");
 });
 
+test("a checkpoint is its key's: another company's key is refused it before any call, as in every language", async () => {
+  const sb = await Sandbox.create({ today: "2026-11-21" });
+  const job = await monthClose(sb.client(), 2026, 10, { departments: ["SALES"] });
+  const fresh = job.checkpoint();
+  await accounts(job);
+  const done = job.checkpoint();
+  assert.ok(!done.includes(sb.keys.companyKey));
+  const theirs = sb.client({ apiKey: sb.keys.otherCompanyKey });
+  const calls = sb.requests();
+  await assert.rejects(monthClose(theirs, 2026, 10, { departments: ["SALES"], checkpoint: done }),
+    (e) => e instanceof InvalidInputError && e.field === "checkpoint" && /another account/.test(e.message));
+  assert.equal(sb.requests(), calls);
+  // Before any answer a job is no key's yet (a mistyped key put right resumes).
+  await monthClose(theirs, 2026, 10, { departments: ["SALES"], checkpoint: fresh });
+  // The same key's checkpoint resumes; so does one of the same key made by the Rust core (the vectors).
+  await monthClose(sb.client(), 2026, 10, { departments: ["SALES"], checkpoint: done });
+});
+
+test("the owner is the core's owner_of (tests/vectors/owners.json), and the default base URL the core's", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { Client, _ownerOf } = await import("zeitkonto");
+  const vectors = JSON.parse(readFileSync(new URL("../../../tests/vectors/owners.json", import.meta.url), "utf8"));
+  for (const { baseUrl, apiKey, owner } of vectors.cases) {
+    assert.equal(_ownerOf(new Client({ apiKey, baseUrl })), owner, `${baseUrl}`);
+  }
+  const byDefault = new Client({ apiKey: "demo-company-key" });
+  assert.equal(_ownerOf(byDefault), _ownerOf(new Client({ apiKey: "demo-company-key", baseUrl: byDefault.toJSON().baseUrl })));
+  assert.equal(_ownerOf(new Client({})), undefined, "no key: no owner");
+  assert.ok(!Object.keys(byDefault).length && !JSON.stringify(byDefault).includes("demo-company-key"));
+});
+
 test("one call of a job at a time: a second loop during a call is refused; one at an event carries on", async () => {
   const sb = await Sandbox.create({ today: "2026-11-21" });
   const job = await monthClose(sb.client(), 2026, 10, { departments: ["SALES", "ENG"] });

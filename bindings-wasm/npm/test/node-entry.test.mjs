@@ -37,10 +37,10 @@ after(() => {
   unavailable.close();
 });
 
-test("every entry exports the names index.d.ts declares and the jobs' and kit's five helpers, nothing else", async () => {
+test("every entry exports the names index.d.ts declares and the jobs' and kit's six helpers, nothing else", async () => {
   const dts = readFileSync(new URL("../index.d.ts", import.meta.url), "utf8");
   const declared = [...dts.matchAll(/^export (?:declare )?(?:abstract )?(?:class|function|const) (\w+)/gm)].map((m) => m[1]);
-  const expected = [...declared, "_invalid", "_day", "_toError", "_settingsOf", "_resetRateLimits"].sort();
+  const expected = [...declared, "_invalid", "_day", "_toError", "_settingsOf", "_ownerOf", "_resetRateLimits"].sort();
   assert.ok(declared.includes("Client") && declared.includes("TimeoutError"), declared.join(" "));
   const entries = { "import zeitkonto": zk, "require zeitkonto": createRequire(import.meta.url)("zeitkonto") };
   for (const file of ["index.js", "inline.js"]) entries[file] = await import(`../${file}`);

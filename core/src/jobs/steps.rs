@@ -284,6 +284,15 @@ impl JobSteps {
         }
     }
 
+    /// Makes the job `owner`'s ([`owner_of`](super::owner_of) the client's base URL and key): a
+    /// checkpoint whose first answer came to another owner is refused (naming `checkpoint`).
+    pub fn claim(&mut self, owner: &str) -> Result<(), Error> {
+        match &mut self.machine {
+            Machine::MonthClose(m) => m.claim(owner),
+            Machine::Sweep(s) => s.claim(owner),
+        }
+    }
+
     /// The caller's note kept in the checkpoint.
     pub fn note(&self) -> Option<&str> {
         match &self.machine {
