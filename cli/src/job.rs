@@ -15,7 +15,7 @@ pub(crate) fn start(args: &Args) -> Result<(CheckpointFile, Option<String>), Sto
         ));
     }
     if let (Some(checkpoint), Some(output)) = (&path, args.get("output")) {
-        if same_file(checkpoint, Path::new(output)) {
+        if same_file(checkpoint, Path::new(output)) || same_file(checkpoint, &OutputFile::of(output).written) {
             return Err(Stop::Usage(
                 "--checkpoint and --output are the same file: the checkpoint would overwrite the output".into(),
             ));
@@ -106,7 +106,11 @@ pub(crate) async fn run_job(
             )));
         }
         let file = output.unwrap_or_default();
-        digest = Some(resumed_part(file, written, rows, note.get("hash").and_then(Value::as_str))?);
+        let hash = match note.get("hash") {
+            None => None, // a note written before the hash was kept: the length alone
+            Some(h) => Some(h.as_str().ok_or_else(not_ours)?),
+        };
+        digest = Some(resumed_part(file, written, rows, hash)?);
     }
     let out = open_output(io, output, ckpt.then_some(written))?;
     // Declared before the writer, so the file is closed before it may be removed (with
@@ -142,7 +146,9 @@ pub(crate) async fn run_job(
                 None => return Ok(()),
                 Some(Ok(event)) => event,
                 // A checkpoint that cannot be saved now (a full disk): the one saved before stays.
-                Some(Err(e @ Error::InvalidInput { .. })) if ckpt => {
+                Some(Err(e @ Error::InvalidInput { .. }))
+                    if ckpt && matches!(&e, Error::InvalidInput { field, .. } if field == "checkpoint") =>
+                {
                     return Err(Stop::Usage(format!(
                         "{} (the checkpoint saved before stays: run the same command again once it can be written)",
                         usage_text(&e)
@@ -211,9 +217,9 @@ pub(crate) async fn run_job(
     };
     result?;
     w.close()?;
-    // The output is whole: renamed over --output.
-    w.out.finish()?;
+    // The output is whole: kept whatever the rename does, and renamed over --output.
     unfinished.path = None;
+    finished(&mut w.out, output)?;
     // Every failure the job lists (a call that failed before a resume was made again in this run;
     // an unknown project id stays listed), with its error in full when from this run.
     for (what, reason) in job.failures() {
@@ -271,11 +277,11 @@ impl Drop for Unfinished<'_> {
 /// their digest, where the run's goes on from.
 fn resumed_part(file: &str, written: u64, rows: u64, hash: Option<&str>) -> Result<Digest, Stop> {
     let out = OutputFile::of(file);
-    if !out.in_place() && !out.written.exists() && out.target.exists() {
-        std::fs::rename(&out.target, &out.written)
-            .map_err(|e| Stop::Usage(format!("--output {file}: cannot write it: {}", strerror(&e))))?;
-    }
-    let Ok(meta) = std::fs::metadata(&out.written) else {
+    // The partial file; once renamed (the checkpoint's run had finished), the file itself, checked
+    // where it is and copied to the partial file only when it is the one: the whole file stays.
+    let whole = !out.in_place() && !out.written.exists() && out.target.exists();
+    let part = if whole { &out.target } else { &out.written };
+    let Ok(meta) = std::fs::metadata(part) else {
         return Err(Stop::Usage(format!(
             "--output {file}: missing, but the checkpoint says {rows} rows were written there; restore it or start \
              without the checkpoint"
@@ -288,12 +294,12 @@ fn resumed_part(file: &str, written: u64, rows: u64, hash: Option<&str>) -> Resu
         )));
     }
     let mut digest = Digest::default();
-    let mut part = std::fs::File::open(&out.written)
+    let mut bytes = std::fs::File::open(part)
         .map_err(|e| Stop::Usage(format!("--output {file}: cannot read it: {}", strerror(&e))))?
         .take(written);
     let mut buf = vec![0u8; 64 * 1024];
     loop {
-        let n = part.read(&mut buf).map_err(Stop::Io)?;
+        let n = bytes.read(&mut buf).map_err(Stop::Io)?;
         if n == 0 {
             break;
         }
@@ -305,7 +311,24 @@ fn resumed_part(file: &str, written: u64, rows: u64, hash: Option<&str>) -> Resu
              edited); restore it or start without the checkpoint"
         )));
     }
+    if whole && written > 0 {
+        std::fs::copy(&out.target, &out.written)
+            .map_err(|e| Stop::Usage(format!("--output {file}: cannot write it: {}", strerror(&e))))?;
+    }
     Ok(digest)
+}
+
+/// Renames a whole output over `--output` ([`Output::finish`]); when that fails, the whole output
+/// is kept in its partial file, and the message says where.
+pub(crate) fn finished(out: &mut Output, path: Option<&str>) -> Result<(), Stop> {
+    out.finish().map_err(|e| {
+        let file = path.unwrap_or_default();
+        let partial = match out {
+            Output::File(_, f) => f.written.display().to_string(),
+            Output::Stdout(_) => String::new(),
+        };
+        Stop::Usage(format!("--output {file}: cannot replace it: {} (the whole output is in {partial})", strerror(&e)))
+    })
 }
 
 /// Ends the progress bar's line when dropped.

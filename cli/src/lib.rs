@@ -20,7 +20,8 @@
 //!
 //! Exit codes: 0 done; 1 finished with failures (listed on stderr) or stopped by an error; 2 bad
 //! usage or input (a month 13, a start after the end, an unwritable output, a corrupt checkpoint); 3
-//! the key was refused (or the company is inactive); 130 interrupted (Ctrl-C).
+//! the key was refused or is without access (a 403 without a code), or the company is inactive;
+//! 130 interrupted (Ctrl-C).
 
 mod args;
 mod job;
@@ -53,7 +54,7 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_PARTIAL: i32 = 1;
 /// Bad usage or input.
 pub const EXIT_USAGE: i32 = 2;
-/// The key was refused (also a 403 without a code: a key without access), or the company is inactive.
+/// The key was refused or is without access (a 403 without a code), or the company is inactive.
 pub const EXIT_AUTH: i32 = 3;
 /// Interrupted (Ctrl-C).
 pub const EXIT_INTERRUPTED: i32 = 130;
@@ -226,7 +227,7 @@ fn client(args: &Args, io: &Io) -> Result<Client, Stop> {
                 said.say(&format!(
                     "{}zeitkonto: the server's rate limit answered 429: waiting {} s, then going on",
                     if said.err_terminal { "\n" } else { "" },
-                    delay.as_secs()
+                    (delay.as_millis() + 500) / 1000
                 ));
             }
         }
@@ -285,21 +286,30 @@ impl Write for Output {
 
 /// An `--output` file: written as `<path>.partial` and renamed over `path` once whole, so that a
 /// run that stops (an error, Ctrl-C, a kill) leaves the file of the last whole run as it was and
-/// nothing that passes for a whole output. A path that is not a regular file (a device such as
-/// `/dev/stdout`, a pipe, a link) is written in place.
-struct OutputFile {
-    /// What `--output` named.
-    target: PathBuf,
+/// nothing that passes for a whole output. A link to a file is followed (the file it names is
+/// replaced, the link stays); a path that is no regular file (a device such as `/dev/stdout`, a
+/// pipe, a dangling link) is written in place.
+pub(crate) struct OutputFile {
+    /// The file `--output` names (a link's target).
+    pub(crate) target: PathBuf,
     /// What is written (`target` itself when written in place).
-    written: PathBuf,
+    pub(crate) written: PathBuf,
 }
 
 impl OutputFile {
-    fn of(path: &str) -> OutputFile {
-        let target = PathBuf::from(path);
-        let in_place = std::fs::symlink_metadata(&target).is_ok_and(|m| !m.is_file());
-        let written = if in_place { target.clone() } else { PathBuf::from(format!("{path}.partial")) };
-        OutputFile { target, written }
+    pub(crate) fn of(path: &str) -> OutputFile {
+        let given = PathBuf::from(path);
+        let target = match std::fs::symlink_metadata(&given) {
+            Ok(m) if m.file_type().is_symlink() => match given.canonicalize() {
+                Ok(file) if file.is_file() => file,
+                _ => return OutputFile { target: given.clone(), written: given },
+            },
+            Ok(m) if !m.is_file() => return OutputFile { target: given.clone(), written: given },
+            _ => given,
+        };
+        let mut written = target.as_os_str().to_owned();
+        written.push(".partial");
+        OutputFile { target, written: written.into() }
     }
 
     fn in_place(&self) -> bool {
@@ -320,7 +330,13 @@ impl Output {
         if let Ok(old) = std::fs::metadata(&file.target) {
             let _ = std::fs::set_permissions(&file.written, old.permissions());
         }
-        std::fs::rename(&file.written, &file.target)
+        std::fs::rename(&file.written, &file.target)?;
+        // The rename on disk too (a power cut after the run said it was done).
+        #[cfg(unix)]
+        if let Some(dir) = file.target.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = File::open(dir).and_then(|d| d.sync_all());
+        }
+        Ok(())
     }
 }
 
@@ -331,6 +347,9 @@ fn open_output(io: &Io, path: Option<&str>, append_at: Option<u64>) -> Result<Ou
     let Some(path) = path.filter(|p| *p != "-") else {
         return Ok(Output::Stdout(BufWriter::new(io.out())));
     };
+    if path.is_empty() {
+        return Err(Stop::Usage("--output: an empty path (- is standard output)".into()));
+    }
     let cannot = |e: io::Error| Stop::Usage(format!("--output {path}: cannot write it: {}", strerror(&e)));
     let out = OutputFile::of(path);
     let file = match append_at {
@@ -470,8 +489,8 @@ fn write_records(args: &Args, io: &Io, name: &str, records: &[impl serde::Serial
         w.row(&record_row(name, r))?; // fixed columns: nothing is left out
     }
     w.close()?;
-    w.out.finish()?;
-    unfinished.path = None;
+    unfinished.path = None; // whole: kept, whatever the rename does (said by `finished`)
+    job::finished(&mut w.out, args.get("output"))?;
     Ok(EXIT_OK)
 }
 

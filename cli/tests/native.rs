@@ -218,14 +218,20 @@ fn a_job_that_stops_on_an_error_leaves_no_output_file_but_one_to_resume() {
     #[cfg(unix)]
     {
         let (target, link) = (dir.join("target.csv"), dir.join("link.csv"));
-        std::fs::write(&target, "").unwrap();
+        std::fs::write(&target, "the last whole run\n").unwrap();
         std::os::unix::fs::symlink(&target, &link).unwrap();
         let out = zeitkonto(&s, &["month-close", "2026-10", "--output", link.to_str().unwrap()])
             .env("ZEITKONTO_API_KEY", "not-a-key")
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
-        assert!(std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink()) && target.exists());
+        assert!(std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink()));
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "the last whole run\n", "the file it names stays");
+        // A whole run through the link replaces the file it names; the link stays a link.
+        let out = zeitkonto(&s, &["employees", "--output", link.to_str().unwrap()]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert!(std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink()));
+        assert!(std::fs::read_to_string(&target).unwrap().contains("anna.schmidt@demo.example"));
     }
     // With a checkpoint the output stays, for the resume.
     let out = zeitkonto(
@@ -237,6 +243,11 @@ fn a_job_that_stops_on_an_error_leaves_no_output_file_but_one_to_resume() {
     .unwrap();
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
     assert!(partial(&csv).exists() && ckpt.exists() && !csv.exists());
+    // An empty --output, and a checkpoint at the output's partial file, are refused before any call.
+    assert_eq!(run(&s, &["employees", "--output", ""]).status.code(), Some(2));
+    let clash = format!("{}.partial", csv.display());
+    let out = run(&s, &["month-close", "2026-10", "--output", csv.to_str().unwrap(), "--checkpoint", &clash]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     // A checkpoint path that cannot be written is said as such (no advice about another run's).
     let missing = dir.join("no-such-folder").join("x.ckpt");
     let out = run(
@@ -307,7 +318,14 @@ fn ctrl_c_is_exit_130_and_the_same_command_goes_on_writing_each_row_once() {
     let whole = std::fs::read(&csv).unwrap();
     let calls = s.kit.requests(OperationId::TimeAccount);
     assert_eq!(run(&s, &args).status.code(), Some(0));
-    assert_eq!((std::fs::read(&csv).unwrap(), s.kit.requests(OperationId::TimeAccount)), (whole, calls));
+    assert_eq!((std::fs::read(&csv).unwrap(), s.kit.requests(OperationId::TimeAccount)), (whole.clone(), calls));
+    // The whole file edited since (a spreadsheet saved it): refused, and left as it is.
+    let edited = [&whole[..20], b"edited", &whole[26..]].concat();
+    std::fs::write(&csv, &edited).unwrap();
+    let refused = run(&s, &args);
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    assert_eq!(std::fs::read(&csv).unwrap(), edited);
+    assert!(!partial(&csv).exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -377,6 +395,7 @@ fn a_sigint_ignored_at_start_stays_ignored() {
     while std::fs::metadata(partial(&csv)).map_or(0, |m| m.len()) == 0 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(10));
     }
+    assert!(!csv.exists(), "the job is still running when the signal goes");
     Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

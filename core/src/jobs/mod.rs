@@ -70,9 +70,9 @@ fn eta_ms(calls: usize, limit_per_minute: u32) -> u64 {
 
 /// Whose a checkpoint is: 8 hex digits of a hash (FNV-1a, 64 bits cut to 32) of the service's base
 /// URL and the company key, which a checkpoint keeps as its `owner` (a job resumed with another key
-/// or service is refused: its calls would ask another company for this one's employees). Not the
-/// key in any part: 32 bits of a hash cannot be read back into a key, and two keys share them by
-/// chance once in 4 billion.
+/// or service is refused: its calls would ask another company for this one's employees). It holds
+/// no part of the key (a guessed key can be checked against it, as against any hash: harmless for
+/// the service's random keys), and two keys share it by chance once in 4 billion.
 pub fn owner_of(base_url: &str, api_key: &str) -> String {
     let mut d = Digest::default();
     d.update(base_url.trim_end_matches('/').as_bytes());
@@ -85,7 +85,7 @@ pub fn owner_of(base_url: &str, api_key: &str) -> String {
 /// the command line whether an output file is still the one its checkpoint's run wrote. Catches
 /// changes, not forgeries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Digest(pub u64);
+pub struct Digest(u64);
 
 impl Default for Digest {
     fn default() -> Digest {
@@ -110,7 +110,7 @@ impl Digest {
 /// Checks `owner` against a state's (`checkpoint` refused when it is another's) and returns it as
 /// the claimant, whom the state records once a call of this run was answered (the key works): a
 /// job stopped before any answer (a mistyped key) resumes with the key put right.
-fn claim(state_owner: &Option<String>, owner: &str) -> Result<Option<String>, crate::error::Error> {
+fn claim(state_owner: Option<&str>, owner: &str) -> Result<Option<String>, crate::error::Error> {
     match state_owner {
         Some(theirs) if theirs != owner => Err(crate::error::Error::invalid(
             "checkpoint",
@@ -204,10 +204,10 @@ mod owner_tests {
         d.update(b"fo");
         d.update(b"obar");
         assert_eq!(d.hex(), "85944171f73967e8");
-        assert_eq!(claim(&None, &ours).unwrap(), Some(ours.clone()), "no owner yet: this one claims it");
-        assert_eq!(claim(&Some(ours.clone()), &ours).unwrap(), None, "its own");
+        assert_eq!(claim(None, &ours).unwrap(), Some(ours.clone()), "no owner yet: this one claims it");
+        assert_eq!(claim(Some(&ours), &ours).unwrap(), None, "its own");
         let theirs = owner_of("https://desktop.saas.de", "k3y-company-two");
-        let e = claim(&Some(ours.clone()), &theirs).unwrap_err();
+        let e = claim(Some(&ours), &theirs).unwrap_err();
         assert!(matches!(&e, crate::error::Error::InvalidInput { field, .. } if field == "checkpoint"), "{e}");
     }
 }

@@ -265,7 +265,7 @@ impl MonthClose {
     /// checkpoint of another owner is refused (naming `checkpoint`); one without an owner becomes
     /// this one's at the first answer of this run.
     pub fn claim(&mut self, owner: &str) -> Result<(), Error> {
-        self.claimant = super::claim(&self.s.owner, owner)?;
+        self.claimant = super::claim(self.s.owner.as_deref(), owner)?;
         Ok(())
     }
 
@@ -339,10 +339,7 @@ impl MonthClose {
             people.into_iter().filter(|p| !p.email.is_empty() && seen.insert(p.email.clone())).collect();
         self.s.settled = vec![0; people.len().div_ceil(64)];
         self.s.people = Some(people);
-        self.s.calls_done += 1;
-        if let Some(owner) = self.claimant.take() {
-            self.s.owner = Some(owner);
-        }
+        self.answered();
     }
 
     /// The employee list came back as the SDK's records in their canonical JSON (`email`,
@@ -359,7 +356,7 @@ impl MonthClose {
     /// A department's summaries came back, carrying these names ("First Last"); returns, for each,
     /// what it is (see [`SummaryMatch`]).
     pub fn department_answered(&mut self, department: &str, names: &[String]) -> Vec<SummaryMatch> {
-        self.s.calls_done += 1;
+        self.answered();
         self.s.departments_done.insert(department.to_string());
         let mut by_name: BTreeMap<String, Vec<usize>> = BTreeMap::new();
         for (i, p) in self.s.people.iter().flatten().enumerate() {
@@ -380,9 +377,17 @@ impl MonthClose {
         out
     }
 
+    /// A call came back: one more done, and the job is its claimant's (the key works).
+    fn answered(&mut self) {
+        self.s.calls_done += 1;
+        if let Some(owner) = self.claimant.take() {
+            self.s.owner = Some(owner);
+        }
+    }
+
     /// An employee's own account came back.
     pub fn employee_answered(&mut self, email: &str) {
-        self.s.calls_done += 1;
+        self.answered();
         if let Some(i) = self.position(email) {
             self.settle(i);
         }

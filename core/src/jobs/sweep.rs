@@ -412,7 +412,7 @@ impl Sweep {
     /// checkpoint of another owner is refused (naming `checkpoint`); one without an owner becomes
     /// this one's at the first answer of this run.
     pub fn claim(&mut self, owner: &str) -> Result<(), Error> {
-        self.claimant = super::claim(&self.s.owner, owner)?;
+        self.claimant = super::claim(self.s.owner.as_deref(), owner)?;
         Ok(())
     }
 

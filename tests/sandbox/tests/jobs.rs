@@ -346,7 +346,7 @@ async fn any_job_starts_from_its_name_and_arguments_checked_by_the_core() {
     assert!(
         matches!(other.job(&board, Some(&board_done)), Err(Error::InvalidInput { field, .. }) if field == "checkpoint")
     );
-    // A checkpoint written before owners were kept is taken, and becomes this key's.
+    // A checkpoint written before owners were kept is taken (it becomes the key's at its next answer).
     let unowned = serde_json::to_string(&{
         let mut v: serde_json::Value = serde_json::from_str(&done).unwrap();
         v.as_object_mut().unwrap().remove("owner").expect("an owner kept");
