@@ -28,8 +28,24 @@ fn served() -> Served {
 }
 
 fn zeitkonto(s: &Served, args: &[&str]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_zeitkonto"));
+    let mut c = command();
     c.args(args).env("ZEITKONTO_API_KEY", demo::COMPANY_KEY).env("ZEITKONTO_BASE_URL", &s.url);
+    c
+}
+
+/// The command, with SIGINT as a terminal delivers it: a CI runner may start the tests with it
+/// ignored, which a child inherits and the command then keeps ignoring (as it should).
+fn command() -> Command {
+    #[allow(unused_mut)]
+    let mut c = Command::new(env!("CARGO_BIN_EXE_zeitkonto"));
+    #[cfg(unix)]
+    // SAFETY: only an async-signal-safe call between fork and exec.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut c, || {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
     c
 }
 
@@ -145,7 +161,7 @@ fn interrupted_project_hours(name: &str, checkpoint: bool) -> (Output, std::path
     std::fs::create_dir_all(&dir).unwrap();
     let csv = dir.join("hours.csv");
     let args = ["--sandbox", "project-hours", "2000-01-01", "2026-10-31", "--email", "max.manager@demo.example", "-o"];
-    let mut command = Command::new(env!("CARGO_BIN_EXE_zeitkonto"));
+    let mut command = command();
     command.args(args).arg(&csv).stderr(Stdio::piped());
     if checkpoint {
         command.arg("--checkpoint").arg(dir.join("hours.ckpt"));
