@@ -145,6 +145,15 @@ fn ctrl_c_without_a_checkpoint_removes_the_partial_output() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Waits (at most a minute) until a run wrote something to `--output csv`.
+#[cfg(unix)]
+fn until_written(csv: &std::path::Path) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::fs::metadata(partial(csv)).map_or(0, |m| m.len()) == 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// Where a run writes `--output file` until it is whole.
 fn partial(file: &std::path::Path) -> std::path::PathBuf {
     let mut p = file.as_os_str().to_owned();
@@ -167,10 +176,7 @@ fn interrupted_project_hours(name: &str, checkpoint: bool) -> (Output, std::path
         command.arg("--checkpoint").arg(dir.join("hours.ckpt"));
     }
     let child = command.spawn().unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while std::fs::metadata(partial(&csv)).map_or(0, |m| m.len()) == 0 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    until_written(&csv);
     Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     (child.wait_with_output().unwrap(), csv, dir)
 }
@@ -407,10 +413,7 @@ fn a_sigint_ignored_at_start_stays_ignored() {
         csv.display()
     );
     let child = Command::new("sh").args(["-c", &script]).stderr(Stdio::piped()).spawn().unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while std::fs::metadata(partial(&csv)).map_or(0, |m| m.len()) == 0 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    until_written(&csv);
     assert!(!csv.exists(), "the job is still running when the signal goes");
     Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     let out = child.wait_with_output().unwrap();
