@@ -237,7 +237,7 @@ pub(crate) async fn run_job(
 /// Removes what a run wrote to `--output` (its `<path>.partial`) when the run does not reach its
 /// end (an error, Ctrl-C) and no `--checkpoint` keeps it for a resume: the file of the last whole
 /// run stays as it was. Never a path written in place (a device such as `/dev/full`, a pipe, a
-/// link). With `io`, a job's, it says so.
+/// dangling link). With `io`, a job's, it says so.
 pub(crate) struct Unfinished<'a> {
     pub(crate) path: Option<PathBuf>,
     io: Option<&'a Io>,
